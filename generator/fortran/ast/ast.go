@@ -234,7 +234,7 @@ type (
 	// section, a substring (s(2:4)), or a structure constructor. Args may
 	// hold RangeExpr (sections, substrings), KeywordArg and StarExpr.
 	CallExpr struct {
-		Fun    Expr // *Ident, *SelectorExpr, or a *CallExpr for a(i)(2:3)
+		Fun    Expr // *Ident, *SelectorExpr, a *CallExpr for a(i)(2:3), or a STRING *BasicLit for 'abc'(2:3)
 		Lparen source.Pos
 		Args   []Expr
 	}
@@ -576,7 +576,23 @@ type (
 		Sequence    *StmtHeader // a SEQUENCE statement, else nil
 		PrivateStmt *StmtHeader // a PRIVATE statement among the components, else nil
 		Components  []*TypeDecl
-		End         EndStmt
+		// Contains is the CONTAINS statement opening the type-bound
+		// procedure part, nil if none; Bindings follow it.
+		Contains *StmtHeader
+		Bindings []*TypeBoundProc
+		End      EndStmt
+	}
+
+	// TypeBoundProc is PROCEDURE [(iface)] [, attrs] :: name [=> target], ...
+	// or GENERIC [, access] :: spec => names, or FINAL :: names, inside a
+	// derived type after CONTAINS.
+	TypeBoundProc struct {
+		StmtHeader
+		Keyword   string     // "procedure", "generic" or "final"
+		Interface *Ident     // PROCEDURE(iface), else nil
+		Attrs     []*Keyword // pass, nopass, deferred, non_overridable, public, private (lower case); pass(arg) is "pass(arg)"
+		DColon    bool
+		Bindings  []*Binding
 	}
 
 	// NamelistStmt is NAMELIST /group/ names.
@@ -585,6 +601,14 @@ type (
 		Groups []*CommonBlock
 	}
 )
+
+// Binding is name [=> target, ...] of a type-bound procedure statement;
+// GENERIC bindings may list several targets.
+type Binding struct {
+	Name    *Ident
+	Generic *GenericSpec // GENERIC :: operator(+) => ..., else nil
+	Targets []*Ident
+}
 
 // UseItem is one rename (local => used) or one ONLY name (Local nil),
 // or a generic spec like operator(+) (Name holds it as written).
@@ -693,6 +717,7 @@ type (
 		Start, Stop, Step Expr
 		While             Expr
 		Concurrent        []*ForallSpec // DO CONCURRENT headers, else nil
+		Mask              Expr          // DO CONCURRENT mask, else nil
 		Body              []Stmt
 		End               EndStmt
 	}
@@ -806,9 +831,34 @@ type (
 		End   EndStmt
 	}
 
+	// BlockConstruct is [name:] BLOCK, its own specification part and
+	// block, END BLOCK.
+	BlockConstruct struct {
+		StmtHeader
+		Name  *Ident
+		Decls []Stmt
+		Body  []Stmt
+		End   EndStmt
+	}
+
+	// AssociateConstruct is [name:] ASSOCIATE (a => expr, ...) ... END ASSOCIATE.
+	AssociateConstruct struct {
+		StmtHeader
+		Name   *Ident
+		Assocs []*Association
+		Body   []Stmt
+		End    EndStmt
+	}
+
 	// EntryStmt, ASSIGN and assigned GOTO are rejected by the parser with
 	// a "not supported" diagnostic rather than represented.
 )
+
+// Association is name => selector in an ASSOCIATE statement.
+type Association struct {
+	Name     *Ident
+	Selector Expr
+}
 
 // IfBranch is one block of an IF construct with the statement that opens it.
 type IfBranch struct {
@@ -842,42 +892,45 @@ type ForallSpec struct {
 	Lo, Hi, Stride Expr
 }
 
-func (*Unit) stmtNode()              {}
-func (*UseStmt) stmtNode()           {}
-func (*ImplicitStmt) stmtNode()      {}
-func (*TypeDecl) stmtNode()          {}
-func (*AttrStmt) stmtNode()          {}
-func (*ParameterStmt) stmtNode()     {}
-func (*CommonStmt) stmtNode()        {}
-func (*DataStmt) stmtNode()          {}
-func (*EquivalenceStmt) stmtNode()   {}
-func (*StmtFunction) stmtNode()      {}
-func (*FormatStmt) stmtNode()        {}
-func (*InterfaceBlock) stmtNode()    {}
-func (*ProcedureStmt) stmtNode()     {}
-func (*TypeDef) stmtNode()           {}
-func (*NamelistStmt) stmtNode()      {}
-func (*AssignStmt) stmtNode()        {}
-func (*PointerAssignStmt) stmtNode() {}
-func (*CallStmt) stmtNode()          {}
-func (*IfStmt) stmtNode()            {}
-func (*ArithIfStmt) stmtNode()       {}
-func (*IfConstruct) stmtNode()       {}
-func (*DoConstruct) stmtNode()       {}
-func (*SelectCase) stmtNode()        {}
-func (*ExitStmt) stmtNode()          {}
-func (*CycleStmt) stmtNode()         {}
-func (*GotoStmt) stmtNode()          {}
-func (*ComputedGotoStmt) stmtNode()  {}
-func (*ContinueStmt) stmtNode()      {}
-func (*ReturnStmt) stmtNode()        {}
-func (*StopStmt) stmtNode()          {}
-func (*IOStmt) stmtNode()            {}
-func (*AllocateStmt) stmtNode()      {}
-func (*WhereStmt) stmtNode()         {}
-func (*WhereConstruct) stmtNode()    {}
-func (*ForallStmt) stmtNode()        {}
-func (*ForallConstruct) stmtNode()   {}
+func (*Unit) stmtNode()               {}
+func (*UseStmt) stmtNode()            {}
+func (*ImplicitStmt) stmtNode()       {}
+func (*TypeDecl) stmtNode()           {}
+func (*AttrStmt) stmtNode()           {}
+func (*ParameterStmt) stmtNode()      {}
+func (*CommonStmt) stmtNode()         {}
+func (*DataStmt) stmtNode()           {}
+func (*EquivalenceStmt) stmtNode()    {}
+func (*StmtFunction) stmtNode()       {}
+func (*FormatStmt) stmtNode()         {}
+func (*InterfaceBlock) stmtNode()     {}
+func (*ProcedureStmt) stmtNode()      {}
+func (*TypeDef) stmtNode()            {}
+func (*NamelistStmt) stmtNode()       {}
+func (*AssignStmt) stmtNode()         {}
+func (*PointerAssignStmt) stmtNode()  {}
+func (*CallStmt) stmtNode()           {}
+func (*IfStmt) stmtNode()             {}
+func (*ArithIfStmt) stmtNode()        {}
+func (*IfConstruct) stmtNode()        {}
+func (*DoConstruct) stmtNode()        {}
+func (*SelectCase) stmtNode()         {}
+func (*ExitStmt) stmtNode()           {}
+func (*CycleStmt) stmtNode()          {}
+func (*GotoStmt) stmtNode()           {}
+func (*ComputedGotoStmt) stmtNode()   {}
+func (*ContinueStmt) stmtNode()       {}
+func (*ReturnStmt) stmtNode()         {}
+func (*StopStmt) stmtNode()           {}
+func (*IOStmt) stmtNode()             {}
+func (*AllocateStmt) stmtNode()       {}
+func (*WhereStmt) stmtNode()          {}
+func (*WhereConstruct) stmtNode()     {}
+func (*ForallStmt) stmtNode()         {}
+func (*ForallConstruct) stmtNode()    {}
+func (*TypeBoundProc) stmtNode()      {}
+func (*BlockConstruct) stmtNode()     {}
+func (*AssociateConstruct) stmtNode() {}
 
 // IsExecutable reports whether s belongs in an execution part. FORMAT,
 // DATA and statement functions are not executable although FORMAT and
@@ -887,7 +940,7 @@ func IsExecutable(s Stmt) bool {
 	case *AssignStmt, *PointerAssignStmt, *CallStmt, *IfStmt, *ArithIfStmt, *IfConstruct,
 		*DoConstruct, *SelectCase, *ExitStmt, *CycleStmt, *GotoStmt, *ComputedGotoStmt,
 		*ContinueStmt, *ReturnStmt, *StopStmt, *IOStmt, *AllocateStmt, *WhereStmt,
-		*WhereConstruct, *ForallStmt, *ForallConstruct:
+		*WhereConstruct, *ForallStmt, *ForallConstruct, *BlockConstruct, *AssociateConstruct:
 		return true
 	}
 	return false

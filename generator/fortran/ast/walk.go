@@ -181,6 +181,26 @@ func walkChildren(n Node, f func(Node) bool) {
 		for _, c := range n.Components {
 			Inspect(c, f)
 		}
+		for _, b := range n.Bindings {
+			Inspect(b, f)
+		}
+	case *TypeBoundProc:
+		walkIdent(n.Interface, f)
+		for _, b := range n.Bindings {
+			walkIdent(b.Name, f)
+			for _, t := range b.Targets {
+				walkIdent(t, f)
+			}
+		}
+	case *BlockConstruct:
+		walkStmts(n.Decls, f)
+		walkStmts(n.Body, f)
+	case *AssociateConstruct:
+		for _, a := range n.Assocs {
+			walkIdent(a.Name, f)
+			walkExpr(a.Selector, f)
+		}
+		walkStmts(n.Body, f)
 	case *AssignStmt:
 		walkExpr(n.Lhs, f)
 		walkExpr(n.Rhs, f)
@@ -207,6 +227,7 @@ func walkChildren(n Node, f func(Node) bool) {
 		walkExpr(n.Step, f)
 		walkExpr(n.While, f)
 		walkSpecs(n.Concurrent, f)
+		walkExpr(n.Mask, f)
 		walkStmts(n.Body, f)
 	case *SelectCase:
 		walkExpr(n.Selector, f)
