@@ -1,0 +1,66 @@
+C     ------------------------------------------------------------------
+C     HARMONIC PARTICLES INTEGRATED WITH SYMPLECTIC EULER.
+C     SHARED STATE LIVES IN BLANK COMMON AND NAMED COMMON BLOCKS;
+C     CONSTANTS ARE INITIALISED IN A BLOCK DATA UNIT.
+C     ------------------------------------------------------------------
+      PROGRAM PARTIC
+      INTEGER NP
+      PARAMETER (NP = 5)
+      COMMON X(NP), V(NP)
+      COMMON /PARAMS/ DT, SPRING, NSTEP
+      COMMON /STATS/ EKIN, EPOT, NCALLS
+      REAL X, V, DT, SPRING, EKIN, EPOT
+      INTEGER NSTEP, NCALLS, I, ISTEP
+      DO 10 I = 1, NP
+         X(I) = 0.1 * I
+         V(I) = 0.0
+   10 CONTINUE
+      CALL ENERGY
+      WRITE (6, 100) 0, EKIN, EPOT, EKIN + EPOT
+      DO 20 ISTEP = 1, NSTEP
+         CALL STEP
+         IF (MOD(ISTEP, 25) .EQ. 0) THEN
+            CALL ENERGY
+            WRITE (6, 100) ISTEP, EKIN, EPOT, EKIN + EPOT
+         END IF
+   20 CONTINUE
+      WRITE (6, 110) NCALLS
+      WRITE (6, 120) (X(I), I = 1, NP)
+  100 FORMAT (I5, 3F12.6)
+  110 FORMAT (' ENERGY CALLS:', I4)
+  120 FORMAT (' X =', 5F10.5)
+      END
+C
+      BLOCK DATA SETUP
+      COMMON /PARAMS/ DT, SPRING, NSTEP
+      COMMON /STATS/ EKIN, EPOT, NCALLS
+      REAL DT, SPRING, EKIN, EPOT
+      INTEGER NSTEP, NCALLS
+      DATA DT, SPRING, NSTEP /0.01, 4.0, 100/
+      DATA EKIN, EPOT, NCALLS /2*0.0, 0/
+      END
+C
+      SUBROUTINE STEP
+C     THE BLANK COMMON IS SEEN HERE UNDER DIFFERENT LOCAL NAMES
+      COMMON XX(5), VV(5)
+      COMMON /PARAMS/ DT, SPRING, NSTEP
+      INTEGER I
+      DO 10 I = 1, 5
+         VV(I) = VV(I) - DT * SPRING * XX(I)
+         XX(I) = XX(I) + DT * VV(I)
+   10 CONTINUE
+      END
+C
+      SUBROUTINE ENERGY
+      COMMON X(5), V(5)
+      COMMON /PARAMS/ DT, SPRING, NSTEP /STATS/ EKIN, EPOT, NCALLS
+      INTEGER I
+      EKIN = 0.0
+      EPOT = 0.0
+      DO 10 I = 1, 5
+         EKIN = EKIN + 0.5 * V(I)**2
+         EPOT = EPOT + 0.5 * SPRING * X(I)**2
+   10 CONTINUE
+      NCALLS = NCALLS + 1
+      RETURN
+      END
