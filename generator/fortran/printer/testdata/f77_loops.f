@@ -1,0 +1,58 @@
+C     F77 LOOPS: LABELLED DO, SHARED TERMINAL STATEMENTS, NON-CONTINUE
+C     TERMINALS, DO WHILE, GO TO LOOPS, ARITHMETIC IF, COMPUTED GO TO.
+      PROGRAM LOOPS
+      INTEGER I, J, K, N, M, ISUM, ISTATE
+      REAL A(10,10), B(10), X
+      PARAMETER (N = 10, M = 5)
+C     TWO LOOPS SHARING ONE TERMINAL CONTINUE
+      DO 10 I = 1, N
+         DO 10 J = 1, N
+            A(I,J) = 0.0
+   10 CONTINUE
+C     THREE LOOPS SHARING A TERMINAL ASSIGNMENT
+      DO 20 I = 1, N
+      DO 20 J = 1, M
+      DO 20 K = 1, 2
+   20 A(I,J) = A(I,J) + REAL(K)
+*     A LOOP WITH A COMMA AFTER THE LABEL AND A STEP
+      DO 30, I = N, 1, -2
+         B(I) = REAL(I)
+   30 CONTINUE
+      ISUM = 0
+      DO 40 I = 1, N
+         IF (MOD(I,2) .EQ. 0) GO TO 40
+         ISUM = ISUM + I
+C        COMMENT BEFORE THE TERMINAL STATEMENT
+   40 CONTINUE
+C     DO WHILE WITH A LABEL AND WITHOUT
+      I = 0
+      DO 50 WHILE (I .LT. 3)
+         I = I + 1
+   50 CONTINUE
+      DO WHILE (I .GT. 0)
+         I = I - 1
+      END DO
+C     ARITHMETIC IF AND COMPUTED GO TO
+      X = -1.5
+      IF (X) 60, 70, 80
+   60 X = X + 1.0
+      GOTO 90
+   70 X = 0.0
+      GO TO 90
+   80 X = X - 1.0
+   90 CONTINUE
+      ISTATE = 2
+      GO TO (100, 110, 120) ISTATE
+  100 ISTATE = 1
+  110 ISTATE = ISTATE + 10
+  120 CONTINUE
+      GO TO (100, 110), ISTATE - 11
+C     A LABELLED BLOCK IF AND A LABELLED END IF
+  130 IF (ISUM .GT. 0) THEN
+         ISUM = ISUM - 1
+         GO TO 130
+  140 END IF
+      WRITE (6, 200) ISUM, A(N,M), B(1), X, ISTATE
+  200 FORMAT (1X, I5, 3F8.2, I4)
+      STOP
+      END
