@@ -1,0 +1,39 @@
+package diag
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fadj-dev/fadj/generator/source"
+)
+
+func pos(file string, line, col int) source.Position {
+	return source.Position{Filename: file, Line: line, Column: col}
+}
+
+func TestSortAndPrint(t *testing.T) {
+	var l List
+	l.Add(pos("b.f90", 1, 1), "late file")
+	l.Add(pos("a.f90", 3, 2), "second")
+	l.Add(pos("a.f90", 3, 1), "first")
+	l.Add(pos("a.f90", 3, 1), "first") // exact duplicates are dropped
+	l.Addf(pos("a.f90", 10, 4), "line %d", 10)
+	l.Sort()
+	want := "a.f90:3:1: first\na.f90:3:2: second\na.f90:10:4: line 10\nb.f90:1:1: late file\n"
+	var b strings.Builder
+	Print(&b, l, 0)
+	if b.String() != want {
+		t.Errorf("Print:\n%s\nwant:\n%s", b.String(), want)
+	}
+	b.Reset()
+	Print(&b, l, 2)
+	if want := "a.f90:3:1: first\na.f90:3:2: second\ntoo many errors (2 more; -all shows them)\n"; b.String() != want {
+		t.Errorf("Print with max 2:\n%s", b.String())
+	}
+	if got := l.Error(); got != "a.f90:3:1: first (and 3 more errors)" {
+		t.Errorf("Error() = %q", got)
+	}
+	if (List{}).Err() != nil || l.Err() == nil {
+		t.Error("Err: want nil exactly for an empty list")
+	}
+}
