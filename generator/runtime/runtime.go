@@ -1,0 +1,145 @@
+// Package runtime holds the Fortran runtime library of fadj: the module
+// fadj_runtime (fortran/fadj_runtime.f90, embedded as [Source]) that fadj
+// writes next to the code it generates. Generated adjoint (reverse-mode) code
+// pushes values onto its tapes in the forward sweep and pops them, in
+// reverse order, in the backward sweep.
+//
+// The module is standard Fortran 2008 (it compiles without warnings with
+// gfortran -std=f2008 -Wall -Wextra) and depends only on iso_fortran_env.
+// Users may choose its name: [Module] renames it.
+//
+// # Tapes
+//
+// There is one last-in first-out stack per type, each named by a suffix T:
+//
+//	r8  real(real64)    real(8)
+//	r4  real(real32)    real(4)
+//	i4  integer(int32)  integer(4), the default integer
+//	i8  integer(int64)  integer(8)
+//	l   logical         default logical
+//
+// The kinds are explicit, so compiler flags such as -fdefault-real-8 do
+// not change what a tape holds; generated code picks the suffix from the
+// kind of the variable.
+//
+// The tapes are independent (a pop takes the top of its own type's tape)
+// and pops restore exactly the bits pushed, -0.0 and NaN payloads included.
+//
+// # What generated code calls
+//
+//	call fadj_push_<T>(x)                    ! scalar
+//	call fadj_pop_<T>(x)
+//	call fadj_push_<T>_array(a, size(a))     ! array of any rank
+//	call fadj_pop_<T>_array(a, size(a))
+//
+// for example fadj_push_r8(x) and fadj_pop_r8_array(a, size(a)). The
+// array dummy is assumed-size, a(*), with the element count n as second
+// argument: one procedure per type serves all ranks, and a contiguous
+// array is passed by address, without a descriptor and without a copy (a
+// non-contiguous section is copied in and out by the compiler: correct
+// but slower). An array push equals pushing a(1), ..., a(n) one at a time
+// in array element order, so a(n) ends on top. Generated code uses these
+// specific names; the generic interfaces fadj_push and fadj_pop (scalars
+// and arrays of rank 1 to 3 of all five types) are for hand-written code.
+// Both resolve at compile time and cost the same.
+//
+// The fast path of a push is a capacity check, a store and a few integer
+// updates (top, push count, bytes held, peak); growth is out of line. A
+// tape starts at 1024 values on its first push and doubles (allocate,
+// copy, move_alloc) when full; it keeps its memory when popped, for the
+// next forward sweep, until fadj_tape_reset. BenchmarkTapeFortran
+// measures the cost of a push and a pop in the compiled Fortran.
+//
+// Popping more values than a tape holds stops the program with ERROR STOP
+// and a message on standard error, such as
+//
+//	fadj_runtime: pop from empty real(8) tape
+//
+// # Statistics
+//
+// All are integer(int64) and count from the start or the last reset. The
+// optional argument tape is one of the public constants fadj_tape_r8,
+// fadj_tape_r4, fadj_tape_i4, fadj_tape_i8, fadj_tape_l; without it the
+// figure covers all tapes. Bytes count values (storage_size of the type),
+// not allocation slack.
+//
+//	fadj_tape_bytes([tape])         bytes now on the tape(s)
+//	fadj_tape_peak_bytes()          the most bytes all tapes held at one
+//	                                time: the "peak tape bytes" of benchmarks
+//	fadj_tape_pushed_bytes([tape])  bytes pushed in all
+//	fadj_tape_pushes([tape])        push calls (an array push counts once)
+//	fadj_tape_alloc_bytes([tape])   bytes allocated for the tape(s)
+//	fadj_tape_empty()               logical: all tapes empty
+//	call fadj_tape_stats([unit])    print a table (default: standard output)
+//	call fadj_tape_reset()          free all tapes and zero all statistics
+//
+// The tapes are module variables: one set per program, not thread-safe.
+//
+// # Editing
+//
+// fortran/fadj_runtime.f90 is generated from a template in gen_test.go,
+// so that the five copies of each procedure stay alike: edit the template
+// and run go generate. The file is in a subdirectory because the go
+// command refuses Fortran files in the directory of a package that does
+// not use cgo. The tests compile the module with gfortran and run small
+// driver programs against it; they are skipped without gfortran unless
+// CI=true or FADJ_REQUIRE_GFORTRAN=1.
+package runtime
+
+//go:generate go test -run ^TestSourceUpToDate$ -update
+
+import (
+	_ "embed"
+	"fmt"
+	"regexp"
+)
+
+// Source is the Fortran source of the runtime module, named [ModuleName].
+//
+//go:embed fortran/fadj_runtime.f90
+var Source []byte
+
+// ModuleName is the name of the module in [Source].
+const ModuleName = "fadj_runtime"
+
+// moduleLine matches the "module fadj_runtime" and "end module
+// fadj_runtime" statements, the only places where the name matters.
+// Procedure names (fadj_push_r8) and messages ('fadj_runtime: pop from
+// empty ...') do not match: the name must directly follow the keyword at
+// the start of a line and end there.
+var moduleLine = regexp.MustCompile(`(?im)^([ \t]*(?:end[ \t]*)?module[ \t]+)` + ModuleName + `([ \t]*)$`)
+
+// validName matches a Fortran 2008 name.
+var validName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,62}$`)
+
+// CheckName reports whether name can name the runtime module: a Fortran
+// name, a letter followed by at most 62 letters, digits and underscores.
+func CheckName(name string) error {
+	if !validName.MatchString(name) {
+		return fmt.Errorf("runtime module name %q is not a Fortran name (a letter, then up to 62 letters, digits or underscores)", name)
+	}
+	return nil
+}
+
+// Module returns the runtime source with the module named name instead of
+// [ModuleName]; Module(ModuleName) returns a copy of [Source]. Only the
+// module and end module statements change: the procedures keep their
+// fadj_ names (they are distinct in the object file, qualified by the
+// module name, so two runtimes under different names link together) and
+// the error messages keep their fadj_runtime: prefix. Module panics if
+// name is not a valid name (see [CheckName]); callers check it first.
+func Module(name string) []byte {
+	if err := CheckName(name); err != nil {
+		panic(err)
+	}
+	n := 0
+	out := moduleLine.ReplaceAllFunc(Source, func(m []byte) []byte {
+		n++
+		sub := moduleLine.FindSubmatch(m)
+		return append(append(append([]byte{}, sub[1]...), name...), sub[2]...)
+	})
+	if n != 2 {
+		panic(fmt.Sprintf("runtime: fadj_runtime.f90 has %d module statements naming %s, want 2", n, ModuleName))
+	}
+	return out
+}
