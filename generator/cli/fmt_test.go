@@ -86,6 +86,25 @@ func TestFmtCorpus(t *testing.T) {
 			if !bytes.Equal(got, want) {
 				t.Errorf("printed %s prints something else:\n%s", name, lineDiff(string(want), string(got)))
 			}
+
+			// The original, built in its own form, prints NAME.out too, so
+			// the comparison above is with what the original prints.
+			orig := &gfortran.Compiler{Path: fc, Flags: []string{"-O0", "-std=legacy"}}
+			if !strings.HasSuffix(name, ".f") {
+				orig.Flags = []string{"-O0"}
+			}
+			src, _ := filepath.Abs(path)
+			odir := t.TempDir()
+			if err := orig.Build(odir, "original", src); err != nil {
+				t.Fatalf("original %s does not compile: %v", name, err)
+			}
+			ogot, err := gfortran.Run(odir, filepath.Join(odir, "original"), time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(ogot, want) {
+				t.Errorf("%s.out is stale: the original prints\n%s", name, lineDiff(string(want), string(ogot)))
+			}
 		})
 	}
 }
