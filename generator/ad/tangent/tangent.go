@@ -1,0 +1,1009 @@
+// Package tangent is fadj's tangent-mode (forward-mode) transformation.
+//
+// For each procedure version that the activity analysis found to need
+// derivative code (activity.Result.Procs, callees first), Generate writes
+// a tangent routine with the interface Tapenade uses:
+//
+//   - subroutine foo becomes foo_d (its second and later versions foo_d2,
+//     ...), whose arguments are the original ones, each dummy in the
+//     version's activity pattern followed by its tangent x_d (same type,
+//     kind, shape and intent);
+//   - a function f becomes a subroutine f_d(args with tangents, f, f_d):
+//     its result and the result's tangent are the last two arguments (the
+//     tangent is named f_res_d when f_d would clash with the routine name);
+//     a reference to it with a derivative version is hoisted before the
+//     statement into temporaries (call f_d(x, x_d, f_res1, f_res1_d));
+//   - module procedures go into a module <mod>_d that uses the original
+//     module; a unit calling them uses <mod>_d.
+//
+// The body is the original one, each active assignment y = e preceded by
+// y_d = <tangent of e> (built with package deriv; computed before the
+// primal assignment, so that x = 2*x + y is right), each assignment of
+// a passive value to a varied active variable preceded by y_d = 0, each
+// CALL of a procedure with a derivative version replaced by a call of the
+// tangent version. Control flow, integer and logical code are copied. The
+// tangents of active local variables (and of output-only dummies) are set to
+// zero on entry.
+//
+// What is not handled returns an error starting with "not supported yet:"
+// rather than wrong code: internal procedures, active module, common-block
+// and saved variables, active derived-type, pointer and allocatable
+// variables, modules with PRIVATE entities, active function references
+// outside assignments (in conditions, CALL arguments, loop bounds) or
+// nested in the arguments of another one, active actual arguments that are
+// array-valued expressions or expressions for an output dummy (scalar
+// expressions for input dummies get their tangent in a temporary), optional
+// active dummies, active statement functions, WHERE,
+// FORALL, DO CONCURRENT and other constructs holding active code, READ into
+// active variables, array-valued active functions, and implied DO loops in
+// active array constructors.
+package tangent
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Config configures the transformation.
+type Config struct {
+	// Suffix is appended to derivative variables and routines; "_d" if
+	// empty.
+	Suffix string
+}
+
+// Generate returns a new file holding, for each procedure version in act
+// (callees first), its tangent routine.
+func Generate(prog *load.Program, act *activity.Result, conf Config) (*ast.File, error) {
+	if conf.Suffix == "" {
+		conf.Suffix = "_d"
+	}
+	if act == nil {
+		return nil, fmt.Errorf("tangent: no activity result")
+	}
+	out := &ast.File{Name: "tangent.f90", Form: ast.FreeForm}
+	// The tangents of module procedures go into a module <mod>_d that
+	// uses the original module; those of external procedures are
+	// external.
+	mods := map[*sema.Symbol]*ast.Unit{}
+	var ext []*ast.Unit
+	for _, pa := range act.Procs {
+		g := &gen{info: prog.Info, pa: pa, suffix: conf.Suffix,
+			repl: map[*ast.CallExpr]*ast.Ident{}, tmpD: map[*ast.CallExpr]ast.Expr{}}
+		u, err := g.unit()
+		if err != nil {
+			return nil, err
+		}
+		if g.module == nil {
+			ext = append(ext, u)
+			continue
+		}
+		m := mods[g.module]
+		if m == nil {
+			name := ast.NewIdent(g.module.Name + conf.Suffix)
+			m = &ast.Unit{Kind: ast.ModuleUnit, Name: name,
+				Decls:    []ast.Stmt{&ast.UseStmt{Module: ast.NewIdent(g.module.Name)}, &ast.ImplicitStmt{None: true}},
+				Contains: &ast.StmtHeader{},
+				End:      ast.EndStmt{Keyword: "module", Name: name}}
+			mods[g.module] = m
+		}
+		m.Procs = append(m.Procs, u)
+	}
+	for _, m := range prog.Info.Modules {
+		if u := mods[m]; u != nil {
+			out.Units = append(out.Units, u)
+		}
+	}
+	out.Units = append(out.Units, ext...)
+	return out, nil
+}
+
+func notSupported(format string, args ...any) error {
+	return fmt.Errorf("not supported yet: "+format, args...)
+}
+
+// routineName is the name of the tangent routine of version pa.
+func routineName(pa *activity.ProcActivity, suffix string) string {
+	name := pa.Proc.Name
+	if pa.Unit != nil && pa.Unit.Name != nil {
+		name = pa.Unit.Name.Name
+	}
+	name += suffix
+	if pa.Index > 0 {
+		name += strconv.Itoa(pa.Index + 1)
+	}
+	return name
+}
+
+type gen struct {
+	info   *sema.Info
+	pa     *activity.ProcActivity
+	suffix string
+	scope  *sema.Scope
+
+	// Active function references hoisted into temporaries: the
+	// temporary holding the value, and its tangent (absent if the result
+	// is passive).
+	repl     map[*ast.CallExpr]*ast.Ident
+	tmpD     map[*ast.CallExpr]ast.Expr
+	tmpDecls []ast.Stmt
+	ntmp     int
+	hoisted  []ast.Stmt // argument tangents computed for a hoisted function call
+	// module is the module holding the procedure, nil for an external one.
+	module *sema.Symbol
+	// rename holds tangent names that differ from name+suffix.
+	rename map[*sema.Symbol]string
+}
+
+// inPattern reports whether dummy sym of version pa takes a tangent argument.
+func inPattern(pa *activity.ProcActivity, sym *sema.Symbol) bool {
+	return pa.ActiveIn(sym) || pa.ActiveOut(sym)
+}
+
+func isFloat(t *sema.Type) bool { return t != nil && (t.IsReal() || t.IsComplex()) }
+
+func (g *gen) unit() (*ast.Unit, error) {
+	pa := g.pa
+	u := pa.Unit
+	if u == nil {
+		return nil, notSupported("procedure '%s' without a body", pa.Proc.Name)
+	}
+	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit {
+		return nil, notSupported("tangent of %s '%s'", u.Kind, pa.Proc.Name)
+	}
+	g.scope = g.info.ScopeOf(u)
+	if g.scope == nil {
+		return nil, fmt.Errorf("tangent: no scope for '%s'", pa.Proc.Name)
+	}
+	if p := g.scope.Parent; p != nil {
+		if p.Kind != sema.ModuleScope {
+			return nil, notSupported("internal procedure '%s'", pa.Proc.Name)
+		}
+		g.module = p.Symbol
+		if p.DefaultPrivate() {
+			return nil, notSupported("module procedure '%s' of a module with default PRIVATE accessibility", pa.Proc.Name)
+		}
+		for _, s := range p.Symbols() {
+			if s.Attrs.Has(sema.AttrPrivate) && s.Owner == p {
+				return nil, notSupported("module procedure '%s' of a module with PRIVATE entities ('%s')", pa.Proc.Name, s.Name)
+			}
+		}
+	}
+	if len(u.Procs) > 0 {
+		return nil, notSupported("internal procedures of active procedure '%s'", pa.Proc.Name)
+	}
+	for _, v := range pa.ActiveVars() {
+		s := v.Sym
+		if v.Path != "" || (s.Type != nil && s.Type.IsDerived()) {
+			return nil, notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
+		}
+		if s.Kind == sema.CommonSym || s.Attrs.Has(sema.AttrInCommon) {
+			return nil, notSupported("active common-block variable '%s' in '%s'", v, pa.Proc.Name)
+		}
+		if m := s.Module(); m != nil {
+			return nil, notSupported("active module variable '%s::%s'", m.Name, s.Name)
+		}
+		if s.Owner != g.scope {
+			return nil, notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
+		}
+		if !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()) {
+			return nil, notSupported("active saved variable '%s' in '%s'", s.Name, pa.Proc.Name)
+		}
+		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
+			return nil, notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
+		}
+	}
+	nu := &ast.Unit{Kind: ast.SubroutineUnit, Name: ast.NewIdent(routineName(pa, g.suffix)), Prefix: u.Prefix}
+	// Arguments.
+	for _, a := range u.Args {
+		nu.Args = append(nu.Args, a)
+		if a.Name == "*" {
+			continue
+		}
+		s := g.scope.LookupLocal(a.Lower())
+		if s != nil && inPattern(pa, s) {
+			if !isFloat(s.Type) {
+				return nil, notSupported("active dummy '%s' of type %s", s.Name, s.Type)
+			}
+			nu.Args = append(nu.Args, ast.NewIdent(a.Name+g.suffix))
+		}
+	}
+	// A function becomes a subroutine returning its result and its
+	// tangent in the last arguments.
+	result := g.resultSym(u)
+	var resultDecl ast.Stmt
+	if u.Kind == ast.FunctionUnit {
+		if result == nil {
+			return nil, notSupported("function '%s' without a result variable", pa.Proc.Name)
+		}
+		if result.Rank() != 0 || !isFloat(result.Type) {
+			if pa.ActiveOut(result) {
+				return nil, notSupported("active function '%s' with a non-scalar result", pa.Proc.Name)
+			}
+		}
+		rid := resultIdent(u)
+		nu.Args = append(nu.Args, rid)
+		if strings.EqualFold(rid.Name+g.suffix, nu.Name.Name) {
+			// f_d is the routine: the result's tangent is f_res_d.
+			g.rename = map[*sema.Symbol]string{result: rid.Name + "_res" + g.suffix}
+			if g.scope.LookupLocal(strings.ToLower(rid.Name+"_res"+g.suffix)) != nil {
+				return nil, notSupported("tangent name '%s' clashes with a name of '%s'", rid.Name+"_res"+g.suffix, pa.Proc.Name)
+			}
+		}
+		if pa.ActiveOut(result) {
+			nu.Args = append(nu.Args, ast.NewIdent(g.tname(result)))
+		}
+		if u.Type != nil {
+			resultDecl = &ast.TypeDecl{Type: u.Type, Attrs: []*ast.Attr{{Kind: ast.AttrIntent, Intent: ast.IntentOut}}, DColon: true, Entities: []*ast.Entity{{Name: rid}}}
+		} else {
+			resultDecl = &ast.AttrStmt{Attr: &ast.Attr{Kind: ast.AttrIntent, Intent: ast.IntentOut}, DColon: true, Entities: []*ast.Entity{{Name: rid}}}
+		}
+	}
+	for _, a := range u.Args {
+		if a.Name != "*" && g.scope.LookupLocal(a.Lower()+g.suffix) != nil {
+			return nil, notSupported("tangent name '%s' clashes with a name of '%s'", a.Name+g.suffix, pa.Proc.Name)
+		}
+	}
+	// Declarations: the original ones, then the tangents (before any
+	// statement function, DATA or FORMAT statement).
+	var tdecls []ast.Stmt
+	var inits []ast.Stmt
+	for _, v := range pa.ActiveVars() {
+		s := v.Sym
+		if !isFloat(s.Type) {
+			continue
+		}
+		d, err := g.decl(s)
+		if err != nil {
+			return nil, err
+		}
+		tdecls = append(tdecls, d)
+		if g.scope.LookupLocal(g.tname(s)) != nil {
+			return nil, notSupported("tangent name '%s' clashes with a name of '%s'", g.tname(s), pa.Proc.Name)
+		}
+		if !s.IsDummy() || !inPattern(pa, s) || (!pa.ActiveIn(s) && s.Intent != ast.IntentIn) {
+			inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(s)), Rhs: deriv.Const("0", s.Type)})
+		}
+	}
+	// Dummies in the pattern that ActiveVars does not list.
+	for _, a := range u.Args {
+		if a.Name == "*" {
+			continue
+		}
+		s := g.scope.LookupLocal(a.Lower())
+		if s == nil || !inPattern(pa, s) || containsSym(pa.ActiveVars(), s) {
+			continue
+		}
+		if !isFloat(s.Type) {
+			continue
+		}
+		d, err := g.decl(s)
+		if err != nil {
+			return nil, err
+		}
+		tdecls = append(tdecls, d)
+		if !pa.ActiveIn(s) && s.Intent != ast.IntentIn {
+			inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(s)), Rhs: deriv.Const("0", s.Type)})
+		}
+	}
+	at := len(u.Decls)
+	for i, d := range u.Decls {
+		switch d.(type) {
+		case *ast.StmtFunction, *ast.DataStmt, *ast.FormatStmt:
+			at = i
+		}
+		if at != len(u.Decls) {
+			break
+		}
+	}
+	for _, d := range u.Decls {
+		if sf, ok := d.(*ast.StmtFunction); ok {
+			if t, _ := g.tangent(sf.Expr); t != nil {
+				return nil, notSupported("active statement function '%s'", sf.Name.Name)
+			}
+		}
+	}
+	if result != nil && pa.ActiveOut(result) && !containsSym(pa.ActiveVars(), result) {
+		d, err := g.decl(result)
+		if err != nil {
+			return nil, err
+		}
+		tdecls = append(tdecls, d)
+		inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(result)), Rhs: deriv.Const("0", result.Type)})
+	}
+	body, err := g.stmts(u.Body)
+	if err != nil {
+		return nil, err
+	}
+	// The modules of the tangents of module procedures called.
+	seen := map[*sema.Symbol]bool{}
+	for _, c := range pa.Callees() {
+		if c.Unit == nil {
+			continue
+		}
+		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent != nil && cs.Parent.Kind == sema.ModuleScope {
+			m := cs.Parent.Symbol
+			if m != g.module && !seen[m] {
+				seen[m] = true
+				nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(m.Name + g.suffix)})
+			}
+		}
+	}
+	nu.Decls = append(nu.Decls, u.Decls[:at]...)
+	if resultDecl != nil {
+		nu.Decls = append(nu.Decls, resultDecl)
+	}
+	nu.Decls = append(nu.Decls, tdecls...)
+	nu.Decls = append(nu.Decls, g.tmpDecls...)
+	nu.Decls = append(nu.Decls, u.Decls[at:]...)
+	nu.Body = append(inits, body...)
+	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
+	return nu, nil
+}
+
+func containsSym(vs []activity.Var, s *sema.Symbol) bool {
+	for _, v := range vs {
+		if v.Sym == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *gen) tname(s *sema.Symbol) string {
+	if n, ok := g.rename[s]; ok {
+		return n
+	}
+	return s.Name + g.suffix
+}
+
+// tident returns the tangent of identifier x naming variable s, keeping
+// the spelling of x.
+func (g *gen) tident(x *ast.Ident, s *sema.Symbol) *ast.Ident {
+	if n, ok := g.rename[s]; ok {
+		return ast.NewIdent(n)
+	}
+	return ast.NewIdent(x.Name + g.suffix)
+}
+
+// decl declares the tangent of variable s.
+func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
+	t := s.Type
+	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
+	if t.IsComplex() {
+		ts.Kind = ast.Complex
+	}
+	d := &ast.TypeDecl{Type: ts, DColon: true}
+	if s.IsDummy() && inPattern(g.pa, s) && s.Intent != ast.IntentNone {
+		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrIntent, Intent: s.Intent})
+	}
+	if s.Attrs.Has(sema.AttrResult) && g.pa.ActiveOut(s) {
+		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrIntent, Intent: ast.IntentOut})
+	}
+	if s.IsDummy() && inPattern(g.pa, s) {
+		for _, a := range []struct {
+			s sema.Attrs
+			a ast.AttrKind
+		}{{sema.AttrOptional, ast.AttrOptional}, {sema.AttrValue, ast.AttrValue}, {sema.AttrContiguous, ast.AttrContiguous}} {
+			if s.Attrs.Has(a.s) {
+				d.Attrs = append(d.Attrs, &ast.Attr{Kind: a.a})
+			}
+		}
+		if s.Attrs.Has(sema.AttrOptional) {
+			return nil, notSupported("active optional dummy '%s'", s.Name)
+		}
+	}
+	e := &ast.Entity{Name: ast.NewIdent(g.tname(s))}
+	for _, dim := range s.Dims {
+		switch dim.Kind {
+		case sema.ExplicitShape:
+			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Hi: dim.Hi.Expr, Colon: dim.Lo.Expr != nil})
+		case sema.AssumedSize:
+			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Hi: &ast.StarExpr{}, Colon: dim.Lo.Expr != nil})
+		case sema.AssumedShape:
+			if !s.IsDummy() || !inPattern(g.pa, s) {
+				return nil, notSupported("local tangent of assumed-shape dummy '%s'", s.Name)
+			}
+			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Colon: true})
+		default:
+			return nil, notSupported("deferred-shape active variable '%s'", s.Name)
+		}
+	}
+	for _, dim := range e.Dims {
+		if dim.Hi == nil && dim.Lo == nil && !dim.Colon {
+			return nil, fmt.Errorf("tangent: bounds of '%s' unknown", s.Name)
+		}
+	}
+	d.Entities = []*ast.Entity{e}
+	return d, nil
+}
+
+// copyStmt returns a shallow copy of s.
+func copyStmt(s ast.Stmt) ast.Stmt {
+	v := reflect.New(reflect.TypeOf(s).Elem())
+	v.Elem().Set(reflect.ValueOf(s).Elem())
+	return v.Interface().(ast.Stmt)
+}
+
+func (g *gen) stmts(list []ast.Stmt) ([]ast.Stmt, error) {
+	var out []ast.Stmt
+	for _, s := range list {
+		r, err := g.stmt(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r...)
+	}
+	return out, nil
+}
+
+// withPrefix returns pre followed by s; a label of s moves to a CONTINUE
+// before pre so that jumps to it run the derivative statements too.
+func withPrefix(pre []ast.Stmt, s ast.Stmt) []ast.Stmt {
+	if len(pre) == 0 {
+		return []ast.Stmt{s}
+	}
+	var out []ast.Stmt
+	if h := s.Header(); h.Label != 0 {
+		c := &ast.ContinueStmt{}
+		c.Label = h.Label
+		c.Doc = h.Doc
+		out = append(out, c)
+		s = copyStmt(s)
+		s.Header().Label = 0
+		s.Header().Doc = nil
+	}
+	out = append(out, pre...)
+	return append(out, s)
+}
+
+func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
+	pa := g.pa
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if g.info.Assignments[s] != nil {
+			if pa.ActiveStmt(s) {
+				return nil, notSupported("active defined assignment")
+			}
+			return []ast.Stmt{s}, nil
+		}
+		pre, err := g.hoist(s.Lhs, s.Rhs)
+		if err != nil {
+			return nil, err
+		}
+		primal := ast.Stmt(s)
+		if len(pre) > 0 {
+			c := copyStmt(s).(*ast.AssignStmt)
+			c.Lhs, c.Rhs = g.replace(s.Lhs), g.replace(s.Rhs)
+			primal = c
+		}
+		base := g.baseSym(s.Lhs)
+		if base == nil || !isFloat(base.Type) || !pa.ActiveVar(base) {
+			if pa.ActiveStmt(s) && len(pre) == 0 {
+				return nil, notSupported("active assignment to '%s'", exprString(s.Lhs))
+			}
+			return withPrefix(pre, primal), nil
+		}
+		var rhs ast.Expr
+		if pa.ActiveStmt(s) {
+			var err error
+			rhs, err = g.tangent(s.Rhs)
+			if err != nil {
+				return nil, err
+			}
+		} else if !pa.IsVaried(s, false, base) {
+			// The tangent is zero already.
+			return withPrefix(pre, primal), nil
+		}
+		if rhs == nil {
+			rhs = deriv.Const("0", base.Type)
+		}
+		lhs, err := g.tangentRef(s.Lhs)
+		if err != nil {
+			return nil, err
+		}
+		pre = append(pre, &ast.AssignStmt{Lhs: g.replace(lhs), Rhs: g.replace(rhs)})
+		return withPrefix(pre, primal), nil
+	case *ast.CallStmt:
+		callee := pa.CallPattern(s)
+		if callee == nil {
+			if pa.ActiveStmt(s) {
+				return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
+			}
+			return []ast.Stmt{s}, nil
+		}
+		c, pre, err := g.call(s, callee)
+		if err != nil {
+			return nil, err
+		}
+		// The call replaces the original one.
+		c.StmtHeader = s.StmtHeader
+		return withPrefix(pre, c), nil
+	case *ast.IfStmt:
+		if err := g.checkCalls(s.Cond); err != nil {
+			return nil, err
+		}
+		if !pa.ActiveStmt(s) {
+			return []ast.Stmt{s}, nil
+		}
+		body, err := g.stmt(s.Action)
+		if err != nil {
+			return nil, err
+		}
+		if len(body) == 1 {
+			n := copyStmt(s).(*ast.IfStmt)
+			n.Action = body[0]
+			return []ast.Stmt{n}, nil
+		}
+		n := &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: s.Cond, Body: body}}, End: ast.EndStmt{Keyword: "if"}}
+		n.StmtHeader = s.StmtHeader
+		return []ast.Stmt{n}, nil
+	case *ast.IfConstruct:
+		n := copyStmt(s).(*ast.IfConstruct)
+		n.Branches = nil
+		for _, b := range s.Branches {
+			if err := g.checkCalls(b.Cond); err != nil {
+				return nil, err
+			}
+			nb := *b
+			body, err := g.stmts(b.Body)
+			if err != nil {
+				return nil, err
+			}
+			nb.Body = body
+			n.Branches = append(n.Branches, &nb)
+		}
+		return []ast.Stmt{n}, nil
+	case *ast.DoConstruct:
+		if s.Concurrent != nil && pa.ActiveStmt(s) {
+			return nil, notSupported("active DO CONCURRENT")
+		}
+		for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
+			if err := g.checkCalls(x); err != nil {
+				return nil, err
+			}
+		}
+		n := copyStmt(s).(*ast.DoConstruct)
+		body, err := g.stmts(s.Body)
+		if err != nil {
+			return nil, err
+		}
+		n.Body = body
+		if n.TermLabel != 0 {
+			// Written as a block DO: the terminal statement may have
+			// lost its label to a CONTINUE before its tangent.
+			n.TermLabel = 0
+			n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
+		}
+		return []ast.Stmt{n}, nil
+	case *ast.SelectCase:
+		if err := g.checkCalls(s.Selector); err != nil {
+			return nil, err
+		}
+		n := copyStmt(s).(*ast.SelectCase)
+		n.Cases = nil
+		for _, c := range s.Cases {
+			nc := *c
+			body, err := g.stmts(c.Body)
+			if err != nil {
+				return nil, err
+			}
+			nc.Body = body
+			n.Cases = append(n.Cases, &nc)
+		}
+		return []ast.Stmt{n}, nil
+	case *ast.IOStmt:
+		if pa.ActiveStmt(s) {
+			return nil, notSupported("READ into an active variable")
+		}
+		for _, x := range append(append([]ast.Expr{}, s.Control...), s.Items...) {
+			if err := g.checkCalls(x); err != nil {
+				return nil, err
+			}
+		}
+		return []ast.Stmt{s}, nil
+	default:
+		if pa.ActiveStmt(s) {
+			return nil, notSupported("active %T statement", s)
+		}
+		return []ast.Stmt{s}, nil
+	}
+}
+
+func exprString(x ast.Expr) string {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.CallExpr:
+		return exprString(x.Fun) + "(...)"
+	case *ast.SelectorExpr:
+		return exprString(x.X) + "%" + x.Sel.Name
+	}
+	return fmt.Sprintf("%T", x)
+}
+
+// baseSym returns the variable that a variable reference (x, a(i), a(2:n))
+// designates, or nil.
+func (g *gen) baseSym(x ast.Expr) *sema.Symbol {
+	switch x := x.(type) {
+	case *ast.Ident:
+		s := g.info.ObjectOf(x)
+		if s != nil && s.Kind == sema.VarSym {
+			return s
+		}
+	case *ast.CallExpr:
+		if c, ok := g.info.Calls[x]; ok && c.Kind == sema.ArrayElement {
+			if id, ok := x.Fun.(*ast.Ident); ok {
+				return g.baseSym(id)
+			}
+		}
+	case *ast.ParenExpr:
+		return nil
+	}
+	return nil
+}
+
+// tangentRef returns the tangent of variable reference x: x_d, a_d(i), a_d(2:n).
+func (g *gen) tangentRef(x ast.Expr) (ast.Expr, error) {
+	switch x := x.(type) {
+	case *ast.Ident:
+		if s := g.baseSym(x); s != nil {
+			return g.tident(x, s), nil
+		}
+	case *ast.CallExpr:
+		if id, ok := x.Fun.(*ast.Ident); ok && g.baseSym(x) != nil {
+			return &ast.CallExpr{Fun: g.tident(id, g.baseSym(x)), Args: x.Args}, nil
+		}
+	}
+	return nil, notSupported("tangent of reference '%s'", exprString(x))
+}
+
+func (g *gen) operand(x ast.Expr) deriv.Operand {
+	if x == nil {
+		return deriv.Operand{}
+	}
+	return deriv.Operand{X: x, Type: g.info.TypeOf(x), Rank: g.info.Rank(x)}
+}
+
+// tangent returns the tangent of expression x, nil for zero.
+func (g *gen) tangent(x ast.Expr) (ast.Expr, error) {
+	if x == nil {
+		return nil, nil
+	}
+	t := g.info.TypeOf(x)
+	if !isFloat(t) {
+		// Integer, logical, character: no derivative flows through, but
+		// reject active user functions hidden inside.
+		return nil, g.checkCalls(x)
+	}
+	switch x := x.(type) {
+	case *ast.BasicLit, *ast.ComplexLit:
+		return nil, nil
+	case *ast.Ident:
+		s := g.info.ObjectOf(x)
+		if s == nil || s.Kind != sema.VarSym || !g.pa.ActiveVar(s) {
+			return nil, nil
+		}
+		return g.tident(x, s), nil
+	case *ast.ParenExpr:
+		d, err := g.tangent(x.X)
+		if d == nil || err != nil {
+			return nil, err
+		}
+		return &ast.ParenExpr{X: d}, nil
+	case *ast.UnaryExpr:
+		if g.info.Operators[x] != nil {
+			return nil, notSupported("defined operator %s", x.OpLit)
+		}
+		d, err := g.tangent(x.X)
+		if d == nil || err != nil {
+			return nil, err
+		}
+		p, err := deriv.Unary(x.Op, g.operand(x.X))
+		if err != nil {
+			return nil, err
+		}
+		return deriv.TangentSum(p, []deriv.Operand{g.operand(x.X)}, []ast.Expr{d}, t), nil
+	case *ast.BinaryExpr:
+		if g.info.Operators[x] != nil {
+			return nil, notSupported("defined operator %s", x.OpLit)
+		}
+		dx, err := g.tangent(x.X)
+		if err != nil {
+			return nil, err
+		}
+		dy, err := g.tangent(x.Y)
+		if err != nil {
+			return nil, err
+		}
+		if dx == nil && dy == nil {
+			return nil, nil
+		}
+		ops := []deriv.Operand{g.operand(x.X), g.operand(x.Y)}
+		p, err := deriv.Binary(x.Op, ops[0], ops[1], nil)
+		if err != nil {
+			return nil, err
+		}
+		return deriv.TangentSum(p, ops, []ast.Expr{dx, dy}, t), nil
+	case *ast.CallExpr:
+		c, ok := g.info.Calls[x]
+		if !ok {
+			return nil, fmt.Errorf("tangent: unclassified reference '%s'", exprString(x))
+		}
+		switch c.Kind {
+		case sema.ArrayElement:
+			for _, a := range x.Args {
+				if err := g.checkCalls(a); err != nil {
+					return nil, err
+				}
+			}
+			s := g.baseSym(x)
+			if s == nil || !g.pa.ActiveVar(s) {
+				return nil, nil
+			}
+			return g.tangentRef(x)
+		case sema.FunctionCall:
+			if !c.IsIntrinsic() {
+				if g.pa.CallPattern(x) != nil {
+					if _, ok := g.repl[x]; !ok {
+						return nil, notSupported("active function reference '%s' here", exprString(x.Fun))
+					}
+					return g.tmpD[x], nil
+				}
+				return nil, g.checkArgs(x.Args)
+			}
+			return g.intrinsic(x, c)
+		}
+		return nil, notSupported("tangent of reference '%s'", exprString(x))
+	case *ast.ArrayConstructor:
+		var items []ast.Expr
+		any := false
+		for _, it := range x.Items {
+			if _, ok := it.(*ast.ImpliedDo); ok {
+				if d, err := g.anyActive(it); err != nil || d {
+					if err != nil {
+						return nil, err
+					}
+					return nil, notSupported("active implied DO in an array constructor")
+				}
+			}
+			d, err := g.tangent(it)
+			if err != nil {
+				return nil, err
+			}
+			if d == nil {
+				d = deriv.Const("0", t)
+			} else {
+				any = true
+			}
+			items = append(items, d)
+		}
+		if !any {
+			return nil, nil
+		}
+		return &ast.ArrayConstructor{Brackets: true, Items: items}, nil
+	case *ast.SelectorExpr:
+		return nil, notSupported("derived-type component '%s'", exprString(x))
+	}
+	return nil, notSupported("tangent of %T", x)
+}
+
+func (g *gen) anyActive(x ast.Expr) (bool, error) {
+	if id, ok := x.(*ast.ImpliedDo); ok {
+		for _, it := range id.Items {
+			if a, err := g.anyActive(it); a || err != nil {
+				return a, err
+			}
+		}
+		return false, nil
+	}
+	d, err := g.tangent(x)
+	return d != nil, err
+}
+
+// checkArgs rejects active function references inside arguments of a
+// passive reference.
+func (g *gen) checkArgs(args []ast.Expr) error {
+	for _, a := range args {
+		if err := g.checkCalls(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkCalls returns an error if x holds a reference to a function with an
+// active derivative version.
+func (g *gen) checkCalls(x ast.Expr) error {
+	var err error
+	var walk func(x ast.Expr)
+	walk = func(x ast.Expr) {
+		if x == nil || err != nil {
+			return
+		}
+		switch x := x.(type) {
+		case *ast.CallExpr:
+			if c, ok := g.info.Calls[x]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() && g.pa.CallPattern(x) != nil && g.repl[x] == nil {
+				err = notSupported("active function reference '%s'", exprString(x.Fun))
+				return
+			}
+			for _, a := range x.Args {
+				walk(a)
+			}
+		case *ast.BinaryExpr:
+			walk(x.X)
+			walk(x.Y)
+		case *ast.UnaryExpr:
+			walk(x.X)
+		case *ast.ParenExpr:
+			walk(x.X)
+		case *ast.KeywordArg:
+			walk(x.Value)
+		case *ast.RangeExpr:
+			walk(x.Lo)
+			walk(x.Hi)
+			walk(x.Stride)
+		case *ast.ArrayConstructor:
+			for _, it := range x.Items {
+				walk(it)
+			}
+		case *ast.ImpliedDo:
+			for _, it := range x.Items {
+				walk(it)
+			}
+		}
+	}
+	walk(x)
+	return err
+}
+
+// intrinsic returns the tangent of the intrinsic function reference x.
+func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call) (ast.Expr, error) {
+	name := strings.ToLower(exprString(x.Fun))
+	if c.Proc != nil {
+		name = c.Proc.Name
+	}
+	rule, ok := deriv.Lookup(name)
+	if !ok {
+		if err := g.checkArgs(x.Args); err != nil {
+			return nil, err
+		}
+		// Is any argument active?
+		for _, a := range x.Args {
+			if d, err := g.tangent(a); err != nil || d != nil {
+				if err != nil {
+					return nil, err
+				}
+				return nil, fmt.Errorf("no derivative rule for intrinsic '%s'", name)
+			}
+		}
+		return nil, nil
+	}
+	// Place the arguments in the order of the intrinsic's dummies.
+	n := len(rule.Args)
+	if rule.Variadic && len(x.Args) > n {
+		n = len(x.Args)
+	}
+	args := make([]ast.Expr, n)
+	for i, a := range x.Args {
+		if kw, ok := a.(*ast.KeywordArg); ok {
+			j := -1
+			for k, an := range rule.Args {
+				if strings.EqualFold(an, kw.Name.Name) {
+					j = k
+				}
+			}
+			if j < 0 {
+				return nil, notSupported("keyword argument '%s' of intrinsic '%s'", kw.Name.Name, name)
+			}
+			args[j] = kw.Value
+			continue
+		}
+		if i >= n {
+			return nil, fmt.Errorf("tangent: too many arguments to '%s'", name)
+		}
+		args[i] = a
+	}
+	ops := make([]deriv.Operand, n)
+	ds := make([]ast.Expr, n)
+	anyD := false
+	for i, a := range args {
+		ops[i] = g.operand(a)
+		if a == nil {
+			continue
+		}
+		d, err := g.tangent(a)
+		if err != nil {
+			return nil, err
+		}
+		if d != nil && rule.IsActive(i) {
+			ds[i] = d
+			anyD = true
+		}
+	}
+	if !anyD {
+		return nil, nil
+	}
+	return deriv.Tangent(name, ops, ds, nil)
+}
+
+// call returns the call of the tangent version callee for s, and the
+// statements computing the tangents of actual arguments that are
+// expressions into temporaries.
+func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStmt, []ast.Stmt, error) {
+	cu := callee.Unit
+	if cu == nil {
+		return nil, nil, notSupported("callee '%s' without a body", callee.Proc.Name)
+	}
+	var pre []ast.Stmt
+	cs := g.info.ScopeOf(cu)
+	n := &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Parens: true}
+	for i, a := range s.Args {
+		var dummy *sema.Symbol
+		kwName := ""
+		val := a
+		if kw, ok := a.(*ast.KeywordArg); ok {
+			kwName = kw.Name.Name
+			val = kw.Value
+			dummy = cs.LookupLocal(strings.ToLower(kwName))
+		} else if i < len(cu.Args) {
+			dummy = cs.LookupLocal(cu.Args[i].Lower())
+		}
+		n.Args = append(n.Args, a)
+		if err := g.checkCalls(val); err != nil {
+			return nil, nil, err
+		}
+		if dummy == nil || !inPattern(callee, dummy) {
+			continue
+		}
+		var d ast.Expr
+		if base := g.baseSym(val); base != nil && g.pa.ActiveVar(base) && isFloat(base.Type) {
+			var err error
+			if d, err = g.tangentRef(val); err != nil {
+				return nil, nil, err
+			}
+		} else {
+			// An expression or a passive variable: its tangent goes
+			// through a temporary, for an input-only scalar dummy.
+			t := g.info.TypeOf(val)
+			if callee.ActiveOut(dummy) || dummy.Rank() != 0 || g.info.Rank(val) != 0 || !isFloat(t) {
+				return nil, nil, notSupported("active actual argument expression for '%s' of '%s'", dummy.Name, callee.Proc.Name)
+			}
+			td, err := g.tangent(val)
+			if err != nil {
+				return nil, nil, err
+			}
+			if td == nil {
+				td = deriv.Const("0", t)
+			}
+			tmp := g.newTemp(callee.Proc.Name+"_arg", t)
+			pre = append(pre, &ast.AssignStmt{Lhs: tmp, Rhs: g.replace(td)})
+			d = tmp
+		}
+		if kwName != "" {
+			n.Args = append(n.Args, &ast.KeywordArg{Name: ast.NewIdent(kwName + g.suffix), Value: d})
+		} else {
+			n.Args = append(n.Args, d)
+		}
+	}
+	return n, pre, nil
+}
+
+// newTemp declares a new scalar temporary prefixN_d of type t.
+func (g *gen) newTemp(prefix string, t *sema.Type) *ast.Ident {
+	for {
+		g.ntmp++
+		name := prefix + strconv.Itoa(g.ntmp) + g.suffix
+		if g.scope.LookupLocal(strings.ToLower(name)) == nil {
+			g.tmpDecls = append(g.tmpDecls, tmpDecl(name, t))
+			return ast.NewIdent(name)
+		}
+	}
+}
