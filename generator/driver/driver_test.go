@@ -1,0 +1,308 @@
+package driver_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fadj-dev/fadj/generator/driver"
+	"github.com/fadj-dev/fadj/generator/gfortran"
+	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
+)
+
+var update = flag.Bool("update", false, "rewrite the checked-in outputs of the examples")
+
+const exampleDir = "../../examples/heat_tangent"
+
+// TestExampleUpToDate regenerates examples/heat_tangent and fails if the
+// checked-in output differs (go test -update refreshes it).
+func TestExampleUpToDate(t *testing.T) {
+	res, err := driver.Generate(filepath.Join(exampleDir, "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != 1 || res.Files[0].Path != "ad/heat_d.f90" {
+		t.Fatalf("files: %v", paths(res))
+	}
+	for _, f := range res.Files {
+		p := filepath.Join(exampleDir, filepath.FromSlash(f.Path))
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, f.Data, 0o666); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		old, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatalf("%v (run go test ./generator/driver -update)", err)
+		}
+		if !bytes.Equal(old, f.Data) {
+			t.Errorf("%s is stale: run go test ./generator/driver -run TestExampleUpToDate -update\ngenerated:\n%s", p, f.Data)
+		}
+	}
+}
+
+func paths(r *driver.Result) []string {
+	var ps []string
+	for _, f := range r.Files {
+		ps = append(ps, f.Path)
+	}
+	return ps
+}
+
+// writeTree writes files (name -> content) into a new temporary
+// directory and returns it.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestDeterministic generates the example in two directories and
+// compares the outputs byte for byte.
+func TestDeterministic(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(exampleDir, "heat.f90"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := os.ReadFile(filepath.Join(exampleDir, "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outs [][]driver.Output
+	for _, sub := range []string{"a", "b/c/d"} {
+		dir := writeTree(t, map[string]string{sub + "/heat.f90": string(src), sub + "/spec.yaml": string(spec)})
+		res, err := driver.Generate(filepath.Join(dir, sub, "spec.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range res.Files {
+			if bytes.Contains(f.Data, []byte(dir)) {
+				t.Errorf("%s holds the directory %s", f.Path, dir)
+			}
+		}
+		outs = append(outs, res.Files)
+	}
+	if len(outs[0]) != len(outs[1]) {
+		t.Fatalf("different file counts")
+	}
+	for i := range outs[0] {
+		if outs[0][i].Path != outs[1][i].Path || !bytes.Equal(outs[0][i].Data, outs[1][i].Data) {
+			t.Errorf("run 1 and 2 differ on %s", outs[0][i].Path)
+		}
+	}
+}
+
+const goodSrc = `subroutine f(x, n, y, w)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  real(8), intent(inout) :: w
+  y = x**n + w
+  w = 2*w
+end subroutine f
+
+function g(x)
+  real(8) :: x, g
+  g = x*x
+end function g
+
+module m
+  real(8) :: mv
+contains
+  subroutine ms(a, b)
+    real(8), intent(in) :: a
+    real(8), intent(out) :: b
+    b = sin(a)
+  end subroutine ms
+end module m
+`
+
+func TestErrors(t *testing.T) {
+	spec := func(target string) string {
+		return "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargets:\n" + target
+	}
+	cases := []struct {
+		name, spec, src, want string
+	}{
+		{"unknown routine", spec("  - {routine: foo, mode: tangent, independents: [x], dependents: [y]}\n"), goodSrc,
+			"spec.yaml:5:15: unknown routine 'foo'"},
+		{"unknown module routine", spec("  - {routine: 'm::zz', mode: tangent, independents: [x], dependents: [y]}\n"), goodSrc,
+			"spec.yaml:5:15: unknown routine 'zz' in module 'm'"},
+		{"not a procedure", spec("  - {routine: 'm::mv', mode: tangent, independents: [x], dependents: [y]}\n"), goodSrc,
+			"spec.yaml:5:15: 'm::mv' is a variable, not a procedure"},
+		{"unknown variable", spec("  - {routine: f, mode: tangent, independents: [z], dependents: [y]}\n"), goodSrc,
+			"spec.yaml:5:48: unknown variable 'z' in routine 'f'"},
+		{"independent intent out", spec("  - {routine: f, mode: tangent, independents: [y], dependents: [y]}\n"), goodSrc,
+			"spec.yaml:5:48: independent 'y' is intent(out)"},
+		{"dependent intent in", spec("  - {routine: f, mode: tangent, independents: [x], dependents: [x]}\n"), goodSrc,
+			"spec.yaml:5:65: dependent 'x' is intent(in)"},
+		{"integer independent", spec("  - {routine: f, mode: tangent, independents: [n], dependents: [y]}\n"), goodSrc,
+			"spec.yaml:5:48: independent 'n' is integer: only real and complex variables can be differentiated"},
+		{"component", spec("  - {routine: f, mode: tangent, independents: ['x%a'], dependents: [y]}\n"), goodSrc,
+			"spec.yaml:5:48: not supported yet: component in independents ('x%a')"},
+		{"section", spec("  - {routine: f, mode: tangent, independents: ['x(1:2)'], dependents: [y]}\n"), goodSrc,
+			"spec.yaml:5:48: not supported yet: section in independents ('x(1:2)')"},
+		{"reverse", spec("  - {routine: f, independents: [x], dependents: [y]}\n"), goodSrc,
+			"spec.yaml:5:15: not supported yet: reverse mode (only mode: tangent is implemented)"},
+		{"both", spec("  - {routine: f, mode: both, independents: [x], dependents: [y]}\n"), goodSrc,
+			"spec.yaml:5:24: not supported yet: both mode (only mode: tangent is implemented)"},
+		{"syntax error", spec("  - {routine: f, mode: tangent, independents: [x], dependents: [y]}\n"), "subroutine f(x\nend\n",
+			"f.f90:1:15: expected ')', found end of statement"},
+		{"bad key", "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargest: []\n", goodSrc,
+			"spec.yaml:4:1: unknown key 'targest' at the top level (did you mean 'targets'?)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := writeTree(t, map[string]string{"spec.yaml": c.spec, "f.f90": c.src})
+			_, err := driver.Generate(filepath.Join(dir, "spec.yaml"))
+			if err == nil {
+				t.Fatalf("no error")
+			}
+			got := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
+			if i := strings.Index(got, " (and "); i >= 0 {
+				got = got[:i]
+			}
+			if got != c.want {
+				t.Errorf("got  %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}
+
+// TestHeatTangentFD compiles the example's tangent with the original
+// and a driver and compares it with central finite differences.
+func TestHeatTangentFD(t *testing.T) {
+	gf := gfortrantest.Require(t)
+	res, err := driver.Generate(filepath.Join(exampleDir, "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(exampleDir, "heat.f90"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeTree(t, map[string]string{
+		"heat.f90":   string(src),
+		"heat_d.f90": string(res.Files[0].Data),
+		"driver.f90": fdDriver,
+	})
+	c := &gfortran.Compiler{Path: gf}
+	if err := c.Build(dir, "driver", "heat.f90", "heat_d.f90", "driver.f90"); err != nil {
+		t.Fatal(err)
+	}
+	out, err := gfortran.Run(dir, "./driver", 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := strings.Fields(string(out))
+	if len(fields) != 2 {
+		t.Fatalf("driver printed %q", out)
+	}
+	var v [2]float64
+	for i, f := range fields {
+		if v[i], err = strconv.ParseFloat(f, 64); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tan, fd := v[0], v[1]
+	if rel := math.Abs(tan-fd) / math.Max(math.Abs(fd), 1e-300); rel > 1e-6 || tan == 0 {
+		t.Errorf("tangent %g, finite differences %g (relative error %g)", tan, fd, rel)
+	} else {
+		t.Log(fmt.Sprintf("tangent %.15g fd %.15g", tan, fd))
+	}
+}
+
+const fdDriver = `program driver
+  implicit none
+  integer, parameter :: n = 20, nsteps = 30
+  real(8) :: u0(n), u0_d(n), r, r_d, cost, cost_d, cp, cm, h
+  integer :: i
+  do i = 1, n
+    u0(i) = sin(3.0d0 * dble(i - 1) / dble(n - 1)) + 0.1d0 * dble(i)
+    u0_d(i) = cos(dble(i))
+  end do
+  r = 0.23d0
+  r_d = 0.7d0
+  call heat_d(u0, u0_d, n, nsteps, r, r_d, cost, cost_d)
+  h = 1.0d-6
+  call heat(u0 + h*u0_d, n, nsteps, r + h*r_d, cp)
+  call heat(u0 - h*u0_d, n, nsteps, r - h*r_d, cm)
+  write (*, '(2es25.16)') cost_d, (cp - cm) / (2*h)
+end program driver
+`
+
+// TestModuleAndShared covers a module-qualified target (its file name
+// and module) and two targets sharing a callee.
+func TestModuleAndShared(t *testing.T) {
+	src := `module m
+contains
+  subroutine ms(a, b)
+    real(8), intent(in) :: a
+    real(8), intent(out) :: b
+    b = sin(a)
+  end subroutine ms
+end module m
+
+subroutine h(a, b)
+  real(8), intent(in) :: a
+  real(8), intent(out) :: b
+  b = a*a
+end subroutine h
+
+subroutine p(a, b)
+  real(8), intent(in) :: a
+  real(8), intent(out) :: b
+  call h(a, b)
+end subroutine p
+
+subroutine q(a, b)
+  real(8), intent(in) :: a
+  real(8), intent(out) :: b
+  call h(2*a, b)
+end subroutine q
+`
+	head := "version: 1\nsources: [f.f90]\noutput: {dir: ad, tangent_suffix: _t}\ntargets:\n"
+	dir := writeTree(t, map[string]string{"f.f90": src, "spec.yaml": head +
+		"  - {routine: 'M::MS', mode: tangent, independents: [a], dependents: [b]}\n" +
+		"  - {routine: p, mode: tangent, independents: [a], dependents: [b]}\n"})
+	res, err := driver.Generate(filepath.Join(dir, "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(paths(res), " "); got != "ad/m_ms_t.f90 ad/p_t.f90" {
+		t.Fatalf("files: %s", got)
+	}
+	if !bytes.Contains(res.Files[0].Data, []byte("module m_t")) || !bytes.Contains(res.Files[1].Data, []byte("subroutine h_t(")) {
+		t.Errorf("outputs:\n%s\n%s", res.Files[0].Data, res.Files[1].Data)
+	}
+
+	dir = writeTree(t, map[string]string{"f.f90": src, "spec.yaml": head +
+		"  - {routine: p, mode: tangent, independents: [a], dependents: [b]}\n" +
+		"  - {routine: q, mode: tangent, independents: [a], dependents: [b]}\n"})
+	_, err = driver.Generate(filepath.Join(dir, "spec.yaml"))
+	want := "spec.yaml:6:15: not supported yet: targets 'p' and 'q' both generate 'h_t'; differentiate them in separate specs"
+	if err == nil || strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "") != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
