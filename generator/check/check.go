@@ -1,0 +1,618 @@
+// Package check implements fadj check: it compiles the code a spec
+// generates together with the original sources and a generated Fortran
+// driver program, runs it at random points, and compares the derivatives
+// with central finite differences (and, for adjoints, runs the
+// dot-product test). The command itself lives in generator/cli.
+package check
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/driver"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/gfortran"
+	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// DefaultInt is the value given to every intent(in) integer scalar
+// argument of a target (array sizes, step counts).
+const DefaultInt = 10
+
+// RunLimit is how long one compiled check program may run.
+var RunLimit = 2 * time.Minute
+
+// Options tune Run.
+type Options struct {
+	// Log, if not nil, receives progress lines (fadj check -v): the
+	// temporary directory, the compiler commands.
+	Log io.Writer
+	// Mutate, if not nil, may change each file written into the
+	// temporary directory before it is compiled (tests use it to
+	// sabotage the generated derivative). path is relative to the
+	// temporary directory.
+	Mutate func(path string, data []byte) []byte
+	// Keep keeps the temporary directory.
+	Keep bool
+}
+
+// Result is the outcome of one test of one target.
+type Result struct {
+	Target    string  // the routine as written in the spec
+	Test      string  // "finite differences" or "dot-product"
+	Sample    int     // 1-based; 0 for a summary row
+	Error     float64 // relative error
+	Tolerance float64
+	Pass      bool
+	Skipped   string // why the test was not run, "" if it was
+}
+
+// Report is the outcome of fadj check on one spec.
+type Report struct {
+	Results []Result
+	// Notes are choices made for the user (integer arguments' values).
+	Notes []string
+}
+
+// OK reports whether every test that ran passed.
+func (r *Report) OK() bool {
+	for _, res := range r.Results {
+		if res.Skipped == "" && !res.Pass {
+			return false
+		}
+	}
+	return true
+}
+
+// Write prints the report as a table.
+func (r *Report) Write(w io.Writer) {
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	fmt.Fprintf(w, "%-20s %-24s %-10s %-10s %s\n", "TARGET", "TEST", "ERROR", "TOLERANCE", "RESULT")
+	for _, res := range r.Results {
+		test := res.Test
+		if res.Sample > 0 {
+			test = fmt.Sprintf("%s #%d", test, res.Sample)
+		}
+		if res.Skipped != "" {
+			fmt.Fprintf(w, "%-20s %-24s %-10s %-10s SKIP (%s)\n", res.Target, test, "-", "-", res.Skipped)
+			continue
+		}
+		verdict := "PASS"
+		if !res.Pass {
+			verdict = "FAIL"
+		}
+		fmt.Fprintf(w, "%-20s %-24s %-10s %-10s %s\n", res.Target, test, fmtErr(res.Error), fmt.Sprintf("%.1e", res.Tolerance), verdict)
+	}
+}
+
+func fmtErr(e float64) string {
+	if math.IsNaN(e) {
+		return "NaN"
+	}
+	return fmt.Sprintf("%.1e", e)
+}
+
+// FindCompiler returns the compiler to use: the spec's check.compiler if
+// set to something other than the default, else gfortran.Find. Its error
+// starts with "gfortran not found".
+func FindCompiler(spec *config.Spec) (string, error) {
+	if c := spec.Check.Compiler; c != "" && c != config.DefaultCheckCompiler {
+		p, err := exec.LookPath(c)
+		if err != nil {
+			return "", fmt.Errorf("compiler %q not found (check.compiler in %s): %v", c, spec.Filename, err)
+		}
+		return p, nil
+	}
+	p, err := gfortran.Find()
+	if err != nil {
+		if errors.Is(err, gfortran.ErrNotFound) {
+			return "", err
+		}
+		return "", fmt.Errorf("gfortran not found: %v", err)
+	}
+	return p, nil
+}
+
+// Run checks every target of the spec at specPath. The error is a
+// diag.List (from generation), a missing compiler, a failed build or
+// run; test failures are in the Report.
+func Run(specPath string, opts Options) (*Report, error) {
+	spec, err := config.Load(specPath)
+	if err != nil {
+		return nil, err
+	}
+	compiler, err := FindCompiler(spec)
+	if err != nil {
+		return nil, err
+	}
+	res, err := driver.Generate(specPath)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := load.Files(spec.SourcePaths(), load.Config{Defines: spec.DefineMap(), IncludeDirs: spec.IncludePaths()})
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "fadj-check-")
+	if err != nil {
+		return nil, err
+	}
+	if opts.Keep {
+		logf(opts, "keeping %s", dir)
+	} else {
+		defer os.RemoveAll(dir)
+	}
+	logf(opts, "working in %s", dir)
+
+	writeRaw := func(rel string, data []byte) (string, error) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+			return "", err
+		}
+		return p, os.WriteFile(p, data, 0o666)
+	}
+	write := func(rel string, data []byte) (string, error) {
+		if opts.Mutate != nil {
+			data = opts.Mutate(rel, data)
+		}
+		return writeRaw(rel, data)
+	}
+	// The original sources, copied so that Mutate sees them too.
+	var common []string
+	for i, sp := range spec.SourcePaths() {
+		data, err := os.ReadFile(sp)
+		if err != nil {
+			return nil, err
+		}
+		p, err := write(fmt.Sprintf("src/%d_%s", i, filepath.Base(sp)), data)
+		if err != nil {
+			return nil, err
+		}
+		common = append(common, p)
+	}
+	// The runtime module, if generated, comes before the derivatives.
+	runtimeFile := path.Join(spec.Output.Dir.Clean(), strings.ToLower(spec.Output.Runtime)+".f90")
+	genPaths := map[string]string{}
+	var generated []string
+	// gen is res as written, after Mutate: what the driver must call.
+	gen := &driver.Result{}
+	for _, f := range res.Files {
+		data := f.Data
+		if opts.Mutate != nil {
+			data = opts.Mutate("gen/"+f.Path, data)
+		}
+		gen.Files = append(gen.Files, driver.Output{Path: f.Path, Data: data})
+		p, err := writeRaw("gen/"+f.Path, data)
+		if err != nil {
+			return nil, err
+		}
+		genPaths[f.Path] = p
+		if f.Path == runtimeFile {
+			generated = append([]string{p}, generated...)
+		} else {
+			generated = append(generated, p)
+		}
+	}
+	common = append(common, generated...)
+
+	flags := []string{"-O0", "-ffree-line-length-none"}
+	for _, d := range spec.IncludePaths() {
+		flags = append(flags, "-I"+d)
+	}
+	if len(spec.Defines) > 0 {
+		flags = append(flags, "-cpp")
+		for _, d := range spec.Defines {
+			k, v := d.Name, d.Value
+			if v == "" {
+				flags = append(flags, "-D"+k)
+			} else {
+				flags = append(flags, "-D"+k+"="+v)
+			}
+		}
+	}
+	flags = append(flags, spec.Check.Flags...)
+	comp := &gfortran.Compiler{Path: compiler, Flags: flags}
+
+	report := &Report{}
+	notes := map[string]bool{}
+	for ti, t := range spec.Targets {
+		tdir := filepath.Join(dir, fmt.Sprintf("t%d", ti))
+		if err := os.MkdirAll(tdir, 0o777); err != nil {
+			return nil, err
+		}
+		p, err := targetProgram(spec, prog, t, gen)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range p.Args {
+			if a.Class == IntParam {
+				n := fmt.Sprintf("%s: integer argument '%s' set to %d", t.Routine, a.Name, a.IntValue)
+				if !notes[n] {
+					notes[n] = true
+					report.Notes = append(report.Notes, n)
+				}
+			}
+		}
+		drv, err := write(fmt.Sprintf("t%d/driver.f90", ti), []byte(WriteDriver(p)))
+		if err != nil {
+			return nil, err
+		}
+		input, dirs := Input(p, spec.Check.Seed)
+		if _, err := write(fmt.Sprintf("t%d/input.txt", ti), []byte(input)); err != nil {
+			return nil, err
+		}
+		srcs := append(append([]string{}, common...), drv)
+		logf(opts, "%s %s -o check %s", compiler, strings.Join(flags, " "), strings.Join(srcs, " "))
+		exe := filepath.Join(tdir, "check")
+		if err := comp.Build(tdir, exe, srcs...); err != nil {
+			return nil, fmt.Errorf("%s: compiling the check program failed: %v", t.Routine, err)
+		}
+		out, err := gfortran.Run(tdir, exe, RunLimit)
+		if err != nil {
+			return nil, fmt.Errorf("%s: running the check program failed: %v", t.Routine, err)
+		}
+		samples, err := parseOutput(out)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", t.Routine, err)
+		}
+		if len(samples) != p.Samples {
+			return nil, fmt.Errorf("%s: check program printed %d samples, want %d", t.Routine, len(samples), p.Samples)
+		}
+		for i, s := range samples {
+			if p.Tangent == "" {
+				break
+			}
+			e := fdError(s, p.FDStep)
+			report.Results = append(report.Results, Result{
+				Target: t.Routine, Test: "finite differences", Sample: i + 1,
+				Error: e, Tolerance: spec.Check.FDTolerance,
+				Pass: !math.IsNaN(e) && e <= spec.Check.FDTolerance,
+			})
+		}
+		if p.Adjoint == "" {
+			skip := "no adjoint for tangent-mode target"
+			if t.Mode.HasReverse() {
+				skip = "no adjoint routine " + t.Name + spec.Output.Suffix + " generated"
+			}
+			report.Results = append(report.Results, Result{Target: t.Routine, Test: "dot-product", Tolerance: spec.Check.DotTolerance, Skipped: skip})
+			continue
+		}
+		for i, s := range samples {
+			// <J·xd, yb> from the tangent, or else from the finite
+			// differences (then with the finite-difference tolerance).
+			jxd, test, tol := s.T, "dot-product", spec.Check.DotTolerance
+			if p.Tangent == "" {
+				jxd, test, tol = fdVector(s, p.FDStep), "dot-product vs FD", spec.Check.FDTolerance
+			}
+			e := dotError(jxd, dirs[i].YB, dirs[i].XD, s.A)
+			report.Results = append(report.Results, Result{
+				Target: t.Routine, Test: test, Sample: i + 1,
+				Error: e, Tolerance: tol,
+				Pass: !math.IsNaN(e) && e <= tol,
+			})
+		}
+	}
+	return report, nil
+}
+
+func logf(opts Options, format string, args ...any) {
+	if opts.Log != nil {
+		fmt.Fprintf(opts.Log, "fadj check: "+format+"\n", args...)
+	}
+}
+
+// sample is what the driver printed for one sample.
+type sample struct{ T, P, M, A []float64 }
+
+// parseOutput reads the driver's output: per sample, T (if there is a
+// tangent), P, M and A (if there is an adjoint) blocks of numbers.
+func parseOutput(out []byte) ([]sample, error) {
+	var samples []sample
+	var cur *[]float64
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		switch line {
+		case "T", "P", "M", "A":
+			// A sample starts with T, or with P when there is no T.
+			if n := len(samples); n == 0 || line == "T" || (line == "P" && (samples[n-1].T == nil || samples[n-1].P != nil)) {
+				samples = append(samples, sample{})
+			}
+			s := &samples[len(samples)-1]
+			switch line {
+			case "T":
+				cur = &s.T
+			case "P":
+				cur = &s.P
+			case "M":
+				cur = &s.M
+			case "A":
+				cur = &s.A
+			}
+			*cur = []float64{}
+		default:
+			if cur == nil {
+				return nil, fmt.Errorf("bad check program output: %q", line)
+			}
+			v, err := strconv.ParseFloat(strings.ReplaceAll(strings.ReplaceAll(line, "D", "E"), "d", "e"), 64)
+			if err != nil {
+				if strings.Contains(strings.ToLower(line), "nan") {
+					v = math.NaN()
+				} else if strings.Contains(strings.ToLower(line), "inf") {
+					v = math.Inf(1)
+				} else {
+					return nil, fmt.Errorf("bad check program output: %q", line)
+				}
+			}
+			*cur = append(*cur, v)
+		}
+	}
+	return samples, nil
+}
+
+// fdVector returns (P − M)/2h.
+func fdVector(s sample, h float64) []float64 {
+	if len(s.P) != len(s.M) {
+		return nil
+	}
+	fd := make([]float64, len(s.P))
+	for i := range fd {
+		fd[i] = (s.P[i] - s.M[i]) / (2 * h)
+	}
+	return fd
+}
+
+// dotError is the relative difference of <jxd, yb> and <xd, jtyb>.
+func dotError(jxd, yb, xd, jtyb []float64) float64 {
+	if len(jxd) != len(yb) || len(xd) != len(jtyb) {
+		return math.NaN()
+	}
+	var a, b float64
+	for i := range jxd {
+		a += jxd[i] * yb[i]
+	}
+	for i := range xd {
+		b += xd[i] * jtyb[i]
+	}
+	if a == b {
+		return 0
+	}
+	return math.Abs(a-b) / math.Max(math.Max(math.Abs(a), math.Abs(b)), tiny)
+}
+
+const tiny = 1e-300
+
+// fdError is ‖T − (P − M)/2h‖ / max(‖T‖, tiny).
+func fdError(s sample, h float64) float64 {
+	if len(s.T) != len(s.P) || len(s.P) != len(s.M) {
+		return math.NaN()
+	}
+	var diff, norm float64
+	for i := range s.T {
+		fd := (s.P[i] - s.M[i]) / (2 * h)
+		d := s.T[i] - fd
+		diff += d * d
+		norm += s.T[i] * s.T[i]
+	}
+	diff, norm = math.Sqrt(diff), math.Sqrt(norm)
+	if norm == 0 && diff == 0 {
+		return 0
+	}
+	return diff / math.Max(norm, tiny)
+}
+
+var subroutineRE = regexp.MustCompile(`(?is)subroutine\s+([a-z_][a-z0-9_]*)\s*\(([^)]*)\)`)
+
+// routineArgs finds the argument list of subroutine routine in the
+// generated files.
+func routineArgs(res *driver.Result, routine string) ([]string, bool) {
+	for _, f := range res.Files {
+		for _, m := range subroutineRE.FindAllSubmatch(f.Data, -1) {
+			if !strings.EqualFold(string(m[1]), routine) {
+				continue
+			}
+			text := strings.NewReplacer("&", " ", "\n", " ", "\r", " ").Replace(string(m[2]))
+			var args []string
+			for _, a := range strings.Split(text, ",") {
+				if a = strings.ToLower(strings.TrimSpace(a)); a != "" {
+					args = append(args, a)
+				}
+			}
+			return args, true
+		}
+	}
+	return nil, false
+}
+
+// targetProgram describes the driver of one target.
+func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, res *driver.Result) (*Program, error) {
+	if t.Module != "" {
+		return nil, fmt.Errorf("fadj check: not supported yet: module procedure '%s'", t.Routine)
+	}
+	sym := prog.Info.Global.Lookup(t.Name)
+	if sym == nil || sym.Proc == nil || sym.Proc.Kind != sema.ProcExternal {
+		return nil, fmt.Errorf("fadj check: not supported yet: '%s' is not an external subroutine", t.Routine)
+	}
+	if !sym.Proc.IsSubroutine() {
+		return nil, fmt.Errorf("fadj check: not supported yet: function '%s'", t.Routine)
+	}
+	p := &Program{Routine: t.Name, Samples: spec.Check.Samples, FDStep: spec.Check.FDStep}
+	ind, dep := map[string]bool{}, map[string]bool{}
+	for _, v := range t.Independents {
+		ind[strings.ToLower(v.Ref.Name)] = true
+	}
+	for _, v := range t.Dependents {
+		dep[strings.ToLower(v.Ref.Name)] = true
+	}
+	ints := map[string]*Arg{}
+	for _, d := range sym.Proc.Args {
+		if d == nil {
+			return nil, fmt.Errorf("fadj check: not supported yet: alternate return in '%s'", t.Routine)
+		}
+		if strings.HasPrefix(d.Name, "fadj") {
+			return nil, cannot(t, d, "names starting with fadj are the check driver's")
+		}
+		a := &Arg{Name: d.Name, Size: 1, Independent: ind[d.Name], Dependent: dep[d.Name]}
+		switch {
+		case d.Type == nil:
+			return nil, cannot(t, d, "it has no type")
+		case d.Type.IsInteger() && len(d.Dims) == 0 && d.Intent == ast.IntentIn:
+			a.Class, a.IntValue, a.Type = IntParam, DefaultInt, "integer"
+			ints[d.Name] = a
+		case d.Type.IsReal() || d.Type.IsComplex():
+			a.Class = Float
+			a.Complex = d.Type.IsComplex()
+			if a.Complex {
+				a.Type = fmt.Sprintf("complex(%d)", d.Type.Kind)
+			} else {
+				a.Type = fmt.Sprintf("real(%d)", d.Type.Kind)
+			}
+		default:
+			return nil, cannot(t, d, fmt.Sprintf("only intent(in) integer scalars and real or complex arguments are supported (it is %s)", d.Type))
+		}
+		p.Args = append(p.Args, a)
+	}
+	for i, d := range sym.Proc.Args {
+		a := p.Args[i]
+		if a.Class != Float || len(d.Dims) == 0 {
+			continue
+		}
+		for _, dim := range d.Dims {
+			if dim.Kind != sema.ExplicitShape {
+				return nil, cannot(t, d, "its shape is not explicit")
+			}
+			lo, ok1 := bound(dim.Lo, 1, ints)
+			hi, ok2 := bound(dim.Hi, 0, ints)
+			if !ok1 || !ok2 {
+				return nil, cannot(t, d, "a bound is neither constant nor an intent(in) integer argument")
+			}
+			ext := hi - lo + 1
+			if ext < 0 {
+				ext = 0
+			}
+			a.Size *= ext
+			a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, hi))
+		}
+	}
+	for v := range ind {
+		if !hasArg(p, v) {
+			return nil, fmt.Errorf("fadj check: not supported yet: independent '%s' of %s is not a dummy argument", v, t.Routine)
+		}
+	}
+	for v := range dep {
+		if !hasArg(p, v) {
+			return nil, fmt.Errorf("fadj check: not supported yet: dependent '%s' of %s is not a dummy argument", v, t.Routine)
+		}
+	}
+	if t.Mode.HasTangent() {
+		name := t.Name + spec.Output.TangentSuffix
+		targs, ok := routineArgs(res, name)
+		if !ok {
+			return nil, fmt.Errorf("fadj check: the generated code has no subroutine %s", name)
+		}
+		p.Tangent = name
+		byName := map[string]*Arg{}
+		for _, a := range p.Args {
+			byName[a.Name] = a
+		}
+		for _, n := range targs {
+			base, ok := strings.CutSuffix(n, strings.ToLower(spec.Output.TangentSuffix))
+			if a := byName[base]; ok && a != nil && byName[n] == nil {
+				a.Active = true
+			}
+		}
+		var want []string
+		for _, a := range p.Args {
+			want = append(want, a.Name)
+			if a.Active {
+				want = append(want, a.Name+spec.Output.TangentSuffix)
+			}
+		}
+		if strings.Join(want, ",") != strings.Join(targs, ",") {
+			return nil, fmt.Errorf("fadj check: unexpected arguments of %s: (%s)", name, strings.Join(targs, ", "))
+		}
+	}
+	suffix := spec.Output.Suffix
+	if suffix == "" {
+		suffix = config.DefaultSuffix
+	}
+	if name := t.Name + suffix; t.Mode.HasReverse() || hasRoutine(res, name) {
+		bargs, ok := routineArgs(res, name)
+		if ok {
+			p.Adjoint = name
+			byName := map[string]*Arg{}
+			for _, a := range p.Args {
+				byName[a.Name] = a
+			}
+			for _, n := range bargs {
+				base, ok := strings.CutSuffix(n, strings.ToLower(suffix))
+				if a := byName[base]; ok && a != nil && byName[n] == nil {
+					a.AdjActive = true
+				}
+			}
+			var want []string
+			for _, a := range p.Args {
+				want = append(want, a.Name)
+				if a.AdjActive {
+					want = append(want, a.Name+suffix)
+				}
+			}
+			if strings.Join(want, ",") != strings.Join(bargs, ",") {
+				return nil, fmt.Errorf("fadj check: unexpected arguments of %s: (%s)", name, strings.Join(bargs, ", "))
+			}
+		}
+	}
+	return p, nil
+}
+
+func hasArg(p *Program, name string) bool {
+	for _, a := range p.Args {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func bound(b sema.Bound, def int, ints map[string]*Arg) (int, bool) {
+	if b.Const {
+		return int(b.Value), true
+	}
+	if b.Expr == nil {
+		return def, def != 0
+	}
+	if id, ok := b.Expr.(interface{ Lower() string }); ok {
+		if a := ints[id.Lower()]; a != nil {
+			return a.IntValue, true
+		}
+	}
+	return 0, false
+}
+
+func cannot(t *config.Target, d *sema.Symbol, why string) error {
+	return fmt.Errorf("fadj check: cannot set argument '%s' of %s: %s", d.Name, t.Routine, why)
+}
+
+func hasRoutine(res *driver.Result, name string) bool {
+	_, ok := routineArgs(res, name)
+	return ok
+}

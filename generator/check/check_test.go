@@ -1,0 +1,311 @@
+package check
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
+)
+
+const heatSpec = "../../examples/heat_tangent/spec.yaml"
+
+func TestHeatPasses(t *testing.T) {
+	gfortrantest.Require(t)
+	rep, err := Run(heatSpec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	rep.Write(&buf)
+	t.Logf("\n%s", buf.String())
+	if !rep.OK() {
+		t.Fatalf("heat does not pass:\n%s", buf.String())
+	}
+	fd := 0
+	for _, r := range rep.Results {
+		if r.Test == "finite differences" {
+			fd++
+			if r.Error > 1e-6 || r.Tolerance != 1e-6 {
+				t.Errorf("sample %d: error %g, tolerance %g", r.Sample, r.Error, r.Tolerance)
+			}
+		}
+	}
+	if fd != 3 {
+		t.Errorf("%d finite-difference rows, want 3 (the default samples)", fd)
+	}
+	for _, re := range []string{
+		`heat +finite differences #1 +\d\.\de-\d+ +1\.0e-06 +PASS`,
+		`heat +dot-product .*SKIP \(no adjoint for tangent-mode target\)`,
+		`note: heat: integer argument 'n' set to 10`,
+	} {
+		if !regexp.MustCompile(re).MatchString(buf.String()) {
+			t.Errorf("output does not match %q", re)
+		}
+	}
+	// Deterministic: a second run prints the same table.
+	rep2, err := Run(heatSpec, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf2 bytes.Buffer
+	rep2.Write(&buf2)
+	if buf.String() != buf2.String() {
+		t.Errorf("two runs differ:\n%s\n%s", buf.String(), buf2.String())
+	}
+}
+
+func TestSabotagedTangentFails(t *testing.T) {
+	gfortrantest.Require(t)
+	mutated := false
+	rep, err := Run(heatSpec, Options{Mutate: func(path string, data []byte) []byte {
+		if !strings.HasSuffix(path, "heat_d.f90") {
+			return data
+		}
+		// Halve the derivative of the cost.
+		s := strings.Replace(string(data), "cost_d = cost_d + 0.5d0*", "cost_d = cost_d + 0.25d0*", 1)
+		mutated = s != string(data)
+		return []byte(s)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mutated {
+		t.Fatal("the generated tangent was not sabotaged: its text changed?")
+	}
+	var buf bytes.Buffer
+	rep.Write(&buf)
+	if rep.OK() {
+		t.Fatalf("sabotaged tangent passes:\n%s", buf.String())
+	}
+	if !regexp.MustCompile(`heat +finite differences #1 +1\.0e\+00 +1\.0e-06 +FAIL`).MatchString(buf.String()) {
+		t.Errorf("want a 1.0e+00 FAIL row (T is half the truth), got:\n%s", buf.String())
+	}
+}
+
+func TestMissingCompiler(t *testing.T) {
+	t.Setenv("FADJ_GFORTRAN", "/nonexistent")
+	_, err := Run(heatSpec, Options{})
+	if err == nil || !strings.HasPrefix(err.Error(), "gfortran not found") {
+		t.Fatalf("err = %v, want gfortran not found", err)
+	}
+}
+
+func TestCannotSize(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("spec.yaml", "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargets:\n  - routine: f\n    mode: tangent\n    independents: [x]\n    dependents: [y]\n")
+	write("f.f90", "subroutine f(x, y)\n  real(8), intent(in) :: x(:)\n  real(8), intent(out) :: y\n  y = sum(x**2)\nend subroutine f\n")
+	gfortrantest.Require(t)
+	_, err := Run(filepath.Join(dir, "spec.yaml"), Options{})
+	if err == nil || !strings.Contains(err.Error(), "cannot set argument 'x' of f: its shape is not explicit") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestWriteDriver(t *testing.T) {
+	p := &Program{
+		Routine: "f", Tangent: "f_d", Samples: 2, FDStep: 1e-7,
+		Args: []*Arg{
+			{Name: "n", Class: IntParam, Type: "integer", IntValue: 10, Size: 1},
+			{Name: "x", Class: Float, Type: "real(8)", Dims: []string{"1:10"}, Size: 10, Independent: true, Active: true},
+			{Name: "w", Class: Float, Type: "real(8)", Size: 1},
+			{Name: "y", Class: Float, Type: "complex(8)", Size: 1, Complex: true, Dependent: true, Active: true},
+		},
+	}
+	src := WriteDriver(p)
+	for _, want := range []string{
+		"integer, parameter :: n = 10",
+		"real(8) :: x(1:10), fadj0_x(1:10), fadjv_x(1:10), fadjd_x(1:10)",
+		"real(8) :: w, fadj0_w",
+		"complex(8) :: y, fadj0_y, fadjd_y",
+		"real(8), parameter :: fadj_h = 9.99999999999999955d-08",
+		"do fadj_s = 1, 2",
+		"read(fadj_u, *) fadjv_x",
+		"fadjd_x = fadjv_x",
+		"fadjd_y = 0",
+		"call f_d(n, x, fadjd_x, w, y, fadjd_y)",
+		"x = fadj0_x + fadj_h*fadjv_x",
+		"x = fadj0_x - fadj_h*fadjv_x",
+		"call f(n, x, w, y)",
+		"write(*, '(es26.17e3)') fadjd_y",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("driver lacks %q:\n%s", want, src)
+		}
+	}
+	in := WriteInput(p, 1)
+	lines := strings.Split(strings.TrimSpace(in), "\n")
+	// base: 10 x + 1 w + 1 y; per sample 10 x.
+	if len(lines) != 12+2*10 {
+		t.Errorf("input has %d lines, want 32", len(lines))
+	}
+	if !strings.HasPrefix(lines[11], "(") {
+		t.Errorf("complex value written as %q", lines[11])
+	}
+	if WriteInput(p, 1) != in || WriteInput(p, 2) == in {
+		t.Error("input does not depend on the seed alone")
+	}
+}
+
+func TestParseOutput(t *testing.T) {
+	out := "T\n  1.0E+000\n P\n 2.0E+000\nM\n0.0E+000\nT\n1.0\nP\nNaN\nM\n1\n"
+	s, err := parseOutput([]byte(out))
+	if err != nil || len(s) != 2 {
+		t.Fatalf("%v %v", s, err)
+	}
+	if e := fdError(s[0], 1); e != 0 {
+		t.Errorf("error %g, want 0", e)
+	}
+	if _, err := parseOutput([]byte("junk\n")); err == nil {
+		t.Error("junk parsed")
+	}
+}
+
+// adjointTree writes a tangent spec of f(x, w, y), y = x(1)*x(2)*w, and
+// returns its path; the tests add a hand-written adjoint f_b through
+// Options.Mutate, standing in for reverse mode.
+func adjointTree(t *testing.T) string {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"spec.yaml": "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargets:\n  - {routine: f, mode: tangent, independents: [x], dependents: [y]}\n",
+		"f.f90":     "subroutine f(x, w, y)\n  real(8), intent(in) :: x(2), w\n  real(8), intent(out) :: y\n  y = x(1)*x(2)*w\nend subroutine f\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(dir, "spec.yaml")
+}
+
+const handAdjoint = `
+subroutine f_b(x, x_b, w, y, y_b)
+  real(8), intent(in) :: x(2), w
+  real(8) :: x_b(2)
+  real(8), intent(out) :: y
+  real(8) :: y_b
+  y = x(1)*x(2)*w
+  x_b(1) = x_b(1) + x(2)*w*y_b
+  x_b(2) = x_b(2) + FACTOR*x(1)*w*y_b
+  y_b = 0
+end subroutine f_b
+`
+
+func appendAdjoint(factor string) func(string, []byte) []byte {
+	return func(path string, data []byte) []byte {
+		if strings.HasSuffix(path, "f_d.f90") {
+			return append(data, strings.Replace(handAdjoint, "FACTOR", factor, 1)...)
+		}
+		return data
+	}
+}
+
+func TestDotProduct(t *testing.T) {
+	gfortrantest.Require(t)
+	spec := adjointTree(t)
+	for _, tc := range []struct {
+		factor string
+		ok     bool
+	}{{"1", true}, {"1.5d0", false}} {
+		rep, err := Run(spec, Options{Mutate: appendAdjoint(tc.factor)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		rep.Write(&buf)
+		t.Logf("factor %s:\n%s", tc.factor, buf.String())
+		if rep.OK() != tc.ok {
+			t.Errorf("factor %s: OK = %v:\n%s", tc.factor, rep.OK(), buf.String())
+		}
+		verdict := "PASS"
+		if !tc.ok {
+			verdict = "FAIL"
+		}
+		re := `(?m)^f +dot-product #3 +\S+ +1\.0e-12 +` + verdict + `$`
+		if !regexp.MustCompile(re).MatchString(buf.String()) {
+			t.Errorf("factor %s: output does not match %q:\n%s", tc.factor, re, buf.String())
+		}
+		if !regexp.MustCompile(`(?m)^f +finite differences #3 .*PASS$`).MatchString(buf.String()) {
+			t.Errorf("factor %s: finite differences fail:\n%s", tc.factor, buf.String())
+		}
+	}
+}
+
+func TestWriteDriverAdjoint(t *testing.T) {
+	p := &Program{
+		Routine: "f", Adjoint: "f_b", Samples: 1, FDStep: 1e-7,
+		Args: []*Arg{
+			{Name: "x", Class: Float, Type: "real(8)", Size: 1, Independent: true, AdjActive: true},
+			{Name: "u", Class: Float, Type: "real(8)", Dims: []string{"1:2"}, Size: 2, Independent: true, Dependent: true, AdjActive: true},
+			{Name: "y", Class: Float, Type: "real(8)", Size: 1, Dependent: true, AdjActive: true},
+		},
+	}
+	src := WriteDriver(p)
+	for _, want := range []string{
+		"real(8) :: u(1:2), fadj0_u(1:2), fadjv_u(1:2), fadjb_u(1:2), fadjw_u(1:2)",
+		"read(fadj_u, *) fadjw_y",
+		"fadjb_x = 0",
+		"fadjb_u = fadjw_u",
+		"fadjb_y = fadjw_y",
+		"call f_b(x, fadjb_x, u, fadjb_u, y, fadjb_y)",
+		"write(*, '(a)') 'A'",
+		"write(*, '(es26.17e3)') fadjb_u",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("driver lacks %q:\n%s", want, src)
+		}
+	}
+	if strings.Contains(src, "'T'") {
+		t.Errorf("driver without tangent prints T:\n%s", src)
+	}
+	in, dirs := Input(p, 7)
+	if len(dirs) != 1 || len(dirs[0].XD) != 3 || len(dirs[0].YB) != 3 {
+		t.Fatalf("dirs = %v", dirs)
+	}
+	if got := len(strings.Split(strings.TrimSpace(in), "\n")); got != 4+3+3 {
+		t.Errorf("input has %d lines, want 10", got)
+	}
+	out := "P\n1\n2\n3\nM\n1\n2\n3\nA\n4\n5\n6\n"
+	s, err := parseOutput([]byte(out))
+	if err != nil || len(s) != 1 || len(s[0].A) != 3 || len(s[0].P) != 3 {
+		t.Fatalf("%v %v", s, err)
+	}
+}
+
+// TestHeatBoth runs the dot-product test on the adjoint the driver
+// generates, once reverse mode is there (skipped before).
+func TestHeatBoth(t *testing.T) {
+	gfortrantest.Require(t)
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../examples/heat_tangent/heat.f90")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := "version: 1\nsources: [heat.f90]\noutput: {dir: ad}\ntargets:\n  - {routine: heat, mode: both, independents: [u0, r], dependents: [cost]}\n"
+	if err := os.WriteFile(filepath.Join(dir, "heat.f90"), src, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "spec.yaml"), []byte(spec), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(filepath.Join(dir, "spec.yaml"), Options{})
+	if err != nil && strings.Contains(err.Error(), "not supported yet") {
+		t.Skipf("no reverse mode yet: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	rep.Write(&buf)
+	t.Logf("\n%s", buf.String())
+	if !rep.OK() || !regexp.MustCompile(`(?m)^heat +dot-product #3 +\S+ +1\.0e-12 +PASS$`).MatchString(buf.String()) {
+		t.Errorf("heat, mode both:\n%s", buf.String())
+	}
+}
