@@ -13,13 +13,16 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/ad/adjoint"
 	"github.com/fadj-dev/fadj/generator/ad/tangent"
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/runtime"
 	"github.com/fadj-dev/fadj/generator/sema"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -61,8 +64,12 @@ func Generate(specPath string) (*Result, error) {
 	// two targets whose derivative code shares a routine (a callee of
 	// both) would define it twice.
 	units := map[string]*config.Target{}
+	reverse := false
 	for _, t := range spec.Targets {
-		out, warns, err := generateTarget(spec, prog, t)
+		if t.Mode.HasReverse() {
+			reverse = true
+		}
+		outs, warns, err := generateTarget(spec, prog, t)
 		res.Warnings = append(res.Warnings, warns...)
 		if err != nil {
 			if l, ok := err.(diag.List); ok {
@@ -73,33 +80,46 @@ func Generate(specPath string) (*Result, error) {
 			}
 			return nil, err
 		}
-		for _, u := range out.Units {
-			if u.Name == nil {
-				continue
+		for _, gen := range outs {
+			out := gen.file
+			for _, u := range out.Units {
+				if u.Name == nil {
+					continue
+				}
+				n := strings.ToLower(u.Name.Name)
+				if prev := units[n]; prev != nil {
+					return nil, errAt(t.RoutinePos, "not supported yet: targets '%s' and '%s' both generate '%s'; differentiate them in separate specs", prev.Routine, t.Routine, n)
+				}
+				units[n] = t
 			}
-			n := strings.ToLower(u.Name.Name)
-			if prev := units[n]; prev != nil {
-				return nil, errAt(t.RoutinePos, "not supported yet: targets '%s' and '%s' both generate '%s'; differentiate them in separate specs", prev.Routine, t.Routine, n)
+			name := t.Name + gen.suffix + ".f90"
+			if t.Module != "" {
+				name = t.Module + "_" + name
 			}
-			units[n] = t
+			p := path.Join(spec.Output.Dir.Clean(), strings.ToLower(name))
+			if prev, dup := seen[p]; dup {
+				var l diag.List
+				l.Addf(t.RoutinePos, "target writes %s, as the target at %s does", p, prev)
+				return nil, l
+			}
+			seen[p] = t.RoutinePos
+			var buf bytes.Buffer
+			buf.WriteString(header)
+			if err := printer.Fprint(&buf, out); err != nil {
+				return nil, err
+			}
+			res.Files = append(res.Files, Output{Path: p, Data: buf.Bytes()})
 		}
-		name := t.Name + spec.Output.TangentSuffix + ".f90"
-		if t.Module != "" {
-			name = t.Module + "_" + name
-		}
-		p := path.Join(spec.Output.Dir.Clean(), strings.ToLower(name))
+	}
+	if reverse {
+		// The tape module the adjoint code uses.
+		p := path.Join(spec.Output.Dir.Clean(), spec.Output.Runtime+".f90")
 		if prev, dup := seen[p]; dup {
 			var l diag.List
-			l.Addf(t.RoutinePos, "target writes %s, as the target at %s does", p, prev)
+			l.Addf(prev, "target writes %s, the runtime module's file", p)
 			return nil, l
 		}
-		seen[p] = t.RoutinePos
-		var buf bytes.Buffer
-		buf.WriteString(header)
-		if err := printer.Fprint(&buf, out); err != nil {
-			return nil, err
-		}
-		res.Files = append(res.Files, Output{Path: p, Data: buf.Bytes()})
+		res.Files = append(res.Files, Output{Path: p, Data: runtime.Module(spec.Output.Runtime)})
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
 	res.Warnings.Sort()
@@ -137,15 +157,15 @@ func errAt(pos source.Position, format string, args ...any) error {
 	return l
 }
 
-// generateTarget resolves and differentiates one target.
-func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target) (*ast.File, diag.List, error) {
-	if t.Mode.HasReverse() {
-		pos := t.ModePos
-		if !pos.IsValid() { // mode left out: reverse by default
-			pos = t.RoutinePos
-		}
-		return nil, nil, errAt(pos, "not supported yet: %s mode (only mode: tangent is implemented)", t.Mode)
-	}
+// generated is one file of a target: its code and the suffix of its name.
+type generated struct {
+	file   *ast.File
+	suffix string
+}
+
+// generateTarget resolves and differentiates one target: its tangent code
+// (mode tangent or both) and its adjoint code (mode reverse or both).
+func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target) ([]generated, diag.List, error) {
 	proc, err := resolveRoutine(prog, t)
 	if err != nil {
 		return nil, nil, err
@@ -165,7 +185,11 @@ func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target) (*a
 		}
 		target.Dependents = append(target.Dependents, sym)
 	}
-	results, err := analysis.Run(prog, target, activity.Analyzer)
+	analyzers := []*analysis.Analyzer{activity.Analyzer}
+	if t.Mode.HasReverse() {
+		analyzers = append(analyzers, tbr.Analyzer)
+	}
+	results, err := analysis.Run(prog, target, analyzers...)
 	var warns diag.List
 	if err != nil {
 		if l, ok := err.(diag.List); ok {
@@ -183,14 +207,32 @@ func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target) (*a
 	if act == nil {
 		return nil, warns, errAt(t.RoutinePos, "internal error: no activity result for '%s'", t.Routine)
 	}
-	out, err := tangent.Generate(prog, act, tangent.Config{Suffix: spec.Output.TangentSuffix})
-	if err != nil {
+	var outs []generated
+	wrap := func(err error) error {
 		if l, ok := err.(diag.List); ok {
-			return nil, warns, l
+			return l
 		}
-		return nil, warns, errAt(t.RoutinePos, "%v", err)
+		return errAt(t.RoutinePos, "%v", err)
 	}
-	return out, warns, nil
+	if t.Mode.HasTangent() {
+		out, err := tangent.Generate(prog, act, tangent.Config{Suffix: spec.Output.TangentSuffix})
+		if err != nil {
+			return nil, warns, wrap(err)
+		}
+		outs = append(outs, generated{out, spec.Output.TangentSuffix})
+	}
+	if t.Mode.HasReverse() {
+		rec, _ := results[tbr.Analyzer].(*tbr.Result)
+		if rec == nil {
+			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
+		}
+		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime})
+		if err != nil {
+			return nil, warns, wrap(err)
+		}
+		outs = append(outs, generated{out, spec.Output.Suffix})
+	}
+	return outs, warns, nil
 }
 
 // resolveRoutine finds the procedure a target names.

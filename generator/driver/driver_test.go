@@ -163,10 +163,8 @@ func TestErrors(t *testing.T) {
 			"spec.yaml:5:48: not supported yet: component in independents ('x%a')"},
 		{"section", spec("  - {routine: f, mode: tangent, independents: ['x(1:2)'], dependents: [y]}\n"), goodSrc,
 			"spec.yaml:5:48: not supported yet: section in independents ('x(1:2)')"},
-		{"reverse", spec("  - {routine: f, independents: [x], dependents: [y]}\n"), goodSrc,
-			"spec.yaml:5:15: not supported yet: reverse mode (only mode: tangent is implemented)"},
-		{"both", spec("  - {routine: f, mode: both, independents: [x], dependents: [y]}\n"), goodSrc,
-			"spec.yaml:5:24: not supported yet: both mode (only mode: tangent is implemented)"},
+		{"both module variable", spec("  - {routine: 'm::ms', mode: both, independents: [a], dependents: [b]}\n"), goodSrc,
+			"spec.yaml:5:15: not supported yet: module procedure 'ms' in reverse mode"},
 		{"syntax error", spec("  - {routine: f, mode: tangent, independents: [x], dependents: [y]}\n"), "subroutine f(x\nend\n",
 			"f.f90:1:15: expected ')', found end of statement"},
 		{"bad key", "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargest: []\n", goodSrc,
@@ -306,3 +304,107 @@ end subroutine q
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
+
+// TestReverseFiles checks that reverse and both targets write the adjoint
+// file, the tangent file for both, and the runtime module once.
+func TestReverseFiles(t *testing.T) {
+	spec := "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargets:\n" +
+		"  - {routine: f, mode: both, independents: [x, w], dependents: [y, w]}\n"
+	dir := writeTree(t, map[string]string{"spec.yaml": spec, "f.f90": goodSrc})
+	res, err := driver.Generate(filepath.Join(dir, "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(paths(res), " "), "ad/f_b.f90 ad/f_d.f90 ad/fadj_runtime.f90"; got != want {
+		t.Fatalf("files %s, want %s", got, want)
+	}
+	if !strings.Contains(string(res.Files[0].Data), "subroutine f_b(x, x_b, n, y, y_b, w, w_b)") {
+		t.Errorf("f_b.f90:\n%s", res.Files[0].Data)
+	}
+	if !strings.Contains(string(res.Files[2].Data), "module fadj_runtime") {
+		t.Errorf("runtime module missing")
+	}
+
+	// A function target: the adjoint of its result is the last argument.
+	spec = "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargets:\n" +
+		"  - {routine: g, independents: [x], dependents: [g]}\n"
+	dir = writeTree(t, map[string]string{"spec.yaml": spec, "f.f90": goodSrc})
+	res, err = driver.Generate(filepath.Join(dir, "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(paths(res), " "); got != "ad/fadj_runtime.f90 ad/g_b.f90" {
+		t.Fatalf("files %s", got)
+	}
+	if !strings.Contains(string(res.Files[1].Data), "subroutine g_b(x, x_b, fadj_result_b)") {
+		t.Errorf("g_b.f90:\n%s", res.Files[1].Data)
+	}
+}
+
+// TestHeatBothDotProduct generates the heat example with mode: both,
+// compiles the tangent, the adjoint and the runtime module the driver
+// writes, and checks <J ud, 1> (tangent) = <ud, J^T 1> (adjoint).
+func TestHeatBothDotProduct(t *testing.T) {
+	gf := gfortrantest.Require(t)
+	src, err := os.ReadFile(filepath.Join(exampleDir, "heat.f90"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := "version: 1\nsources: [heat.f90]\noutput: {dir: ad, runtime: my_tape}\ntargets:\n" +
+		"  - {routine: heat, mode: both, independents: [u0, r], dependents: [cost]}\n"
+	dir := writeTree(t, map[string]string{"spec.yaml": spec, "heat.f90": string(src)})
+	res, err := driver.Generate(filepath.Join(dir, "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(paths(res), " "); got != "ad/heat_b.f90 ad/heat_d.f90 ad/my_tape.f90" {
+		t.Fatalf("files: %s", got)
+	}
+	files := map[string]string{"heat.f90": string(src), "driver.f90": dotDriver}
+	for _, f := range res.Files {
+		files[filepath.Base(f.Path)] = string(f.Data)
+	}
+	dir = writeTree(t, files)
+	c := &gfortran.Compiler{Path: gf}
+	if err := c.Build(dir, "driver", "my_tape.f90", "heat.f90", "heat_d.f90", "heat_b.f90", "driver.f90"); err != nil {
+		t.Fatal(err)
+	}
+	out, err := gfortran.Run(dir, "./driver", 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := strings.Fields(string(out))
+	if len(fields) != 3 || fields[2] != "T" {
+		t.Fatalf("driver printed %q", out)
+	}
+	var v [2]float64
+	for i, f := range fields[:2] {
+		if v[i], err = strconv.ParseFloat(f, 64); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rel := math.Abs(v[0]-v[1]) / math.Max(math.Abs(v[0]), 1e-300); rel > 1e-12 || v[0] == 0 {
+		t.Errorf("tangent %g, adjoint %g (relative error %g)", v[0], v[1], rel)
+	}
+}
+
+const dotDriver = `program driver
+  use my_tape
+  implicit none
+  integer, parameter :: n = 20, nsteps = 30
+  real(8) :: u0(n), u0_d(n), u0_b(n), r, r_d, r_b, cost, cost_d, cost_b
+  integer :: i
+  do i = 1, n
+    u0(i) = sin(3.0d0 * dble(i - 1) / dble(n - 1)) + 0.1d0 * dble(i)
+    u0_d(i) = cos(dble(i))
+  end do
+  r = 0.23d0
+  r_d = 0.7d0
+  call heat_d(u0, u0_d, n, nsteps, r, r_d, cost, cost_d)
+  u0_b = 0
+  r_b = 0
+  cost_b = 1
+  call heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
+  write (*, '(2es25.16,l2)') cost_d, sum(u0_b*u0_d) + r_b*r_d, fadj_tape_empty()
+end program driver
+`

@@ -1,0 +1,478 @@
+// Package adjoint is fadj's reverse-mode (adjoint) transformation.
+//
+// For each procedure version that the activity analysis found to need
+// derivative code (activity.Result.Procs, callees first), Generate writes an
+// adjoint subroutine foo_b (second and later versions foo_b2, ...) whose
+// arguments are the original ones, each dummy of the version's activity
+// pattern followed by its adjoint x_b (same type, kind and shape).
+//
+// # Interface convention (Tapenade's)
+//
+// The adjoint dummies are increment-style: on entry x_b holds the adjoint of
+// the value of x on exit of the original routine; on exit x_b holds the
+// adjoint of the value of x on entry. Hence:
+//
+//   - for an input-only dummy x (not modified by the routine) the
+//     contribution J^T y_b is ADDED to the x_b the caller passed (start it at
+//     zero to get the gradient);
+//   - for an output dummy y, y_b is consumed: read, and set to zero on exit
+//     where y is overwritten (its value on entry does not matter); a dummy
+//     declared intent(out) always has y_b = 0 on exit;
+//   - for an input-output dummy, x_b on exit is the adjoint of its entry
+//     value.
+//
+// # Body
+//
+// The body is a forward sweep followed by a backward sweep (joint reversal of
+// calls: the adjoint of a call runs the callee's forward and backward sweeps
+// at the point of the call in the backward sweep).
+//
+// The forward sweep is the original code, where every assignment pushes the
+// old value of the variable (or array element) it overwrites on the tape of
+// module RuntimeModule before overwriting it, each IF records the branch
+// taken (an integer), each counted DO records the pre-loop value of its index
+// and its start, stop and step, each DO WHILE its trip count, and each call of
+// an active procedure pushes its variable arguments. This conservative
+// recording (every overwritten value, not only the To-Be-Recorded ones) makes
+// the backward sweep restore the exact state before each statement it
+// reverses, so that partials are evaluated with the values they had; the TBR
+// result is accepted for the interface but not yet used to prune pushes.
+//
+// The backward sweep reverses the statements: for y = e it pops y's old
+// value, then tmp_b = y_b; y_b = 0; and x_b = x_b + ∂e/∂x*tmp_b for each
+// operand x of e carrying an adjoint (so that x = 2*x + y is right; an
+// assignment of a whole array does this elementwise with an array
+// temporary). Loops run backwards over the same index values (recomputed from
+// the recorded start, stop and step) or the recorded number of times; IF
+// constructs, IF statements and SELECT CASE run the adjoint of the recorded
+// branch. Adjoints of active local variables are zeroed at the start of the
+// backward sweep. Character variables are not recorded: their values enter
+// no partial, subscript or loop bound.
+//
+// A CALL of a procedure with an adjoint version is reversed jointly: the
+// forward sweep pushes the variable arguments the callee may modify (all but
+// intent(in)) and calls the original procedure; the backward sweep pops them
+// and calls the adjoint version, which runs the callee's forward and backward
+// sweeps and so leaves the arguments as they were before the call. An active
+// variable passed to an intent(out) dummy outside the callee's activity
+// pattern gets a zero adjoint.
+//
+// A function f becomes a subroutine f_b(args with adjoints, fadj_result_b)
+// whose last argument, intent(in), is the adjoint of its result (the result
+// is a local variable of f_b). A reference of f with an adjoint version on
+// the right of an assignment runs forward as it is; in the backward sweep, at
+// the point of the assignment (state restored), the adjoint of the
+// reference's value goes into a temporary and call f_b(args with adjoints,
+// temporary) adds to the arguments' adjoints. Its active arguments must be
+// variables with adjoints.
+//
+// What is not handled returns an error starting with "not supported yet:"
+// rather than wrong code: references of active functions outside the right
+// side of assignments (conditions, subscripts, loop bounds, CALL arguments)
+// or with expressions as active arguments, array-valued or non-real active
+// function results, module procedures, internal procedures, active module/common/saved/
+// derived-type/allocatable/pointer variables, any common-block or module
+// variable in the routine, complex active variables, GO TO (all forms),
+// arithmetic IF, EXIT, CYCLE, RETURN (except a final one), STOP, WHERE,
+// FORALL, DO CONCURRENT, DO without loop control, I/O statements, ALLOCATE,
+// calls of procedures without a derivative version (passive calls) and of
+// intrinsic subroutines, active arguments that are expressions or array
+// elements passed to array dummies, assignments to array sections (whole
+// arrays are handled), vector subscripts on active arrays, statement
+// functions, DATA statements, DO variables other than default integers, and
+// variables whose type has no tape (kinds other than real 4/8, integer 4/8
+// and default logical).
+package adjoint
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/tbr"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Config configures the transformation.
+type Config struct {
+	// Suffix is appended to adjoint variables and routines; "_b" if empty.
+	Suffix string
+	// RuntimeModule is the name of the tape module; "fadj_runtime" if
+	// empty.
+	RuntimeModule string
+}
+
+// Generate returns a new file holding, for each procedure version in act
+// (callees first), its adjoint routine.
+func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Config) (*ast.File, error) {
+	if conf.Suffix == "" {
+		conf.Suffix = "_b"
+	}
+	if conf.RuntimeModule == "" {
+		conf.RuntimeModule = "fadj_runtime"
+	}
+	if act == nil {
+		return nil, fmt.Errorf("adjoint: no activity result")
+	}
+	_ = rec
+	out := &ast.File{Name: "adjoint.f90", Form: ast.FreeForm}
+	for _, pa := range act.Procs {
+		g := &gen{info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
+			declared: map[string]bool{}}
+		u, err := g.unit()
+		if err != nil {
+			return nil, err
+		}
+		out.Units = append(out.Units, u)
+	}
+	return out, nil
+}
+
+func notSupported(format string, args ...any) error {
+	return fmt.Errorf("not supported yet: "+format, args...)
+}
+
+func routineName(pa *activity.ProcActivity, suffix string) string {
+	name := pa.Proc.Name
+	if pa.Unit != nil && pa.Unit.Name != nil {
+		name = pa.Unit.Name.Name
+	}
+	name += suffix
+	if pa.Index > 0 {
+		name += strconv.Itoa(pa.Index + 1)
+	}
+	return name
+}
+
+type gen struct {
+	info    *sema.Info
+	pa      *activity.ProcActivity
+	suffix  string
+	runtime string
+	scope   *sema.Scope
+
+	decls    []ast.Stmt
+	declared map[string]bool
+	ntmp     int
+	depth    int
+
+	// result is the result variable of a function, nil for a
+	// subroutine; its adjoint is named resultB.
+	result  *sema.Symbol
+	resultB string
+}
+
+func inPattern(pa *activity.ProcActivity, s *sema.Symbol) bool {
+	return pa.ActiveIn(s) || pa.ActiveOut(s)
+}
+
+func isFloat(t *sema.Type) bool { return t != nil && (t.IsReal() || t.IsComplex()) }
+
+// hasAdj reports whether variable s has an adjoint in the routine.
+func (g *gen) hasAdj(s *sema.Symbol) bool {
+	if s == nil || s.Kind != sema.VarSym || !isFloat(s.Type) {
+		return false
+	}
+	if s.IsDummy() && inPattern(g.pa, s) {
+		return true
+	}
+	if s == g.result && g.result != nil {
+		return true
+	}
+	return g.pa.ActiveVar(s)
+}
+
+func (g *gen) unit() (*ast.Unit, error) {
+	pa := g.pa
+	u := pa.Unit
+	if u == nil {
+		return nil, notSupported("procedure '%s' without a body", pa.Proc.Name)
+	}
+	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit {
+		return nil, notSupported("adjoint of %s '%s'", u.Kind, pa.Proc.Name)
+	}
+	g.scope = g.info.ScopeOf(u)
+	if g.scope == nil {
+		return nil, fmt.Errorf("adjoint: no scope for '%s'", pa.Proc.Name)
+	}
+	if p := g.scope.Parent; p != nil {
+		if p.Kind == sema.ModuleScope {
+			return nil, notSupported("module procedure '%s' in reverse mode", pa.Proc.Name)
+		}
+		return nil, notSupported("internal procedure '%s'", pa.Proc.Name)
+	}
+	if len(u.Procs) > 0 {
+		return nil, notSupported("internal procedures of active procedure '%s'", pa.Proc.Name)
+	}
+	for _, d := range u.Decls {
+		switch d.(type) {
+		case *ast.StmtFunction:
+			return nil, notSupported("statement function in reverse mode")
+		case *ast.DataStmt:
+			return nil, notSupported("DATA statement in reverse mode")
+		}
+	}
+	for _, v := range pa.ActiveVars() {
+		s := v.Sym
+		if v.Path != "" || (s.Type != nil && s.Type.IsDerived()) {
+			return nil, notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
+		}
+		if s.Kind == sema.CommonSym || s.Attrs.Has(sema.AttrInCommon) {
+			return nil, notSupported("active common-block variable '%s' in '%s'", v, pa.Proc.Name)
+		}
+		if m := s.Module(); m != nil {
+			return nil, notSupported("active module variable '%s::%s'", m.Name, s.Name)
+		}
+		if s.Owner != g.scope {
+			return nil, notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
+		}
+		if !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()) {
+			return nil, notSupported("active saved variable '%s' in '%s'", s.Name, pa.Proc.Name)
+		}
+		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
+			return nil, notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
+		}
+	}
+	// Saved or common variables modified by the routine would not be
+	// restored correctly across calls: reject any non-local state.
+	for _, s := range g.scope.Symbols() {
+		if s.Kind == sema.VarSym && !s.IsDummy() && (s.Attrs.Has(sema.AttrInCommon) || s.Module() != nil) {
+			return nil, notSupported("common-block or module variable '%s' in reverse mode", s.Name)
+		}
+	}
+	nu := &ast.Unit{Kind: ast.SubroutineUnit, Name: ast.NewIdent(routineName(pa, g.suffix))}
+	for _, k := range u.Prefix {
+		switch k.Name {
+		case "recursive":
+			nu.Prefix = append(nu.Prefix, k)
+		case "elemental":
+			return nil, notSupported("elemental procedure '%s' in reverse mode", pa.Proc.Name)
+		}
+		// PURE is dropped: the adjoint pushes on the tape.
+	}
+	var resultDecl ast.Stmt
+	if u.Kind == ast.FunctionUnit {
+		// A function becomes a subroutine f_b(args with adjoints,
+		// fadj_result_b): the adjoint of its result is the last
+		// argument, an input; the result is a local variable.
+		name := u.Name
+		if u.Result != nil {
+			name = u.Result
+		}
+		g.result = g.scope.LookupLocal(name.Lower())
+		r := g.result
+		if r == nil || r.Kind != sema.VarSym || r.Type == nil || !r.Type.IsReal() || r.Rank() != 0 || !pa.ActiveOut(r) {
+			return nil, notSupported("function '%s' without an active real scalar result in reverse mode", pa.Proc.Name)
+		}
+		g.resultB = r.Name + g.suffix
+		if u.Result == nil || strings.EqualFold(g.resultB, nu.Name.Name) {
+			// f_b names the adjoint routine (of this or another
+			// version).
+			g.resultB = r.Name + "_res" + g.suffix
+		}
+		if u.Type != nil {
+			resultDecl = &ast.TypeDecl{Type: u.Type, DColon: true, Entities: []*ast.Entity{{Name: ast.NewIdent(name.Name)}}}
+		}
+	}
+	var adjSyms []*sema.Symbol
+	for _, a := range u.Args {
+		if a.Name == "*" {
+			return nil, notSupported("alternate return in reverse mode")
+		}
+		nu.Args = append(nu.Args, a)
+		s := g.scope.LookupLocal(a.Lower())
+		if s != nil && inPattern(pa, s) {
+			if s.Type == nil || !s.Type.IsReal() {
+				return nil, notSupported("active dummy '%s' of type %s in reverse mode", s.Name, s.Type)
+			}
+			nu.Args = append(nu.Args, ast.NewIdent(a.Name+g.suffix))
+			adjSyms = append(adjSyms, s)
+		}
+	}
+	for _, v := range pa.ActiveVars() {
+		if g.hasAdj(v.Sym) && !containsSym(adjSyms, v.Sym) {
+			adjSyms = append(adjSyms, v.Sym)
+		}
+	}
+	var seed []ast.Stmt
+	if g.result != nil {
+		if !containsSym(adjSyms, g.result) {
+			adjSyms = append(adjSyms, g.result)
+		}
+		rb, err := g.local("fadj_result"+g.suffix, g.result.Type)
+		if err != nil {
+			return nil, err
+		}
+		g.decls = g.decls[:len(g.decls)-1] // declared as a dummy below
+		nu.Args = append(nu.Args, rb)
+		seed = append(seed, &ast.AssignStmt{Lhs: ast.NewIdent(g.resultB), Rhs: rb})
+		g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(g.result.Type.Kind)},
+			Attrs: []*ast.Attr{{Kind: ast.AttrIntent, Intent: ast.IntentIn}}, DColon: true,
+			Entities: []*ast.Entity{{Name: ast.NewIdent(rb.Name)}}})
+	}
+	var inits, finals []ast.Stmt
+	var adecls []ast.Stmt
+	for _, s := range adjSyms {
+		if !s.Type.IsReal() {
+			return nil, notSupported("complex active variable '%s' in reverse mode", s.Name)
+		}
+		if g.scope.LookupLocal(strings.ToLower(g.aname(s))) != nil {
+			return nil, notSupported("adjoint name '%s' clashes with a name of '%s'", g.aname(s), pa.Proc.Name)
+		}
+		d, err := g.decl(s)
+		if err != nil {
+			return nil, err
+		}
+		adecls = append(adecls, d)
+		zero := &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)}
+		if !s.IsDummy() || !inPattern(pa, s) {
+			inits = append(inits, zero)
+		} else if s.Intent == ast.IntentOut {
+			finals = append(finals, zero)
+		}
+	}
+	body := u.Body
+	if n := len(body); n > 0 {
+		if r, ok := body[n-1].(*ast.ReturnStmt); ok && r.Label == 0 {
+			body = body[:n-1] // a final RETURN does nothing
+		}
+	}
+	fwd, bwd, err := g.stmts(body)
+	if err != nil {
+		return nil, err
+	}
+	nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(g.runtime)})
+	for _, d := range u.Decls {
+		if _, ok := d.(*ast.FormatStmt); ok {
+			continue
+		}
+		nu.Decls = append(nu.Decls, d)
+	}
+	if resultDecl != nil {
+		nu.Decls = append(nu.Decls, resultDecl)
+	}
+	nu.Decls = append(nu.Decls, adecls...)
+	nu.Decls = append(nu.Decls, g.decls...)
+	nu.Body = append(nu.Body, fwd...)
+	nu.Body = append(nu.Body, inits...)
+	nu.Body = append(nu.Body, seed...)
+	nu.Body = append(nu.Body, bwd...)
+	nu.Body = append(nu.Body, finals...)
+	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
+	return nu, nil
+}
+
+func containsSym(list []*sema.Symbol, s *sema.Symbol) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// decl declares the adjoint of variable s.
+func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
+	t := s.Type
+	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
+	d := &ast.TypeDecl{Type: ts, DColon: true}
+	dummy := s.IsDummy() && inPattern(g.pa, s)
+	if dummy {
+		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrIntent, Intent: ast.IntentInOut})
+		if s.Attrs.Has(sema.AttrOptional) {
+			return nil, notSupported("active optional dummy '%s'", s.Name)
+		}
+		if s.Attrs.Has(sema.AttrValue) {
+			return nil, notSupported("active VALUE dummy '%s' in reverse mode", s.Name)
+		}
+	}
+	e := &ast.Entity{Name: ast.NewIdent(g.aname(s))}
+	for _, dim := range s.Dims {
+		switch dim.Kind {
+		case sema.ExplicitShape:
+			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Hi: dim.Hi.Expr, Colon: dim.Lo.Expr != nil})
+		case sema.AssumedSize:
+			if !dummy {
+				return nil, notSupported("local adjoint of assumed-size dummy '%s'", s.Name)
+			}
+			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Hi: &ast.StarExpr{}, Colon: dim.Lo.Expr != nil})
+		case sema.AssumedShape:
+			if !dummy {
+				return nil, notSupported("local adjoint of assumed-shape dummy '%s'", s.Name)
+			}
+			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Colon: true})
+		default:
+			return nil, notSupported("deferred-shape active variable '%s'", s.Name)
+		}
+	}
+	for _, dim := range e.Dims {
+		if dim.Hi == nil && dim.Lo == nil && !dim.Colon {
+			return nil, notSupported("bounds of '%s'", s.Name)
+		}
+	}
+	d.Entities = []*ast.Entity{e}
+	return d, nil
+}
+
+// aname is the name of the adjoint of variable s.
+func (g *gen) aname(s *sema.Symbol) string {
+	if s == g.result && g.result != nil {
+		return g.resultB
+	}
+	return s.Name + g.suffix
+}
+
+// local declares (once) a generated local variable.
+func (g *gen) local(name string, t *sema.Type) (*ast.Ident, error) {
+	if !g.declared[name] {
+		if g.scope.LookupLocal(name) != nil {
+			return nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
+		}
+		g.declared[name] = true
+		ts := &ast.TypeSpec{Kind: ast.Integer}
+		if t.IsReal() {
+			ts = &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
+		} else if t.Kind != 4 {
+			ts.KindSel = deriv.Int(t.Kind)
+		}
+		g.decls = append(g.decls, &ast.TypeDecl{Type: ts, DColon: true, Entities: []*ast.Entity{{Name: ast.NewIdent(name)}}})
+	}
+	return ast.NewIdent(name), nil
+}
+
+var intType = sema.BasicType(sema.IntegerType, 4)
+
+func exprString(x ast.Expr) string {
+	if x == nil {
+		return ""
+	}
+	switch x := x.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.CallExpr:
+		return exprString(x.Fun) + "(...)"
+	case *ast.SelectorExpr:
+		return exprString(x.X) + "%" + x.Sel.Name
+	}
+	return "<expression>"
+}
+
+func copyStmt(s ast.Stmt) ast.Stmt {
+	v := reflect.New(reflect.TypeOf(s).Elem())
+	v.Elem().Set(reflect.ValueOf(s).Elem())
+	return v.Interface().(ast.Stmt)
+}
+
+func call(name string, args ...ast.Expr) ast.Stmt {
+	return &ast.CallStmt{Name: ast.NewIdent(name), Args: args, Parens: true}
+}
+
+func eq(a, b ast.Expr) ast.Expr {
+	return &ast.BinaryExpr{X: a, Op: token.EQ, OpLit: "==", Y: b}
+}

@@ -1,0 +1,314 @@
+package adjoint_test
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fadj-dev/fadj/generator/ad/adjoint"
+	"github.com/fadj-dev/fadj/generator/ad/tangent"
+	"github.com/fadj-dev/fadj/generator/analysis"
+	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/tbr"
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/gfortran"
+	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
+	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/runtime"
+)
+
+type param struct {
+	name  string
+	int   int
+	real  bool
+	shape []int
+}
+
+func ival(name string, v int) param        { return param{name: name, int: v} }
+func rval(name string, shape ...int) param { return param{name: name, real: true, shape: shape} }
+func (p param) decl(name string) string {
+	if len(p.shape) == 0 {
+		return name
+	}
+	var s []string
+	for _, n := range p.shape {
+		s = append(s, strconv.Itoa(n))
+	}
+	return name + "(" + strings.Join(s, ",") + ")"
+}
+
+type kernel struct {
+	name    string
+	fixed   bool
+	src     string
+	routine string
+	params  []param
+	ins     []string
+	outs    []string
+}
+
+func loadSrc(t testing.TB, name, src string) *load.Program {
+	t.Helper()
+	text := strings.TrimLeft(src, "\n")
+	prog, err := load.Files([]string{name}, load.Config{ReadFile: func(string) ([]byte, error) { return []byte(text), nil }})
+	if err != nil {
+		var sb strings.Builder
+		diag.Print(&sb, err, 0)
+		t.Fatalf("load: %s", sb.String())
+	}
+	return prog
+}
+
+// generate returns the tangent and adjoint files of routine.
+func generate(t testing.TB, prog *load.Program, routine string, ins, outs []string) (*ast.File, *ast.File, error) {
+	t.Helper()
+	proc := prog.Info.Global.Lookup(routine)
+	if proc == nil || proc.Inner == nil {
+		t.Fatalf("no routine %s", routine)
+	}
+	target := &analysis.Target{Routine: proc}
+	for _, n := range ins {
+		target.Independents = append(target.Independents, proc.Inner.Lookup(n))
+	}
+	for _, n := range outs {
+		target.Dependents = append(target.Dependents, proc.Inner.Lookup(n))
+	}
+	res, err := analysis.Run(prog, target, activity.Analyzer, tbr.Analyzer)
+	if err := analysis.Errors(err); err != nil {
+		t.Fatalf("analysis: %v", err)
+	}
+	act, _ := res[activity.Analyzer].(*activity.Result)
+	rec, _ := res[tbr.Analyzer].(*tbr.Result)
+	if act == nil {
+		t.Fatalf("no activity result")
+	}
+	tf, err := tangent.Generate(prog, act, tangent.Config{})
+	if err != nil {
+		t.Fatalf("tangent: %v", err)
+	}
+	af, err := adjoint.Generate(prog, act, rec, adjoint.Config{})
+	return tf, af, err
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// driver writes a program printing the relative error of the dot-product
+// test <J xd, yb> = <xd, J^T yb>, the relative error of <xd, J^T yb>
+// against central finite differences of F = <y(x), yb> along xd, and
+// whether the tape is empty after the adjoint.
+func driver(k kernel) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("program driver")
+	w("  use fadj_runtime")
+	w("  implicit none")
+	w("  integer :: zz_n")
+	w("  integer, allocatable :: zz_seed(:)")
+	w("  real(8), parameter :: zz_h = 1.0d-6")
+	w("  real(8) :: zz_lhs, zz_rhs, zz_fp, zz_fm, zz_fd")
+	for _, p := range k.params {
+		if p.real {
+			w("  real(8) :: %s, %s, %s, %s, %s, %s", p.decl(p.name), p.decl(p.name+"_d"), p.decl(p.name+"_b"), p.decl("zz_"+p.name+"0"),
+				p.decl("zz_"+p.name+"dir"), p.decl("zz_"+p.name+"yb"))
+		} else {
+			w("  integer :: %s", p.name)
+		}
+	}
+	w("  call random_seed(size=zz_n)")
+	w("  allocate(zz_seed(zz_n))")
+	w("  zz_seed = 20261126")
+	w("  call random_seed(put=zz_seed)")
+	for _, p := range k.params {
+		if p.real {
+			w("  call random_number(zz_%s0)", p.name)
+			w("  zz_%s0 = 0.5d0 + zz_%s0", p.name, p.name)
+			w("  call random_number(zz_%sdir)", p.name)
+			w("  zz_%sdir = 2*zz_%sdir - 1", p.name, p.name)
+			w("  call random_number(zz_%syb)", p.name)
+			w("  zz_%syb = 2*zz_%syb - 1", p.name, p.name)
+		}
+	}
+	var args, targs, bargs []string
+	for _, p := range k.params {
+		args = append(args, p.name)
+		targs = append(targs, p.name)
+		bargs = append(bargs, p.name)
+		if contains(k.ins, p.name) || contains(k.outs, p.name) {
+			targs = append(targs, p.name+"_d")
+			bargs = append(bargs, p.name+"_b")
+		}
+	}
+	set := func(sign string) {
+		for _, p := range k.params {
+			if !p.real {
+				w("  %s = %d", p.name, p.int)
+				continue
+			}
+			if sign != "" && contains(k.ins, p.name) {
+				w("  %s = zz_%s0 %s zz_h*zz_%sdir", p.name, p.name, sign, p.name)
+			} else {
+				w("  %s = zz_%s0", p.name, p.name)
+			}
+		}
+	}
+	sum := func(p param) string {
+		if len(p.shape) == 0 {
+			return ""
+		}
+		return "sum"
+	}
+	// Tangent.
+	set("")
+	for _, p := range k.params {
+		if contains(k.ins, p.name) {
+			w("  %s_d = zz_%sdir", p.name, p.name)
+		} else if contains(k.outs, p.name) {
+			w("  %s_d = 0", p.name)
+		}
+	}
+	w("  call %s_d(%s)", k.routine, strings.Join(targs, ", "))
+	w("  zz_lhs = 0")
+	for _, p := range k.params {
+		if contains(k.outs, p.name) {
+			w("  zz_lhs = zz_lhs + %s(%s_d*zz_%syb)", sum(p), p.name, p.name)
+		}
+	}
+	// Adjoint.
+	set("")
+	for _, p := range k.params {
+		if contains(k.outs, p.name) {
+			w("  %s_b = zz_%syb", p.name, p.name)
+		} else if contains(k.ins, p.name) {
+			w("  %s_b = 0", p.name)
+		}
+	}
+	w("  call %s_b(%s)", k.routine, strings.Join(bargs, ", "))
+	w("  zz_rhs = 0")
+	for _, p := range k.params {
+		if contains(k.ins, p.name) {
+			w("  zz_rhs = zz_rhs + %s(%s_b*zz_%sdir)", sum(p), p.name, p.name)
+		}
+	}
+	// Finite differences.
+	for i, sign := range []string{"+", "-"} {
+		set(sign)
+		w("  call %s(%s)", k.routine, strings.Join(args, ", "))
+		f := []string{"zz_fp", "zz_fm"}[i]
+		w("  %s = 0", f)
+		for _, p := range k.params {
+			if contains(k.outs, p.name) {
+				w("  %s = %s + %s(%s*zz_%syb)", f, f, sum(p), p.name, p.name)
+			}
+		}
+	}
+	w("  zz_fd = (zz_fp - zz_fm)/(2*zz_h)")
+	w("  print '(es24.16)', abs(zz_lhs - zz_rhs)/max(abs(zz_lhs), 1.0d-300)")
+	w("  print '(es24.16)', abs(zz_rhs - zz_fd)/max(abs(zz_fd), 1.0d-300)")
+	w("  print '(l1)', fadj_tape_empty()")
+	w("end program")
+	return b.String()
+}
+
+type result struct {
+	dot, fd float64
+	empty   bool
+	code    string
+}
+
+func run(t *testing.T, gf string, k kernel) result {
+	t.Helper()
+	ext := ".f90"
+	if k.fixed {
+		ext = ".f"
+	}
+	prog := loadSrc(t, "kernel"+ext, k.src)
+	tf, af, err := generate(t, prog, k.routine, k.ins, k.outs)
+	if err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	var ts, as strings.Builder
+	if err := printer.Fprint(&ts, tf); err != nil {
+		t.Fatalf("print: %v", err)
+	}
+	if err := printer.Fprint(&as, af); err != nil {
+		t.Fatalf("print: %v", err)
+	}
+	t.Logf("adjoint code:\n%s", as.String())
+	dir := t.TempDir()
+	if d := os.Getenv("FADJ_KEEP"); d != "" {
+		dir = d
+	}
+	files := map[string]string{
+		"kernel" + ext:     strings.TrimLeft(k.src, "\n"),
+		"tangent.f90":      ts.String(),
+		"adjoint.f90":      as.String(),
+		"fadj_runtime.f90": string(runtime.Module("fadj_runtime")),
+		"driver.f90":       driver(k),
+	}
+	for n, s := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	flags := []string{"-O0", "-ffree-line-length-none"}
+	if k.fixed {
+		flags = append(flags, "-std=legacy")
+	}
+	c := &gfortran.Compiler{Path: gf, Flags: flags}
+	if err := c.Build(dir, "driver", "fadj_runtime.f90", "kernel"+ext, "tangent.f90", "adjoint.f90", "driver.f90"); err != nil {
+		t.Fatalf("build: %v\ndriver:\n%s", err, files["driver.f90"])
+	}
+	out, err := gfortran.Run(dir, "./driver", 60*time.Second)
+	if err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	lines := strings.Fields(string(out))
+	if len(lines) != 3 {
+		t.Fatalf("driver output %q", out)
+	}
+	var r result
+	r.dot, err = strconv.ParseFloat(lines[0], 64)
+	if err != nil {
+		t.Fatalf("driver output %q: %v", out, err)
+	}
+	r.fd, err = strconv.ParseFloat(lines[1], 64)
+	if err != nil {
+		t.Fatalf("driver output %q: %v", out, err)
+	}
+	r.empty = lines[2] == "T"
+	r.code = as.String()
+	return r
+}
+
+func TestDotProductAndFiniteDifferences(t *testing.T) {
+	gf := gfortrantest.Require(t)
+	for _, k := range kernels {
+		t.Run(k.name, func(t *testing.T) {
+			r := run(t, gf, k)
+			t.Logf("%s: dot-product relative error %.3e, FD relative error %.3e", k.name, r.dot, r.fd)
+			if !(r.dot <= 1e-12) || math.IsNaN(r.dot) {
+				t.Errorf("%s: dot-product test relative error %.3e > 1e-12", k.name, r.dot)
+			}
+			if !(r.fd <= 1e-6) || math.IsNaN(r.fd) {
+				t.Errorf("%s: adjoint vs central FD relative error %.3e > 1e-6", k.name, r.fd)
+			}
+			if !r.empty {
+				t.Errorf("%s: tape not empty after the adjoint", k.name)
+			}
+		})
+	}
+}

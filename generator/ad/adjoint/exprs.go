@@ -1,0 +1,323 @@
+package adjoint
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// adjRef returns the adjoint of reference x (a variable or an array
+// element or section with an adjoint).
+func (g *gen) adjRef(x ast.Expr) (ast.Expr, error) {
+	switch x := x.(type) {
+	case *ast.Ident:
+		if s := g.info.ObjectOf(x); s != nil && s == g.result {
+			return ast.NewIdent(g.resultB), nil
+		}
+		return ast.NewIdent(x.Name + g.suffix), nil
+	case *ast.CallExpr:
+		if id, ok := x.Fun.(*ast.Ident); ok {
+			for _, a := range x.Args {
+				// A vector subscript may repeat an element: the
+				// increment a_b(v) = a_b(v) + rb would drop repeats.
+				if _, ok := a.(*ast.RangeExpr); !ok && g.info.Rank(a) > 0 {
+					return nil, notSupported("vector subscript in '%s' in reverse mode", exprString(x))
+				}
+			}
+			return &ast.CallExpr{Fun: ast.NewIdent(id.Name + g.suffix), Args: x.Args}, nil
+		}
+	}
+	return nil, notSupported("adjoint of reference '%s'", exprString(x))
+}
+
+func (g *gen) operand(x ast.Expr) deriv.Operand {
+	if x == nil {
+		return deriv.Operand{}
+	}
+	return deriv.Operand{X: x, Type: g.info.TypeOf(x), Rank: g.info.Rank(x)}
+}
+
+// increment returns ref_b = ref_b + rb.
+func (g *gen) increment(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
+	r, err := g.adjRef(x)
+	if err != nil {
+		return nil, err
+	}
+	return []ast.Stmt{&ast.AssignStmt{Lhs: r, Rhs: deriv.Add(r, rb)}}, nil
+}
+
+// adj returns the statements adding to the adjoints of the operands of x
+// their contributions for the adjoint rb of x. rb must not change while
+// they run.
+func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
+	if x == nil || rb == nil {
+		return nil, nil
+	}
+	t := g.info.TypeOf(x)
+	if !isFloat(t) {
+		return nil, nil
+	}
+	if t.IsComplex() {
+		return nil, notSupported("complex expression in reverse mode")
+	}
+	switch x := x.(type) {
+	case *ast.BasicLit:
+		return nil, nil
+	case *ast.Ident:
+		s := g.info.ObjectOf(x)
+		if s == nil || s.Kind != sema.VarSym || !g.hasAdj(s) {
+			return nil, nil
+		}
+		return g.increment(x, rb)
+	case *ast.ParenExpr:
+		return g.adj(x.X, rb)
+	case *ast.UnaryExpr:
+		if g.info.Operators[x] != nil {
+			return nil, notSupported("defined operator %s", x.OpLit)
+		}
+		p, err := deriv.Unary(x.Op, g.operand(x.X))
+		if err != nil {
+			return nil, err
+		}
+		terms := deriv.AdjointTerms(p, []deriv.Operand{g.operand(x.X)}, rb, t, g.info.Rank(x))
+		return g.adj(x.X, terms[0])
+	case *ast.BinaryExpr:
+		if g.info.Operators[x] != nil {
+			return nil, notSupported("defined operator %s", x.OpLit)
+		}
+		ops := []deriv.Operand{g.operand(x.X), g.operand(x.Y)}
+		p, err := deriv.Binary(x.Op, ops[0], ops[1], nil)
+		if err != nil {
+			return nil, err
+		}
+		terms := deriv.AdjointTerms(p, ops, rb, t, g.info.Rank(x))
+		a, err := g.adj(x.X, terms[0])
+		if err != nil {
+			return nil, err
+		}
+		b, err := g.adj(x.Y, terms[1])
+		if err != nil {
+			return nil, err
+		}
+		return append(a, b...), nil
+	case *ast.CallExpr:
+		c, ok := g.info.Calls[x]
+		if !ok {
+			return nil, fmt.Errorf("adjoint: unclassified reference '%s'", exprString(x))
+		}
+		switch c.Kind {
+		case sema.ArrayElement:
+			s := g.baseSym(x)
+			if !g.hasAdj(s) {
+				return nil, nil
+			}
+			return g.increment(x, rb)
+		case sema.FunctionCall:
+			if !c.IsIntrinsic() {
+				if callee := g.pa.CallPattern(x); callee != nil {
+					return g.funcRef(x, callee, rb)
+				}
+				return nil, nil
+			}
+			return g.intrinsic(x, c, rb)
+		}
+		return nil, notSupported("adjoint of reference '%s'", exprString(x))
+	case *ast.ArrayConstructor:
+		return nil, notSupported("array constructor in an active expression in reverse mode")
+	case *ast.SelectorExpr:
+		return nil, notSupported("derived-type component in reverse mode")
+	}
+	return nil, notSupported("adjoint of %T", x)
+}
+
+func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call, rb ast.Expr) ([]ast.Stmt, error) {
+	name := strings.ToLower(exprString(x.Fun))
+	if c.Proc != nil {
+		name = c.Proc.Name
+	}
+	rule, ok := deriv.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("no derivative rule for intrinsic '%s'", name)
+	}
+	n := len(rule.Args)
+	if rule.Variadic && len(x.Args) > n {
+		n = len(x.Args)
+	}
+	args := make([]ast.Expr, n)
+	for i, a := range x.Args {
+		if kw, ok := a.(*ast.KeywordArg); ok {
+			j := -1
+			for k, an := range rule.Args {
+				if strings.EqualFold(an, kw.Name.Name) {
+					j = k
+				}
+			}
+			if j < 0 {
+				return nil, notSupported("keyword argument '%s' of intrinsic '%s'", kw.Name.Name, name)
+			}
+			args[j] = kw.Value
+			continue
+		}
+		if i >= n {
+			return nil, fmt.Errorf("adjoint: too many arguments to '%s'", name)
+		}
+		args[i] = a
+	}
+	ops := make([]deriv.Operand, n)
+	for i, a := range args {
+		ops[i] = g.operand(a)
+	}
+	terms, err := deriv.Adjoint(name, ops, rb, nil)
+	if err != nil {
+		return nil, err
+	}
+	var out []ast.Stmt
+	for i, a := range args {
+		if a == nil || i >= len(terms) || terms[i] == nil || !rule.IsActive(i) {
+			continue
+		}
+		st, err := g.adj(a, terms[i])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, st...)
+	}
+	return out, nil
+}
+
+// callStmt reverses a CALL (joint mode): the forward sweep pushes the
+// variable arguments and calls the original routine; the backward sweep
+// restores them and calls the adjoint, which re-runs the callee's forward
+// sweep and then its backward sweep, leaving the arguments restored.
+func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
+	callee := g.pa.CallPattern(s)
+	if callee == nil {
+		return nil, nil, notSupported("call of '%s' without a derivative version in reverse mode", exprString(s.Name))
+	}
+	if callee.Unit == nil || callee.Unit.Kind != ast.SubroutineUnit {
+		return nil, nil, notSupported("call of '%s' in reverse mode", exprString(s.Name))
+	}
+	cs := g.info.ScopeOf(callee.Unit)
+	if cs == nil || cs.Parent != nil {
+		return nil, nil, notSupported("call of module or internal procedure '%s' in reverse mode", exprString(s.Name))
+	}
+	dummies := callee.Unit.Args
+	if len(s.Args) != len(dummies) {
+		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
+	}
+	var pops, zeros []ast.Stmt
+	var bargs []ast.Expr
+	for i, a := range s.Args {
+		if _, ok := a.(*ast.KeywordArg); ok {
+			return nil, nil, notSupported("keyword argument in call of '%s' in reverse mode", exprString(s.Name))
+		}
+		if err := g.checkCalls(a); err != nil {
+			return nil, nil, err
+		}
+		bargs = append(bargs, a)
+		ds := cs.LookupLocal(dummies[i].Lower())
+		isVar := false
+		if bs := g.baseSym(a); bs != nil && bs.Kind == sema.VarSym {
+			if _, ok := a.(*ast.Ident); ok {
+				isVar = true
+			} else if g.info.Rank(a) == 0 {
+				isVar = true
+			}
+		}
+		if _, id := a.(*ast.Ident); isVar && !id && ds != nil && len(ds.Dims) > 0 {
+			return nil, nil, notSupported("array element '%s' passed to array dummy '%s' in reverse mode", exprString(a), ds.Name)
+		}
+		if isVar && (ds == nil || ds.Intent != ast.IntentIn) {
+			push, pop, err := g.pushPop(a)
+			if err != nil {
+				return nil, nil, err
+			}
+			if push != nil {
+				fwd = append(fwd, push)
+				pops = append([]ast.Stmt{pop}, pops...)
+			}
+		}
+		if ds != nil && !inPattern(callee, ds) && ds.Intent != ast.IntentIn && isVar && g.hasAdj(g.baseSym(a)) {
+			// The callee overwrites an active variable with a value
+			// its version treats as passive.
+			if ds.Intent != ast.IntentOut {
+				return nil, nil, notSupported("active argument '%s' of passive dummy '%s' of '%s' in reverse mode", exprString(a), ds.Name, exprString(s.Name))
+			}
+			r, err := g.adjRef(a)
+			if err != nil {
+				return nil, nil, err
+			}
+			zeros = append(zeros, &ast.AssignStmt{Lhs: r, Rhs: deriv.Const("0", g.info.TypeOf(a))})
+		}
+		if ds != nil && inPattern(callee, ds) {
+			if !isVar || !g.hasAdj(g.baseSym(a)) {
+				return nil, nil, notSupported("actual argument '%s' of active dummy '%s' of '%s' is not an active variable in reverse mode", exprString(a), ds.Name, exprString(s.Name))
+			}
+			r, err := g.adjRef(a)
+			if err != nil {
+				return nil, nil, err
+			}
+			bargs = append(bargs, r)
+		}
+	}
+	fwd = append(fwd, s)
+	bwd = append(append(pops, zeros...), &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: bargs, Parens: true})
+	return withLabel(s, fwd), bwd, nil
+}
+
+// funcRef returns the adjoint of a reference x of a function with an
+// adjoint version callee, for the adjoint rb of its value: rb goes into a
+// temporary and call f_b(args with adjoints, tmp) adds to the arguments'
+// adjoints. It runs in the backward sweep where the state is the one the
+// reference saw in the forward sweep.
+func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Expr) ([]ast.Stmt, error) {
+	if callee.Unit == nil || callee.Unit.Kind != ast.FunctionUnit {
+		return nil, notSupported("reference of '%s' in reverse mode", exprString(x.Fun))
+	}
+	cs := g.info.ScopeOf(callee.Unit)
+	if cs == nil || cs.Parent != nil {
+		return nil, notSupported("reference of module or internal function '%s' in reverse mode", exprString(x.Fun))
+	}
+	dummies := callee.Unit.Args
+	if len(x.Args) != len(dummies) {
+		return nil, notSupported("reference of '%s' with optional arguments in reverse mode", exprString(x.Fun))
+	}
+	var args []ast.Expr
+	for i, a := range x.Args {
+		if _, ok := a.(*ast.KeywordArg); ok {
+			return nil, notSupported("keyword argument in reference of '%s' in reverse mode", exprString(x.Fun))
+		}
+		args = append(args, a)
+		ds := cs.LookupLocal(dummies[i].Lower())
+		if ds == nil || !inPattern(callee, ds) {
+			continue
+		}
+		bs := g.baseSym(a)
+		isVar := bs != nil && bs.Kind == sema.VarSym && g.hasAdj(bs)
+		if _, id := a.(*ast.Ident); !id && (g.info.Rank(a) != 0 || len(ds.Dims) > 0) {
+			isVar = false
+		}
+		if !isVar {
+			return nil, notSupported("argument '%s' of active dummy '%s' of function '%s' is not an active variable in reverse mode", exprString(a), ds.Name, exprString(x.Fun))
+		}
+		r, err := g.adjRef(a)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, r)
+	}
+	t := g.info.TypeOf(x)
+	g.ntmp++
+	tmp, err := g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, t)
+	if err != nil {
+		return nil, err
+	}
+	args = append(args, tmp)
+	return []ast.Stmt{&ast.AssignStmt{Lhs: tmp, Rhs: rb},
+		&ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: args, Parens: true}}, nil
+}

@@ -1,0 +1,430 @@
+package adjoint
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// stmts returns the forward sweep of list and its backward sweep (the
+// statements' adjoints in reverse order).
+func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
+	var parts [][]ast.Stmt
+	for _, s := range list {
+		f, b, err := g.stmt(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		fwd = append(fwd, f...)
+		parts = append(parts, b)
+	}
+	for i := len(parts) - 1; i >= 0; i-- {
+		bwd = append(bwd, parts[i]...)
+	}
+	return fwd, bwd, nil
+}
+
+// tape returns the tape suffix of type t.
+func tape(t *sema.Type) (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	switch {
+	case t.IsReal() && t.Kind == 8:
+		return "r8", true
+	case t.IsReal() && t.Kind == 4:
+		return "r4", true
+	case t.IsInteger() && t.Kind == 4:
+		return "i4", true
+	case t.IsInteger() && t.Kind == 8:
+		return "i8", true
+	case t.IsLogical() && t.Kind == 4:
+		return "l", true
+	}
+	return "", false
+}
+
+func (g *gen) baseSym(x ast.Expr) *sema.Symbol {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return g.info.ObjectOf(x)
+	case *ast.CallExpr:
+		if c, ok := g.info.Calls[x]; ok && c.Kind == sema.ArrayElement {
+			if id, ok := x.Fun.(*ast.Ident); ok {
+				return g.info.ObjectOf(id)
+			}
+		}
+	}
+	return nil
+}
+
+// pushPop returns the statements saving reference x (a variable, an
+// array element, or a whole array) before it is overwritten and restoring
+// it. Character variables are neither: their values never enter partials,
+// subscripts or recorded control flow.
+func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
+	s := g.baseSym(x)
+	if s == nil || s.Kind != sema.VarSym {
+		return nil, nil, notSupported("assignment to '%s' in reverse mode", exprString(x))
+	}
+	t := g.info.TypeOf(x)
+	if t != nil && t.IsCharacter() {
+		return nil, nil, nil
+	}
+	suf, ok := tape(t)
+	if !ok {
+		return nil, nil, notSupported("no tape for variable '%s' of type %s", s.Name, t)
+	}
+	rank := g.info.Rank(x)
+	if rank == 0 {
+		return call("fadj_push_"+suf, x), call("fadj_pop_"+suf, x), nil
+	}
+	switch x := x.(type) {
+	case *ast.Ident:
+		for _, d := range s.Dims {
+			if d.Kind == sema.AssumedSize {
+				return nil, nil, notSupported("assumed-size array '%s' overwritten in reverse mode", s.Name)
+			}
+		}
+	case *ast.CallExpr:
+		// A section (a non-contiguous one is copied in and out).
+		for _, a := range x.Args {
+			if _, ok := a.(*ast.RangeExpr); !ok && g.info.Rank(a) > 0 {
+				return nil, nil, notSupported("vector subscript in '%s' in reverse mode", exprString(x))
+			}
+		}
+	default:
+		return nil, nil, notSupported("array '%s' overwritten in reverse mode", exprString(x))
+	}
+	n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{x}}
+	return call("fadj_push_"+suf+"_array", x, n), call("fadj_pop_"+suf+"_array", x, n), nil
+}
+
+// checkCalls rejects references of user functions with a derivative
+// version in x.
+func (g *gen) checkCalls(x ast.Expr) error {
+	var err error
+	ast.Inspect(x, func(n ast.Node) bool {
+		if err != nil {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok {
+			if k, ok := g.info.Calls[c]; ok && k.Kind == sema.FunctionCall && !k.IsIntrinsic() {
+				if g.pa.CallPattern(c) != nil {
+					err = notSupported("active function reference '%s' in reverse mode", exprString(c.Fun))
+				}
+			}
+		}
+		return true
+	})
+	return err
+}
+
+func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
+	pa := g.pa
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if g.info.Assignments[s] != nil {
+			return nil, nil, notSupported("defined assignment in reverse mode")
+		}
+		if err := g.checkCalls(s.Lhs); err != nil {
+			return nil, nil, err
+		}
+		// Active function references on the right are reversed by
+		// adj (funcRef).
+		push, pop, err := g.pushPop(s.Lhs)
+		if err != nil {
+			return nil, nil, err
+		}
+		if push != nil {
+			fwd = append(fwd, push)
+			bwd = append(bwd, pop)
+		}
+		fwd = append(fwd, s)
+		base := g.baseSym(s.Lhs)
+		if !g.hasAdj(base) {
+			return withLabel(s, fwd), bwd, nil
+		}
+		lhsB, err := g.adjRef(s.Lhs)
+		if err != nil {
+			return nil, nil, err
+		}
+		rank := g.info.Rank(s.Lhs)
+		var incs []ast.Stmt
+		var tmp ast.Expr
+		switch {
+		case rank == 0:
+			g.ntmp++
+			tmp, err = g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, base.Type)
+			if err != nil {
+				return nil, nil, err
+			}
+		case !g.references(s.Rhs, base):
+			// The increments do not touch the left side's adjoint:
+			// they read it directly, then it is zeroed.
+			incs, err = g.adj(s.Rhs, lhsB)
+			if err != nil {
+				return nil, nil, err
+			}
+			bwd = append(bwd, incs...)
+			bwd = append(bwd, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", base.Type)})
+			return withLabel(s, fwd), bwd, nil
+		default:
+			// An allocatable temporary of the left side's shape
+			// (allocated by the assignment tmp_b = y_b).
+			g.ntmp++
+			name := "fadj_tmp" + strconv.Itoa(g.ntmp) + g.suffix
+			if g.scope.LookupLocal(name) != nil {
+				return nil, nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
+			}
+			e := &ast.Entity{Name: ast.NewIdent(name)}
+			for i := 0; i < rank; i++ {
+				e.Dims = append(e.Dims, &ast.Dim{Colon: true})
+			}
+			g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(base.Type.Kind)},
+				Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
+			tmp = ast.NewIdent(name)
+		}
+		incs, err = g.adj(s.Rhs, tmp)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(incs) > 0 {
+			bwd = append(bwd, &ast.AssignStmt{Lhs: tmp, Rhs: lhsB})
+		}
+		bwd = append(bwd, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", base.Type)})
+		bwd = append(bwd, incs...)
+		return withLabel(s, fwd), bwd, nil
+	case *ast.ContinueStmt:
+		return []ast.Stmt{s}, nil, nil
+	case *ast.CallStmt:
+		return g.callStmt(s)
+	case *ast.IfStmt:
+		if err := g.checkCalls(s.Cond); err != nil {
+			return nil, nil, err
+		}
+		c := &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: s.Cond, Body: []ast.Stmt{s.Action}}}, End: ast.EndStmt{Keyword: "if"}}
+		c.StmtHeader = s.StmtHeader
+		return g.ifConstruct(c)
+	case *ast.IfConstruct:
+		return g.ifConstruct(s)
+	case *ast.DoConstruct:
+		return g.doConstruct(s)
+	case *ast.SelectCase:
+		return g.selectCase(s)
+	default:
+		_ = pa
+		return nil, nil, notSupported("%s in reverse mode", stmtName(s))
+	}
+}
+
+func stmtName(s ast.Stmt) string {
+	n := fmt.Sprintf("%T", s)
+	n = strings.TrimPrefix(n, "*ast.")
+	n = strings.TrimSuffix(n, "Stmt")
+	switch n {
+	case "Goto", "ComputedGoto", "AssignedGoto":
+		return "GO TO"
+	case "ArithIf":
+		return "arithmetic IF"
+	case "SelectCase":
+		return "SELECT CASE"
+	case "Where", "WhereConstruct":
+		return "WHERE"
+	case "Forall", "ForallConstruct":
+		return "FORALL"
+	}
+	return strings.ToUpper(n) + " statement"
+}
+
+// withLabel moves a label of s (the first statement of fwd) onto a
+// CONTINUE before the pushes.
+func withLabel(s ast.Stmt, fwd []ast.Stmt) []ast.Stmt {
+	h := s.Header()
+	if h.Label == 0 || len(fwd) == 1 {
+		return fwd
+	}
+	c := &ast.ContinueStmt{}
+	c.Label = h.Label
+	c.Doc = h.Doc
+	n := copyStmt(s)
+	n.Header().Label = 0
+	n.Header().Doc = nil
+	out := []ast.Stmt{c}
+	out = append(out, fwd[:len(fwd)-1]...)
+	return append(out, n)
+}
+
+func (g *gen) ifConstruct(s *ast.IfConstruct) (fwd, bwd []ast.Stmt, err error) {
+	br, err := g.local("fadj_branch", intType)
+	if err != nil {
+		return nil, nil, err
+	}
+	nf := copyStmt(s).(*ast.IfConstruct)
+	nf.Branches = nil
+	nb := &ast.IfConstruct{End: ast.EndStmt{Keyword: "if"}}
+	hasElse := false
+	for i, b := range s.Branches {
+		if err := g.checkCalls(b.Cond); err != nil {
+			return nil, nil, err
+		}
+		f, bw, err := g.stmts(b.Body)
+		if err != nil {
+			return nil, nil, err
+		}
+		f = append(f, call("fadj_push_i4", deriv.Int(i+1)))
+		c := *b
+		c.Body = f
+		nf.Branches = append(nf.Branches, &c)
+		if b.Cond == nil {
+			hasElse = true
+		}
+		nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(i+1)), Body: bw})
+	}
+	if !hasElse {
+		nf.Branches = append(nf.Branches, &ast.IfBranch{Body: []ast.Stmt{call("fadj_push_i4", deriv.Int(0))}})
+	}
+	bwd = []ast.Stmt{call("fadj_pop_i4", br), nb}
+	return []ast.Stmt{nf}, bwd, nil
+}
+
+func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
+	if s.Concurrent != nil {
+		return nil, nil, notSupported("DO CONCURRENT in reverse mode")
+	}
+	if s.Var == nil && s.While == nil {
+		return nil, nil, notSupported("DO without loop control in reverse mode")
+	}
+	for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
+		if x != nil {
+			if err := g.checkCalls(x); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	g.depth++
+	defer func() { g.depth-- }()
+	d := strconv.Itoa(g.depth)
+	f, b, err := g.stmts(s.Body)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := copyStmt(s).(*ast.DoConstruct)
+	if n.TermLabel != 0 {
+		n.TermLabel = 0
+		n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
+	}
+	back := &ast.DoConstruct{End: ast.EndStmt{Keyword: "do"}, Body: b}
+	if s.While != nil {
+		cnt, err := g.local("fadj_count"+d, intType)
+		if err != nil {
+			return nil, nil, err
+		}
+		it, err := g.local("fadj_iter"+d, intType)
+		if err != nil {
+			return nil, nil, err
+		}
+		n.Body = append([]ast.Stmt{&ast.AssignStmt{Lhs: cnt, Rhs: deriv.Add(cnt, deriv.Int(1))}}, f...)
+		init := &ast.AssignStmt{Lhs: cnt, Rhs: deriv.Int(0)}
+		init.StmtHeader = s.StmtHeader
+		n.StmtHeader = ast.StmtHeader{}
+		fwd = []ast.Stmt{init, n, call("fadj_push_i4", cnt)}
+		back.Var, back.Start, back.Stop = it, deriv.Int(1), cnt
+		return fwd, []ast.Stmt{call("fadj_pop_i4", cnt), back}, nil
+	}
+	v := g.info.ObjectOf(s.Var)
+	if v == nil || v.Type == nil || !v.Type.IsInteger() || v.Type.Kind != 4 {
+		return nil, nil, notSupported("DO variable '%s' not a default integer in reverse mode", s.Var.Name)
+	}
+	n.Body = f
+	lo, err := g.local("fadj_lo"+d, intType)
+	if err != nil {
+		return nil, nil, err
+	}
+	hi, err := g.local("fadj_hi"+d, intType)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := g.local("fadj_st"+d, intType)
+	if err != nil {
+		return nil, nil, err
+	}
+	step := s.Step
+	if step == nil {
+		step = deriv.Int(1)
+	}
+	asInt := func(x ast.Expr) ast.Expr {
+		if t := g.info.TypeOf(x); t != nil && t.IsInteger() && t.Kind == 4 {
+			return x
+		}
+		if _, ok := x.(*ast.BasicLit); ok {
+			return x
+		}
+		return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{x}}
+	}
+	first := call("fadj_push_i4", s.Var)
+	first.Header().Label = s.Label
+	first.Header().Doc = s.Doc
+	n.StmtHeader = ast.StmtHeader{}
+	n.Start, n.Stop, n.Step = lo, hi, st
+	fwd = []ast.Stmt{first,
+		&ast.AssignStmt{Lhs: lo, Rhs: asInt(s.Start)}, &ast.AssignStmt{Lhs: hi, Rhs: asInt(s.Stop)}, &ast.AssignStmt{Lhs: st, Rhs: asInt(step)},
+		n, call("fadj_push_i4", lo), call("fadj_push_i4", hi), call("fadj_push_i4", st)}
+	trips := &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
+		deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(hi, lo), st)}, st), deriv.Int(0)}}
+	back.Var = ast.NewIdent(s.Var.Name)
+	back.Start = deriv.Add(lo, deriv.Mul(&ast.ParenExpr{X: deriv.Sub(trips, deriv.Int(1))}, st))
+	back.Stop = lo
+	back.Step = deriv.Neg(st)
+	bwd = []ast.Stmt{call("fadj_pop_i4", st), call("fadj_pop_i4", hi), call("fadj_pop_i4", lo), back, call("fadj_pop_i4", s.Var)}
+	return fwd, bwd, nil
+}
+
+// selectCase records the case taken, like an IF construct.
+func (g *gen) selectCase(s *ast.SelectCase) (fwd, bwd []ast.Stmt, err error) {
+	if err := g.checkCalls(s.Selector); err != nil {
+		return nil, nil, err
+	}
+	br, err := g.local("fadj_branch", intType)
+	if err != nil {
+		return nil, nil, err
+	}
+	nf := copyStmt(s).(*ast.SelectCase)
+	nf.Cases = nil
+	nb := &ast.IfConstruct{End: ast.EndStmt{Keyword: "if"}}
+	hasDefault := false
+	for i, c := range s.Cases {
+		f, bw, err := g.stmts(c.Body)
+		if err != nil {
+			return nil, nil, err
+		}
+		f = append(f, call("fadj_push_i4", deriv.Int(i+1)))
+		nc := *c
+		nc.Body = f
+		nf.Cases = append(nf.Cases, &nc)
+		if c.Default {
+			hasDefault = true
+		}
+		nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(i+1)), Body: bw})
+	}
+	if !hasDefault {
+		nf.Cases = append(nf.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{call("fadj_push_i4", deriv.Int(0))}})
+	}
+	return []ast.Stmt{nf}, []ast.Stmt{call("fadj_pop_i4", br), nb}, nil
+}
+
+// references reports whether x references variable s.
+func (g *gen) references(x ast.Expr, s *sema.Symbol) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && g.info.ObjectOf(id) == s {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

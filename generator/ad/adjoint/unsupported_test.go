@@ -1,0 +1,97 @@
+package adjoint_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+)
+
+func TestNotSupported(t *testing.T) {
+	cases := []struct {
+		name, src, routine string
+		ins, outs          []string
+		fixed              bool
+		want               string
+	}{
+		{name: "goto", fixed: true, routine: "f77k", ins: []string{"x"}, outs: []string{"y"}, src: `
+      SUBROUTINE F77K(X, Y, N)
+      INTEGER N, I
+      DOUBLE PRECISION X(N), Y
+      Y = 0.0D0
+      DO 20 I = 1, N
+         IF (X(I) .GT. 1.0D0) GO TO 15
+         Y = Y + X(I)
+         GO TO 20
+   15    Y = Y + DLOG(X(I))
+   20 CONTINUE
+      END
+`, want: "not supported yet: GO TO in reverse mode"},
+		{name: "exit", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y, n)
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  integer :: i
+  y = 0
+  do i = 1, n
+    if (y > 2) exit
+    y = y + x(i)
+  end do
+end subroutine
+`, want: "not supported yet: EXIT statement in reverse mode"},
+		{name: "function", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+real(8) function g(a)
+  real(8), intent(in) :: a
+  g = a*a
+end function
+subroutine s(x, y)
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  real(8), external :: g
+  y = g(2*x)
+end subroutine
+`, want: "not supported yet: argument '<expression>' of active dummy 'a' of function 'g' is not an active variable in reverse mode"},
+		{name: "vector subscript", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  real(8), intent(in) :: x(4)
+  real(8), intent(out) :: y
+  integer :: idx(3)
+  idx = [1, 2, 1]
+  y = sum(x(idx))
+end subroutine
+`, want: "not supported yet: vector subscript in 'x(...)' in reverse mode"},
+		{name: "passive call", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine p(k)
+  integer, intent(inout) :: k
+  k = k + 1
+end subroutine
+subroutine s(x, y)
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  integer :: k
+  k = 2
+  call p(k)
+  y = x**k
+end subroutine
+`, want: "not supported yet: call of 'p' without a derivative version in reverse mode"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ext := ".f90"
+			if c.fixed {
+				ext = ".f"
+			}
+			prog := loadSrc(t, "k"+ext, c.src)
+			_, af, err := generate(t, prog, c.routine, c.ins, c.outs)
+			if err == nil {
+				var sb strings.Builder
+				printer.Fprint(&sb, af)
+				t.Fatalf("no error; generated:\n%s", sb.String())
+			}
+			if err.Error() != c.want {
+				t.Errorf("got  %v\nwant %s", err, c.want)
+			}
+		})
+	}
+}
