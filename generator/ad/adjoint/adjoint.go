@@ -27,16 +27,22 @@
 // calls: the adjoint of a call runs the callee's forward and backward sweeps
 // at the point of the call in the backward sweep).
 //
-// The forward sweep is the original code, where every assignment pushes the
+// The forward sweep is the original code, where an assignment pushes the
 // old value of the variable (or array element) it overwrites on the tape of
-// module RuntimeModule before overwriting it, each IF records the branch
-// taken (an integer), each counted DO records the pre-loop value of its index
-// and its start, stop and step, each DO WHILE its trip count, and each call of
-// an active procedure pushes its variable arguments. This conservative
-// recording (every overwritten value, not only the To-Be-Recorded ones) makes
-// the backward sweep restore the exact state before each statement it
-// reverses, so that partials are evaluated with the values they had; the TBR
-// result is accepted for the interface but not yet used to prune pushes.
+// module RuntimeModule before overwriting it if the TBR analysis lists it
+// (tbr.ProcTBR.RecordBefore), each IF records the branch taken (an integer),
+// each counted DO records its start, stop and step (and the pre-loop value of
+// its index if TBR lists it), each DO WHILE its trip count, and each call of
+// an active procedure pushes the arguments TBR lists. The backward sweep
+// then does not restore the exact state before each statement, only the
+// values TBR promises: the operands of the nonlinear partials and the
+// subscripts of active statements, which is all it reads.
+//
+// With Config.StoreAll (or without a TBR result) the recording is the
+// conservative "store-all" one: every overwritten value (every left-hand
+// side, the index of every counted DO, every variable argument a callee may
+// modify) is pushed, so that the backward sweep restores the exact state
+// before each statement it reverses.
 //
 // The backward sweep reverses the statements: for y = e it pops y's old
 // value, then tmp_b = y_b; y_b = 0; and x_b = x_b + ∂e/∂x*tmp_b for each
@@ -51,9 +57,13 @@
 //
 // A CALL of a procedure with an adjoint version is reversed jointly: the
 // forward sweep pushes the variable arguments the callee may modify (all but
-// intent(in)) and calls the original procedure; the backward sweep pops them
-// and calls the adjoint version, which runs the callee's forward and backward
-// sweeps and so leaves the arguments as they were before the call. An active
+// intent(in); with TBR those RecordBefore lists, which for an active call
+// are all of them) and calls the original procedure; the backward sweep pops
+// them and calls the adjoint version, which runs the callee's forward and
+// backward sweeps. In store-all mode that leaves the arguments as they were
+// before the call; with TBR the callee's adjoint need not restore them, so the
+// backward sweep pushes the popped values again before calling it and pops
+// them after (the tape never grows beyond its forward-sweep size). An active
 // variable passed to an intent(out) dummy outside the callee's activity
 // pattern gets a zero adjoint.
 //
@@ -80,7 +90,7 @@
 // elements passed to array dummies, assignments to array sections (whole
 // arrays are handled), vector subscripts on active arrays, statement
 // functions, DATA statements, DO variables other than default integers, and
-// variables whose type has no tape (kinds other than real 4/8, integer 4/8
+// recorded variables whose type has no tape (kinds other than real 4/8, integer 4/8
 // and default logical).
 package adjoint
 
@@ -106,6 +116,12 @@ type Config struct {
 	// RuntimeModule is the name of the tape module; "fadj_runtime" if
 	// empty.
 	RuntimeModule string
+	// StoreAll makes the forward sweep record the old value of every
+	// overwritten left-hand side and modifiable CALL argument (the
+	// "store-all" baseline) instead of only the references the TBR
+	// analysis lists. It is also used when Generate gets no TBR result
+	// for a version.
+	StoreAll bool
 }
 
 // Generate returns a new file holding, for each procedure version in act
@@ -120,11 +136,13 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 	if act == nil {
 		return nil, fmt.Errorf("adjoint: no activity result")
 	}
-	_ = rec
 	out := &ast.File{Name: "adjoint.f90", Form: ast.FreeForm}
 	for _, pa := range act.Procs {
 		g := &gen{info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
 			declared: map[string]bool{}}
+		if !conf.StoreAll {
+			g.tbr = rec.Version(pa) // nil: store-all
+		}
 		u, err := g.unit()
 		if err != nil {
 			return nil, err
@@ -161,6 +179,10 @@ type gen struct {
 	declared map[string]bool
 	ntmp     int
 	depth    int
+
+	// tbr lists the references to record before each statement; nil
+	// for store-all.
+	tbr *tbr.ProcTBR
 
 	// result is the result variable of a function, nil for a
 	// subroutine; its adjoint is named resultB.

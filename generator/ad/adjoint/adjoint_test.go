@@ -66,8 +66,15 @@ func loadSrc(t testing.TB, name, src string) *load.Program {
 	return prog
 }
 
-// generate returns the tangent and adjoint files of routine.
+// generate returns the tangent and adjoint files of routine (adjoint with
+// TBR).
 func generate(t testing.TB, prog *load.Program, routine string, ins, outs []string) (*ast.File, *ast.File, error) {
+	t.Helper()
+	return generateConf(t, prog, routine, ins, outs, adjoint.Config{})
+}
+
+// generateConf is generate with adjoint configuration conf.
+func generateConf(t testing.TB, prog *load.Program, routine string, ins, outs []string, conf adjoint.Config) (*ast.File, *ast.File, error) {
 	t.Helper()
 	proc := prog.Info.Global.Lookup(routine)
 	if proc == nil || proc.Inner == nil {
@@ -93,7 +100,7 @@ func generate(t testing.TB, prog *load.Program, routine string, ins, outs []stri
 	if err != nil {
 		t.Fatalf("tangent: %v", err)
 	}
-	af, err := adjoint.Generate(prog, act, rec, adjoint.Config{})
+	af, err := adjoint.Generate(prog, act, rec, conf)
 	return tf, af, err
 }
 
@@ -219,6 +226,7 @@ func driver(k kernel) string {
 	w("  print '(es24.16)', abs(zz_lhs - zz_rhs)/max(abs(zz_lhs), 1.0d-300)")
 	w("  print '(es24.16)', abs(zz_rhs - zz_fd)/max(abs(zz_fd), 1.0d-300)")
 	w("  print '(l1)', fadj_tape_empty()")
+	w("  print '(i0)', fadj_tape_peak_bytes()")
 	w("end program")
 	return b.String()
 }
@@ -226,17 +234,23 @@ func driver(k kernel) string {
 type result struct {
 	dot, fd float64
 	empty   bool
+	peak    int64 // fadj_tape_peak_bytes() (the tangent pushes nothing)
 	code    string
 }
 
 func run(t *testing.T, gf string, k kernel) result {
+	t.Helper()
+	return runConf(t, gf, k, adjoint.Config{})
+}
+
+func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 	t.Helper()
 	ext := ".f90"
 	if k.fixed {
 		ext = ".f"
 	}
 	prog := loadSrc(t, "kernel"+ext, k.src)
-	tf, af, err := generate(t, prog, k.routine, k.ins, k.outs)
+	tf, af, err := generateConf(t, prog, k.routine, k.ins, k.outs, conf)
 	if err != nil {
 		t.Fatalf("Generate: %v", err)
 	}
@@ -277,7 +291,7 @@ func run(t *testing.T, gf string, k kernel) result {
 		t.Fatalf("run: %v", err)
 	}
 	lines := strings.Fields(string(out))
-	if len(lines) != 3 {
+	if len(lines) != 4 {
 		t.Fatalf("driver output %q", out)
 	}
 	var r result
@@ -290,25 +304,57 @@ func run(t *testing.T, gf string, k kernel) result {
 		t.Fatalf("driver output %q: %v", out, err)
 	}
 	r.empty = lines[2] == "T"
+	r.peak, err = strconv.ParseInt(lines[3], 10, 64)
+	if err != nil {
+		t.Fatalf("driver output %q: %v", out, err)
+	}
 	r.code = as.String()
 	return r
 }
 
 func TestDotProductAndFiniteDifferences(t *testing.T) {
 	gf := gfortrantest.Require(t)
+	for _, mode := range []struct {
+		name string
+		conf adjoint.Config
+	}{{"tbr", adjoint.Config{}}, {"storeall", adjoint.Config{StoreAll: true}}} {
+		for _, k := range kernels {
+			t.Run(mode.name+"/"+k.name, func(t *testing.T) {
+				r := runConf(t, gf, k, mode.conf)
+				t.Logf("%s (%s): dot-product relative error %.3e, FD relative error %.3e", k.name, mode.name, r.dot, r.fd)
+				if !(r.dot <= 1e-12) || math.IsNaN(r.dot) {
+					t.Errorf("%s: dot-product test relative error %.3e > 1e-12", k.name, r.dot)
+				}
+				if !(r.fd <= 1e-6) || math.IsNaN(r.fd) {
+					t.Errorf("%s: adjoint vs central FD relative error %.3e > 1e-6", k.name, r.fd)
+				}
+				if !r.empty {
+					t.Errorf("%s: tape not empty after the adjoint", k.name)
+				}
+			})
+		}
+	}
+}
+
+// TestTapeTBRvsStoreAll compares the peak tape size (the runtime's
+// fadj_tape_peak_bytes()) of each kernel's adjoint with TBR and with
+// store-all recording.
+func TestTapeTBRvsStoreAll(t *testing.T) {
+	gf := gfortrantest.Require(t)
+	var rows []string
 	for _, k := range kernels {
-		t.Run(k.name, func(t *testing.T) {
-			r := run(t, gf, k)
-			t.Logf("%s: dot-product relative error %.3e, FD relative error %.3e", k.name, r.dot, r.fd)
-			if !(r.dot <= 1e-12) || math.IsNaN(r.dot) {
-				t.Errorf("%s: dot-product test relative error %.3e > 1e-12", k.name, r.dot)
-			}
-			if !(r.fd <= 1e-6) || math.IsNaN(r.fd) {
-				t.Errorf("%s: adjoint vs central FD relative error %.3e > 1e-6", k.name, r.fd)
-			}
-			if !r.empty {
-				t.Errorf("%s: tape not empty after the adjoint", k.name)
+		var tb, sa result
+		ok := t.Run(k.name, func(t *testing.T) {
+			tb = runConf(t, gf, k, adjoint.Config{})
+			sa = runConf(t, gf, k, adjoint.Config{StoreAll: true})
+			if tb.peak > sa.peak {
+				t.Errorf("%s: peak tape bytes with TBR %d > store-all %d", k.name, tb.peak, sa.peak)
 			}
 		})
+		if !ok || sa.peak == 0 {
+			continue // failed, or no tape at all
+		}
+		rows = append(rows, fmt.Sprintf("%-14s %14d %18d %8.3f", k.name, tb.peak, sa.peak, float64(tb.peak)/float64(sa.peak)))
 	}
+	t.Logf("peak tape bytes\n%-14s %14s %18s %8s\n%s", "kernel", "TBR", "store-all", "ratio", strings.Join(rows, "\n"))
 }

@@ -191,9 +191,12 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call, rb ast.Expr) ([]ast.Stmt, 
 }
 
 // callStmt reverses a CALL (joint mode): the forward sweep pushes the
-// variable arguments and calls the original routine; the backward sweep
+// variable arguments (store-all: every one the callee may modify; TBR: those
+// RecordBefore lists) and calls the original routine; the backward sweep
 // restores them and calls the adjoint, which re-runs the callee's forward
-// sweep and then its backward sweep, leaving the arguments restored.
+// sweep and then its backward sweep. In store-all mode that leaves the
+// arguments restored; with TBR it need not, so the recorded arguments are
+// pushed again before the callee's adjoint and popped after it.
 func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	callee := g.pa.CallPattern(s)
 	if callee == nil {
@@ -210,7 +213,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if len(s.Args) != len(dummies) {
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
 	}
-	var pops, zeros []ast.Stmt
+	var pops, repush, zeros []ast.Stmt
 	var bargs []ast.Expr
 	for i, a := range s.Args {
 		if _, ok := a.(*ast.KeywordArg); ok {
@@ -232,7 +235,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		if _, id := a.(*ast.Ident); isVar && !id && ds != nil && len(ds.Dims) > 0 {
 			return nil, nil, notSupported("array element '%s' passed to array dummy '%s' in reverse mode", exprString(a), ds.Name)
 		}
-		if isVar && (ds == nil || ds.Intent != ast.IntentIn) {
+		if g.tbr != nil && g.records(s, a) || g.tbr == nil && isVar && (ds == nil || ds.Intent != ast.IntentIn) {
 			push, pop, err := g.pushPop(a)
 			if err != nil {
 				return nil, nil, err
@@ -240,6 +243,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 			if push != nil {
 				fwd = append(fwd, push)
 				pops = append([]ast.Stmt{pop}, pops...)
+				repush = append(repush, push)
 			}
 		}
 		if ds != nil && !inPattern(callee, ds) && ds.Intent != ast.IntentIn && isVar && g.hasAdj(g.baseSym(a)) {
@@ -267,6 +271,18 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	}
 	fwd = append(fwd, s)
 	bwd = append(append(pops, zeros...), &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: bargs, Parens: true})
+	if g.tbr != nil && len(pops) > 0 {
+		// With TBR the callee's adjoint re-runs it from the restored
+		// arguments but need not restore them on return: the recorded
+		// values go back on the tape before it and are restored
+		// again after it (the tape's size stays within the forward
+		// sweep's).
+		var b []ast.Stmt
+		b = append(b, pops...)
+		b = append(b, repush...)
+		b = append(b, bwd[len(pops):]...)
+		bwd = append(b, pops...)
+	}
 	return withLabel(s, fwd), bwd, nil
 }
 

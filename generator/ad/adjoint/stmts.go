@@ -104,6 +104,20 @@ func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 	return call("fadj_push_"+suf+"_array", x, n), call("fadj_pop_"+suf+"_array", x, n), nil
 }
 
+// records reports whether the forward sweep records reference x before
+// statement s: always in store-all mode, else if the TBR analysis lists it.
+func (g *gen) records(s ast.Stmt, x ast.Expr) bool {
+	if g.tbr == nil {
+		return true
+	}
+	for _, y := range g.tbr.RecordBefore(s) {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
 // checkCalls rejects references of user functions with a derivative
 // version in x.
 func (g *gen) checkCalls(x ast.Expr) error {
@@ -136,13 +150,17 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		}
 		// Active function references on the right are reversed by
 		// adj (funcRef).
-		push, pop, err := g.pushPop(s.Lhs)
-		if err != nil {
-			return nil, nil, err
-		}
-		if push != nil {
-			fwd = append(fwd, push)
-			bwd = append(bwd, pop)
+		if g.records(s, s.Lhs) {
+			push, pop, err := g.pushPop(s.Lhs)
+			if err != nil {
+				return nil, nil, err
+			}
+			if push != nil {
+				fwd = append(fwd, push)
+				bwd = append(bwd, pop)
+			}
+		} else if g.baseSym(s.Lhs) == nil {
+			return nil, nil, notSupported("assignment to '%s' in reverse mode", exprString(s.Lhs))
 		}
 		fwd = append(fwd, s)
 		base := g.baseSym(s.Lhs)
@@ -366,21 +384,35 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 		}
 		return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{x}}
 	}
-	first := call("fadj_push_i4", s.Var)
+	// The index's value before the loop is recorded if the backward
+	// sweep needs it after reversing the loop (store-all: always).
+	recVar := g.records(s, s.Var)
+	first := ast.Stmt(&ast.AssignStmt{Lhs: lo, Rhs: asInt(s.Start)})
+	if recVar {
+		first = call("fadj_push_i4", s.Var)
+	} else {
+		first = copyStmt(first)
+	}
 	first.Header().Label = s.Label
 	first.Header().Doc = s.Doc
 	n.StmtHeader = ast.StmtHeader{}
 	n.Start, n.Stop, n.Step = lo, hi, st
-	fwd = []ast.Stmt{first,
-		&ast.AssignStmt{Lhs: lo, Rhs: asInt(s.Start)}, &ast.AssignStmt{Lhs: hi, Rhs: asInt(s.Stop)}, &ast.AssignStmt{Lhs: st, Rhs: asInt(step)},
-		n, call("fadj_push_i4", lo), call("fadj_push_i4", hi), call("fadj_push_i4", st)}
+	fwd = []ast.Stmt{first}
+	if recVar {
+		fwd = append(fwd, &ast.AssignStmt{Lhs: lo, Rhs: asInt(s.Start)})
+	}
+	fwd = append(fwd, &ast.AssignStmt{Lhs: hi, Rhs: asInt(s.Stop)}, &ast.AssignStmt{Lhs: st, Rhs: asInt(step)},
+		n, call("fadj_push_i4", lo), call("fadj_push_i4", hi), call("fadj_push_i4", st))
 	trips := &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
 		deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(hi, lo), st)}, st), deriv.Int(0)}}
 	back.Var = ast.NewIdent(s.Var.Name)
 	back.Start = deriv.Add(lo, deriv.Mul(&ast.ParenExpr{X: deriv.Sub(trips, deriv.Int(1))}, st))
 	back.Stop = lo
 	back.Step = deriv.Neg(st)
-	bwd = []ast.Stmt{call("fadj_pop_i4", st), call("fadj_pop_i4", hi), call("fadj_pop_i4", lo), back, call("fadj_pop_i4", s.Var)}
+	bwd = []ast.Stmt{call("fadj_pop_i4", st), call("fadj_pop_i4", hi), call("fadj_pop_i4", lo), back}
+	if recVar {
+		bwd = append(bwd, call("fadj_pop_i4", s.Var))
+	}
 	return fwd, bwd, nil
 }
 

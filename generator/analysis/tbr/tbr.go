@@ -27,6 +27,10 @@
 // not included: branch choices and trip counts are recorded separately by the
 // adjoint generator.
 //
+// When v is recorded and is an element or section of an array (in an active or
+// a passive statement), the variables of its subscripts are added to Out(s):
+// the backward sweep needs them to restore the element.
+//
 // Sequences compose; a branch (IF, SELECT CASE, WHERE) gives the union of its
 // branches' outgoing sets, with the incoming set when a branch may be skipped;
 // a loop (DO, DO WHILE, DO CONCURRENT, FORALL) is analysed with two passes
@@ -359,11 +363,14 @@ func (a *analyzer) transfer(s ast.Stmt, in set) set {
 		return in
 	case *ast.IOStmt:
 		if s.Keyword == "read" {
+			out := in.copy()
 			for _, it := range s.Items {
 				if v := a.base(it); v != nil && in[v] {
 					a.addRecord(s, it)
+					a.subs(it, out) // to restore an element (see assign)
 				}
 			}
+			return out
 		}
 		return in
 	}
@@ -412,6 +419,10 @@ func (a *analyzer) assign(s ast.Stmt, as *ast.AssignStmt, in set) set {
 	}
 	if out[v] || (a.cfg.StoreAll && isFloat(a.info.TypeOf(as.Lhs))) {
 		a.addRecord(s, as.Lhs)
+		// The backward sweep restores the element at this point: it
+		// needs the subscripts' values here, even in a passive
+		// statement.
+		a.subs(as.Lhs, out)
 	}
 	if !a.noKill && isWhole(as.Lhs) {
 		delete(out, v)
@@ -455,6 +466,7 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 		}
 		if out[v] || (a.cfg.StoreAll && isFloat(a.info.TypeOf(arg))) {
 			a.addRecord(s, arg)
+			a.subs(arg, out) // to restore an element (see assign)
 		}
 		if isWhole(arg) {
 			kill = append(kill, v)

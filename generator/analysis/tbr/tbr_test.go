@@ -142,6 +142,24 @@ type tcase struct {
 
 var cases = []tcase{
 	{
+		name: "subscript of a recorded element in a passive statement",
+		src: `
+subroutine f(x, y)
+  real :: x, y
+  real :: w(4)
+  integer :: k
+  w = 1
+  y = x*w(3)
+  k = 3
+  w(k) = 5
+  k = 1
+  y = y*y
+end subroutine
+`,
+		routine: "f", ins: []string{"x"}, outs: []string{"y"},
+		want: map[string]string{"f": "8:w(k) 9:k 10:y"},
+	},
+	{
 		name: "product needs both operands",
 		src: `
 subroutine f(x, z, y)
