@@ -347,6 +347,24 @@ end subroutine
 		ins:     []string{"x", "w", "m"},
 		outs:    []string{"s", "v", "z"},
 	}, kernel{
+		name: "broadcast",
+		src: `
+subroutine bcast(x, a, n, w, s)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x, a(n)
+  real(8), intent(out) :: w(n), s
+  w = x
+  w(2:n) = x*x
+  w = w*a + sin(x)
+  s = sum(w*w)
+end subroutine
+`,
+		routine: "bcast",
+		params:  []param{rval("x"), rval("a", 5), ival("n", 5), rval("w", 5), rval("s")},
+		ins:     []string{"x", "a"},
+		outs:    []string{"w", "s"},
+	}, kernel{
 		name: "selfsections",
 		src: `
 subroutine scale(a, c, m)

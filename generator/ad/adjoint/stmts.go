@@ -184,7 +184,7 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		case !g.references(s.Rhs, base):
 			// The increments do not touch the left side's adjoint:
 			// they read it directly, then it is zeroed.
-			incs, err = g.adj(s.Rhs, lhsB)
+			incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, lhsB))
 			if err != nil {
 				return nil, nil, err
 			}
@@ -207,7 +207,7 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 				Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
 			tmp = ast.NewIdent(name)
 		}
-		incs, err = g.adj(s.Rhs, tmp)
+		incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, tmp))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -459,4 +459,14 @@ func (g *gen) references(x ast.Expr, s *sema.Symbol) bool {
 		return !found
 	})
 	return found
+}
+
+// spread returns the adjoint that flows into rhs from rb, the adjoint of
+// a left side of rank lhsRank: a scalar right side broadcast over an
+// array (w = x) receives the sum of the array's adjoint.
+func (g *gen) spread(rhs ast.Expr, lhsRank int, rb ast.Expr) ast.Expr {
+	if lhsRank > 0 && g.info.Rank(rhs) == 0 {
+		return deriv.Call("sum", rb)
+	}
+	return rb
 }
