@@ -96,6 +96,8 @@ package adjoint
 
 import (
 	"fmt"
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/source"
 	"reflect"
 	"strconv"
 	"strings"
@@ -138,7 +140,7 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 	}
 	out := &ast.File{Name: "adjoint.f90", Form: ast.FreeForm}
 	for _, pa := range act.Procs {
-		g := &gen{info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
+		g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
 			declared: map[string]bool{}}
 		if !conf.StoreAll {
 			g.tbr = rec.Version(pa) // nil: store-all
@@ -169,6 +171,7 @@ func routineName(pa *activity.ProcActivity, suffix string) string {
 }
 
 type gen struct {
+	fset    *source.FileSet // to position errors at the statement they concern
 	info    *sema.Info
 	pa      *activity.ProcActivity
 	suffix  string
@@ -497,4 +500,15 @@ func call(name string, args ...ast.Expr) ast.Stmt {
 
 func eq(a, b ast.Expr) ast.Expr {
 	return &ast.BinaryExpr{X: a, Op: token.EQ, OpLit: "==", Y: b}
+}
+
+// at positions err at statement s, unless it is positioned already, so
+// that "not supported" messages name the Fortran file, line and column.
+func (g *gen) at(s ast.Stmt, err error) error {
+	if _, ok := err.(diag.List); ok || g.fset == nil || s == nil || !s.Pos().IsValid() {
+		return err
+	}
+	var l diag.List
+	l.Add(g.fset.Position(s.Pos()), err.Error())
+	return l
 }

@@ -17,7 +17,7 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	for _, s := range list {
 		f, b, err := g.stmt(s)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, g.at(s, err)
 		}
 		fwd = append(fwd, f...)
 		parts = append(parts, b)

@@ -26,7 +26,7 @@ func TestNotSupported(t *testing.T) {
    15    Y = Y + DLOG(X(I))
    20 CONTINUE
       END
-`, want: "not supported yet: GO TO in reverse mode"},
+`, want: "k.f:6:31: not supported yet: GO TO in reverse mode"},
 		{name: "exit", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y, n)
   integer, intent(in) :: n
@@ -39,7 +39,7 @@ subroutine s(x, y, n)
     y = y + x(i)
   end do
 end subroutine
-`, want: "not supported yet: EXIT statement in reverse mode"},
+`, want: "k.f90:8:16: not supported yet: EXIT statement in reverse mode"},
 		{name: "function", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 real(8) function g(a)
   real(8), intent(in) :: a
@@ -51,7 +51,7 @@ subroutine s(x, y)
   real(8), external :: g
   y = g(2*x)
 end subroutine
-`, want: "not supported yet: argument '<expression>' of active dummy 'a' of function 'g' is not an active variable in reverse mode"},
+`, want: "k.f90:9:3: not supported yet: argument '<expression>' of active dummy 'a' of function 'g' is not an active variable in reverse mode"},
 		{name: "vector subscript", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y)
   real(8), intent(in) :: x(4)
@@ -60,7 +60,7 @@ subroutine s(x, y)
   idx = [1, 2, 1]
   y = sum(x(idx))
 end subroutine
-`, want: "not supported yet: vector subscript in 'x(...)' in reverse mode"},
+`, want: "k.f90:6:3: not supported yet: vector subscript in 'x(...)' in reverse mode"},
 		{name: "passive call", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine p(k)
   integer, intent(inout) :: k
@@ -74,7 +74,7 @@ subroutine s(x, y)
   call p(k)
   y = x**k
 end subroutine
-`, want: "not supported yet: call of 'p' without a derivative version in reverse mode"},
+`, want: "k.f90:10:3: not supported yet: call of 'p' without a derivative version in reverse mode"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
