@@ -41,6 +41,8 @@ package tangent
 
 import (
 	"fmt"
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/source"
 	"reflect"
 	"strconv"
 	"strings"
@@ -75,7 +77,7 @@ func Generate(prog *load.Program, act *activity.Result, conf Config) (*ast.File,
 	mods := map[*sema.Symbol]*ast.Unit{}
 	var ext []*ast.Unit
 	for _, pa := range act.Procs {
-		g := &gen{info: prog.Info, pa: pa, suffix: conf.Suffix,
+		g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix,
 			repl: map[*ast.CallExpr]*ast.Ident{}, tmpD: map[*ast.CallExpr]ast.Expr{}}
 		u, err := g.unit()
 		if err != nil {
@@ -123,6 +125,7 @@ func routineName(pa *activity.ProcActivity, suffix string) string {
 }
 
 type gen struct {
+	fset   *source.FileSet // to position errors at the statement they concern
 	info   *sema.Info
 	pa     *activity.ProcActivity
 	suffix string
@@ -437,7 +440,7 @@ func (g *gen) stmts(list []ast.Stmt) ([]ast.Stmt, error) {
 	for _, s := range list {
 		r, err := g.stmt(s)
 		if err != nil {
-			return nil, err
+			return nil, g.at(s, err)
 		}
 		out = append(out, r...)
 	}
@@ -1006,4 +1009,15 @@ func (g *gen) newTemp(prefix string, t *sema.Type) *ast.Ident {
 			return ast.NewIdent(name)
 		}
 	}
+}
+
+// at positions err at statement s, unless it is positioned already, so
+// that "not supported" messages name the Fortran file, line and column.
+func (g *gen) at(s ast.Stmt, err error) error {
+	if _, ok := err.(diag.List); ok || g.fset == nil || s == nil || !s.Pos().IsValid() {
+		return err
+	}
+	var l diag.List
+	l.Add(g.fset.Position(s.Pos()), err.Error())
+	return l
 }
