@@ -6,7 +6,10 @@ package driver
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -53,7 +56,18 @@ func Generate(specPath string) (*Result, error) {
 	if err := sourceForm(spec, &conf); err != nil {
 		return nil, err
 	}
-	prog, err := load.Files(spec.SourcePaths(), conf)
+	// A source that cannot be read is the spec's error: point at its entry.
+	paths := spec.SourcePaths()
+	var missing diag.List
+	for i, p := range paths {
+		if _, err := os.Stat(p); err != nil && i < len(spec.Sources) {
+			missing.Add(spec.Sources[i].Pos, fmt.Sprintf("cannot read source %s: %v", spec.Sources[i].Text, unwrapPathError(err)))
+		}
+	}
+	if len(missing) > 0 {
+		return nil, missing
+	}
+	prog, err := load.Files(paths, conf)
 	if err != nil {
 		return nil, err
 	}
@@ -382,4 +396,13 @@ func resolveVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v confi
 		return nil, errAt(v.Pos, "%s '%s' is %s: only real and complex variables can be differentiated", role, v.Text, sym.Type.Basic)
 	}
 	return sym, nil
+}
+
+// unwrapPathError drops the path that os errors repeat.
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
