@@ -107,3 +107,14 @@ func Print(w io.Writer, err error, max int) {
 		fmt.Fprintln(w, e)
 	}
 }
+
+// At returns err as a List positioned at pos, unless err is a List
+// already (its own positions are more precise) or pos is unknown.
+func At(fset *source.FileSet, pos source.Pos, err error) error {
+	if _, ok := err.(List); ok || err == nil || fset == nil || !pos.IsValid() {
+		return err
+	}
+	var l List
+	l.Add(fset.Position(pos), err.Error())
+	return l
+}

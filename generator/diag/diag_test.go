@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -35,5 +36,20 @@ func TestSortAndPrint(t *testing.T) {
 	}
 	if (List{}).Err() != nil || l.Err() == nil {
 		t.Error("Err: want nil exactly for an empty list")
+	}
+}
+
+func TestAt(t *testing.T) {
+	fset := source.NewFileSet()
+	f := fset.AddFile("k.f90", []byte("x = 1\ny = 2\n"))
+	err := At(fset, f.Pos(6), errors.New("not supported yet: y"))
+	if got := err.Error(); got != "k.f90:2:1: not supported yet: y" {
+		t.Errorf("At = %q", got)
+	}
+	if again := At(fset, f.Pos(0), err); again.Error() != err.Error() {
+		t.Errorf("At repositioned a List: %q", again)
+	}
+	if At(fset, f.Pos(0), nil) != nil {
+		t.Error("At(nil) != nil")
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -61,7 +60,10 @@ func Generate(specPath string) (*Result, error) {
 	var missing diag.List
 	for i, p := range paths {
 		if _, err := os.Stat(p); err != nil && i < len(spec.Sources) {
-			missing.Add(spec.Sources[i].Pos, fmt.Sprintf("cannot read source %s: %v", spec.Sources[i].Text, unwrapPathError(err)))
+			if e := errors.Unwrap(err); e != nil {
+				err = e // os.Stat's *fs.PathError repeats the path
+			}
+			missing.Add(spec.Sources[i].Pos, fmt.Sprintf("cannot read source %s: %v", spec.Sources[i].Text, err))
 		}
 	}
 	if len(missing) > 0 {
@@ -396,13 +398,4 @@ func resolveVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v confi
 		return nil, errAt(v.Pos, "%s '%s' is %s: only real and complex variables can be differentiated", role, v.Text, sym.Type.Basic)
 	}
 	return sym, nil
-}
-
-// unwrapPathError drops the path that os errors repeat.
-func unwrapPathError(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

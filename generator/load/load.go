@@ -53,10 +53,7 @@ func Files(paths []string, conf Config) (*Program, error) {
 	for _, path := range paths {
 		src, err := read(path)
 		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
+			err = unwrap(err)
 			errs.Add(source.Position{Filename: path}, fmt.Sprintf("cannot read file: %v", err))
 			continue
 		}

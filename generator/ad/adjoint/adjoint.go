@@ -96,7 +96,6 @@ package adjoint
 
 import (
 	"fmt"
-	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/source"
 	"reflect"
 	"strconv"
@@ -500,15 +499,4 @@ func call(name string, args ...ast.Expr) ast.Stmt {
 
 func eq(a, b ast.Expr) ast.Expr {
 	return &ast.BinaryExpr{X: a, Op: token.EQ, OpLit: "==", Y: b}
-}
-
-// at positions err at statement s, unless it is positioned already, so
-// that "not supported" messages name the Fortran file, line and column.
-func (g *gen) at(s ast.Stmt, err error) error {
-	if _, ok := err.(diag.List); ok || g.fset == nil || s == nil || !s.Pos().IsValid() {
-		return err
-	}
-	var l diag.List
-	l.Add(g.fset.Position(s.Pos()), err.Error())
-	return l
 }

@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"fmt"
+	"github.com/fadj-dev/fadj/generator/diag"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,7 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	for _, s := range list {
 		f, b, err := g.stmt(s)
 		if err != nil {
-			return nil, nil, g.at(s, err)
+			return nil, nil, diag.At(g.fset, s.Pos(), err)
 		}
 		fwd = append(fwd, f...)
 		parts = append(parts, b)

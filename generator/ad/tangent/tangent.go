@@ -440,7 +440,7 @@ func (g *gen) stmts(list []ast.Stmt) ([]ast.Stmt, error) {
 	for _, s := range list {
 		r, err := g.stmt(s)
 		if err != nil {
-			return nil, g.at(s, err)
+			return nil, diag.At(g.fset, s.Pos(), err)
 		}
 		out = append(out, r...)
 	}
@@ -1009,15 +1009,4 @@ func (g *gen) newTemp(prefix string, t *sema.Type) *ast.Ident {
 			return ast.NewIdent(name)
 		}
 	}
-}
-
-// at positions err at statement s, unless it is positioned already, so
-// that "not supported" messages name the Fortran file, line and column.
-func (g *gen) at(s ast.Stmt, err error) error {
-	if _, ok := err.(diag.List); ok || g.fset == nil || s == nil || !s.Pos().IsValid() {
-		return err
-	}
-	var l diag.List
-	l.Add(g.fset.Position(s.Pos()), err.Error())
-	return l
 }
