@@ -44,9 +44,22 @@ type Output struct {
 	Data []byte
 }
 
+// Options change how a spec is run; the zero value is what fadj generate does.
+type Options struct {
+	// StoreAll records every overwritten value the adjoint may need,
+	// ignoring the TBR analysis: the baseline the tape benchmarks compare
+	// against.
+	StoreAll bool
+}
+
 // Generate runs the spec at specPath. The error is a diag.List with
 // positions in the spec or in the Fortran sources, or an I/O error.
 func Generate(specPath string) (*Result, error) {
+	return GenerateWith(specPath, Options{})
+}
+
+// GenerateWith is Generate with options.
+func GenerateWith(specPath string, opts Options) (*Result, error) {
 	spec, err := config.Load(specPath)
 	if err != nil {
 		return nil, err
@@ -85,7 +98,7 @@ func Generate(specPath string) (*Result, error) {
 		if t.Mode.HasReverse() {
 			reverse = true
 		}
-		outs, warns, err := generateTarget(spec, prog, t)
+		outs, warns, err := generateTarget(spec, prog, t, opts)
 		res.Warnings = append(res.Warnings, warns...)
 		if err != nil {
 			if l, ok := err.(diag.List); ok {
@@ -181,7 +194,7 @@ type generated struct {
 
 // generateTarget resolves and differentiates one target: its tangent code
 // (mode tangent or both) and its adjoint code (mode reverse or both).
-func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target) ([]generated, diag.List, error) {
+func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target, opts Options) ([]generated, diag.List, error) {
 	proc, err := resolveRoutine(prog, t)
 	if err != nil {
 		return nil, nil, err
@@ -242,7 +255,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target) ([]
 		if rec == nil {
 			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
 		}
-		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime})
+		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll})
 		if err != nil {
 			return nil, warns, wrap(err)
 		}
