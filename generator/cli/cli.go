@@ -42,7 +42,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{checkCommand, fmtCommand, generateCommand, versionCommand}
+	commands = []*command{bazelCommand, checkCommand, fmtCommand, generateCommand, versionCommand}
 	sort.Slice(commands, func(i, j int) bool { return commands[i].name < commands[j].name })
 }
 
