@@ -33,7 +33,7 @@ func TestScripts(t *testing.T) {
 			if p, err := exec.LookPath("gfortran"); err == nil {
 				env.Setenv("FADJ_GFORTRAN", p)
 			}
-			return nil
+			return setupGo(env) // gogenerate_test.go
 		},
 	})
 }
