@@ -1,0 +1,405 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Status is the verdict on one case.
+type Status string
+
+const (
+	Correct  Status = "correct"  // our Jacobian matches refOutput/ad.out
+	Rejected Status = "rejected" // fadj refused with a positioned error
+	Wrong    Status = "wrong"    // numbers differ from the reference
+	Broken   Status = "broken"   // fadj crashed, or its code does not build or run (counts as wrong)
+	// Disputed: ours differs from ad.out but agrees with the suite's
+	// finite differences (refOutput/dd.out), which ad.out does not: the
+	// reference is suspect (OpenAD documents failures for some cases).
+	Disputed Status = "disputed"
+	// NoRef: the case has no ad.out; ours is compared with dd.out only.
+	NoRef Status = "noref"
+	// Skipped: the harness could not run the case (a driver it does not
+	// understand, an original that gfortran does not build); not a
+	// verdict on fadj.
+	Skipped Status = "skipped"
+)
+
+// Result is the outcome of one case.
+type Result struct {
+	Case   string
+	Status Status
+	Detail string // one line
+	Group  string // for rejections: the message without position and names
+}
+
+// Harness holds what every case shares.
+type Harness struct {
+	Examples string // .../testRoundTrip/examples
+	Generic  string // .../testRoundTrip/genericFiles
+	Work     string // scratch root
+	Fadj     string // the fadj binary
+	Gfortran string
+	Verbose  bool
+	Timeout  time.Duration // per subprocess
+}
+
+var posRE = regexp.MustCompile(`^([^:\s]+):(\d+):(\d+): (.*)$`)
+
+// Run differentiates one case and compares it with its reference.
+func (h *Harness) Run(name string) Result {
+	res := Result{Case: name}
+	src := filepath.Join(h.Examples, name)
+	dir := filepath.Join(h.Work, name)
+	if err := os.RemoveAll(dir); err != nil {
+		return h.skip(res, err.Error())
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return h.skip(res, err.Error())
+	}
+
+	headText, err := os.ReadFile(filepath.Join(src, "head.f"))
+	if err != nil {
+		return h.skip(res, err.Error())
+	}
+	scan, err := ScanPragmas("head.f", string(headText), true)
+	if err != nil {
+		return h.skip(res, err.Error())
+	}
+	head, err := scan.HeadRoutine()
+	if err != nil {
+		return h.skip(res, "head.f: "+err.Error())
+	}
+	paramsText, err := os.ReadFile(filepath.Join(src, "params.conf"))
+	if err != nil {
+		return h.skip(res, err.Error())
+	}
+	params, err := ParseParams("params.conf", string(paramsText))
+	if err != nil {
+		return h.skip(res, err.Error())
+	}
+
+	point := GenericPoint
+	for _, d := range []string{"driver_scalar_adm_split.f90", "driver_scalar_adm_joint.f90"} {
+		if text, err := os.ReadFile(filepath.Join(src, d)); err == nil {
+			if point, err = ReadPoint(string(text), head.Name); err != nil {
+				return h.skip(res, err.Error())
+			}
+			break
+		}
+	}
+
+	// The sources, in compilation order: the globals module first when the
+	// case has its own or head.f uses the (empty) generic one.
+	sources := []string{"head.f"}
+	globals := filepath.Join(src, "all_globals_mod.f")
+	if _, err := os.Stat(globals); err != nil {
+		globals = ""
+		if regexp.MustCompile(`(?i)\ball_globals_mod\b`).Match(headText) {
+			globals = filepath.Join(h.Generic, "default", "all_globals_mod.f")
+		}
+	}
+	if globals != "" {
+		if err := copyFile(globals, filepath.Join(dir, "all_globals_mod.f")); err != nil {
+			return h.skip(res, err.Error())
+		}
+		sources = []string{"all_globals_mod.f", "head.f"}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "head.f"), headText, 0o644); err != nil {
+		return h.skip(res, err.Error())
+	}
+
+	routine := head.Name
+	if head.Module != "" {
+		routine = head.Module + "::" + head.Name
+	}
+	spec := fmt.Sprintf("version: 1\nsources: [%s]\noutput: {dir: ad}\ntargets:\n  - routine: %s\n    mode: reverse\n    independents: [%s]\n    dependents: [%s]\n",
+		strings.Join(sources, ", "), routine, strings.Join(scan.Vars(false), ", "), strings.Join(scan.Vars(true), ", "))
+	if err := os.WriteFile(filepath.Join(dir, "spec.yaml"), []byte(spec), 0o644); err != nil {
+		return h.skip(res, err.Error())
+	}
+
+	// 1. fadj generate.
+	out, err := h.run(dir, h.Fadj, "generate", "spec.yaml")
+	if err != nil {
+		return classifyGenerate(res, out, err)
+	}
+
+	// 2. The original code, as gfortran builds it.
+	build := filepath.Join(dir, "build")
+	if err := os.MkdirAll(build, 0o755); err != nil {
+		return h.skip(res, err.Error())
+	}
+	var objs []string
+	for _, s := range sources {
+		o := strings.TrimSuffix(s, ".f") + ".o"
+		if out, err := h.run(dir, h.Gfortran, h.flags(build, "-c", s, "-o", filepath.Join("build", o))...); err != nil {
+			return h.skip(res, "the original does not build: "+firstLine(out, err))
+		}
+		objs = append(objs, filepath.Join("build", o))
+	}
+
+	// 3. The generated code: the runtime module first.
+	gen, err := generatedFiles(filepath.Join(dir, "ad"))
+	if err != nil {
+		return h.skip(res, err.Error())
+	}
+	adjName := head.Name + "_b"
+	var sig *Signature
+	for _, g := range gen {
+		o := filepath.Join("build", strings.TrimSuffix(filepath.Base(g), ".f90")+"_gen.o")
+		if out, err := h.run(dir, h.Gfortran, h.flags(build, "-ffree-line-length-none", "-c", g, "-o", o)...); err != nil {
+			res.Status, res.Detail = Broken, "gfortran rejects generated "+g+": "+firstLine(out, err)
+			return res
+		}
+		objs = append(objs, o)
+		text, _ := os.ReadFile(filepath.Join(dir, g))
+		if regexp.MustCompile(`(?im)^\s*subroutine\s+` + adjName + `\s*\(`).Match(text) {
+			s, err := ReadSignature(string(text), adjName)
+			if err != nil {
+				return h.skip(res, g+": "+err.Error())
+			}
+			sig = &s
+		}
+	}
+
+	// 4. Our driver.
+	drv, err := WriteDriver(DriverInput{
+		Adjoint: sig, Head: head.Name, Params: params, Point: point,
+		Independents: scan.Vars(false), Dependents: scan.Vars(true),
+	})
+	if err != nil {
+		return h.skip(res, err.Error())
+	}
+	if err := os.WriteFile(filepath.Join(dir, "driver.f90"), []byte(drv), 0o644); err != nil {
+		return h.skip(res, err.Error())
+	}
+	if out, err := h.run(dir, h.Gfortran, h.flags(build, "-ffree-line-length-none", "-c", "driver.f90", "-o", "build/driver.o")...); err != nil {
+		return h.skip(res, "our driver does not build: "+firstLine(out, err))
+	}
+	args := append(h.flags(build, "-o", "driver", "build/driver.o"), objs...)
+	if out, err := h.run(dir, h.Gfortran, args...); err != nil {
+		res.Status, res.Detail = Broken, "link: "+firstLine(out, err)
+		return res
+	}
+	out, err = h.run(dir, filepath.Join(dir, "driver"))
+	if err != nil {
+		res.Status, res.Detail = Broken, "the adjoint does not run: "+firstLine(out, err)
+		return res
+	}
+	got, err := ParseJacobian("driver output", out)
+	if err != nil {
+		res.Status, res.Detail = Broken, err.Error()
+		return res
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ad.out"), []byte(out), 0o644); err != nil {
+		return h.skip(res, err.Error())
+	}
+	return h.compare(res, src, got, params)
+}
+
+// compare classifies got against ad.out, consulting dd.out when they
+// differ or ad.out is missing.
+func (h *Harness) compare(res Result, src string, got Jacobian, params Params) Result {
+	dd, ddErr := readJacobian(filepath.Join(src, "refOutput", "dd.out"))
+	ddTol := params.Tol
+	if ddTol <= 0 {
+		ddTol = 1e-5
+	}
+	agreesFD := func(j Jacobian) bool {
+		// The suite's own test of AD against finite differences: an entry
+		// fails if both its relative and its absolute error exceed the
+		// tolerance of params.conf.
+		if ddErr != nil || j.M != dd.M || j.N != dd.N {
+			return false
+		}
+		for key, d := range dd.At {
+			a := j.At[key]
+			abs := absf(a - d)
+			rel := abs
+			if a != 0 {
+				rel = abs / absf(a)
+			}
+			if (abs > ddTol && rel > ddTol) || a != a {
+				return false
+			}
+		}
+		return true
+	}
+	ref, err := readJacobian(filepath.Join(src, "refOutput", "ad.out"))
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			res.Status = NoRef
+			if agreesFD(got) {
+				res.Detail = "no ad.out; agrees with dd.out"
+			} else {
+				res.Detail = "no ad.out; DIFFERS from dd.out"
+			}
+			return res
+		}
+		return h.skip(res, err.Error())
+	}
+	mis, err := Compare(got, ref, RelTol, AbsTol)
+	if err != nil {
+		return h.skip(res, "our Jacobian has "+err.Error())
+	}
+	if mis == nil {
+		res.Status = Correct
+		return res
+	}
+	if agreesFD(got) && !agreesFD(ref) {
+		res.Status, res.Detail = Disputed, mis.String()+"; ours agrees with dd.out, ad.out does not"
+		return res
+	}
+	res.Status, res.Detail = Wrong, mis.String()
+	if ddErr == nil && agreesFD(ref) {
+		res.Detail += " (ad.out agrees with dd.out)"
+	}
+	return res
+}
+
+func absf(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func readJacobian(path string) (Jacobian, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Jacobian{}, err
+	}
+	return ParseJacobian(filepath.Base(path), string(b))
+}
+
+// classifyGenerate sorts a failed fadj generate into rejected (a
+// positioned message, no crash) and broken.
+func classifyGenerate(res Result, out string, err error) Result {
+	if strings.Contains(out, "panic:") || strings.Contains(out, "internal error") || strings.Contains(out, "goroutine ") {
+		res.Status, res.Detail = Broken, "fadj crashed: "+firstLine(out, err)
+		return res
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		res.Status, res.Detail = Broken, "fadj generate timed out"
+		return res
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if m := posRE.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			res.Status, res.Detail, res.Group = Rejected, strings.TrimSpace(l), groupKey(m[4])
+			return res
+		}
+	}
+	res.Status, res.Detail = Broken, "fadj failed without a position: "+firstLine(out, err)
+	return res
+}
+
+var quotedRE = regexp.MustCompile(`'[^']*'`)
+
+// groupKey strips the names from a message so that rejections of one kind
+// group together: "not supported yet: GO TO" stays, 'x' becomes '_'.
+func groupKey(msg string) string {
+	return quotedRE.ReplaceAllString(msg, "'_'")
+}
+
+func (h *Harness) skip(res Result, why string) Result {
+	res.Status, res.Detail = Skipped, why
+	return res
+}
+
+// flags are the gfortran options of every compilation: module files go to
+// build/, bounds are checked so that a bad subscript in generated code
+// stops the run instead of giving numbers.
+func (h *Harness) flags(build string, rest ...string) []string {
+	return append([]string{"-O0", "-fcheck=bounds", "-J", build, "-I", build}, rest...)
+}
+
+// run runs a command in dir with the harness timeout, killing its whole
+// process group on timeout; it returns stdout and stderr together.
+func (h *Harness) run(dir, name string, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), h.Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		err = fmt.Errorf("%s: timed out after %v: %w", filepath.Base(name), h.Timeout, context.DeadlineExceeded)
+	}
+	if h.Verbose {
+		fmt.Fprintf(os.Stderr, "  $ (cd %s && %s %s)\n", dir, name, strings.Join(args, " "))
+	}
+	return buf.String(), err
+}
+
+// firstLine sums up a failure in one line: gfortran's "Error:" line with
+// the position before it, a runtime error with its "At line" line, a
+// panic, else the first line of output, else the error.
+func firstLine(out string, err error) string {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	pos := ""
+	for _, l := range lines {
+		s := strings.TrimSpace(l)
+		switch {
+		case posRE.MatchString(s) || regexp.MustCompile(`^\S+:\d+:\d*:?$`).MatchString(s) || strings.HasPrefix(s, "At line "):
+			pos = s
+		case strings.HasPrefix(s, "Error:") || strings.Contains(s, "Fortran runtime error") || strings.HasPrefix(s, "panic:"):
+			return strings.TrimSpace(pos + " " + s)
+		}
+	}
+	for _, l := range lines {
+		if s := strings.TrimSpace(l); s != "" {
+			return s
+		}
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// generatedFiles lists the .f90 files fadj wrote, relative to the case
+// directory, the runtime first (the adjoints use its module).
+func generatedFiles(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".f90") {
+			files = append(files, filepath.Join("ad", e.Name()))
+		}
+	}
+	sort.SliceStable(files, func(i, j int) bool {
+		ri := strings.HasSuffix(files[i], "fadj_runtime.f90")
+		rj := strings.HasSuffix(files[j], "fadj_runtime.f90")
+		if ri != rj {
+			return ri
+		}
+		return files[i] < files[j]
+	})
+	return files, nil
+}
+
+func copyFile(from, to string) error {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, b, 0o644)
+}

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// A Pragma is one `c$openad INDEPENDENT(x)` or `c$openad DEPENDENT(y)`
+// line of a case, with the routine it stands in.
+type Pragma struct {
+	Dependent bool   // DEPENDENT, else INDEPENDENT
+	Var       string // as written, lower case, blanks removed
+	Routine   string // lower case; "" if outside any routine
+	Module    string // lower case module holding Routine, or ""
+	Line      int
+}
+
+// Unit is a subroutine or function of a source file.
+type Unit struct {
+	Name   string // lower case
+	Module string // lower case, "" for an external procedure
+	Line   int
+}
+
+// Scan is what ScanPragmas finds in a file.
+type Scan struct {
+	Pragmas []Pragma
+	Units   []Unit
+}
+
+var (
+	pragmaRE = regexp.MustCompile(`(?i)^[!cC*]\$openad\s+(independent|dependent)\s*\((.*)\)\s*$`)
+	// A subroutine or function statement, after optional prefixes and a
+	// type spec ("double precision function f(x)").
+	unitRE = regexp.MustCompile(`(?i)^\s*(?:(?:recursive|pure|elemental|impure|module)\s+)*` +
+		`(?:(?:double\s*precision|real|integer|logical|complex|character|type\s*\(\s*\w+\s*\))` +
+		`(?:\s*\*\s*\d+|\s*\([^)]*\))?\s+)?(subroutine|function)\s+([a-z]\w*)`)
+	moduleRE = regexp.MustCompile(`(?i)^\s*module\s+([a-z]\w*)\s*$`)
+	endRE    = regexp.MustCompile(`(?i)^\s*end\s*(?:(subroutine|function|module|program)(?:\s+\w+)?)?\s*$`)
+)
+
+// ScanPragmas reads the OpenAD pragmas of a Fortran file and the routines
+// they stand in. It is a line scanner, not a parser: enough for the
+// regression cases, whose pragmas are comment lines of their own and
+// whose routine statements start a line. fixed says the file is fixed
+// form (labels in columns 1-5, continuation in column 6).
+func ScanPragmas(name, text string, fixed bool) (Scan, error) {
+	var sc Scan
+	var module, routine string
+	depth := 0 // open program units, to find the end of a module's routine
+	lines := bufio.NewScanner(strings.NewReader(text))
+	lines.Buffer(make([]byte, 1<<20), 1<<20)
+	for n := 1; lines.Scan(); n++ {
+		line := strings.TrimRight(lines.Text(), " \t\r")
+		trimmed := strings.TrimLeft(line, " \t")
+		if m := pragmaRE.FindStringSubmatch(trimmed); m != nil && (fixed || strings.HasPrefix(trimmed, "!")) {
+			for _, v := range splitTop(m[2]) {
+				v = strings.ToLower(strings.Join(strings.Fields(v), ""))
+				if v == "" {
+					return sc, fmt.Errorf("%s:%d: empty name in pragma", name, n)
+				}
+				sc.Pragmas = append(sc.Pragmas, Pragma{
+					Dependent: strings.EqualFold(m[1], "dependent"),
+					Var:       v, Routine: routine, Module: module, Line: n,
+				})
+			}
+			continue
+		}
+		stmt, ok := statementText(line, fixed)
+		if !ok {
+			continue
+		}
+		switch {
+		case endRE.MatchString(stmt):
+			m := endRE.FindStringSubmatch(stmt)
+			kind := strings.ToLower(m[1])
+			if kind == "module" {
+				module, routine, depth = "", "", 0
+				continue
+			}
+			if depth > 0 {
+				depth--
+			}
+			if depth == 0 {
+				routine = ""
+			}
+		case moduleRE.MatchString(stmt) && !strings.HasPrefix(strings.ToLower(strings.TrimSpace(stmt)), "module procedure"):
+			module = strings.ToLower(moduleRE.FindStringSubmatch(stmt)[1])
+		case unitRE.MatchString(stmt):
+			m := unitRE.FindStringSubmatch(stmt)
+			depth++
+			if depth == 1 { // internal procedures keep their host as the routine
+				routine = strings.ToLower(m[2])
+			}
+			sc.Units = append(sc.Units, Unit{Name: strings.ToLower(m[2]), Module: module, Line: n})
+		}
+	}
+	return sc, lines.Err()
+}
+
+// statementText returns the statement part of a source line, or false for
+// a comment, blank or continuation line.
+func statementText(line string, fixed bool) (string, bool) {
+	if fixed {
+		if line == "" || strings.ContainsRune("cC*!", rune(line[0])) {
+			return "", false
+		}
+		if strings.HasPrefix(line, "\t") { // tab form: statement text starts after the tab
+			line = line[1:]
+			if line != "" && line[0] >= '1' && line[0] <= '9' { // continuation digit
+				return "", false
+			}
+		} else if len(line) > 6 {
+			if line[5] != ' ' && line[5] != '0' {
+				return "", false
+			}
+			line = line[6:]
+		} else {
+			return "", false
+		}
+		if len(line) > 66 {
+			line = line[:66]
+		}
+	}
+	if i := strings.IndexByte(line, '!'); i >= 0 && !strings.ContainsAny(line[:i], "'\"") {
+		line = line[:i]
+	}
+	t := strings.TrimSpace(line)
+	if t == "" || strings.HasPrefix(t, "!") || strings.HasPrefix(t, "&") {
+		return "", false
+	}
+	return t, true
+}
+
+// splitTop splits s at commas outside parentheses.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// HeadRoutine picks the routine the pragmas mark: the routine holding the
+// INDEPENDENT pragmas. It is an error if they stand in several routines or
+// outside any, or if there are no INDEPENDENT or no DEPENDENT pragmas.
+func (sc Scan) HeadRoutine() (Unit, error) {
+	var head *Pragma
+	var ind, dep int
+	for i := range sc.Pragmas {
+		p := &sc.Pragmas[i]
+		if p.Dependent {
+			dep++
+		} else {
+			ind++
+		}
+		if p.Routine == "" {
+			return Unit{}, fmt.Errorf("line %d: pragma outside any routine", p.Line)
+		}
+		if head == nil {
+			head = p
+		} else if p.Routine != head.Routine || p.Module != head.Module {
+			return Unit{}, fmt.Errorf("line %d: pragmas stand in both %s and %s", p.Line, head.Routine, p.Routine)
+		}
+	}
+	if ind == 0 || dep == 0 {
+		return Unit{}, fmt.Errorf("no INDEPENDENT or no DEPENDENT pragma")
+	}
+	return Unit{Name: head.Routine, Module: head.Module}, nil
+}
+
+// Vars returns the names of the independents (dep false) or dependents,
+// in pragma order, without repeats.
+func (sc Scan) Vars(dep bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range sc.Pragmas {
+		if p.Dependent == dep && !seen[p.Var] {
+			seen[p.Var] = true
+			out = append(out, p.Var)
+		}
+	}
+	return out
+}

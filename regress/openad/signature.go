@@ -1,0 +1,153 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A Dummy is an argument of a generated adjoint routine as its
+// declaration gives it.
+type Dummy struct {
+	Name string // lower case
+	Type string // type spec as declared: "double precision", "real(8)"
+	Dims string // the bounds inside the parentheses, "" for a scalar
+}
+
+// Signature is the argument list of a generated adjoint routine, read
+// back from the generated free-form file.
+type Signature struct {
+	Name string
+	Args []Dummy
+}
+
+var (
+	interfaceRE    = regexp.MustCompile(`(?i)^\s*(abstract\s+)?interface\b`)
+	endInterfaceRE = regexp.MustCompile(`(?i)^\s*end\s*interface\b`)
+	endSubRE       = regexp.MustCompile(`(?i)^\s*end\s*subroutine\b`)
+)
+
+var declRE = regexp.MustCompile(`(?i)^\s*((?:double\s*precision|real|integer|logical|complex|character|type\s*\()[^:]*?)::\s*(.*)$`)
+
+// ReadSignature finds `subroutine name(...)` in a generated file and the
+// declarations of its dummies (fadj writes `type, attrs :: entities`).
+func ReadSignature(text, name string) (Signature, error) {
+	sig := Signature{Name: name}
+	lines := strings.Split(text, "\n")
+	head := regexp.MustCompile(`(?i)^\s*subroutine\s+` + regexp.QuoteMeta(name) + `\s*\(`)
+	start := -1
+	for i, l := range lines {
+		if head.MatchString(l) {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return sig, fmt.Errorf("no subroutine %s", name)
+	}
+	// The statement, with its continuation lines joined.
+	stmt := ""
+	i := start
+	for ; i < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		l = strings.TrimPrefix(l, "&")
+		if strings.HasSuffix(l, "&") {
+			stmt += strings.TrimSuffix(l, "&")
+			continue
+		}
+		stmt += l
+		break
+	}
+	open, close := strings.Index(stmt, "("), strings.LastIndex(stmt, ")")
+	if open < 0 || close < open {
+		return sig, fmt.Errorf("subroutine %s: cannot read its arguments", name)
+	}
+	decls := map[string]Dummy{}
+	inInterface := false
+body:
+	for _, l := range lines[i+1:] {
+		switch {
+		case interfaceRE.MatchString(l):
+			inInterface = true
+		case endInterfaceRE.MatchString(l):
+			inInterface = false
+		case inInterface:
+		case endSubRE.MatchString(l):
+			break body
+		}
+		if inInterface {
+			continue
+		}
+		m := declRE.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		typ, dims := splitTypeSpec(m[1])
+		for _, ent := range splitTop(m[2]) {
+			ent = strings.TrimSpace(ent)
+			if j := strings.Index(ent, "="); j >= 0 {
+				ent = strings.TrimSpace(ent[:j])
+			}
+			n, d := ent, dims
+			if j := strings.Index(ent, "("); j >= 0 && strings.HasSuffix(ent, ")") {
+				n, d = strings.TrimSpace(ent[:j]), ent[j+1:len(ent)-1]
+			}
+			n = strings.ToLower(n)
+			if _, ok := decls[n]; !ok {
+				decls[n] = Dummy{Name: n, Type: typ, Dims: strings.ReplaceAll(d, " ", "")}
+			}
+		}
+	}
+	for _, a := range splitTop(stmt[open+1 : close]) {
+		a = strings.ToLower(strings.TrimSpace(a))
+		if a == "" {
+			continue
+		}
+		d, ok := decls[a]
+		if !ok {
+			return sig, fmt.Errorf("subroutine %s: argument %s has no declaration with ::", name, a)
+		}
+		sig.Args = append(sig.Args, d)
+	}
+	return sig, nil
+}
+
+// splitTypeSpec splits "double precision, dimension(1), intent(in)" into
+// the type and the bounds of a dimension attribute.
+func splitTypeSpec(spec string) (typ, dims string) {
+	parts := splitTop(spec)
+	typ = strings.TrimSpace(parts[0])
+	for _, p := range parts[1:] {
+		p = strings.TrimSpace(p)
+		if strings.HasPrefix(strings.ToLower(p), "dimension") {
+			if j := strings.Index(p, "("); j >= 0 && strings.HasSuffix(p, ")") {
+				dims = p[j+1 : len(p)-1]
+			}
+		}
+	}
+	return typ, dims
+}
+
+// Size returns the number of elements of bounds such as "3", "1:5" or
+// "2,0:3", or false if a bound is not an integer literal (or the shape is
+// assumed).
+func Size(dims string) (int, bool) {
+	if dims == "" {
+		return 1, true
+	}
+	size := 1
+	for _, d := range splitTop(dims) {
+		lo, hi := "1", strings.TrimSpace(d)
+		if j := strings.Index(d, ":"); j >= 0 {
+			lo, hi = strings.TrimSpace(d[:j]), strings.TrimSpace(d[j+1:])
+		}
+		l, err1 := strconv.Atoi(lo)
+		h, err2 := strconv.Atoi(hi)
+		if err1 != nil || err2 != nil || h < l {
+			return 0, false
+		}
+		size *= h - l + 1
+	}
+	return size, true
+}
