@@ -112,7 +112,10 @@ func Run(root string, opts Options) ([]string, error) {
 		}
 		paths = append(paths, f.Path)
 	}
-	return paths, w.Commit()
+	if err := w.Commit(); err != nil {
+		return nil, err
+	}
+	return paths, nil
 }
 
 // update returns the package's new build file, or nil if it is right
