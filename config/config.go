@@ -338,6 +338,29 @@ type Check struct {
 	CompilerPos     source.Position
 	Flags           []string `yaml:"flags"` // extra compiler flags
 	FlagsPos        source.Position
+	// Inputs give integer arguments (sizes, step counts) values other
+	// than fadj check's default, in the order written.
+	Inputs []Input `yaml:"inputs"`
+}
+
+// Input is the value fadj check gives one integer argument of the
+// targets (check.inputs: {n: 50}).
+type Input struct {
+	Name     string // lower case
+	Pos      source.Position
+	Value    int
+	ValuePos source.Position
+}
+
+// Input returns the value check.inputs gives the integer argument name
+// (any case), and whether it gives one.
+func (c *Check) Input(name string) (int, bool) {
+	for _, in := range c.Inputs {
+		if strings.EqualFold(in.Name, name) {
+			return in.Value, true
+		}
+	}
+	return 0, false
 }
 
 // Var is one independent or dependent variable: the text as written, its

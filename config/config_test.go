@@ -222,9 +222,20 @@ targets:
   fd_tolerance: 0.01
   compiler: /usr/bin/gfortran-13
   flags: [-O0, -g]
+  inputs: {N: 50, nsteps: 0}
 `, func(t *testing.T, s *Spec) {
 		eq(t, "Check", [7]any{s.Check.Seed, s.Check.Samples, s.Check.FDStep, s.Check.DotTolerance, s.Check.FDTolerance, s.Check.Compiler, s.Check.Flags},
 			[7]any{int64(-7), 10, 1e-6, 1.0, 0.01, "/usr/bin/gfortran-13", []string{"-O0", "-g"}})
+		in := s.Check.Inputs
+		eq(t, "inputs", len(in), 2)
+		eq(t, "input 0", [2]any{in[0].Name, in[0].Value}, [2]any{"n", 50})
+		eq(t, "input 1", [2]any{in[1].Name, in[1].Value}, [2]any{"nsteps", 0})
+		samePos(t, "input 0", in[0].Pos, pos(16, 12))
+		samePos(t, "input 0 value", in[0].ValuePos, pos(16, 15))
+		n, ok := s.Check.Input("N")
+		eq(t, "Input(N)", [2]any{n, ok}, [2]any{50, true})
+		_, ok = s.Check.Input("m")
+		eq(t, "Input(m)", ok, false)
 	}},
 	{"fixed point defaults; document markers", "---\n" + base + `    fixed_point: [{loop: picard}]
 ...
@@ -347,6 +358,10 @@ spec.yaml:11:18: dot_tolerance: expected a number > 0, found 0
 spec.yaml:12:13: compiler: empty
 spec.yaml:13:16: flags: empty flag
 spec.yaml:14:9: seed: '10000000000000000000' is not a 64-bit integer`, false},
+	{"check inputs", base + "check:\n  inputs: {n: -1, 2x: 3, m: 1.5, k: 4, K: 5}\n", `spec.yaml:9:15: inputs: expected an integer >= 0, found -1
+spec.yaml:9:19: inputs: '2x' does not start with a letter
+spec.yaml:9:29: inputs: expected an integer, found a number
+spec.yaml:9:40: inputs: 'K' is listed twice (first at line 9)`, true},
 	{"merge key", base + "check:\n  <<: {seed: 2}\n", "spec.yaml:9:3: merge keys ('<<') are not supported; write the keys out", false},
 	{"complex key", base + "check:\n  ? [a]\n  : 1\n", "spec.yaml:9:5: expected a key, found a list", false},
 	{"self-referential alias", base + "include_dirs: &d [*d]\n", "spec.yaml:8:19: include_dirs: expected a string, found a list", false},

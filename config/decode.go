@@ -1145,4 +1145,21 @@ func (d *decoder) check(e entry, c *Check) {
 			}
 		}
 	}
+	if e, ok := m["inputs"]; ok {
+		d.freeMap(e, "inputs", func(k *yaml.Node, key string, v *yaml.Node) {
+			if problem := checkName(key); problem != "" {
+				d.errorf(k, "inputs: %s", problem)
+				return
+			}
+			for _, in := range c.Inputs {
+				if strings.EqualFold(in.Name, key) {
+					d.errorf(k, "inputs: %s is listed twice (first at line %d)", quote(key), in.Pos.Line)
+					return
+				}
+			}
+			if n, p, ok := d.intMin(v, "inputs", 0); ok {
+				c.Inputs = append(c.Inputs, Input{Name: strings.ToLower(key), Pos: d.pos(k), Value: n, ValuePos: p})
+			}
+		})
+	}
 }

@@ -16,6 +16,7 @@ const (
 	kSection                 // a mapping whose keys are another section's
 	kSectionList             // a list of such mappings
 	kMap                     // a mapping with keys of the user's choice
+	kIntMap                  // such a mapping with integer values
 )
 
 // field is one key of a section.
@@ -103,6 +104,7 @@ var (
 		{key: "fd_tolerance", kind: kNumber, def: DefaultCheckFDTolerance},
 		{key: "compiler", kind: kString, def: DefaultCheckCompiler},
 		{key: "flags", kind: kStringList},
+		{key: "inputs", kind: kIntMap},
 	}}
 )
 

@@ -97,7 +97,7 @@ func jsonEqual(a, b any) bool {
 
 var kindType = map[kind]string{
 	kString: "string", kInteger: "integer", kNumber: "number", kStringList: "array",
-	kSection: "object", kSectionList: "array", kMap: "object",
+	kSection: "object", kSectionList: "array", kMap: "object", kIntMap: "object",
 }
 
 func TestSchemaMatchesKeys(t *testing.T) {
@@ -164,6 +164,10 @@ func TestSchemaMatchesKeys(t *testing.T) {
 					}
 				} else if !slices.Contains(strs(add["type"]), "string") {
 					t.Errorf("%s: schema values %v", where, add)
+				}
+			case kIntMap:
+				if add, _ := p["additionalProperties"].(map[string]any); add["type"] != "integer" {
+					t.Errorf("%s: schema values %v, want integers", where, add)
 				}
 			}
 			if f.kind == kSection || f.kind == kSectionList {
@@ -251,7 +255,7 @@ func TestStructTagsMatchKeys(t *testing.T) {
 					e = e.Elem()
 				}
 				good = ft.Kind() == reflect.Slice && e == sectionTypes[f.section]
-			case kMap:
+			case kMap, kIntMap:
 				good = ft.Kind() == reflect.Slice && elem.Kind() == reflect.Struct
 			}
 			if !good {
