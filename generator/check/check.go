@@ -16,21 +16,19 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
-	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/gfortran"
 	"github.com/fadj-dev/fadj/generator/load"
-	"github.com/fadj-dev/fadj/generator/sema"
 )
 
-// DefaultInt is the value given to every intent(in) integer scalar
-// argument of a target (array sizes, step counts).
+// DefaultInt is the value given to every integer scalar argument of a
+// target (array sizes, step counts) that check.inputs does not set.
 const DefaultInt = 10
 
 // RunLimit is how long one compiled check program may run.
@@ -229,6 +227,28 @@ func Run(specPath string, opts Options) (*Report, error) {
 	flags = append(flags, spec.Check.Flags...)
 	comp := &gfortran.Compiler{Path: compiler, Flags: flags}
 
+	parsed := loadGenerated(gen)
+	var progs []*Program
+	used := map[string]bool{}
+	for _, t := range spec.Targets {
+		p, err := targetProgram(spec, prog, t, parsed)
+		if err != nil {
+			return nil, err
+		}
+		progs = append(progs, p)
+		for _, a := range p.Args {
+			if a.Class == IntParam {
+				used[a.Name] = true
+			}
+		}
+	}
+	for _, in := range spec.Check.Inputs {
+		if !used[in.Name] {
+			var l diag.List
+			l.Addf(in.Pos, "check.inputs: '%s' is not an integer argument of a target", in.Name)
+			return nil, l
+		}
+	}
 	report := &Report{}
 	notes := map[string]bool{}
 	for ti, t := range spec.Targets {
@@ -236,10 +256,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 		if err := os.MkdirAll(tdir, 0o777); err != nil {
 			return nil, err
 		}
-		p, err := targetProgram(spec, prog, t, gen)
-		if err != nil {
-			return nil, err
-		}
+		p := progs[ti]
 		for _, a := range p.Args {
 			if a.Class == IntParam {
 				n := fmt.Sprintf("%s: integer argument '%s' set to %d", t.Routine, a.Name, a.IntValue)
@@ -418,201 +435,4 @@ func fdError(s sample, h float64) float64 {
 		return 0
 	}
 	return diff / math.Max(norm, tiny)
-}
-
-var subroutineRE = regexp.MustCompile(`(?is)subroutine\s+([a-z_][a-z0-9_]*)\s*\(([^)]*)\)`)
-
-// routineArgs finds the argument list of subroutine routine in the
-// generated files.
-func routineArgs(res *driver.Result, routine string) ([]string, bool) {
-	for _, f := range res.Files {
-		for _, m := range subroutineRE.FindAllSubmatch(f.Data, -1) {
-			if !strings.EqualFold(string(m[1]), routine) {
-				continue
-			}
-			text := strings.NewReplacer("&", " ", "\n", " ", "\r", " ").Replace(string(m[2]))
-			var args []string
-			for _, a := range strings.Split(text, ",") {
-				if a = strings.ToLower(strings.TrimSpace(a)); a != "" {
-					args = append(args, a)
-				}
-			}
-			return args, true
-		}
-	}
-	return nil, false
-}
-
-// targetProgram describes the driver of one target.
-func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, res *driver.Result) (*Program, error) {
-	if t.Module != "" {
-		return nil, fmt.Errorf("fadj check: not supported yet: module procedure '%s'", t.Routine)
-	}
-	sym := prog.Info.Global.Lookup(t.Name)
-	if sym == nil || sym.Proc == nil || sym.Proc.Kind != sema.ProcExternal {
-		return nil, fmt.Errorf("fadj check: not supported yet: '%s' is not an external subroutine", t.Routine)
-	}
-	if !sym.Proc.IsSubroutine() {
-		return nil, fmt.Errorf("fadj check: not supported yet: function '%s'", t.Routine)
-	}
-	p := &Program{Routine: t.Name, Samples: spec.Check.Samples, FDStep: spec.Check.FDStep}
-	ind, dep := map[string]bool{}, map[string]bool{}
-	for _, v := range t.Independents {
-		ind[strings.ToLower(v.Ref.Name)] = true
-	}
-	for _, v := range t.Dependents {
-		dep[strings.ToLower(v.Ref.Name)] = true
-	}
-	ints := map[string]*Arg{}
-	for _, d := range sym.Proc.Args {
-		if d == nil {
-			return nil, fmt.Errorf("fadj check: not supported yet: alternate return in '%s'", t.Routine)
-		}
-		if strings.HasPrefix(d.Name, "fadj") {
-			return nil, cannot(t, d, "names starting with fadj are the check driver's")
-		}
-		a := &Arg{Name: d.Name, Size: 1, Independent: ind[d.Name], Dependent: dep[d.Name]}
-		switch {
-		case d.Type == nil:
-			return nil, cannot(t, d, "it has no type")
-		case d.Type.IsInteger() && len(d.Dims) == 0 && d.Intent == ast.IntentIn:
-			a.Class, a.IntValue, a.Type = IntParam, DefaultInt, "integer"
-			ints[d.Name] = a
-		case d.Type.IsReal() || d.Type.IsComplex():
-			a.Class = Float
-			a.Complex = d.Type.IsComplex()
-			if a.Complex {
-				a.Type = fmt.Sprintf("complex(%d)", d.Type.Kind)
-			} else {
-				a.Type = fmt.Sprintf("real(%d)", d.Type.Kind)
-			}
-		default:
-			return nil, cannot(t, d, fmt.Sprintf("only intent(in) integer scalars and real or complex arguments are supported (it is %s)", d.Type))
-		}
-		p.Args = append(p.Args, a)
-	}
-	for i, d := range sym.Proc.Args {
-		a := p.Args[i]
-		if a.Class != Float || len(d.Dims) == 0 {
-			continue
-		}
-		for _, dim := range d.Dims {
-			if dim.Kind != sema.ExplicitShape {
-				return nil, cannot(t, d, "its shape is not explicit")
-			}
-			lo, ok1 := bound(dim.Lo, 1, ints)
-			hi, ok2 := bound(dim.Hi, 0, ints)
-			if !ok1 || !ok2 {
-				return nil, cannot(t, d, "a bound is neither constant nor an intent(in) integer argument")
-			}
-			ext := hi - lo + 1
-			if ext < 0 {
-				ext = 0
-			}
-			a.Size *= ext
-			a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, hi))
-		}
-	}
-	for v := range ind {
-		if !hasArg(p, v) {
-			return nil, fmt.Errorf("fadj check: not supported yet: independent '%s' of %s is not a dummy argument", v, t.Routine)
-		}
-	}
-	for v := range dep {
-		if !hasArg(p, v) {
-			return nil, fmt.Errorf("fadj check: not supported yet: dependent '%s' of %s is not a dummy argument", v, t.Routine)
-		}
-	}
-	if t.Mode.HasTangent() {
-		name := t.Name + spec.Output.TangentSuffix
-		targs, ok := routineArgs(res, name)
-		if !ok {
-			return nil, fmt.Errorf("fadj check: the generated code has no subroutine %s", name)
-		}
-		p.Tangent = name
-		byName := map[string]*Arg{}
-		for _, a := range p.Args {
-			byName[a.Name] = a
-		}
-		for _, n := range targs {
-			base, ok := strings.CutSuffix(n, strings.ToLower(spec.Output.TangentSuffix))
-			if a := byName[base]; ok && a != nil && byName[n] == nil {
-				a.Active = true
-			}
-		}
-		var want []string
-		for _, a := range p.Args {
-			want = append(want, a.Name)
-			if a.Active {
-				want = append(want, a.Name+spec.Output.TangentSuffix)
-			}
-		}
-		if strings.Join(want, ",") != strings.Join(targs, ",") {
-			return nil, fmt.Errorf("fadj check: unexpected arguments of %s: (%s)", name, strings.Join(targs, ", "))
-		}
-	}
-	suffix := spec.Output.Suffix
-	if suffix == "" {
-		suffix = config.DefaultSuffix
-	}
-	if name := t.Name + suffix; t.Mode.HasReverse() || hasRoutine(res, name) {
-		bargs, ok := routineArgs(res, name)
-		if ok {
-			p.Adjoint = name
-			byName := map[string]*Arg{}
-			for _, a := range p.Args {
-				byName[a.Name] = a
-			}
-			for _, n := range bargs {
-				base, ok := strings.CutSuffix(n, strings.ToLower(suffix))
-				if a := byName[base]; ok && a != nil && byName[n] == nil {
-					a.AdjActive = true
-				}
-			}
-			var want []string
-			for _, a := range p.Args {
-				want = append(want, a.Name)
-				if a.AdjActive {
-					want = append(want, a.Name+suffix)
-				}
-			}
-			if strings.Join(want, ",") != strings.Join(bargs, ",") {
-				return nil, fmt.Errorf("fadj check: unexpected arguments of %s: (%s)", name, strings.Join(bargs, ", "))
-			}
-		}
-	}
-	return p, nil
-}
-
-func hasArg(p *Program, name string) bool {
-	for _, a := range p.Args {
-		if a.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-func bound(b sema.Bound, def int, ints map[string]*Arg) (int, bool) {
-	if b.Const {
-		return int(b.Value), true
-	}
-	if b.Expr == nil {
-		return def, def != 0
-	}
-	if id, ok := b.Expr.(interface{ Lower() string }); ok {
-		if a := ints[id.Lower()]; a != nil {
-			return a.IntValue, true
-		}
-	}
-	return 0, false
-}
-
-func cannot(t *config.Target, d *sema.Symbol, why string) error {
-	return fmt.Errorf("fadj check: cannot set argument '%s' of %s: %s", d.Name, t.Routine, why)
-}
-
-func hasRoutine(res *driver.Result, name string) bool {
-	_, ok := routineArgs(res, name)
-	return ok
 }

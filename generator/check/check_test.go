@@ -309,3 +309,92 @@ func TestHeatBoth(t *testing.T) {
 		t.Errorf("heat, mode both:\n%s", buf.String())
 	}
 }
+
+func TestWriteDriverGlobalsAndFunction(t *testing.T) {
+	p := &Program{
+		Routine: "f", Tangent: "f_d", Adjoint: "f_b", Samples: 1, FDStep: 1e-7,
+		Uses:  []string{"use phys, only: k", "use phys_d, only: k_d"},
+		Decls: []string{"real(8), external :: f", "real(8) :: a, b", "common /coef/ a, b"},
+		Args: []*Arg{
+			{Name: "m", Class: IntParam, Type: "integer", IntValue: 3, Size: 1, Var: true},
+			{Name: "x", Class: Float, Type: "real(8)", Size: 1, Independent: true, Active: true, AdjActive: true},
+			{Name: "k", Class: Float, Type: "real(8)", Size: 1, Independent: true, Global: "phys::k", DName: "k_d", BName: "k_b"},
+			{Name: "a", Class: Float, Type: "real(8)", Size: 1, Independent: true, Global: "/coef/a"},
+			{Name: resultName, Class: FuncResult, Type: "real(8)", Size: 1, Dependent: true, Active: true, AdjActive: true},
+		},
+	}
+	src := WriteDriver(p)
+	for _, want := range []string{
+		"program fadj_check_driver\n  use phys, only: k\n  use phys_d, only: k_d\n  implicit none\n  real(8), external :: f\n",
+		"common /coef/ a, b",
+		"  integer :: m\n",
+		"    m = 3\n",
+		"real(8) :: fadj0_k, fadjv_k\n",
+		"real(8) :: fadjr, fadjd_fadjr, fadjw_fadjr\n",
+		"    k = fadj0_k\n",
+		"    k_d = fadjv_k\n",
+		"    call f_d(m, x, fadjd_x, fadjr, fadjd_fadjr)",
+		"    write(*, '(es26.17e3)') fadjd_fadjr",
+		"    k = fadj0_k + fadj_h*fadjv_k",
+		"    a = fadj0_a - fadj_h*fadjv_a",
+		"    fadjr = f(m, x)",
+		"    k_b = 0\n",
+		"    call f_b(m, x, fadjb_x, fadjw_fadjr)",
+		"    write(*, '(es26.17e3)') k_b",
+		"    write(*, '(es26.17e3)') 0*fadj0_a",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("driver lacks %q:\n%s", want, src)
+		}
+	}
+	for _, bad := range []string{"fadjd_k", "fadjb_k", "fadjb_fadjr", "fadj0_fadjr", "integer, parameter :: m"} {
+		if strings.Contains(src, bad) {
+			t.Errorf("driver has %q:\n%s", bad, src)
+		}
+	}
+	in, dirs := Input(p, 3)
+	// base: x, k, a; then the directions of x, k, a and the weight of the result.
+	if got := len(strings.Split(strings.TrimSpace(in), "\n")); got != 3+3+1 {
+		t.Errorf("input has %d lines, want 7", got)
+	}
+	if len(dirs[0].XD) != 3 || len(dirs[0].YB) != 1 {
+		t.Errorf("dirs = %v", dirs)
+	}
+}
+
+// specTree writes a spec and its sources into a temporary directory and
+// returns the spec's path.
+func specTree(t *testing.T, files map[string]string) string {
+	dir := t.TempDir()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(dir, "spec.yaml")
+}
+
+func TestInputs(t *testing.T) {
+	gfortrantest.Require(t)
+	src := "subroutine f(x, y, n, m)\n  integer, intent(in) :: n\n  integer :: m\n  real(8), intent(in) :: x(n)\n  real(8), intent(out) :: y\n  y = sum(x**2)*m\n  m = m + 1\nend subroutine f\n"
+	spec := "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargets:\n  - {routine: f, mode: tangent, independents: [x], dependents: [y]}\ncheck:\n  inputs: {n: 4, m: 3}\n"
+	rep, err := Run(specTree(t, map[string]string{"spec.yaml": spec, "f.f90": src}), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	rep.Write(&buf)
+	for _, want := range []string{"note: f: integer argument 'n' set to 4", "note: f: integer argument 'm' set to 3"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, buf.String())
+		}
+	}
+	if !rep.OK() {
+		t.Errorf("fails:\n%s", buf.String())
+	}
+	bad := strings.Replace(spec, "m: 3", "q: 3", 1)
+	_, err = Run(specTree(t, map[string]string{"spec.yaml": bad, "f.f90": src}), Options{})
+	if err == nil || !strings.HasSuffix(err.Error(), "spec.yaml:7:18: check.inputs: 'q' is not an integer argument of a target") {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -1,0 +1,259 @@
+package check
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/driver"
+	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
+)
+
+var update = flag.Bool("update", false, "rewrite the generated code checked in under testdata/kernels/*/ad")
+
+// kernelsDir holds the corpus: one directory per kernel with its
+// spec.yaml and Fortran sources (see its README.md).
+const kernelsDir = "testdata/kernels"
+
+// minKernels and minGoldens are the sizes the corpus promises.
+const (
+	minKernels = 40
+	minGoldens = 15
+)
+
+// kernels returns the names of the kernel directories, sorted.
+func kernels(t *testing.T) []string {
+	t.Helper()
+	ents, err := os.ReadDir(kernelsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		if !e.IsDir() {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(kernelsDir, e.Name(), "spec.yaml")); err != nil {
+			t.Errorf("kernel %s has no spec.yaml", e.Name())
+			continue
+		}
+		names = append(names, e.Name())
+	}
+	if len(names) < minKernels {
+		t.Errorf("%d kernels, want at least %d", len(names), minKernels)
+	}
+	return names
+}
+
+// unsupported returns the error a kernel expects from generation, if it
+// uses a feature fadj does not have yet ("" if none).
+func unsupported(t *testing.T, name string) string {
+	data, err := os.ReadFile(filepath.Join(kernelsDir, name, "unsupported.txt"))
+	if os.IsNotExist(err) {
+		return ""
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(data))
+}
+
+// generateErr runs the generator on a kernel and returns its
+// diagnostics, one a line, with paths relative to the kernel directory.
+func generateErr(dir string) string {
+	_, err := driver.Generate(filepath.Join(dir, "spec.yaml"))
+	if err == nil {
+		return ""
+	}
+	var b strings.Builder
+	diag.Print(&b, err, 0)
+	return strings.TrimSpace(strings.ReplaceAll(b.String(), filepath.ToSlash(dir)+"/", ""))
+}
+
+// TestKernels runs fadj check on every kernel: every finite-difference
+// and dot-product test must pass with the tolerances of the kernel's
+// spec (the defaults, 1e-6 and 1e-12, unless README.md says why not).
+// A kernel with unsupported.txt must instead fail to generate, with
+// exactly that message, until fadj learns the feature.
+func TestKernels(t *testing.T) {
+	gfortrantest.Require(t)
+	for _, name := range kernels(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(kernelsDir, name)
+			if want := unsupported(t, name); want != "" {
+				got := generateErr(dir)
+				if got == "" {
+					t.Fatalf("generation succeeds: fadj supports this kernel now; delete %s/unsupported.txt", dir)
+				}
+				if got != want {
+					t.Fatalf("generation fails with\n%s\nwant (unsupported.txt)\n%s", got, want)
+				}
+				return
+			}
+			rep, err := Run(filepath.Join(dir, "spec.yaml"), Options{})
+			if err != nil {
+				var b strings.Builder
+				diag.Print(&b, err, 0)
+				t.Fatalf("fadj check: %s", b.String())
+			}
+			var buf bytes.Buffer
+			rep.Write(&buf)
+			t.Logf("\n%s", buf.String())
+			ran := 0
+			for _, r := range rep.Results {
+				if r.Skipped == "" {
+					ran++
+				}
+			}
+			if ran == 0 {
+				t.Errorf("no test ran")
+			}
+			if !rep.OK() {
+				t.Errorf("fadj check fails:\n%s", buf.String())
+			}
+		})
+	}
+}
+
+// TestKernelsReadme checks that README.md has a row for every kernel
+// and no other, and that a kernel with tolerances larger than the
+// defaults says why in its row.
+func TestKernelsReadme(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(kernelsDir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	row := regexp.MustCompile("(?m)^\\| \\[?`?([a-z0-9_]+)`?\\]?[^|]*\\|(.*)$")
+	for _, m := range row.FindAllStringSubmatch(string(data), -1) {
+		rows[m[1]] = m[2]
+	}
+	names := kernels(t)
+	for _, name := range names {
+		r, ok := rows[name]
+		if !ok {
+			t.Errorf("README.md has no row for kernel %s", name)
+			continue
+		}
+		spec, err := config.Load(filepath.Join(kernelsDir, name, "spec.yaml"))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if spec.Check.FDTolerance > config.DefaultCheckFDTolerance && !strings.Contains(r, "fd_tolerance") {
+			t.Errorf("%s: fd_tolerance %g is larger than the default: README.md must say why", name, spec.Check.FDTolerance)
+		}
+		if spec.Check.DotTolerance > config.DefaultCheckDotTolerance && !strings.Contains(r, "dot_tolerance") {
+			t.Errorf("%s: dot_tolerance %g is larger than the default: README.md must say why", name, spec.Check.DotTolerance)
+		}
+		if unsupported(t, name) != "" && !strings.Contains(r, "not supported yet") {
+			t.Errorf("%s: has unsupported.txt; its README.md row must say 'not supported yet'", name)
+		}
+	}
+	for name := range rows {
+		if name != "kernel" && !slices.Contains(names, name) {
+			t.Errorf("README.md has a row for %s, which is not a kernel", name)
+		}
+	}
+}
+
+// TestKernelGoldens compares the code fadj generates for the kernels
+// that have an ad/ directory with the files checked in there (all but
+// the runtime module, which generator/runtime tests); -update rewrites
+// them.
+func TestKernelGoldens(t *testing.T) {
+	n := 0
+	for _, name := range kernels(t) {
+		dir := filepath.Join(kernelsDir, name)
+		adDir := filepath.Join(dir, "ad")
+		if _, err := os.Stat(adDir); err != nil {
+			continue
+		}
+		n++
+		t.Run(name, func(t *testing.T) {
+			specPath := filepath.Join(dir, "spec.yaml")
+			spec, err := config.Load(specPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if spec.Output.Dir.Clean() != "ad" {
+				t.Fatalf("output.dir is %q; a golden kernel writes to ad", spec.Output.Dir.Text)
+			}
+			res, err := driver.Generate(specPath)
+			if err != nil {
+				var b strings.Builder
+				diag.Print(&b, err, 0)
+				t.Fatalf("generate: %s", b.String())
+			}
+			runtime := path.Join("ad", spec.Output.Runtime+".f90")
+			want := map[string][]byte{}
+			for _, f := range res.Files {
+				if f.Path != runtime {
+					want[path.Base(f.Path)] = f.Data
+				}
+			}
+			old, _ := filepath.Glob(filepath.Join(adDir, "*.f90"))
+			if *update {
+				for _, p := range old {
+					if want[filepath.Base(p)] == nil {
+						if err := os.Remove(p); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				for base, data := range want {
+					if err := os.WriteFile(filepath.Join(adDir, base), data, 0o666); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return
+			}
+			for _, p := range old {
+				if want[filepath.Base(p)] == nil {
+					t.Errorf("%s is not generated any more (go test -run TestKernelGoldens -update removes it)", p)
+				}
+			}
+			for base, data := range want {
+				got, err := os.ReadFile(filepath.Join(adDir, base))
+				if err != nil {
+					t.Errorf("%s is generated but not checked in (go test -run TestKernelGoldens -update)", filepath.Join(adDir, base))
+					continue
+				}
+				if !bytes.Equal(got, data) {
+					t.Errorf("%s differs from what fadj generates (go test -run TestKernelGoldens -update):\n%s", filepath.Join(adDir, base), firstDiff(string(got), string(data)))
+				}
+			}
+		})
+	}
+	if n < minGoldens {
+		t.Errorf("%d kernels have goldens, want at least %d", n, minGoldens)
+	}
+}
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var a, b string
+		if i < len(g) {
+			a = g[i]
+		}
+		if i < len(w) {
+			b = w[i]
+		}
+		if a != b {
+			return "line " + strconv.Itoa(i+1) + ":\n  checked in: " + a + "\n  generated:  " + b
+		}
+	}
+	return "(same lines, different bytes)"
+}

@@ -1,0 +1,479 @@
+package check
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/driver"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// genCode is the generated code, parsed: the driver finds in it the
+// arguments of the derivative routines, the modules that hold them, and
+// where the derivatives of module and common-block variables live.
+type genCode struct {
+	info *sema.Info
+}
+
+// loadGenerated parses the generated files on their own. Their uses of
+// the original modules do not resolve, so semantic errors are expected
+// and ignored: only declarations are read.
+func loadGenerated(res *driver.Result) *genCode {
+	files := map[string][]byte{}
+	var paths []string
+	for _, f := range res.Files {
+		if path.Ext(f.Path) != ".f90" {
+			continue
+		}
+		files[f.Path] = f.Data
+		paths = append(paths, f.Path)
+	}
+	free := ast.FreeForm
+	prog, _ := load.Files(paths, load.Config{Form: &free, ReadFile: func(name string) ([]byte, error) {
+		if d, ok := files[name]; ok {
+			return d, nil
+		}
+		return nil, fmt.Errorf("%s: not generated", name)
+	}})
+	if prog == nil || prog.Info == nil {
+		return &genCode{}
+	}
+	return &genCode{info: prog.Info}
+}
+
+// routine finds a generated routine: its dummy arguments (lower case) and
+// the module that contains it ("" for an external one).
+func (g *genCode) routine(name string) (args []string, module string, ok bool) {
+	if g.info == nil {
+		return nil, "", false
+	}
+	name = strings.ToLower(name)
+	sym := g.info.Global.Lookup(name)
+	if sym == nil || sym.Proc == nil || sym.Proc.Unit == nil {
+		sym = nil
+		for _, m := range g.info.Modules {
+			if m.Inner == nil {
+				continue
+			}
+			if s := m.Inner.LookupLocal(name); s != nil && s.Proc != nil && s.Proc.Unit != nil {
+				sym, module = s, m.Name
+				break
+			}
+		}
+	}
+	if sym == nil {
+		return nil, "", false
+	}
+	for _, a := range sym.Proc.Args {
+		if a == nil {
+			args = append(args, "*")
+			continue
+		}
+		args = append(args, a.Name)
+	}
+	return args, module, true
+}
+
+// global finds a generated module variable or common-block member: the
+// module that declares it, or the common block and the declaration of
+// its members.
+func (g *genCode) global(name string) (module string, common *sema.CommonDecl) {
+	if g.info == nil {
+		return "", nil
+	}
+	for _, m := range g.info.Modules {
+		if m.Inner == nil {
+			continue
+		}
+		if s := m.Inner.LookupLocal(name); s != nil && s.Kind == sema.VarSym {
+			return m.Name, nil
+		}
+	}
+	for _, c := range g.info.Commons {
+		for _, d := range c.Decls {
+			for _, mem := range d.Members {
+				if mem.Name == name {
+					return "", d
+				}
+			}
+		}
+	}
+	return "", nil
+}
+
+// resolveTarget finds the routine of a target as driver.Generate does:
+// an external procedure, module::name, or a module procedure named
+// alone when one module has it.
+func resolveTarget(prog *load.Program, t *config.Target) (*sema.Symbol, error) {
+	info := prog.Info
+	var sym *sema.Symbol
+	if t.Module != "" {
+		if m := info.Module(t.Module); m != nil && m.Inner != nil {
+			sym = m.Inner.LookupLocal(t.Name)
+		}
+	} else if sym = info.Global.Lookup(t.Name); sym == nil {
+		for _, m := range info.Modules {
+			if m.Inner == nil {
+				continue
+			}
+			if s := m.Inner.LookupLocal(t.Name); s != nil && s.Proc != nil && s.Proc.Kind == sema.ProcModule {
+				sym = s
+				break
+			}
+		}
+	}
+	if sym == nil || sym.Proc == nil || (sym.Proc.Kind != sema.ProcExternal && sym.Proc.Kind != sema.ProcModule) {
+		return nil, fmt.Errorf("fadj check: not supported yet: '%s' is not an external or module procedure", t.Routine)
+	}
+	return sym, nil
+}
+
+// typeSpec writes the type of a real or complex variable.
+func typeSpec(t *sema.Type) string {
+	if t.IsComplex() {
+		return fmt.Sprintf("complex(%d)", t.Kind)
+	}
+	return fmt.Sprintf("real(%d)", t.Kind)
+}
+
+// targetProgram describes the driver of one target.
+func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen *genCode) (*Program, error) {
+	sym, err := resolveTarget(prog, t)
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{Routine: t.Name, Samples: spec.Check.Samples, FDStep: spec.Check.FDStep}
+	if m := sym.Module(); m != nil {
+		p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, sym.Name))
+	}
+	isFunc := sym.Proc.IsFunction()
+	if isFunc {
+		r := sym.Proc.Result
+		if r == nil || r.Type == nil || !(r.Type.IsReal() || r.Type.IsComplex()) || len(r.Dims) > 0 {
+			return nil, fmt.Errorf("fadj check: not supported yet: function '%s' without a real or complex scalar result", t.Routine)
+		}
+		if sym.Module() == nil {
+			p.Decls = append(p.Decls, fmt.Sprintf("%s, external :: %s", typeSpec(r.Type), sym.Name))
+		}
+	} else if !sym.Proc.IsSubroutine() {
+		return nil, fmt.Errorf("fadj check: not supported yet: '%s' is neither a subroutine nor a function", t.Routine)
+	}
+	// The independents and dependents, by their symbols.
+	ind, dep := map[*sema.Symbol]bool{}, map[*sema.Symbol]bool{}
+	var globals []*sema.Symbol
+	for _, list := range []struct {
+		vars []config.Var
+		set  map[*sema.Symbol]bool
+	}{{t.Independents, ind}, {t.Dependents, dep}} {
+		for _, v := range list.vars {
+			s, err := targetVar(prog, sym, t, v)
+			if err != nil {
+				return nil, err
+			}
+			list.set[s] = true
+			if !s.IsDummy() && s != sym.Proc.Result && !containsSym(globals, s) {
+				globals = append(globals, s)
+			}
+		}
+	}
+	ints := map[string]*Arg{}
+	for _, d := range sym.Proc.Args {
+		if d == nil {
+			return nil, fmt.Errorf("fadj check: not supported yet: alternate return in '%s'", t.Routine)
+		}
+		if strings.HasPrefix(d.Name, "fadj") {
+			return nil, cannot(t, d, "names starting with fadj are the check driver's")
+		}
+		a := &Arg{Name: d.Name, Size: 1, Independent: ind[d], Dependent: dep[d]}
+		switch {
+		case d.Type == nil:
+			return nil, cannot(t, d, "it has no type")
+		case d.Type.IsInteger() && len(d.Dims) == 0 && d.Intent != ast.IntentOut:
+			a.Class, a.IntValue, a.Type = IntParam, DefaultInt, "integer"
+			if v, ok := spec.Check.Input(d.Name); ok {
+				a.IntValue = v
+			}
+			// An integer the routine may change (no intent, or
+			// inout) is a variable reset before each call.
+			a.Var = d.Intent != ast.IntentIn
+			ints[d.Name] = a
+		case d.Type.IsReal() || d.Type.IsComplex():
+			a.Class, a.Complex, a.Type = Float, d.Type.IsComplex(), typeSpec(d.Type)
+		default:
+			return nil, cannot(t, d, fmt.Sprintf("only integer scalars that are not intent(out) and real or complex arguments are supported (it is %s)", d.Type))
+		}
+		p.Args = append(p.Args, a)
+	}
+	for i, d := range sym.Proc.Args {
+		if a := p.Args[i]; a.Class == Float {
+			if err := shape(t, d, a, ints); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// Module and common-block variables: reached by use association or
+	// a copy of the routine's COMMON statement, never passed.
+	commons := map[*sema.Common]bool{}
+	for _, s := range globals {
+		a := &Arg{Name: s.Name, Class: Float, Size: 1, Independent: ind[s], Dependent: dep[s], Complex: s.Type.IsComplex(), Type: typeSpec(s.Type)}
+		switch {
+		case s.Module() != nil:
+			a.Global = s.Module().Name + "::" + s.Name
+			p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", s.Module().Name, s.Name))
+		case s.Common != nil:
+			a.Global = "/" + s.Common.Name + "/" + s.Name
+			if !commons[s.Common] {
+				commons[s.Common] = true
+				decl := sym.Inner.CommonDecl(s.Common.Name)
+				if decl == nil {
+					return nil, fmt.Errorf("fadj check: not supported yet: %s of %s is in a common block the routine does not declare", a.Global, t.Routine)
+				}
+				d, err := commonDecls(s.Common.Name, decl.Members)
+				if err != nil {
+					return nil, fmt.Errorf("fadj check: cannot declare %s of %s: %v", a.Global, t.Routine, err)
+				}
+				p.Decls = append(p.Decls, d...)
+			}
+		default:
+			return nil, fmt.Errorf("fadj check: not supported yet: '%s' of %s is neither an argument nor a module or common-block variable", s.Name, t.Routine)
+		}
+		if err := shape(t, s, a, ints); err != nil {
+			return nil, err
+		}
+		p.Args = append(p.Args, a)
+	}
+	if isFunc {
+		r := sym.Proc.Result
+		p.Args = append(p.Args, &Arg{Name: resultName, Class: FuncResult, Type: typeSpec(r.Type), Size: 1, Complex: r.Type.IsComplex(),
+			Dependent: dep[r], Active: true, AdjActive: true})
+	}
+	if t.Mode.HasTangent() {
+		name := t.Name + spec.Output.TangentSuffix
+		if err := bindDerivative(p, gen, name, spec.Output.TangentSuffix, false); err != nil {
+			return nil, err
+		}
+		p.Tangent = name
+	}
+	// An adjoint is tested when the target asks for one, or when there
+	// is one anyway (tests add a hand-written one).
+	if name := t.Name + spec.Output.Suffix; t.Mode.HasReverse() || hasRoutine(gen, name) {
+		if hasRoutine(gen, name) {
+			if err := bindDerivative(p, gen, name, spec.Output.Suffix, true); err != nil {
+				return nil, err
+			}
+			p.Adjoint = name
+		}
+	}
+	return p, nil
+}
+
+// resultName is the driver's variable for a function target's result.
+const resultName = "fadjr"
+
+// bindDerivative checks the arguments of the generated derivative
+// routine name (tangent, or adjoint if adj) against the target's,
+// marks the arguments that have derivatives, and finds the derivatives
+// of the module and common-block variables.
+func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) error {
+	got, module, ok := gen.routine(name)
+	if !ok {
+		return fmt.Errorf("fadj check: the generated code has no routine %s", name)
+	}
+	if module != "" {
+		p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", module, strings.ToLower(name)))
+	}
+	suffix = strings.ToLower(suffix)
+	byName := map[string]*Arg{}
+	for _, a := range p.Args {
+		if a.Class != FuncResult && a.Global == "" {
+			byName[a.Name] = a
+		}
+	}
+	for _, n := range got {
+		base, ok := strings.CutSuffix(n, suffix)
+		if a := byName[base]; ok && a != nil && byName[n] == nil {
+			if adj {
+				a.AdjActive = true
+			} else {
+				a.Active = true
+			}
+		}
+	}
+	var want []string
+	for _, a := range p.Args {
+		if a.Class == FuncResult || a.Global != "" {
+			continue
+		}
+		want = append(want, a.Name)
+		if (adj && a.AdjActive) || (!adj && a.Active) {
+			want = append(want, a.Name+suffix)
+		}
+	}
+	// A function's tangent returns the result and its tangent, its
+	// adjoint takes the adjoint of the result: extra arguments at the end.
+	extra := 0
+	if n := len(p.Args); n > 0 && p.Args[n-1].Class == FuncResult {
+		extra = 2
+		if adj {
+			extra = 1
+		}
+	}
+	if len(got) != len(want)+extra || strings.Join(got[:len(want)], ",") != strings.Join(want, ",") {
+		return fmt.Errorf("fadj check: unexpected arguments of %s: (%s)", name, strings.Join(got, ", "))
+	}
+	for _, a := range p.Args {
+		if a.Global == "" {
+			continue
+		}
+		dname := a.Name + suffix
+		mod, common := gen.global(dname)
+		switch {
+		case mod != "":
+			p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", mod, dname))
+		case common != nil:
+			d, err := commonDecls(common.Members[0].Common.Name, common.Members)
+			if err != nil {
+				return fmt.Errorf("fadj check: cannot declare the derivative of %s: %v", a.Global, err)
+			}
+			p.Decls = append(p.Decls, d...)
+		case a.Independent || a.Dependent:
+			// An active independent or dependent has a derivative;
+			// one the activity analysis found passive has none.
+			continue
+		}
+		if adj {
+			a.BName = dname
+		} else {
+			a.DName = dname
+		}
+	}
+	return nil
+}
+
+// targetVar returns the symbol of an independent or dependent, as the
+// generator resolves it.
+func targetVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v config.Var) (*sema.Symbol, error) {
+	r := v.Ref
+	if len(r.Path) > 0 || r.Section != "" {
+		return nil, fmt.Errorf("fadj check: not supported yet: component or section '%s' of %s", v.Text, t.Routine)
+	}
+	var sym *sema.Symbol
+	switch {
+	case r.Module != "":
+		if m := prog.Info.Module(r.Module); m != nil && m.Inner != nil {
+			sym = m.Inner.LookupLocal(r.Name)
+		}
+	case r.Common != "" || strings.HasPrefix(v.Text, "/"):
+		if decl := proc.Inner.CommonDecl(r.Common); decl != nil {
+			for _, m := range decl.Members {
+				if m.Name == r.Name {
+					sym = m
+				}
+			}
+		}
+	default:
+		sym = proc.Inner.Lookup(r.Name)
+		if sym == proc && proc.Proc.Result != nil {
+			sym = proc.Proc.Result
+		}
+	}
+	if sym == nil || sym.Kind != sema.VarSym || sym.Type == nil {
+		return nil, fmt.Errorf("fadj check: unknown variable '%s' of %s", v.Text, t.Routine)
+	}
+	if !sym.Type.IsReal() && !sym.Type.IsComplex() {
+		return nil, fmt.Errorf("fadj check: '%s' of %s is not real or complex", v.Text, t.Routine)
+	}
+	return sym, nil
+}
+
+// shape sets the bounds and size of an array argument or global.
+func shape(t *config.Target, d *sema.Symbol, a *Arg, ints map[string]*Arg) error {
+	for _, dim := range d.Dims {
+		if dim.Kind != sema.ExplicitShape {
+			return cannot(t, d, "its shape is not explicit")
+		}
+		lo, ok1 := bound(dim.Lo, 1, ints)
+		hi, ok2 := bound(dim.Hi, 0, ints)
+		if !ok1 || !ok2 {
+			return cannot(t, d, "a bound is neither constant nor an intent(in) integer argument")
+		}
+		a.Size *= max(hi-lo+1, 0)
+		a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, hi))
+	}
+	return nil
+}
+
+// commonDecls declares the members of a common block and the block, as
+// one scope declares them.
+func commonDecls(block string, members []*sema.Symbol) ([]string, error) {
+	var out, names []string
+	for _, m := range members {
+		if m.Type == nil {
+			return nil, fmt.Errorf("member '%s' of /%s/ has no type", m.Name, block)
+		}
+		var ts string
+		switch {
+		case m.Type.IsReal() || m.Type.IsComplex():
+			ts = typeSpec(m.Type)
+		case m.Type.IsInteger():
+			ts = fmt.Sprintf("integer(%d)", m.Type.Kind)
+		default:
+			return nil, fmt.Errorf("member '%s' of /%s/ is %s", m.Name, block, m.Type)
+		}
+		dims := ""
+		if len(m.Dims) > 0 {
+			var ds []string
+			for _, d := range m.Dims {
+				if !d.Lo.Const && d.Lo.Expr != nil || !d.Hi.Const {
+					return nil, fmt.Errorf("member '%s' of /%s/ has non-constant bounds", m.Name, block)
+				}
+				lo := int64(1)
+				if d.Lo.Const {
+					lo = d.Lo.Value
+				}
+				ds = append(ds, fmt.Sprintf("%d:%d", lo, d.Hi.Value))
+			}
+			dims = "(" + strings.Join(ds, ", ") + ")"
+		}
+		out = append(out, fmt.Sprintf("%s :: %s%s", ts, m.Name, dims))
+		names = append(names, m.Name)
+	}
+	return append(out, fmt.Sprintf("common /%s/ %s", block, strings.Join(names, ", "))), nil
+}
+
+func hasRoutine(gen *genCode, name string) bool {
+	_, _, ok := gen.routine(name)
+	return ok
+}
+
+func containsSym(list []*sema.Symbol, s *sema.Symbol) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func bound(b sema.Bound, def int, ints map[string]*Arg) (int, bool) {
+	if b.Const {
+		return int(b.Value), true
+	}
+	if b.Expr == nil {
+		return def, def != 0
+	}
+	if id, ok := b.Expr.(interface{ Lower() string }); ok {
+		if a := ints[id.Lower()]; a != nil {
+			return a.IntValue, true
+		}
+	}
+	return 0, false
+}
+
+func cannot(t *config.Target, d *sema.Symbol, why string) error {
+	return fmt.Errorf("fadj check: cannot set argument '%s' of %s: %s", d.Name, t.Routine, why)
+}
