@@ -186,6 +186,13 @@ type gen struct {
 	// for store-all.
 	tbr *tbr.ProcTBR
 
+	// jumps are the body's EXIT, CYCLE, GO TO and RETURN statements;
+	// part holds, for each jump inside the statement being reversed, the
+	// backward sweep of what ran up to it (jumps.go).
+	jumps *jumpTable
+	part  map[int][]ast.Stmt
+	npos  int // position variables of lists reversed by listRev.general
+
 	// result is the result variable of a function, nil for a
 	// subroutine; its adjoint is named resultB.
 	result  *sema.Symbol
@@ -366,6 +373,9 @@ func (g *gen) unit() (*ast.Unit, error) {
 		if r, ok := body[n-1].(*ast.ReturnStmt); ok && r.Label == 0 {
 			body = body[:n-1] // a final RETURN does nothing
 		}
+	}
+	if err := g.findJumps(body, u.Decls); err != nil {
+		return nil, err
 	}
 	fwd, bwd, err := g.stmts(body)
 	if err != nil {

@@ -2,9 +2,11 @@ package adjoint
 
 import (
 	"fmt"
-	"github.com/fadj-dev/fadj/generator/diag"
+	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/fadj-dev/fadj/generator/diag"
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -12,19 +14,114 @@ import (
 )
 
 // stmts returns the forward sweep of list and its backward sweep (the
-// statements' adjoints in reverse order).
+// statements' adjoints in reverse order, with the markers of jumps landing
+// in the list dispatched: see jumps.go). For the jumps leaving list, it
+// extends their partial backward sweeps (g.part) by the statements before
+// the one containing them.
 func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
-	var parts [][]ast.Stmt
-	for _, s := range list {
+	r := &listRev{g: g, list: list}
+	if len(list) > 0 && g.jumps != nil {
+		r.regs = g.jumps.regions[list[0]]
+	}
+	land := func(t int) {
+		reg := r.regionAt(t)
+		if reg == nil {
+			return
+		}
+		if t > 0 && isJump(list[t-1]) {
+			reg.nofall = true
+		} else {
+			fwd = append(fwd, call("fadj_push_i4", deriv.Int(0)))
+		}
+		if reg.label != 0 {
+			c := &ast.ContinueStmt{}
+			c.Label = reg.label
+			fwd = append(fwd, c)
+		}
+	}
+	for i, s := range list {
+		before := len(g.part)
+		had := map[int]bool{}
+		if before > 0 {
+			for id := range g.part {
+				had[id] = true
+			}
+		}
 		f, b, err := g.stmt(s)
 		if err != nil {
 			return nil, nil, diag.At(g.fset, s.Pos(), err)
 		}
+		var ids []int
+		for id := range g.part {
+			if !had[id] {
+				ids = append(ids, id)
+			}
+		}
+		sort.Ints(ids)
+		r.inner = append(r.inner, ids)
+		land(i)
+		if reg := r.regionAt(i); reg != nil && reg.orig && len(f) > 0 && f[0].Header().Label == reg.label {
+			// The label moved onto the landing CONTINUE.
+			if _, ok := f[0].(*ast.ContinueStmt); ok && f[0].Header().Line == nil {
+				f = f[1:]
+			} else {
+				f[0] = copyStmt(f[0])
+				f[0].Header().Label = 0
+			}
+		}
 		fwd = append(fwd, f...)
-		parts = append(parts, b)
+		r.bs = append(r.bs, b)
 	}
-	for i := len(parts) - 1; i >= 0; i-- {
-		bwd = append(bwd, parts[i]...)
+	land(len(list))
+	cross := crossing(r.regs)
+	var starts []int
+	for i, ids := range r.inner {
+		if len(ids) > 0 {
+			starts = append(starts, i)
+		}
+	}
+	if cross {
+		bwd, err = r.general(len(list), starts)
+	} else {
+		bwd, err = r.rng(0, len(list), true)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	// Jumps landing here are dispatched; the others leave the list.
+	landed := map[int]bool{}
+	for _, reg := range r.regs {
+		for _, id := range reg.ids {
+			landed[id] = true
+		}
+	}
+	// Extend first, then forget the landed jumps: the extensions read
+	// their partial sweeps.
+	ext := map[int][]ast.Stmt{}
+	for i, ids := range r.inner {
+		for _, id := range ids {
+			if landed[id] {
+				continue
+			}
+			var rest []ast.Stmt
+			switch {
+			case i == 0:
+			case cross:
+				rest, err = r.general(i, starts)
+			default:
+				rest, err = r.rng(0, i, true)
+			}
+			if err != nil {
+				return nil, nil, err
+			}
+			ext[id] = rest
+		}
+	}
+	for id := range landed {
+		delete(g.part, id)
+	}
+	for id, rest := range ext {
+		g.part[id] = append(append([]ast.Stmt{}, g.part[id]...), rest...)
 	}
 	return fwd, bwd, nil
 }
@@ -235,6 +332,9 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		return g.doConstruct(s)
 	case *ast.SelectCase:
 		return g.selectCase(s)
+	case *ast.GotoStmt, *ast.ExitStmt, *ast.CycleStmt, *ast.ReturnStmt:
+		fwd, err := g.jumpStmt(s)
+		return fwd, nil, err
 	default:
 		_ = pa
 		return nil, nil, notSupported("%s in reverse mode", stmtName(s))
@@ -295,17 +395,27 @@ func (g *gen) ifConstruct(s *ast.IfConstruct) (fwd, bwd []ast.Stmt, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		f = append(f, call("fadj_push_i4", deriv.Int(i+1)))
+		ends := len(b.Body) > 0 && isJump(b.Body[len(b.Body)-1])
+		if !ends {
+			f = append(f, call("fadj_push_i4", deriv.Int(i+1)))
+		}
 		c := *b
 		c.Body = f
 		nf.Branches = append(nf.Branches, &c)
 		if b.Cond == nil {
 			hasElse = true
 		}
-		nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(i+1)), Body: bw})
+		if !ends {
+			// A branch ending in a jump records nothing: the jump's
+			// marker says it was taken.
+			nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(i+1)), Body: bw})
+		}
 	}
-	if !hasElse {
+	if !hasElse && len(nb.Branches) > 0 {
 		nf.Branches = append(nf.Branches, &ast.IfBranch{Body: []ast.Stmt{call("fadj_push_i4", deriv.Int(0))}})
+	}
+	if len(nb.Branches) == 0 {
+		return []ast.Stmt{nf}, nil, nil
 	}
 	bwd = []ast.Stmt{call("fadj_pop_i4", br), nb}
 	return []ast.Stmt{nf}, bwd, nil
@@ -314,9 +424,6 @@ func (g *gen) ifConstruct(s *ast.IfConstruct) (fwd, bwd []ast.Stmt, err error) {
 func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	if s.Concurrent != nil {
 		return nil, nil, notSupported("DO CONCURRENT in reverse mode")
-	}
-	if s.Var == nil && s.While == nil {
-		return nil, nil, notSupported("DO without loop control in reverse mode")
 	}
 	for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
 		if x != nil {
@@ -338,7 +445,8 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 		n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
 	}
 	back := &ast.DoConstruct{End: ast.EndStmt{Keyword: "do"}, Body: b}
-	if s.While != nil {
+	if s.Var == nil {
+		// DO WHILE, or DO without loop control: count the trips.
 		cnt, err := g.local("fadj_count"+d, intType)
 		if err != nil {
 			return nil, nil, err
@@ -353,7 +461,8 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 		n.StmtHeader = ast.StmtHeader{}
 		fwd = []ast.Stmt{init, n, call("fadj_push_i4", cnt)}
 		back.Var, back.Start, back.Stop = it, deriv.Int(1), cnt
-		return fwd, []ast.Stmt{call("fadj_pop_i4", cnt), back}, nil
+		bwd = []ast.Stmt{call("fadj_pop_i4", cnt), back}
+		return g.leave(s, fwd, bwd)
 	}
 	v := g.info.ObjectOf(s.Var)
 	if v == nil || v.Type == nil || !v.Type.IsInteger() || v.Type.Kind != 4 {
@@ -402,17 +511,47 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	if recVar {
 		fwd = append(fwd, &ast.AssignStmt{Lhs: lo, Rhs: asInt(s.Start)})
 	}
-	fwd = append(fwd, &ast.AssignStmt{Lhs: hi, Rhs: asInt(s.Stop)}, &ast.AssignStmt{Lhs: st, Rhs: asInt(step)},
-		n, call("fadj_push_i4", lo), call("fadj_push_i4", hi), call("fadj_push_i4", st))
-	trips := &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
-		deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(hi, lo), st)}, st), deriv.Int(0)}}
+	fwd = append(fwd, &ast.AssignStmt{Lhs: hi, Rhs: asInt(s.Stop)}, &ast.AssignStmt{Lhs: st, Rhs: asInt(step)})
+	// trips is the number of iterations run: from the bounds, or counted
+	// when a jump may leave the loop early.
+	var trips ast.Expr
+	if len(g.jumps.byLoop[s]) > 0 {
+		cnt, err := g.local("fadj_count"+d, intType)
+		if err != nil {
+			return nil, nil, err
+		}
+		n.Body = append([]ast.Stmt{&ast.AssignStmt{Lhs: cnt, Rhs: deriv.Add(cnt, deriv.Int(1))}}, n.Body...)
+		fwd = append(fwd, &ast.AssignStmt{Lhs: cnt, Rhs: deriv.Int(0)},
+			n, call("fadj_push_i4", lo), call("fadj_push_i4", cnt), call("fadj_push_i4", st))
+		bwd = []ast.Stmt{call("fadj_pop_i4", st), call("fadj_pop_i4", cnt), call("fadj_pop_i4", lo), back}
+		trips = cnt
+	} else {
+		fwd = append(fwd, n, call("fadj_push_i4", lo), call("fadj_push_i4", hi), call("fadj_push_i4", st))
+		bwd = []ast.Stmt{call("fadj_pop_i4", st), call("fadj_pop_i4", hi), call("fadj_pop_i4", lo), back}
+		trips = &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
+			deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(hi, lo), st)}, st), deriv.Int(0)}}
+	}
 	back.Var = ast.NewIdent(s.Var.Name)
 	back.Start = deriv.Add(lo, deriv.Mul(&ast.ParenExpr{X: deriv.Sub(trips, deriv.Int(1))}, st))
 	back.Stop = lo
 	back.Step = deriv.Neg(st)
-	bwd = []ast.Stmt{call("fadj_pop_i4", st), call("fadj_pop_i4", hi), call("fadj_pop_i4", lo), back}
 	if recVar {
 		bwd = append(bwd, call("fadj_pop_i4", s.Var))
+	}
+	return g.leave(s, fwd, bwd)
+}
+
+// leave adds to a loop's sweeps what the jumps leaving it need: the code
+// after the loop that continues their way out, and, as their partial
+// backward sweep, the loop's whole backward sweep.
+func (g *gen) leave(s *ast.DoConstruct, fwd, bwd []ast.Stmt) ([]ast.Stmt, []ast.Stmt, error) {
+	after, err := g.afterLoop(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(fwd, after...)
+	for _, j := range g.jumps.byLoop[s] {
+		g.part[j.id] = bwd
 	}
 	return fwd, bwd, nil
 }
@@ -435,16 +574,24 @@ func (g *gen) selectCase(s *ast.SelectCase) (fwd, bwd []ast.Stmt, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		f = append(f, call("fadj_push_i4", deriv.Int(i+1)))
+		ends := len(c.Body) > 0 && isJump(c.Body[len(c.Body)-1])
+		if !ends {
+			f = append(f, call("fadj_push_i4", deriv.Int(i+1)))
+		}
 		nc := *c
 		nc.Body = f
 		nf.Cases = append(nf.Cases, &nc)
 		if c.Default {
 			hasDefault = true
 		}
-		nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(i+1)), Body: bw})
+		if !ends {
+			nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(i+1)), Body: bw})
+		}
 	}
-	if !hasDefault {
+	if len(nb.Branches) == 0 {
+		return []ast.Stmt{nf}, nil, nil
+	}
+	if !hasDefault && len(nb.Branches) > 0 {
 		nf.Cases = append(nf.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{call("fadj_push_i4", deriv.Int(0))}})
 	}
 	return []ast.Stmt{nf}, []ast.Stmt{call("fadj_pop_i4", br), nb}, nil

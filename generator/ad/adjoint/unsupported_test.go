@@ -14,32 +14,28 @@ func TestNotSupported(t *testing.T) {
 		fixed              bool
 		want               string
 	}{
-		{name: "goto", fixed: true, routine: "f77k", ins: []string{"x"}, outs: []string{"y"}, src: `
+		{name: "backward goto", fixed: true, routine: "f77k", ins: []string{"x"}, outs: []string{"y"}, src: `
       SUBROUTINE F77K(X, Y, N)
       INTEGER N, I
       DOUBLE PRECISION X(N), Y
       Y = 0.0D0
-      DO 20 I = 1, N
-         IF (X(I) .GT. 1.0D0) GO TO 15
-         Y = Y + X(I)
-         GO TO 20
-   15    Y = Y + DLOG(X(I))
-   20 CONTINUE
+      I = 1
+   10 Y = Y + X(I)
+      I = I + 1
+      IF (I .LE. N) GO TO 10
       END
-`, want: "k.f:6:31: not supported yet: GO TO in reverse mode"},
-		{name: "exit", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+`, want: "k.f:8:21: not supported yet: backward GO TO 10 in reverse mode"},
+		{name: "computed goto", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y, n)
   integer, intent(in) :: n
-  real(8), intent(in) :: x(n)
+  real(8), intent(in) :: x
   real(8), intent(out) :: y
-  integer :: i
-  y = 0
-  do i = 1, n
-    if (y > 2) exit
-    y = y + x(i)
-  end do
+  y = x
+  go to (10, 20) n
+10 y = y*x
+20 continue
 end subroutine
-`, want: "k.f90:8:16: not supported yet: EXIT statement in reverse mode"},
+`, want: "k.f90:6:3: not supported yet: GO TO in reverse mode"},
 		{name: "function", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 real(8) function g(a)
   real(8), intent(in) :: a

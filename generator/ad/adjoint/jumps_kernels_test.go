@@ -1,0 +1,135 @@
+package adjoint_test
+
+// Kernels with EXIT, CYCLE, GO TO and RETURN (jumps.go). Inputs are in
+// [0.5, 1.5]; the thresholds make every jump both taken and not taken.
+func init() {
+	kernels = append(kernels,
+		kernel{
+			name:  "gotof77",
+			fixed: true,
+			src: `
+      SUBROUTINE F77G(X, Y, N)
+      INTEGER N, I
+      DOUBLE PRECISION X(N), Y
+      Y = 0.0D0
+      DO 20 I = 1, N
+         IF (X(I) .GT. 1.0D0) GO TO 15
+         Y = Y + X(I)*Y + X(I)
+         GO TO 20
+   15    Y = Y + DLOG(X(I))*Y
+   20 CONTINUE
+      IF (Y .GT. 2.0D0) GOTO 30
+      Y = Y*Y
+   30 Y = SIN(Y)
+      END
+`,
+			routine: "f77g",
+			params:  []param{rval("x", 9), rval("y"), ival("n", 9)},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		kernel{
+			name: "exit",
+			src: `
+subroutine ex(x, y, n)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  integer :: i
+  y = 0
+  do i = 1, n
+    y = y + x(i)*y + x(i)
+    if (y > 9) exit
+    y = y*0.5d0 + x(n-i+1)**2
+  end do
+  y = y*x(1)
+end subroutine
+`,
+			routine: "ex",
+			params:  []param{rval("x", 12), rval("y"), ival("n", 12)},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		kernel{
+			name: "cycleouter",
+			src: `
+subroutine cyc(x, y, n)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  integer :: i, j
+  real(8) :: t
+  y = 0
+  outer: do i = 1, n
+    t = x(i)
+    do j = 1, 4
+      if (j == 2 .and. t > 1.3d0) cycle outer
+      if (t > 2.5d0) exit outer
+      t = t*x(i) + 0.1d0
+      if (mod(i + j, 3) == 0) cycle
+      t = sin(t) + t
+    end do
+    y = y + t*t
+  end do outer
+  y = y*2 + t
+end subroutine
+`,
+			routine: "cyc",
+			params:  []param{rval("x", 10), rval("y"), ival("n", 10)},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		kernel{
+			name: "gotoreturn",
+			src: `
+subroutine gr(x, y, n)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: y
+  integer :: i
+  y = y*x(1)
+  do i = 2, n
+    if (y > 3) goto 30
+    y = y*x(i) + cos(y)
+  end do
+  y = y + 1
+30 y = y*y*0.5d0
+  if (y > 4) return
+  y = exp(y)
+end subroutine
+`,
+			routine: "gr",
+			params:  []param{rval("x", 6), rval("y"), ival("n", 6)},
+			ins:     []string{"x", "y"},
+			outs:    []string{"y"},
+		},
+		kernel{
+			name: "loopexit",
+			src: `
+subroutine newt(a, x)
+  implicit none
+  real(8), intent(in) :: a
+  real(8), intent(out) :: x
+  real(8) :: f
+  integer :: it
+  x = a
+  it = 0
+  do
+    it = it + 1
+    f = x*x - a
+    if (abs(f) < 1d-13 .or. it > 60) exit
+    x = x - f/(2*x)
+  end do
+  x = x*a
+end subroutine
+`,
+			routine: "newt",
+			params:  []param{rval("a"), rval("x")},
+			ins:     []string{"a"},
+			outs:    []string{"x"},
+		},
+	)
+}
