@@ -46,6 +46,9 @@ type Options struct {
 	Mutate func(path string, data []byte) []byte
 	// Keep keeps the temporary directory.
 	Keep bool
+	// Flags are compiler flags added after the spec's (tests poison
+	// uninitialized variables with -finit-integer and -finit-real).
+	Flags []string
 }
 
 // Result is the outcome of one test of one target.
@@ -225,6 +228,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 		}
 	}
 	flags = append(flags, spec.Check.Flags...)
+	flags = append(flags, opts.Flags...)
 	comp := &gfortran.Compiler{Path: compiler, Flags: flags}
 
 	parsed := loadGenerated(gen)
