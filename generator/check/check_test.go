@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
 )
 
@@ -396,5 +397,34 @@ func TestInputs(t *testing.T) {
 	_, err = Run(specTree(t, map[string]string{"spec.yaml": bad, "f.f90": src}), Options{})
 	if err == nil || !strings.HasSuffix(err.Error(), "spec.yaml:7:18: check.inputs: 'q' is not an integer argument of a target") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+func TestGeneratedCode(t *testing.T) {
+	res := &driver.Result{Files: []driver.Output{
+		{Path: "ad/phys_d.f90", Data: []byte("module phys_d\n  use phys\n  implicit none\n  real(8) :: k_d, c_d(4)\ncontains\n  subroutine step_d(x, x_d, n)\n    integer, intent(in) :: n\n    real(8) :: x(n), x_d(n)\n    x_d = k_d*x + k*x_d\n  end subroutine step_d\nend module phys_d\n")},
+		{Path: "ad/f_d.f90", Data: []byte("subroutine f_d(y, y_d)\n  real(8) :: y, y_d, a, b, a_d, b_d\n  common /coef/ a, b\n  common /coef_d/ a_d, b_d\n  y_d = a_d\nend subroutine f_d\n")},
+	}}
+	g := loadGenerated(res)
+	args, mod, ok := g.routine("step_d")
+	if !ok || mod != "phys_d" || strings.Join(args, ",") != "x,x_d,n" {
+		t.Errorf("step_d: %v %q %v", args, mod, ok)
+	}
+	if args, mod, ok := g.routine("F_D"); !ok || mod != "" || strings.Join(args, ",") != "y,y_d" {
+		t.Errorf("f_d: %v %q %v", args, mod, ok)
+	}
+	if _, _, ok := g.routine("nope"); ok {
+		t.Error("found nope")
+	}
+	if mod, c := g.global("c_d"); mod != "phys_d" || c != nil {
+		t.Errorf("c_d: %q %v", mod, c)
+	}
+	mod, c := g.global("b_d")
+	if mod != "" || c == nil {
+		t.Fatalf("b_d: %q %v", mod, c)
+	}
+	decls, err := commonDecls(c.Members[0].Common.Name, c.Members)
+	if err != nil || strings.Join(decls, "; ") != "real(8) :: a_d; real(8) :: b_d; common /coef_d/ a_d, b_d" {
+		t.Errorf("decls %q %v", decls, err)
 	}
 }
