@@ -262,12 +262,16 @@ func Run(specPath string, opts Options) (*Report, error) {
 		}
 		p := progs[ti]
 		for _, a := range p.Args {
-			if a.Class == IntParam {
-				n := fmt.Sprintf("%s: integer argument '%s' set to %d", t.Routine, a.Name, a.IntValue)
-				if !notes[n] {
-					notes[n] = true
-					report.Notes = append(report.Notes, n)
-				}
+			n := ""
+			switch {
+			case a.Class == IntParam:
+				n = fmt.Sprintf("%s: integer argument '%s' set to %d", t.Routine, a.Name, a.IntValue)
+			case a.AssumedShape:
+				n = fmt.Sprintf("%s: assumed-shape argument '%s' given shape (%s)", t.Routine, a.Name, strings.Join(a.Dims, ", "))
+			}
+			if n != "" && !notes[n] {
+				notes[n] = true
+				report.Notes = append(report.Notes, n)
 			}
 		}
 		drv, err := write(fmt.Sprintf("t%d/driver.f90", ti), []byte(WriteDriver(p)))

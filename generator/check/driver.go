@@ -35,11 +35,14 @@ type Arg struct {
 	// Var makes an IntParam a variable set to IntValue before each
 	// call, for a routine that may change it; else it is a named
 	// constant.
-	Var         bool
-	Complex     bool //
-	IntValue    int  // for IntParam
-	Independent bool
-	Dependent   bool
+	Var bool
+	// AssumedShape says that Dims were chosen by the driver for an
+	// assumed-shape dummy.
+	AssumedShape bool
+	Complex      bool //
+	IntValue     int  // for IntParam
+	Independent  bool
+	Dependent    bool
 	// Active says the tangent routine has Name_d after Name;
 	// AdjActive that the adjoint routine has Name_b after Name.
 	Active    bool

@@ -390,9 +390,21 @@ func targetVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v config
 	return sym, nil
 }
 
-// shape sets the bounds and size of an array argument or global.
+// shape sets the bounds and size of an array argument or global. An
+// assumed-shape dummy of a module procedure (whose interface the driver
+// has by use association) gets DefaultInt elements per dimension.
 func shape(t *config.Target, d *sema.Symbol, a *Arg, ints map[string]*Arg) error {
 	for _, dim := range d.Dims {
+		if dim.Kind == sema.AssumedShape && d.Owner != nil && d.Owner.Symbol != nil && d.Owner.Symbol.Module() != nil {
+			lo, ok := bound(dim.Lo, 1, ints)
+			if !ok {
+				return cannot(t, d, "its lower bound is neither constant nor an intent(in) integer argument")
+			}
+			a.Size *= DefaultInt
+			a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, lo+DefaultInt-1))
+			a.AssumedShape = true
+			continue
+		}
 		if dim.Kind != sema.ExplicitShape {
 			return cannot(t, d, "its shape is not explicit")
 		}
