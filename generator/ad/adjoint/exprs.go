@@ -200,7 +200,7 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call, rb ast.Expr) ([]ast.Stmt, 
 func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	callee := g.pa.CallPattern(s)
 	if callee == nil {
-		return nil, nil, notSupported("call of '%s' without a derivative version in reverse mode", exprString(s.Name))
+		return g.passiveCall(s)
 	}
 	if callee.Unit == nil || callee.Unit.Kind != ast.SubroutineUnit {
 		return nil, nil, notSupported("call of '%s' in reverse mode", exprString(s.Name))
@@ -235,7 +235,9 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		if _, id := a.(*ast.Ident); isVar && !id && ds != nil && len(ds.Dims) > 0 {
 			return nil, nil, notSupported("array element '%s' passed to array dummy '%s' in reverse mode", exprString(a), ds.Name)
 		}
-		if g.tbr != nil && g.records(s, a) || g.tbr == nil && isVar && (ds == nil || ds.Intent != ast.IntentIn) {
+		if bs := g.baseSym(a); bs != nil && bs.IsDummy() && bs.Intent == ast.IntentIn {
+			// The callee cannot modify it: nothing to record.
+		} else if g.tbr != nil && g.records(s, a) || g.tbr == nil && isVar && (ds == nil || ds.Intent != ast.IntentIn) {
 			push, pop, err := g.pushPop(a)
 			if err != nil {
 				return nil, nil, err

@@ -133,3 +133,71 @@ end subroutine
 		},
 	)
 }
+
+// A passive call (no derivative version) overwriting a value the backward
+// sweep needs, and an active variable overwritten by an intent(out) dummy.
+func init() {
+	kernels = append(kernels, kernel{
+		name: "passivecall",
+		src: `
+subroutine weights(n, p, w)
+  implicit none
+  integer, intent(in) :: n, p
+  real(8), intent(out) :: w(n)
+  integer :: i
+  do i = 1, n
+    w(i) = 1.0d0/(i + p)
+  end do
+end subroutine
+subroutine half(s)
+  implicit none
+  real(8), intent(out) :: s
+  s = 0.5d0
+end subroutine
+subroutine pc(x, y, n)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  real(8) :: w(20), t
+  call weights(n, 1, w)
+  y = sum(w(1:n)*x**2)
+  call weights(n, 3, w)
+  y = y + sum(w(1:n)*x)*y
+  t = y*2
+  call half(t)
+  y = y + t
+end subroutine
+`,
+		routine: "pc",
+		params:  []param{rval("x", 7), rval("y"), ival("n", 7)},
+		ins:     []string{"x"},
+		outs:    []string{"y"},
+	})
+}
+
+func init() {
+	kernels = append(kernels, kernel{
+		name: "passiveint",
+		src: `
+subroutine p(k)
+  integer, intent(inout) :: k
+  k = k + 1
+end subroutine
+subroutine s(x, y)
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  integer :: k
+  k = 2
+  call p(k)
+  y = x**k
+  call p(k)
+  y = y*x**k
+end subroutine
+`,
+		routine: "s",
+		params:  []param{rval("x"), rval("y")},
+		ins:     []string{"x"},
+		outs:    []string{"y"},
+	})
+}

@@ -57,20 +57,6 @@ subroutine s(x, y)
   y = sum(x(idx))
 end subroutine
 `, want: "k.f90:6:3: not supported yet: vector subscript in 'x(...)' in reverse mode"},
-		{name: "passive call", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
-subroutine p(k)
-  integer, intent(inout) :: k
-  k = k + 1
-end subroutine
-subroutine s(x, y)
-  real(8), intent(in) :: x
-  real(8), intent(out) :: y
-  integer :: k
-  k = 2
-  call p(k)
-  y = x**k
-end subroutine
-`, want: "k.f90:10:3: not supported yet: call of 'p' without a derivative version in reverse mode"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
