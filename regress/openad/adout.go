@@ -22,29 +22,35 @@ type Jacobian struct {
 //
 // after a title line (" AD" or " DD"); our driver writes the same lines
 // with ES format. I3 leaves blanks inside the parentheses.
-var entryRE = regexp.MustCompile(`^\s*F\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*=\s*(\S+)\s*$`)
+var entryRE = regexp.MustCompile(`^\s*([A-Z])\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*=\s*(\S+)\s*$`)
 
 // ParseJacobian reads the F(i,k)= lines of an ad.out/dd.out text. Other
 // lines (the title) are skipped; a malformed F line, a repeated entry or a
 // value that is not a number (Fortran prints asterisks on overflow) is an
 // error naming the line.
 func ParseJacobian(name, text string) (Jacobian, error) {
+	return parseEntries(name, text, "F")
+}
+
+// parseEntries reads the lines letter(i,k)=value; our driver writes its
+// finite differences as D(i,k)= lines after the F(i,k)= lines.
+func parseEntries(name, text, letter string) (Jacobian, error) {
 	j := Jacobian{At: map[[2]int]float64{}}
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
-		if !strings.HasPrefix(strings.TrimSpace(line), "F") {
+		if !strings.HasPrefix(strings.TrimSpace(line), letter) {
 			continue
 		}
 		m := entryRE.FindStringSubmatch(line)
-		if m == nil {
-			return j, fmt.Errorf("%s:%d: not an entry F(i,k)=value: %q", name, n, line)
+		if m == nil || m[1] != letter {
+			return j, fmt.Errorf("%s:%d: not an entry %s(i,k)=value: %q", name, n, letter, line)
 		}
-		i, _ := strconv.Atoi(m[1])
-		k, _ := strconv.Atoi(m[2])
-		v, err := strconv.ParseFloat(fortranFloat(m[3]), 64)
+		i, _ := strconv.Atoi(m[2])
+		k, _ := strconv.Atoi(m[3])
+		v, err := strconv.ParseFloat(fortranFloat(m[4]), 64)
 		if err != nil {
-			return j, fmt.Errorf("%s:%d: bad value %q", name, n, m[3])
+			return j, fmt.Errorf("%s:%d: bad value %q", name, n, m[4])
 		}
 		if i < 1 || k < 1 {
 			return j, fmt.Errorf("%s:%d: index below 1", name, n)

@@ -3,83 +3,131 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
-// Point is how our driver sets up the point of a case, read from the
-// case's own OpenAD driver (driver_scalar_adm_split.f90 or _joint) when it
-// has one, else the suite's generic driver: x0(i) = i/2 for i = 1..n,
-// x = x0, and head(x, y) called with x of size n and y of size m.
+// Point is how our driver sets up a case, read from the case's own OpenAD
+// driver (driver_scalar_adm_split.f90, else _joint) when it has one, else
+// the suite's generic driver: x0(i) = i/2 for i = 1..n, x = x0, and
+// head(x, y) with x of size n and y of size m.
 type Point struct {
-	// Init is Fortran that sets x0(1:n), using i, n and m.
-	Init []string
-	// Actuals are the actual arguments of the call of the head routine
-	// in the adjoint section, lower case: "x" and "y" stand for the
-	// driver's independent and dependent arrays; others (literals) are
-	// passed as they are written.
+	// Decls declare the helper variables Setup uses (the driver's own
+	// declarations, less active, allocatable and reserved names).
+	Decls []string
+	// Setup is Fortran that computes x0 (and helper variables) before
+	// the point is set; it may use i, n and m.
+	Setup []string
+	// Sets are the values the driver gives its active variables in the
+	// adjoint section (`v%v = e`, `v(j)%v = e`), by variable.
+	Sets map[string]Value
+	// Actuals are the actual arguments of the call of the head routine in
+	// the adjoint section, lower case, blanks removed.
 	Actuals []string
-	// Extra is Fortran that follows the driver program: procedures the
-	// case's driver defines for head to call.
+	// Extra is Fortran that follows the program: procedures the driver
+	// defines for head to call.
 	Extra string
 }
 
-// GenericPoint is the suite's generic driver's point.
+// A Value gives an active variable of the OpenAD driver its value at the
+// point: Whole for the variable (or every element: the generic driver's
+// x(k)%v = x0(k) is Whole "x0"), or Elem by index.
+type Value struct {
+	Whole string
+	Elem  map[int]string
+}
+
+// GenericPoint is the point of the suite's generic driver.
 var GenericPoint = Point{
-	Init:    []string{"do i = 1, n", "  x0(i) = i/2.D0", "end do"},
+	Setup:   []string{"do i = 1, n", "  x0(i) = i/2.D0", "end do"},
+	Sets:    map[string]Value{"x": {Whole: "x0"}},
 	Actuals: []string{"x", "y"},
 }
 
+// Reserved names: variables of our driver that the copied declarations
+// must not declare again.
+var reserved = map[string]bool{"n": true, "m": true, "i": true, "k": true, "x0": true, "jac": true, "fdjac": true, "fadj_row": true, "fadj_h": true}
+
 var (
-	x0AssignRE = regexp.MustCompile(`(?i)^x0\s*\(\s*(i|\d+)\s*\)\s*=`)
-	doRE       = regexp.MustCompile(`(?i)^do\s+i\s*=\s*1\s*,\s*n\s*$`)
-	endDoRE    = regexp.MustCompile(`(?i)^end\s*do$`)
-	callRE     = regexp.MustCompile(`(?i)^call\s+(\w+)\s*\((.*)\)\s*$`)
-	literalRE  = regexp.MustCompile(`^(\d+|n|m)$`)
+	callRE = regexp.MustCompile(`(?i)^call\s+(\w+)\s*\((.*)\)\s*$`)
+	setRE  = regexp.MustCompile(`(?i)^(\w+)\s*(?:\(\s*(\d+)\s*\))?\s*%\s*v\s*=\s*(.+)$`)
+	// x(k)%v = x0(k) in a loop over k (or j): x = x0
+	genericSet = regexp.MustCompile(`(?i)^(\w+)\s*\(\s*([a-z])\s*\)\s*%\s*v\s*=\s*x0\s*\(\s*([a-z])\s*\)$`)
+	x0ScalarRE = regexp.MustCompile(`(?i)\bx0_(\d+)\b`)
+	declRE2    = regexp.MustCompile(`(?i)^(double\s*precision|real|integer|logical|character|complex|parameter|type\s*\(|external|implicit|use\b|intrinsic|dimension|save|common|data\b)`)
+	skipRE     = regexp.MustCompile(`(?i)^(allocate|deallocate|open|close|read|write|call\s+tape_init|call\s+oad_|our_rev_mode|stop|print)`)
 )
 
-// ReadPoint reads a case's OpenAD driver. It understands drivers that
-// differ from the generic one only in how they fill x0 (a loop over i, or
-// x0(k) = constant lines), in extra literal arguments of the call of the
-// head routine, and in procedures they define after the program; for any
-// other driver it returns an error saying what it did not understand.
+// ReadPoint reads a case's OpenAD driver: its declarations, the statements
+// that compute the point before the DD (finite difference) section, the
+// values it gives the active variables and its call of the head routine
+// in the AD section, and the procedures after the program. It returns an
+// error saying what it does not understand.
 func ReadPoint(text, head string) (Point, error) {
-	var p Point
+	p := Point{Sets: map[string]Value{}}
 	body, extra, _ := strings.Cut(text, "\nend program")
 	if i := strings.Index(extra, "\n"); i >= 0 {
 		p.Extra = strings.TrimSpace(extra[i+1:])
 	}
-	stmts := statements(body)
-	// The prelude: between reading params.conf and the DD section.
-	var prelude []string
 	const (
-		start = iota
-		params
-		prologue
+		decls = iota
+		setup // before the DD section
 		dd
 		ad
 	)
-	state := start
-	for _, s := range stmts {
+	state := decls
+	depth := 0 // DO nesting in the AD section
+	for _, s := range statements(body) {
 		low := strings.ToLower(s)
+		if strings.HasPrefix(low, "program ") {
+			continue
+		}
+		if state == decls && !declRE2.MatchString(s) {
+			state = setup
+		}
 		switch {
-		case state == start && strings.Contains(low, "params.conf"):
-			state = params
-			continue
-		case state == params && strings.HasPrefix(low, "close(2)"):
-			state = prologue
-			continue
 		case strings.Contains(low, "tmpoutput/dd.out"):
 			state = dd
+			continue
 		case strings.Contains(low, "tmpoutput/ad.out"):
 			state = ad
+			continue
 		}
 		switch state {
-		case prologue:
-			prelude = append(prelude, s)
+		case decls:
+			if d := helperDecl(s); d != "" {
+				p.Decls = append(p.Decls, d)
+			}
+		case setup:
+			switch {
+			case skipRE.MatchString(s):
+			case setRE.MatchString(s):
+				if err := p.set(s); err != nil {
+					return p, err
+				}
+			default:
+				p.Setup = append(p.Setup, x0ScalarRE.ReplaceAllString(s, "x0($1)"))
+			}
 		case ad:
+			switch {
+			case strings.HasPrefix(low, "do "):
+				depth++
+			case strings.HasPrefix(low, "end do") || low == "enddo":
+				depth--
+			case genericSet.MatchString(s) && strings.EqualFold(genericSet.FindStringSubmatch(s)[2], genericSet.FindStringSubmatch(s)[3]):
+				p.Sets[strings.ToLower(genericSet.FindStringSubmatch(s)[1])] = Value{Whole: "x0"}
+			case setRE.MatchString(s):
+				if depth > 1 {
+					return p, fmt.Errorf("custom driver: %q in a loop", s)
+				}
+				if err := p.set(s); err != nil {
+					return p, err
+				}
+			}
 			if m := callRE.FindStringSubmatch(s); m != nil && strings.EqualFold(m[1], head) && p.Actuals == nil {
+				p.Actuals = []string{}
 				for _, a := range splitTop(m[2]) {
-					p.Actuals = append(p.Actuals, strings.ToLower(strings.TrimSpace(a)))
+					p.Actuals = append(p.Actuals, strings.ToLower(strings.Join(strings.Fields(a), "")))
 				}
 			}
 		}
@@ -87,35 +135,66 @@ func ReadPoint(text, head string) (Point, error) {
 	if p.Actuals == nil {
 		return p, fmt.Errorf("custom driver: no call of %s in its adjoint section", head)
 	}
-	var sawX, sawY bool
-	for _, a := range p.Actuals {
-		switch {
-		case a == "x":
-			sawX = true
-		case a == "y":
-			sawY = true
-		case literalRE.MatchString(a):
-		default:
-			return p, fmt.Errorf("custom driver: actual argument %q of %s", a, head)
-		}
-	}
-	if !sawX || !sawY {
-		return p, fmt.Errorf("custom driver: %s is not called with the arrays x and y", head)
-	}
-	for _, s := range prelude {
-		low := strings.ToLower(s)
-		switch {
-		case strings.HasPrefix(low, "allocate"):
-		case doRE.MatchString(s), endDoRE.MatchString(s), x0AssignRE.MatchString(s):
-			p.Init = append(p.Init, s)
-		default:
-			return p, fmt.Errorf("custom driver: statement %q before the DD section", s)
-		}
-	}
-	if len(p.Init) == 0 {
-		return p, fmt.Errorf("custom driver: x0 is not set")
-	}
 	return p, nil
+}
+
+// set records `v%v = e` or `v(j)%v = e`.
+func (p *Point) set(s string) error {
+	m := setRE.FindStringSubmatch(s)
+	name := strings.ToLower(m[1])
+	expr := x0ScalarRE.ReplaceAllString(strings.TrimSpace(m[3]), "x0($1)")
+	v := p.Sets[name]
+	if m[2] == "" {
+		v.Whole = expr
+	} else {
+		j, _ := strconv.Atoi(m[2])
+		if v.Elem == nil {
+			v.Elem = map[int]string{}
+		}
+		v.Elem[j] = expr
+	}
+	p.Sets[name] = v
+	return nil
+}
+
+// helperDecl returns a declaration of the OpenAD driver for our driver:
+// none for active, allocatable, use, external and implicit declarations;
+// others less the names our driver declares and the x0_1-style scalars
+// (which become elements of x0).
+func helperDecl(s string) string {
+	low := strings.ToLower(s)
+	if strings.HasPrefix(low, "type") || strings.Contains(low, "allocatable") || strings.HasPrefix(low, "use") ||
+		strings.HasPrefix(low, "external") || strings.HasPrefix(low, "implicit") || strings.HasPrefix(low, "parameter") {
+		if strings.HasPrefix(low, "parameter") {
+			return s
+		}
+		return ""
+	}
+	spec, list, ok := strings.Cut(s, "::")
+	if !ok {
+		// "double precision a, b" or "integer n,m"
+		m := regexp.MustCompile(`(?i)^(double\s*precision|real(?:\*\d+)?|integer|logical|character(?:\*\d+)?|complex)\s+(.*)$`).FindStringSubmatch(s)
+		if m == nil {
+			return ""
+		}
+		spec, list = m[1], m[2]
+	}
+	var keep []string
+	for _, e := range splitTop(list) {
+		e = strings.TrimSpace(e)
+		name := strings.ToLower(e)
+		if i := strings.IndexAny(name, "(=*"); i >= 0 {
+			name = strings.TrimSpace(name[:i])
+		}
+		if reserved[name] || x0ScalarRE.MatchString(name) || strings.HasPrefix(name, "v_") {
+			continue
+		}
+		keep = append(keep, e)
+	}
+	if len(keep) == 0 {
+		return ""
+	}
+	return strings.TrimSpace(spec) + " :: " + strings.Join(keep, ", ")
 }
 
 // statements splits free-form Fortran into statements: comments dropped,

@@ -2,12 +2,14 @@ package main
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 )
 
 // DriverInput is what WriteDriver needs to know about a case.
 type DriverInput struct {
-	Adjoint      *Signature // the generated adjoint of the head routine; nil if fadj wrote none
+	Adjoint      Signature // the generated adjoint of the head routine
 	Head         string
 	Params       Params
 	Point        Point
@@ -15,94 +17,269 @@ type DriverInput struct {
 	Dependents   []string
 }
 
+// An active argument of head as our driver passes it: the variable v_name
+// of Size elements (1-D, or a scalar when Scalar), at Offset in the
+// flattened vector of independents or dependents, the Jacobian's columns
+// and rows in pragma order.
+type active struct {
+	Dummy
+	Size   int
+	Scalar bool
+	Offset int
+	HasAdj bool
+	Actual string // the OpenAD driver's actual argument
+}
+
+var actualRE = regexp.MustCompile(`^(\w+)(?:\((\d+)\))?$`)
+
 // WriteDriver writes our Fortran driver program. Like the suite's
-// driver_adm_split.f90 it sets x = x0 and, for each dependent component
-// i, calls the adjoint once with a unit seed on y_i; the adjoint of x is
-// then row i of the Jacobian. fadj's adjoints are increment-style (see
-// generator/ad/adjoint): the adjoints of inputs are accumulated and those
-// of outputs consumed, so every adjoint is zeroed before each call and x
-// and y are reset to the point. It prints the Jacobian as the suite's
-// drivers do, column by column, with ES format.
+// driver_adm_split.f90 it sets the point and, for each dependent component
+// i, calls the adjoint once with a unit seed on y_i; the adjoints of the
+// independents are then row i of the Jacobian. fadj's adjoints are
+// increment-style (see generator/ad/adjoint): the adjoints of inputs are
+// accumulated and those of outputs consumed, so every adjoint is zeroed
+// before each call and the arguments are reset to the point. Independents
+// and dependents are flattened in pragma order. The driver also computes
+// central finite differences of the original routine (lines D(i,k)=), a
+// check of its own for cases whose reference is missing or suspect. It
+// prints the Jacobian column by column as the suite's drivers do.
 func WriteDriver(in DriverInput) (string, error) {
-	if len(in.Independents) != 1 || len(in.Dependents) != 1 {
-		return "", fmt.Errorf("driver: %d independents and %d dependents; only one of each is handled",
-			len(in.Independents), len(in.Dependents))
+	dummies, hasAdj := splitAdjoints(in.Adjoint.Args)
+	if len(dummies) != len(in.Point.Actuals) {
+		return "", fmt.Errorf("driver: %s has %d arguments, the OpenAD driver passes %d", in.Head, len(dummies), len(in.Point.Actuals))
 	}
-	xName, yName := in.Independents[0], in.Dependents[0]
-	if xName == yName {
-		return "", fmt.Errorf("driver: %s is both independent and dependent", xName)
+	role := map[string]string{}
+	for _, v := range in.Independents {
+		role[v] = "x"
 	}
+	for _, v := range in.Dependents {
+		if role[v] != "" {
+			return "", fmt.Errorf("driver: %s is both independent and dependent", v)
+		}
+		role[v] = "y"
+	}
+	byName := map[string]int{}
+	for i, d := range dummies {
+		byName[d.Name] = i
+	}
+	layout := func(names []string, total int, what string) ([]active, error) {
+		var out []active
+		off := 0
+		for _, v := range names {
+			i, ok := byName[v]
+			if !ok {
+				return nil, fmt.Errorf("driver: %s %s is not an argument of %s", what, v, in.Head)
+			}
+			d := dummies[i]
+			a := active{Dummy: d, Offset: off, HasAdj: hasAdj[d.Name], Actual: in.Point.Actuals[i]}
+			switch size, ok := Size(d.Dims); {
+			case d.Dims == "":
+				a.Size, a.Scalar = 1, true
+			case len(names) == 1:
+				a.Size = total // the generic driver: x(n), y(m)
+			case ok:
+				a.Size = size
+			default:
+				return nil, fmt.Errorf("driver: size of %s (%s) not known", v, d.Dims)
+			}
+			off += a.Size
+			out = append(out, a)
+		}
+		if off != total {
+			return nil, fmt.Errorf("driver: the %ss have %d elements, params.conf says %d", what, off, total)
+		}
+		return out, nil
+	}
+	xs, err := layout(in.Independents, in.Params.N, "independent")
+	if err != nil {
+		return "", err
+	}
+	ys, err := layout(in.Dependents, in.Params.M, "dependent")
+	if err != nil {
+		return "", err
+	}
+
+	// The values of the independents: what the OpenAD driver gives the
+	// variable it passes.
+	var setPoint []string
+	for _, a := range xs {
+		m := actualRE.FindStringSubmatch(a.Actual)
+		if m == nil {
+			return "", fmt.Errorf("driver: actual argument %q for %s", a.Actual, a.Name)
+		}
+		val, ok := in.Point.Sets[m[1]]
+		if !ok {
+			return "", fmt.Errorf("driver: the OpenAD driver gives %s no value", m[1])
+		}
+		elem := func(j int) (string, error) { // value of element j of the OpenAD variable
+			if e, ok := val.Elem[j]; ok {
+				return e, nil
+			}
+			if val.Whole == "x0" {
+				return fmt.Sprintf("x0(%d)", j), nil
+			}
+			if val.Whole != "" {
+				return val.Whole, nil
+			}
+			return "", fmt.Errorf("driver: the OpenAD driver gives %s(%d) no value", m[1], j)
+		}
+		switch {
+		case m[2] != "": // an element passed to a scalar dummy
+			j, _ := strconv.Atoi(m[2])
+			e, err := elem(j)
+			if err != nil {
+				return "", err
+			}
+			if !a.Scalar {
+				return "", fmt.Errorf("driver: array element %s passed to array %s", a.Actual, a.Name)
+			}
+			setPoint = append(setPoint, fmt.Sprintf("v_%s = %s", a.Name, e))
+		case a.Scalar: // the whole variable, or its first element (x(1) passed as x)
+			e, err := elem(1)
+			if val.Whole != "" && val.Whole != "x0" {
+				e, err = val.Whole, nil
+			}
+			if err != nil {
+				return "", err
+			}
+			setPoint = append(setPoint, fmt.Sprintf("v_%s = %s", a.Name, e))
+		default:
+			for j := 1; j <= a.Size; j++ {
+				e, err := elem(j)
+				if err != nil {
+					return "", err
+				}
+				setPoint = append(setPoint, fmt.Sprintf("v_%s(%d) = %s", a.Name, j, e))
+			}
+		}
+	}
+
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
-	p("! Written by regress/openad for case head routine %s.", in.Head)
+	p("! Written by regress/openad: the adjoint %s row by row, and central differences of %s.", in.Adjoint.Name, in.Head)
 	p("program fadj_openad_driver")
 	p("  implicit none")
 	p("  integer, parameter :: n = %d, m = %d", in.Params.N, in.Params.M)
-	p("  double precision :: x0(n), jac(m, n)")
+	p("  double precision :: x0(n), jac(m, n), fdjac(m, n), fadj_x(n), fadj_xp(n), fadj_yp(m), fadj_ym(m), fadj_h")
 	p("  integer :: i, k, fadj_row")
-	if in.Adjoint == nil {
-		// fadj found y passive with respect to x: the Jacobian is zero.
-		p("  jac = 0")
-	} else {
-		dummies, hasAdj := splitAdjoints(in.Adjoint.Args)
-		if len(dummies) != len(in.Point.Actuals) {
-			return "", fmt.Errorf("driver: %s has %d arguments, the suite's driver passes %d", in.Adjoint.Name, len(dummies), len(in.Point.Actuals))
-		}
-		var actuals []string
-		var xd, yd *Dummy
-		for i, a := range in.Point.Actuals {
-			d := dummies[i]
-			switch a {
-			case "x":
-				xd = &dummies[i]
-				p("  %s :: v_x(n), v_x_b(n)", d.Type)
-				actuals = append(actuals, "v_x")
-				if hasAdj[d.Name] {
-					actuals = append(actuals, "v_x_b")
-				}
-			case "y":
-				yd = &dummies[i]
-				p("  %s :: v_y(m), v_y_b(m)", d.Type)
-				actuals = append(actuals, "v_y")
-				if hasAdj[d.Name] {
-					actuals = append(actuals, "v_y_b")
-				}
-			default:
-				if hasAdj[d.Name] {
-					return "", fmt.Errorf("driver: argument %s (passed %s) is active", d.Name, a)
-				}
-				actuals = append(actuals, a)
-			}
-		}
-		if xd.Name != xName || yd.Name != yName {
-			return "", fmt.Errorf("driver: the pragmas mark %s and %s, the driver passes x to %s and y to %s", xName, yName, xd.Name, yd.Name)
-		}
-		for _, s := range in.Point.Init {
-			p("  %s", s)
-		}
-		p("  do fadj_row = 1, m")
-		p("    v_x = x0")
-		p("    v_y = 0")
-		if hasAdj[xd.Name] {
-			p("    v_x_b = 0")
-		}
-		if hasAdj[yd.Name] {
-			p("    v_y_b = 0")
-			p("    v_y_b(fadj_row) = 1")
-		}
-		p("    call %s(%s)", in.Adjoint.Name, strings.Join(actuals, ", "))
-		if hasAdj[xd.Name] {
-			p("    jac(fadj_row, :) = v_x_b")
-		} else {
-			p("    jac(fadj_row, :) = 0")
-		}
-		p("  end do")
+	for _, d := range in.Point.Decls {
+		p("  %s", d)
 	}
+	for _, a := range append(append([]active{}, xs...), ys...) {
+		t := explicitKind(a.Type)
+		if a.Scalar {
+			p("  %s :: v_%s, v_%s_b", t, a.Name, a.Name)
+		} else {
+			p("  %s :: v_%s(%d), v_%s_b(%d)", t, a.Name, a.Size, a.Name, a.Size)
+		}
+	}
+	p("  x0 = 0")
+	for _, s := range in.Point.Setup {
+		p("  %s", s)
+	}
+	for _, s := range setPoint {
+		p("  %s", s)
+	}
+	p("  call fadj_getx(fadj_x)")
+
+	// The call arguments: ours for the active ones, the OpenAD driver's
+	// (literals, helper variables) for the others.
+	var primal, adjoint []string
+	for i, d := range dummies {
+		switch role[d.Name] {
+		case "x", "y":
+			primal = append(primal, "v_"+d.Name)
+			adjoint = append(adjoint, "v_"+d.Name)
+			if hasAdj[d.Name] {
+				adjoint = append(adjoint, "v_"+d.Name+"_b")
+			}
+		default:
+			if hasAdj[d.Name] {
+				return "", fmt.Errorf("driver: argument %s of %s is active but not marked by a pragma", d.Name, in.Head)
+			}
+			primal = append(primal, in.Point.Actuals[i])
+			adjoint = append(adjoint, in.Point.Actuals[i])
+		}
+	}
+	p("  do fadj_row = 1, m")
+	p("    call fadj_setx(fadj_x)")
+	for _, a := range xs {
+		if a.HasAdj {
+			p("    v_%s_b = 0", a.Name)
+		}
+	}
+	for _, a := range ys {
+		if !a.HasAdj {
+			continue
+		}
+		p("    v_%s_b = 0", a.Name)
+		if a.Scalar {
+			p("    if (fadj_row == %d) v_%s_b = 1", a.Offset+1, a.Name)
+		} else {
+			p("    if (fadj_row > %d .and. fadj_row <= %d) v_%s_b(fadj_row - %d) = 1", a.Offset, a.Offset+a.Size, a.Name, a.Offset)
+		}
+	}
+	p("    call %s(%s)", in.Adjoint.Name, strings.Join(adjoint, ", "))
+	p("    jac(fadj_row, :) = 0")
+	for _, a := range xs {
+		if !a.HasAdj {
+			continue
+		}
+		if a.Scalar {
+			p("    jac(fadj_row, %d) = v_%s_b", a.Offset+1, a.Name)
+		} else {
+			p("    jac(fadj_row, %d:%d) = v_%s_b", a.Offset+1, a.Offset+a.Size, a.Name)
+		}
+	}
+	p("  end do")
+	p("  do k = 1, n")
+	p("    fadj_h = 1.0D-6*max(1.0D0, abs(fadj_x(k)))")
+	p("    fadj_xp = fadj_x")
+	p("    fadj_xp(k) = fadj_x(k) + fadj_h")
+	p("    call fadj_setx(fadj_xp)")
+	p("    call %s(%s)", in.Head, strings.Join(primal, ", "))
+	p("    call fadj_gety(fadj_yp)")
+	p("    fadj_xp(k) = fadj_x(k) - fadj_h")
+	p("    call fadj_setx(fadj_xp)")
+	p("    call %s(%s)", in.Head, strings.Join(primal, ", "))
+	p("    call fadj_gety(fadj_ym)")
+	p("    fdjac(:, k) = (fadj_yp - fadj_ym)/(2*fadj_h)")
+	p("  end do")
 	p("  do k = 1, n")
 	p("    do i = 1, m")
 	p("      write(*, '(A,I3,A,I3,A,ES26.17E3)') 'F(', i, ',', k, ')=', jac(i, k)")
 	p("    end do")
 	p("  end do")
+	p("  do k = 1, n")
+	p("    do i = 1, m")
+	p("      write(*, '(A,I3,A,I3,A,ES26.17E3)') 'D(', i, ',', k, ')=', fdjac(i, k)")
+	p("    end do")
+	p("  end do")
+	p("contains")
+	flat := func(name string, as []active, set bool) {
+		p("  subroutine %s(v)", name)
+		p("    double precision :: v(:)")
+		for _, a := range as {
+			lhs, rhs := "v_"+a.Name, fmt.Sprintf("v(%d)", a.Offset+1)
+			if !a.Scalar {
+				rhs = fmt.Sprintf("v(%d:%d)", a.Offset+1, a.Offset+a.Size)
+			}
+			if set {
+				p("    %s = %s", lhs, rhs)
+			} else {
+				p("    %s = %s", rhs, lhs)
+			}
+		}
+		if set { // the dependents start at zero, as in the suite's drivers
+			for _, a := range ys {
+				p("    v_%s = 0", a.Name)
+			}
+		}
+		p("  end subroutine %s", name)
+	}
+	flat("fadj_setx", xs, true)
+	flat("fadj_getx", xs, false)
+	flat("fadj_gety", ys, false)
 	p("end program fadj_openad_driver")
 	if in.Point.Extra != "" {
 		p("%s", in.Point.Extra)
@@ -122,4 +299,21 @@ func splitAdjoints(args []Dummy) (orig []Dummy, hasAdj map[string]bool) {
 		}
 	}
 	return orig, hasAdj
+}
+
+// explicitKind spells a type with its kind, so that the variables our
+// driver passes keep the kind of head's dummies when the driver is built
+// with -fdefault-real-8 (see Harness.Run).
+func explicitKind(t string) string {
+	switch strings.ToLower(strings.Join(strings.Fields(t), " ")) {
+	case "real":
+		return "real(4)"
+	case "double precision", "doubleprecision":
+		return "real(8)"
+	case "complex":
+		return "complex(4)"
+	case "double complex", "doublecomplex":
+		return "complex(8)"
+	}
+	return t
 }

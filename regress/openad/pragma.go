@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -154,42 +155,47 @@ func splitTop(s string) []string {
 	return append(out, s[start:])
 }
 
-// HeadRoutine picks the routine the pragmas mark: the routine holding the
-// INDEPENDENT pragmas. It is an error if they stand in several routines or
-// outside any, or if there are no INDEPENDENT or no DEPENDENT pragmas.
+// HeadRoutine picks the routine the pragmas mark: the one routine that
+// holds pragmas, or, when several do, the one named head (the suite's
+// drivers call head, and OpenAD ignores the pragmas of other routines).
+// It is an error if there is no such routine, a pragma stands outside any
+// routine, or the routine lacks INDEPENDENT or DEPENDENT pragmas.
 func (sc Scan) HeadRoutine() (Unit, error) {
-	var head *Pragma
-	var ind, dep int
-	for i := range sc.Pragmas {
-		p := &sc.Pragmas[i]
-		if p.Dependent {
-			dep++
-		} else {
-			ind++
-		}
+	var units []Unit
+	for _, p := range sc.Pragmas {
 		if p.Routine == "" {
 			return Unit{}, fmt.Errorf("line %d: pragma outside any routine", p.Line)
 		}
-		if head == nil {
-			head = p
-		} else if p.Routine != head.Routine || p.Module != head.Module {
-			return Unit{}, fmt.Errorf("line %d: pragmas stand in both %s and %s", p.Line, head.Routine, p.Routine)
+		u := Unit{Name: p.Routine, Module: p.Module}
+		if !slices.Contains(units, u) {
+			units = append(units, u)
 		}
 	}
-	if ind == 0 || dep == 0 {
+	var head Unit
+	switch {
+	case len(units) == 0:
 		return Unit{}, fmt.Errorf("no INDEPENDENT or no DEPENDENT pragma")
+	case len(units) == 1:
+		head = units[0]
+	default:
+		i := slices.IndexFunc(units, func(u Unit) bool { return u.Name == "head" })
+		if i < 0 {
+			return Unit{}, fmt.Errorf("pragmas stand in %s and %s, none of them head", units[0].Name, units[1].Name)
+		}
+		head = units[i]
 	}
-	return Unit{Name: head.Routine, Module: head.Module}, nil
+	if len(sc.Vars(head, false)) == 0 || len(sc.Vars(head, true)) == 0 {
+		return Unit{}, fmt.Errorf("no INDEPENDENT or no DEPENDENT pragma in %s", head.Name)
+	}
+	return head, nil
 }
 
-// Vars returns the names of the independents (dep false) or dependents,
-// in pragma order, without repeats.
-func (sc Scan) Vars(dep bool) []string {
+// Vars returns the names of the independents (dep false) or dependents
+// that the pragmas of routine u mark, in pragma order, without repeats.
+func (sc Scan) Vars(u Unit, dep bool) []string {
 	var out []string
-	seen := map[string]bool{}
 	for _, p := range sc.Pragmas {
-		if p.Dependent == dep && !seen[p.Var] {
-			seen[p.Var] = true
+		if p.Dependent == dep && p.Routine == u.Name && p.Module == u.Module && !slices.Contains(out, p.Var) {
 			out = append(out, p.Var)
 		}
 	}

@@ -90,6 +90,23 @@ end subroutine s
 			ind:  []string{"x"}, dep: []string{"y"},
 		},
 		{
+			name: "pragmas in a helper and in head: head wins",
+			src: `      subroutine helper(a, b)
+c$openad INDEPENDENT(a)
+      b = a
+c$openad DEPENDENT(b)
+      end
+      subroutine head(x, y)
+c$openad INDEPENDENT(x)
+      call helper(x, y)
+c$openad DEPENDENT(y)
+      end
+`,
+			fixed: true,
+			head:  Unit{Name: "head"},
+			ind:   []string{"x"}, dep: []string{"y"},
+		},
+		{
 			name: "pragmas in two routines",
 			src: `      subroutine a(x)
 c$openad INDEPENDENT(x)
@@ -117,37 +134,55 @@ c$openad INDEPENDENT(x)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := sc.Vars(false); !reflect.DeepEqual(got, tt.ind) {
-				t.Errorf("independents %v, want %v", got, tt.ind)
-			}
-			if got := sc.Vars(true); !reflect.DeepEqual(got, tt.dep) {
-				t.Errorf("dependents %v, want %v", got, tt.dep)
-			}
 			head, err := sc.HeadRoutine()
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("HeadRoutine error %v, want error %v", err, tt.wantErr)
 			}
-			if err == nil && head != tt.head {
+			if err != nil {
+				return
+			}
+			if head != tt.head {
 				t.Errorf("head %+v, want %+v", head, tt.head)
+			}
+			if got := sc.Vars(head, false); !reflect.DeepEqual(got, tt.ind) {
+				t.Errorf("independents %v, want %v", got, tt.ind)
+			}
+			if got := sc.Vars(head, true); !reflect.DeepEqual(got, tt.dep) {
+				t.Errorf("dependents %v, want %v", got, tt.dep)
 			}
 		})
 	}
 }
 
 func TestReadPoint(t *testing.T) {
-	generic := `program driver
+	driver := `program driver
+  use OAD_active
+  implicit none
+  external head
+  double precision, dimension(:), allocatable :: x0
+  type(active) :: a, b(2), y
+  double precision h, scale
+  integer n, m, i, j
+  parameter (two = 2)
   open(2,action='read',file='params.conf')
   read(2,'(I5,/,I5,/,F8.1)') n, m, h
   close(2)
-  allocate(x(n))
+  allocate(x0(n))
+  scale = 3.0
   do i=1,n
-     x0(i)=sqrt(1.*i)
+     x0(i)=sqrt(1.*i)*scale
   end do
   open(2,file='tmpOutput/dd.out')
-  call head(x,y0)
+  a%v=x0(1)+h
+  call head(2,a,b,y)
   close(2)
   open(2,file='tmpOutput/ad.out')
-  call head(2, x, y)  ! seeded
+  do i=1,m
+     a%v=x0(1)
+     b(1)%v=x0(2)
+     b(2)%v=0.5 ! a constant
+     call head(2, a, b, y)
+  end do
   close(2)
 end program driver
 
@@ -155,27 +190,21 @@ subroutine ext(t)
   double precision t
 end subroutine ext
 `
-	p, err := ReadPoint(generic, "head")
+	p, err := ReadPoint(driver, "head")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Point{
-		Init:    []string{"do i=1,n", "x0(i)=sqrt(1.*i)", "end do"},
-		Actuals: []string{"2", "x", "y"},
+		Decls:   []string{"double precision :: h, scale", "integer :: j", "parameter (two = 2)"},
+		Setup:   []string{"scale = 3.0", "do i=1,n", "x0(i)=sqrt(1.*i)*scale", "end do"},
+		Sets:    map[string]Value{"a": {Whole: "x0(1)"}, "b": {Elem: map[int]string{1: "x0(2)", 2: "0.5"}}},
+		Actuals: []string{"2", "a", "b", "y"},
 		Extra:   "subroutine ext(t)\n  double precision t\nend subroutine ext",
 	}
 	if !reflect.DeepEqual(p, want) {
-		t.Errorf("got %#v\nwant %#v", p, want)
+		t.Errorf("got  %#v\nwant %#v", p, want)
 	}
-	bad := []string{
-		// x0 computed with helper variables the harness does not carry over
-		"open(2,file='params.conf')\nclose(2)\nr=1\nx0(1)=r\nopen(2,file='tmpOutput/dd.out')\nopen(2,file='tmpOutput/ad.out')\ncall head(x,y)\nend program\n",
-		// scalar independents passed one by one
-		"open(2,file='params.conf')\nclose(2)\nx0(1)=1\nopen(2,file='tmpOutput/dd.out')\nopen(2,file='tmpOutput/ad.out')\ncall head(x1,x2,y)\nend program\n",
-	}
-	for _, b := range bad {
-		if _, err := ReadPoint(b, "head"); err == nil {
-			t.Errorf("ReadPoint accepted\n%s", b)
-		}
+	if _, err := ReadPoint("program d\nopen(2,file='tmpOutput/ad.out')\ncall other(x)\nend program\n", "head"); err == nil {
+		t.Error("ReadPoint accepted a driver that does not call head")
 	}
 }

@@ -66,7 +66,7 @@ func ReadSignature(text, name string) (Signature, error) {
 	decls := map[string]Dummy{}
 	inInterface := false
 body:
-	for _, l := range lines[i+1:] {
+	for _, l := range joinContinued(lines[i+1:]) {
 		switch {
 		case interfaceRE.MatchString(l):
 			inInterface = true
@@ -150,4 +150,26 @@ func Size(dims string) (int, bool) {
 		size *= h - l + 1
 	}
 	return size, true
+}
+
+// joinContinued joins free-form lines ending in & with the next.
+func joinContinued(lines []string) []string {
+	var out []string
+	cur := ""
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if cur != "" {
+			t = strings.TrimPrefix(t, "&")
+		}
+		if strings.HasSuffix(t, "&") {
+			cur += strings.TrimSuffix(t, "&") + " "
+			continue
+		}
+		out = append(out, cur+t)
+		cur = ""
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return out
 }
