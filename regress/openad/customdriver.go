@@ -34,13 +34,14 @@ type Point struct {
 // x(k)%v = x0(k) is Whole "x0"), or Elem by index.
 type Value struct {
 	Whole string
+	Array bool // Whole names an array whose elements are the values (x0)
 	Elem  map[int]string
 }
 
 // GenericPoint is the point of the suite's generic driver.
 var GenericPoint = Point{
 	Setup:   []string{"do i = 1, n", "  x0(i) = i/2.D0", "end do"},
-	Sets:    map[string]Value{"x": {Whole: "x0"}},
+	Sets:    map[string]Value{"x": {Whole: "x0", Array: true}},
 	Actuals: []string{"x", "y"},
 }
 
@@ -51,11 +52,14 @@ var reserved = map[string]bool{"n": true, "m": true, "i": true, "k": true, "x0":
 var (
 	callRE = regexp.MustCompile(`(?i)^call\s+(\w+)\s*\((.*)\)\s*$`)
 	setRE  = regexp.MustCompile(`(?i)^(\w+)\s*(?:\(\s*(\d+)\s*\))?\s*%\s*v\s*=\s*(.+)$`)
-	// x(k)%v = x0(k) in a loop over k (or j): x = x0
-	genericSet = regexp.MustCompile(`(?i)^(\w+)\s*\(\s*([a-z])\s*\)\s*%\s*v\s*=\s*x0\s*\(\s*([a-z])\s*\)$`)
-	x0ScalarRE = regexp.MustCompile(`(?i)\bx0_(\d+)\b`)
-	declRE2    = regexp.MustCompile(`(?i)^(double\s*precision|real|integer|logical|character|complex|parameter|type\s*\(|external|implicit|use\b|intrinsic|dimension|save|common|data\b)`)
-	skipRE     = regexp.MustCompile(`(?i)^(allocate|deallocate|open|close|read|write|call\s+tape_init|call\s+oad_|our_rev_mode|stop|print)`)
+	// x(k)%v = x0(k) in a loop over k (or j): x = x0; also from another
+	// array of the driver, x(j)%v = w(j)%v.
+	genericSet = regexp.MustCompile(`(?i)^(\w+)\s*\(\s*([a-z])\s*\)\s*%\s*v\s*=\s*(\w+)\s*\(\s*([a-z])\s*\)\s*(?:%\s*v)?$`)
+	// active(value, derivative), the structure constructor of OpenAD's type
+	constructorRE = regexp.MustCompile(`(?i)\bactive\s*\(([^,()]+),[^()]*\)`)
+	x0ScalarRE    = regexp.MustCompile(`(?i)\bx0_(\d+)\b`)
+	declRE2       = regexp.MustCompile(`(?i)^(double\s*precision|real|integer|logical|character|complex|parameter|type\s*\(|external|implicit|use\b|intrinsic|dimension|save|common|data\b)`)
+	skipRE        = regexp.MustCompile(`(?i)^(allocate|deallocate|open|close|read|write|call\s+tape_init|call\s+oad_|our_rev_mode|stop|print)`)
 )
 
 // ReadPoint reads a case's OpenAD driver: its declarations, the statements
@@ -76,7 +80,8 @@ func ReadPoint(text, head string) (Point, error) {
 		ad
 	)
 	state := decls
-	depth := 0 // DO nesting in the AD section
+	actives := map[string]string{} // active variables of the driver -> "(bounds)" or ""
+	depth := 0                     // DO nesting in the AD section
 	for _, s := range statements(body) {
 		low := strings.ToLower(s)
 		if strings.HasPrefix(low, "program ") {
@@ -98,6 +103,7 @@ func ReadPoint(text, head string) (Point, error) {
 			if d := helperDecl(s); d != "" {
 				p.Decls = append(p.Decls, d)
 			}
+			activeDecl(s, actives)
 		case setup:
 			switch {
 			case skipRE.MatchString(s):
@@ -106,6 +112,15 @@ func ReadPoint(text, head string) (Point, error) {
 					return p, err
 				}
 			default:
+				// An active variable set here holds values only: ours is
+				// a double precision one.
+				if m := regexp.MustCompile(`^(\w+)\s*[=(]`).FindStringSubmatch(s); m != nil {
+					if dims, ok := actives[strings.ToLower(m[1])]; ok {
+						p.Decls = append(p.Decls, "double precision :: "+m[1]+dims)
+						delete(actives, strings.ToLower(m[1]))
+						s = constructorRE.ReplaceAllString(s, "$1")
+					}
+				}
 				p.Setup = append(p.Setup, x0ScalarRE.ReplaceAllString(s, "x0($1)"))
 			}
 		case ad:
@@ -114,8 +129,9 @@ func ReadPoint(text, head string) (Point, error) {
 				depth++
 			case strings.HasPrefix(low, "end do") || low == "enddo":
 				depth--
-			case genericSet.MatchString(s) && strings.EqualFold(genericSet.FindStringSubmatch(s)[2], genericSet.FindStringSubmatch(s)[3]):
-				p.Sets[strings.ToLower(genericSet.FindStringSubmatch(s)[1])] = Value{Whole: "x0"}
+			case genericSet.MatchString(s) && strings.EqualFold(genericSet.FindStringSubmatch(s)[2], genericSet.FindStringSubmatch(s)[4]):
+				m := genericSet.FindStringSubmatch(s)
+				p.Sets[strings.ToLower(m[1])] = Value{Whole: strings.ToLower(m[3]), Array: true}
 			case setRE.MatchString(s):
 				if depth > 1 {
 					return p, fmt.Errorf("custom driver: %q in a loop", s)
@@ -219,4 +235,27 @@ func statements(text string) []string {
 		cur = ""
 	}
 	return out
+}
+
+// activeDecl records the variables a type(active) declaration declares,
+// with their bounds.
+func activeDecl(s string, actives map[string]string) {
+	low := strings.ToLower(s)
+	if !strings.HasPrefix(low, "type") || !strings.Contains(low, "active") {
+		return
+	}
+	list := s
+	if _, l, ok := strings.Cut(s, "::"); ok {
+		list = l
+	} else if i := strings.Index(s, ")"); i >= 0 {
+		list = s[i+1:]
+	}
+	for _, e := range splitTop(list) {
+		e = strings.TrimSpace(e)
+		name, dims := e, ""
+		if i := strings.Index(e, "("); i >= 0 {
+			name, dims = e[:i], e[i:]
+		}
+		actives[strings.ToLower(strings.TrimSpace(name))] = dims
+	}
 }

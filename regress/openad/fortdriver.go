@@ -115,8 +115,8 @@ func WriteDriver(in DriverInput) (string, error) {
 			if e, ok := val.Elem[j]; ok {
 				return e, nil
 			}
-			if val.Whole == "x0" {
-				return fmt.Sprintf("x0(%d)", j), nil
+			if val.Array {
+				return fmt.Sprintf("%s(%d)", val.Whole, j), nil
 			}
 			if val.Whole != "" {
 				return val.Whole, nil
@@ -136,7 +136,7 @@ func WriteDriver(in DriverInput) (string, error) {
 			setPoint = append(setPoint, fmt.Sprintf("v_%s = %s", a.Name, e))
 		case a.Scalar: // the whole variable, or its first element (x(1) passed as x)
 			e, err := elem(1)
-			if val.Whole != "" && val.Whole != "x0" {
+			if val.Whole != "" && !val.Array {
 				e, err = val.Whole, nil
 			}
 			if err != nil {

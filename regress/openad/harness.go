@@ -346,7 +346,7 @@ func classifyGenerate(res Result, out string, err error) Result {
 		return res
 	}
 	for _, l := range strings.Split(out, "\n") {
-		if m := posRE.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+		if m := posRE.FindStringSubmatch(strings.TrimSpace(l)); m != nil && !strings.HasPrefix(m[4], "warning:") {
 			res.Status, res.Detail, res.Group = Rejected, strings.TrimSpace(l), groupKey(m[4])
 			return res
 		}
