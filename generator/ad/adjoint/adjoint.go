@@ -138,9 +138,23 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 		return nil, fmt.Errorf("adjoint: no activity result")
 	}
 	out := &ast.File{Name: "adjoint.f90", Form: ast.FreeForm}
+	sh := newShared(prog.Info, prog.Files)
+	// The adjoints of module procedures and variables go into a module
+	// <mod>_b that uses the original module (globals.go).
+	mods := map[*sema.Symbol]*ast.Unit{}
+	modOf := func(m *sema.Symbol) *ast.Unit {
+		if mods[m] == nil {
+			name := ast.NewIdent(m.Name + conf.Suffix)
+			mods[m] = &ast.Unit{Kind: ast.ModuleUnit, Name: name,
+				Decls: []ast.Stmt{&ast.UseStmt{Module: ast.NewIdent(m.Name)}, &ast.ImplicitStmt{None: true}},
+				End:   ast.EndStmt{Keyword: "module", Name: name}}
+		}
+		return mods[m]
+	}
+	var ext []*ast.Unit
 	for _, pa := range act.Procs {
 		g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
-			declared: map[string]bool{}}
+			declared: map[string]bool{}, sh: sh, useMods: map[*sema.Symbol]bool{}}
 		if !conf.StoreAll {
 			g.tbr = rec.Version(pa) // nil: store-all
 		}
@@ -148,8 +162,24 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 		if err != nil {
 			return nil, err
 		}
-		out.Units = append(out.Units, u)
+		if g.module == nil {
+			ext = append(ext, u)
+			continue
+		}
+		m := modOf(g.module)
+		m.Contains = &ast.StmtHeader{}
+		m.Procs = append(m.Procs, u)
 	}
+	for _, m := range prog.Info.Modules {
+		if d := sh.modDecls[m]; len(d) > 0 {
+			u := modOf(m)
+			u.Decls = append(u.Decls, d...)
+		}
+		if u := mods[m]; u != nil {
+			out.Units = append(out.Units, u)
+		}
+	}
+	out.Units = append(out.Units, ext...)
 	return out, nil
 }
 
@@ -181,6 +211,15 @@ type gen struct {
 	declared map[string]bool
 	ntmp     int
 	depth    int
+
+	// sh is shared by the versions of one Generate; module is the module
+	// of a module procedure (nil for an external one); useMods are the
+	// modules whose adjoint module the routine uses; uses are USE
+	// statements the routine needs for globals it records (globals.go).
+	sh      *shared
+	module  *sema.Symbol
+	useMods map[*sema.Symbol]bool
+	uses    []ast.Stmt
 
 	// tbr lists the references to record before each statement; nil
 	// for store-all.
@@ -233,10 +272,18 @@ func (g *gen) unit() (*ast.Unit, error) {
 		return nil, fmt.Errorf("adjoint: no scope for '%s'", pa.Proc.Name)
 	}
 	if p := g.scope.Parent; p != nil {
-		if p.Kind == sema.ModuleScope {
-			return nil, notSupported("module procedure '%s' in reverse mode", pa.Proc.Name)
+		if p.Kind != sema.ModuleScope {
+			return nil, notSupported("internal procedure '%s'", pa.Proc.Name)
 		}
-		return nil, notSupported("internal procedure '%s'", pa.Proc.Name)
+		g.module = p.Symbol
+		if p.DefaultPrivate() {
+			return nil, notSupported("module procedure '%s' of a module with default PRIVATE accessibility", pa.Proc.Name)
+		}
+		for _, s := range p.Symbols() {
+			if s.Attrs.Has(sema.AttrPrivate) && s.Owner == p {
+				return nil, notSupported("module procedure '%s' of a module with PRIVATE entities ('%s')", pa.Proc.Name, s.Name)
+			}
+		}
 	}
 	if len(u.Procs) > 0 {
 		return nil, notSupported("internal procedures of active procedure '%s'", pa.Proc.Name)
@@ -257,8 +304,8 @@ func (g *gen) unit() (*ast.Unit, error) {
 		if s.Kind == sema.CommonSym || s.Attrs.Has(sema.AttrInCommon) {
 			return nil, notSupported("active common-block variable '%s' in '%s'", v, pa.Proc.Name)
 		}
-		if m := s.Module(); m != nil {
-			return nil, notSupported("active module variable '%s::%s'", m.Name, s.Name)
+		if s.Module() != nil {
+			continue // globals.go
 		}
 		if s.Owner != g.scope {
 			return nil, notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
@@ -268,13 +315,6 @@ func (g *gen) unit() (*ast.Unit, error) {
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
 			return nil, notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
-		}
-	}
-	// Saved or common variables modified by the routine would not be
-	// restored correctly across calls: reject any non-local state.
-	for _, s := range g.scope.Symbols() {
-		if s.Kind == sema.VarSym && !s.IsDummy() && (s.Attrs.Has(sema.AttrInCommon) || s.Module() != nil) {
-			return nil, notSupported("common-block or module variable '%s' in reverse mode", s.Name)
 		}
 	}
 	nu := &ast.Unit{Kind: ast.SubroutineUnit, Name: ast.NewIdent(routineName(pa, g.suffix))}
@@ -356,6 +396,16 @@ func (g *gen) unit() (*ast.Unit, error) {
 		if g.scope.LookupLocal(strings.ToLower(g.aname(s))) != nil {
 			return nil, notSupported("adjoint name '%s' clashes with a name of '%s'", g.aname(s), pa.Proc.Name)
 		}
+		if s.Module() != nil {
+			if err := g.globalAdj(s); err != nil {
+				return nil, err
+			}
+			if !pa.ActiveOut(s) {
+				// Its value on exit is passive here.
+				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)})
+			}
+			continue
+		}
 		d, err := g.decl(s)
 		if err != nil {
 			return nil, err
@@ -382,6 +432,22 @@ func (g *gen) unit() (*ast.Unit, error) {
 		return nil, err
 	}
 	nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(g.runtime)})
+	// The adjoint modules of the module procedures called and of the
+	// active globals.
+	for _, c := range pa.Callees() {
+		if c.Unit == nil {
+			continue
+		}
+		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent != nil && cs.Parent.Kind == sema.ModuleScope && cs.Parent.Symbol != g.module {
+			g.useMods[cs.Parent.Symbol] = true
+		}
+	}
+	for _, m := range g.info.Modules {
+		if g.useMods[m] {
+			nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(m.Name + g.suffix)})
+		}
+	}
+	nu.Decls = append(nu.Decls, g.uses...)
 	for _, d := range u.Decls {
 		if _, ok := d.(*ast.FormatStmt); ok {
 			continue
@@ -393,6 +459,10 @@ func (g *gen) unit() (*ast.Unit, error) {
 	}
 	nu.Decls = append(nu.Decls, adecls...)
 	nu.Decls = append(nu.Decls, g.decls...)
+	if g.declared["fadj_jump"] {
+		// Jumps leaving loops by EXIT alone leave it unset.
+		nu.Body = append(nu.Body, &ast.AssignStmt{Lhs: ast.NewIdent("fadj_jump"), Rhs: deriv.Int(0)})
+	}
 	nu.Body = append(nu.Body, fwd...)
 	nu.Body = append(nu.Body, inits...)
 	nu.Body = append(nu.Body, seed...)

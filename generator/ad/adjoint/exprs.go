@@ -206,8 +206,12 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		return nil, nil, notSupported("call of '%s' in reverse mode", exprString(s.Name))
 	}
 	cs := g.info.ScopeOf(callee.Unit)
-	if cs == nil || cs.Parent != nil {
-		return nil, nil, notSupported("call of module or internal procedure '%s' in reverse mode", exprString(s.Name))
+	if cs == nil || (cs.Parent != nil && cs.Parent.Kind != sema.ModuleScope) {
+		return nil, nil, notSupported("call of internal procedure '%s' in reverse mode", exprString(s.Name))
+	}
+	gpush, gpop, err := g.aroundCall(callee.Unit, exprString(s.Name))
+	if err != nil {
+		return nil, nil, err
 	}
 	dummies := callee.Unit.Args
 	if len(s.Args) != len(dummies) {
@@ -271,9 +275,13 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 			bargs = append(bargs, r)
 		}
 	}
+	// The globals go on the tape like recorded arguments.
+	fwd = append(fwd, gpush...)
+	pops = append(gpop, pops...)
+	repush = append(repush, gpush...)
 	fwd = append(fwd, s)
 	bwd = append(append(pops, zeros...), &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: bargs, Parens: true})
-	if g.tbr != nil && len(pops) > 0 {
+	if (g.tbr != nil && len(pops) > 0) || len(gpop) > 0 {
 		// With TBR the callee's adjoint re-runs it from the restored
 		// arguments but need not restore them on return: the recorded
 		// values go back on the tape before it and are restored
@@ -298,8 +306,13 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 		return nil, notSupported("reference of '%s' in reverse mode", exprString(x.Fun))
 	}
 	cs := g.info.ScopeOf(callee.Unit)
-	if cs == nil || cs.Parent != nil {
-		return nil, notSupported("reference of module or internal function '%s' in reverse mode", exprString(x.Fun))
+	if cs == nil || (cs.Parent != nil && cs.Parent.Kind != sema.ModuleScope) {
+		return nil, notSupported("reference of internal function '%s' in reverse mode", exprString(x.Fun))
+	}
+	for _, s := range g.sh.calleeGlobals(g.info, callee.Unit) {
+		if g.sh.written[s] {
+			return nil, notSupported("reference of function '%s', which uses module or common variable '%s' that the program writes, in reverse mode", exprString(x.Fun), s.Name)
+		}
 	}
 	dummies := callee.Unit.Args
 	if len(x.Args) != len(dummies) {

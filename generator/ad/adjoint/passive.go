@@ -74,11 +74,11 @@ func (g *gen) passiveCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	return withLabel(s, fwd), append(zeros, pops...), nil
 }
 
-// mayModify reports whether unit may define its dummy d: an assignment to
-// it, a READ into it, a DO over it, or passing it to a procedure whose
-// dummy is not intent(in). It looks at the unit only, conservatively.
+// mayModify reports whether unit may define variable d (a dummy or a
+// global): an assignment to it, a READ into it, a DO over it, or passing
+// it to a procedure. It looks at the unit only, conservatively.
 func mayModify(info *sema.Info, unit *ast.Unit, d *sema.Symbol) bool {
-	if d.Intent == ast.IntentOut || d.Intent == ast.IntentInOut {
+	if d.IsDummy() && (d.Intent == ast.IntentOut || d.Intent == ast.IntentInOut) {
 		return true
 	}
 	found := false

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -305,9 +306,26 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 				Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
 			tmp = ast.NewIdent(name)
 		}
+		ntmp, ndecls := g.ntmp, len(g.decls)
 		incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, tmp))
 		if err != nil {
 			return nil, nil, err
+		}
+		if _, ok := selfIncrement(incs, lhsB, tmp); ok && rank == 0 && g.ntmp == ntmp && len(g.decls) == ndecls {
+			// y = y + e: y_b keeps its value and flows into e. (The
+			// temporary was declared last.)
+			g.ntmp--
+			g.decls = g.decls[:len(g.decls)-1]
+			delete(g.declared, tmp.(*ast.Ident).Name)
+			incs, err = g.adj(s.Rhs, lhsB)
+			if err != nil {
+				return nil, nil, err
+			}
+			if rest, ok := selfIncrement(incs, lhsB, lhsB); ok {
+				bwd = append(bwd, rest...)
+				return withLabel(s, fwd), bwd, nil
+			}
+			return nil, nil, fmt.Errorf("adjoint: internal error: self increment of '%s'", exprString(s.Lhs))
 		}
 		if len(incs) > 0 {
 			bwd = append(bwd, &ast.AssignStmt{Lhs: tmp, Rhs: lhsB})
@@ -339,6 +357,27 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		_ = pa
 		return nil, nil, notSupported("%s in reverse mode", stmtName(s))
 	}
+}
+
+// selfIncrement reports whether incs hold exactly one increment of the
+// left side's adjoint lhsB, by rb itself (lhsB = lhsB + rb, from y = y + e
+// or y = e + y), and returns the others.
+func selfIncrement(incs []ast.Stmt, lhsB, rb ast.Expr) ([]ast.Stmt, bool) {
+	target := printer.ExprString(lhsB)
+	want := printer.ExprString(deriv.Add(lhsB, rb))
+	var rest []ast.Stmt
+	n := 0
+	for _, st := range incs {
+		if a, ok := st.(*ast.AssignStmt); ok && printer.ExprString(a.Lhs) == target {
+			if printer.ExprString(a.Rhs) != want {
+				return nil, false
+			}
+			n++
+			continue
+		}
+		rest = append(rest, st)
+	}
+	return rest, n == 1
 }
 
 func stmtName(s ast.Stmt) string {

@@ -74,11 +74,24 @@ func Generate(prog *load.Program, act *activity.Result, conf Config) (*ast.File,
 	// The tangents of module procedures go into a module <mod>_d that
 	// uses the original module; those of external procedures are
 	// external.
+	// The tangents of a module's active variables (v_d) are declared in
+	// its module <mod>_d too.
 	mods := map[*sema.Symbol]*ast.Unit{}
+	modOf := func(m *sema.Symbol) *ast.Unit {
+		if mods[m] == nil {
+			name := ast.NewIdent(m.Name + conf.Suffix)
+			mods[m] = &ast.Unit{Kind: ast.ModuleUnit, Name: name,
+				Decls: []ast.Stmt{&ast.UseStmt{Module: ast.NewIdent(m.Name)}, &ast.ImplicitStmt{None: true}},
+				End:   ast.EndStmt{Keyword: "module", Name: name}}
+		}
+		return mods[m]
+	}
+	globals := &globalDecls{decls: map[*sema.Symbol][]ast.Stmt{}, done: map[*sema.Symbol]bool{}}
 	var ext []*ast.Unit
 	for _, pa := range act.Procs {
 		g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix,
-			repl: map[*ast.CallExpr]*ast.Ident{}, tmpD: map[*ast.CallExpr]ast.Expr{}}
+			repl: map[*ast.CallExpr]*ast.Ident{}, tmpD: map[*ast.CallExpr]ast.Expr{},
+			globals: globals, useMods: map[*sema.Symbol]bool{}}
 		u, err := g.unit()
 		if err != nil {
 			return nil, err
@@ -87,18 +100,15 @@ func Generate(prog *load.Program, act *activity.Result, conf Config) (*ast.File,
 			ext = append(ext, u)
 			continue
 		}
-		m := mods[g.module]
-		if m == nil {
-			name := ast.NewIdent(g.module.Name + conf.Suffix)
-			m = &ast.Unit{Kind: ast.ModuleUnit, Name: name,
-				Decls:    []ast.Stmt{&ast.UseStmt{Module: ast.NewIdent(g.module.Name)}, &ast.ImplicitStmt{None: true}},
-				Contains: &ast.StmtHeader{},
-				End:      ast.EndStmt{Keyword: "module", Name: name}}
-			mods[g.module] = m
-		}
+		m := modOf(g.module)
+		m.Contains = &ast.StmtHeader{}
 		m.Procs = append(m.Procs, u)
 	}
 	for _, m := range prog.Info.Modules {
+		if d := globals.decls[m]; len(d) > 0 {
+			u := modOf(m)
+			u.Decls = append(u.Decls, d...)
+		}
 		if u := mods[m]; u != nil {
 			out.Units = append(out.Units, u)
 		}
@@ -143,6 +153,16 @@ type gen struct {
 	module *sema.Symbol
 	// rename holds tangent names that differ from name+suffix.
 	rename map[*sema.Symbol]string
+	// globals collects the tangents of module variables by module;
+	// useMods are the modules whose tangent module the routine uses.
+	globals *globalDecls
+	useMods map[*sema.Symbol]bool
+}
+
+// globalDecls are the declarations of the tangents of module variables.
+type globalDecls struct {
+	decls map[*sema.Symbol][]ast.Stmt
+	done  map[*sema.Symbol]bool
 }
 
 // inPattern reports whether dummy sym of version pa takes a tangent argument.
@@ -191,7 +211,10 @@ func (g *gen) unit() (*ast.Unit, error) {
 			return nil, notSupported("active common-block variable '%s' in '%s'", v, pa.Proc.Name)
 		}
 		if m := s.Module(); m != nil {
-			return nil, notSupported("active module variable '%s::%s'", m.Name, s.Name)
+			if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
+				return nil, notSupported("active allocatable or pointer module variable '%s::%s'", m.Name, s.Name)
+			}
+			continue
 		}
 		if s.Owner != g.scope {
 			return nil, notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
@@ -267,6 +290,22 @@ func (g *gen) unit() (*ast.Unit, error) {
 		if err != nil {
 			return nil, err
 		}
+		if m := s.Module(); m != nil {
+			// A module variable's tangent is global state: it holds
+			// the tangent of the variable's value, unless this
+			// version finds the value on entry passive.
+			if m != g.module {
+				g.useMods[m] = true
+			}
+			if !g.globals.done[s] {
+				g.globals.done[s] = true
+				g.globals.decls[m] = append(g.globals.decls[m], d)
+			}
+			if !pa.ActiveIn(s) {
+				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(s)), Rhs: deriv.Const("0", s.Type)})
+			}
+			continue
+		}
 		tdecls = append(tdecls, d)
 		if g.scope.LookupLocal(g.tname(s)) != nil {
 			return nil, notSupported("tangent name '%s' clashes with a name of '%s'", g.tname(s), pa.Proc.Name)
@@ -325,18 +364,21 @@ func (g *gen) unit() (*ast.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The modules of the tangents of module procedures called.
-	seen := map[*sema.Symbol]bool{}
+	// The modules of the tangents of module procedures called and of
+	// module variables.
 	for _, c := range pa.Callees() {
 		if c.Unit == nil {
 			continue
 		}
 		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent != nil && cs.Parent.Kind == sema.ModuleScope {
-			m := cs.Parent.Symbol
-			if m != g.module && !seen[m] {
-				seen[m] = true
-				nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(m.Name + g.suffix)})
+			if m := cs.Parent.Symbol; m != g.module {
+				g.useMods[m] = true
 			}
+		}
+	}
+	for _, m := range g.info.Modules {
+		if g.useMods[m] {
+			nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(m.Name + g.suffix)})
 		}
 	}
 	nu.Decls = append(nu.Decls, u.Decls[:at]...)

@@ -1,0 +1,236 @@
+package adjoint
+
+import (
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Module procedures and module variables in reverse mode.
+//
+// The adjoints of the procedures of module m go into a module m_b (m plus
+// the suffix) that uses m; so do the adjoints of m's active variables,
+// v_b, declared in m_b's specification part. A global adjoint follows the
+// convention of an input-output argument: on entry to an adjoint routine
+// v_b holds the adjoint of v's value on exit of the original, on return
+// that of its value on entry. It is never zeroed by the generated code
+// except where v is overwritten.
+//
+// Joint reversal re-runs a callee in the backward sweep: the module
+// variables it reads must then have the values they had at the call, and
+// those it writes must get back the values the caller's backward sweep
+// expects. The forward sweep therefore records, at each call of an active
+// procedure, the module variables the callee (and what it calls) references
+// that some statement of the program may write; the backward sweep restores
+// them before the callee's adjoint and again after it.
+
+// shared is what the generation of all versions shares.
+type shared struct {
+	// modDecls are the declarations of module m_b, by module.
+	modDecls map[*sema.Symbol][]ast.Stmt
+	declared map[*sema.Symbol]bool
+	// written are the module variables some statement may define.
+	written map[*sema.Symbol]bool
+	// refs caches the module variables a procedure references,
+	// transitively.
+	refs map[*ast.Unit][]*sema.Symbol
+}
+
+func newShared(info *sema.Info, files []*ast.File) *shared {
+	sh := &shared{modDecls: map[*sema.Symbol][]ast.Stmt{}, declared: map[*sema.Symbol]bool{},
+		written: map[*sema.Symbol]bool{}, refs: map[*ast.Unit][]*sema.Symbol{}}
+	var visit func(u *ast.Unit)
+	visit = func(u *ast.Unit) {
+		for _, sym := range globalsIn(info, u) {
+			if mayModify(info, u, sym) {
+				sh.written[sym] = true
+			}
+		}
+		for _, p := range u.Procs {
+			visit(p)
+		}
+	}
+	for _, f := range files {
+		for _, u := range f.Units {
+			visit(u)
+		}
+	}
+	return sh
+}
+
+// isGlobal reports whether s is a module or common-block variable.
+func isGlobal(s *sema.Symbol) bool {
+	return s != nil && s.Kind == sema.VarSym && !s.IsDummy() && (s.Module() != nil || s.Attrs.Has(sema.AttrInCommon))
+}
+
+// globalsIn returns the module and common variables unit u references
+// (itself, not its callees), in order of first reference.
+func globalsIn(info *sema.Info, u *ast.Unit) []*sema.Symbol {
+	var out []*sema.Symbol
+	seen := map[*sema.Symbol]bool{}
+	walkStmts(u.Body, func(s ast.Stmt) {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if sym := info.ObjectOf(id); isGlobal(sym) && !seen[sym] {
+					seen[sym] = true
+					out = append(out, sym)
+				}
+			}
+			return true
+		})
+	})
+	return out
+}
+
+// calleeGlobals returns the module and common variables the procedure of
+// unit u references, with those of the procedures it calls.
+func (sh *shared) calleeGlobals(info *sema.Info, u *ast.Unit) []*sema.Symbol {
+	if r, ok := sh.refs[u]; ok {
+		return r
+	}
+	sh.refs[u] = nil // recursion
+	seen := map[*sema.Symbol]bool{}
+	var out []*sema.Symbol
+	add := func(list []*sema.Symbol) {
+		for _, s := range list {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	add(globalsIn(info, u))
+	visit := func(c sema.Call) {
+		if c.Proc != nil && c.Proc.Proc != nil && c.Proc.Proc.Unit != nil && !c.IsIntrinsic() {
+			add(sh.calleeGlobals(info, c.Proc.Proc.Unit))
+		}
+	}
+	walkStmts(u.Body, func(s ast.Stmt) {
+		if cs, ok := s.(*ast.CallStmt); ok {
+			visit(info.CallStmts[cs])
+		}
+		ast.Inspect(s, func(n ast.Node) bool {
+			if x, ok := n.(*ast.CallExpr); ok {
+				if c, ok := info.Calls[x]; ok && c.Kind == sema.FunctionCall {
+					visit(c)
+				}
+			}
+			return true
+		})
+	})
+	sh.refs[u] = out
+	return out
+}
+
+// globalAdj declares (once) the adjoint of module variable s in its
+// module's adjoint module and notes that the routine uses that module.
+func (g *gen) globalAdj(s *sema.Symbol) error {
+	m := s.Module()
+	if m == nil {
+		return notSupported("active common-block variable '%s' in '%s'", s.Name, g.pa.Proc.Name)
+	}
+	if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
+		return notSupported("active allocatable or pointer module variable '%s::%s'", m.Name, s.Name)
+	}
+	if s.Attrs.Has(sema.AttrParameter) {
+		return nil
+	}
+	if m != g.module {
+		g.useMods[m] = true
+	}
+	if g.sh.declared[s] {
+		return nil
+	}
+	g.sh.declared[s] = true
+	d, err := g.decl(s)
+	if err != nil {
+		return err
+	}
+	g.sh.modDecls[m] = append(g.sh.modDecls[m], d)
+	return nil
+}
+
+// aroundCall returns what a joint call of the procedure of unit u needs
+// for the module variables it references and the program may write:
+// their pushes before the call, and the pops that restore them.
+func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err error) {
+	for _, s := range g.sh.calleeGlobals(g.info, u) {
+		if !g.sh.written[s] {
+			continue
+		}
+		if s.Attrs.Has(sema.AttrInCommon) && s.Module() == nil {
+			if g.scope.Lookup(s.Name) == nil || !sameCommonMember(g.scope.Lookup(s.Name), s) {
+				return nil, nil, notSupported("common-block variable '%s' used by '%s', reversed jointly, from a routine that does not declare its block", s.Name, what)
+			}
+			s = g.scope.Lookup(s.Name)
+		}
+		ref, err := g.globalRef(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		if s.Type != nil && s.Type.IsCharacter() {
+			return nil, nil, notSupported("character module variable '%s' used by '%s', reversed jointly", s.Name, what)
+		}
+		suf, ok := tape(s.Type)
+		if !ok {
+			return nil, nil, notSupported("module variable '%s' of type %s used by '%s', reversed jointly", s.Name, s.Type, what)
+		}
+		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
+			return nil, nil, notSupported("allocatable or pointer module variable '%s' used by '%s', reversed jointly", s.Name, what)
+		}
+		if s.Rank() == 0 {
+			push = append(push, call("fadj_push_"+suf, ref))
+			pop = append([]ast.Stmt{call("fadj_pop_"+suf, ref)}, pop...)
+		} else {
+			n := deriv.Call("size", ref)
+			push = append(push, call("fadj_push_"+suf+"_array", ref, n))
+			pop = append([]ast.Stmt{call("fadj_pop_"+suf+"_array", ref, n)}, pop...)
+		}
+	}
+	return push, pop, nil
+}
+
+// sameCommonMember reports whether a and b are the same member (block and
+// position) of a common block.
+func sameCommonMember(a, b *sema.Symbol) bool {
+	if a == b {
+		return true
+	}
+	if a.Common == nil || b.Common == nil || a.Common.Name != b.Common.Name {
+		return false
+	}
+	return memberIndex(a) >= 0 && memberIndex(a) == memberIndex(b)
+}
+
+func memberIndex(s *sema.Symbol) int {
+	for _, d := range s.Common.Decls {
+		for i, m := range d.Members {
+			if m == s {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// globalRef is a name for module variable s in the routine: its own if it
+// resolves to s there, else a renamed USE of it.
+func (g *gen) globalRef(s *sema.Symbol) (ast.Expr, error) {
+	if g.scope.Lookup(s.Name) == s {
+		return ast.NewIdent(s.Name), nil
+	}
+	m := s.Module()
+	if m == nil {
+		return nil, notSupported("common-block variable '%s' not visible in '%s'", s.Name, g.pa.Proc.Name)
+	}
+	name := "fadj_" + m.Name + "_" + s.Name
+	if g.scope.Lookup(name) != nil {
+		return nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
+	}
+	if !g.declared[name] {
+		g.declared[name] = true
+		g.uses = append(g.uses, &ast.UseStmt{Module: ast.NewIdent(m.Name), Only: true,
+			Items: []*ast.UseItem{{Local: ast.NewIdent(name), Name: ast.NewIdent(s.Name)}}})
+	}
+	return ast.NewIdent(name), nil
+}
