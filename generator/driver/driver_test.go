@@ -163,8 +163,6 @@ func TestErrors(t *testing.T) {
 			"spec.yaml:5:48: not supported yet: component in independents ('x%a')"},
 		{"section", spec("  - {routine: f, mode: tangent, independents: ['x(1:2)'], dependents: [y]}\n"), goodSrc,
 			"spec.yaml:5:48: not supported yet: section in independents ('x(1:2)')"},
-		{"both module variable", spec("  - {routine: 'm::ms', mode: both, independents: [a], dependents: [b]}\n"), goodSrc,
-			"spec.yaml:5:15: not supported yet: module procedure 'ms' in reverse mode"},
 		{"syntax error", spec("  - {routine: f, mode: tangent, independents: [x], dependents: [y]}\n"), "subroutine f(x\nend\n",
 			"f.f90:1:15: expected ')', found end of statement"},
 		{"bad key", "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargest: []\n", goodSrc,

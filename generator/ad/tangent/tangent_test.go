@@ -697,17 +697,17 @@ contains
   end function
 end subroutine
 `, "s", "not supported yet: internal procedure 'g'"},
-		{"modulevar", `
+		{"allocatable modulevar", `
 module m
-  real(8) :: v
+  real(8), allocatable :: v(:)
 contains
   subroutine s(x, y)
     real(8) :: x, y
     v = x
-    y = v*v
+    y = v(1)*v(1)
   end subroutine
 end module
-`, "m.s", "not supported yet: active module variable 'm::v'"},
+`, "m.s", "not supported yet: active allocatable or pointer module variable 'm::v'"},
 		{"common", `
 subroutine s(x, y)
   real(8) :: x, y, c
