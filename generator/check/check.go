@@ -98,6 +98,10 @@ func (r *Report) Write(w io.Writer) {
 		if !res.Pass {
 			verdict = "FAIL"
 		}
+		if res.Test == "tape bytes left" {
+			fmt.Fprintf(w, "%-20s %-24s %-10d %-10d %s\n", res.Target, test, int64(res.Error), 0, verdict)
+			continue
+		}
 		fmt.Fprintf(w, "%-20s %-24s %-10s %-10s %s\n", res.Target, test, fmtErr(res.Error), fmt.Sprintf("%.1e", res.Tolerance), verdict)
 	}
 }
@@ -261,6 +265,9 @@ func Run(specPath string, opts Options) (*Report, error) {
 			return nil, err
 		}
 		p := progs[ti]
+		if p.Adjoint != "" && genPaths[runtimeFile] != "" {
+			p.Runtime = strings.ToLower(spec.Output.Runtime)
+		}
 		for _, a := range p.Args {
 			n := ""
 			switch {
@@ -332,6 +339,16 @@ func Run(specPath string, opts Options) (*Report, error) {
 				Pass: !math.IsNaN(e) && e <= tol,
 			})
 		}
+		// A tape left non-empty by the adjoint (a value pushed and
+		// never popped) is a failure of its own, shown only then.
+		for i, s := range samples {
+			if len(s.E) == 1 && s.E[0] != 0 {
+				report.Results = append(report.Results, Result{
+					Target: t.Routine, Test: "tape bytes left", Sample: i + 1,
+					Error: s.E[0], Tolerance: 0,
+				})
+			}
+		}
 	}
 	return report, nil
 }
@@ -343,10 +360,11 @@ func logf(opts Options, format string, args ...any) {
 }
 
 // sample is what the driver printed for one sample.
-type sample struct{ T, P, M, A []float64 }
+type sample struct{ T, P, M, A, E []float64 }
 
 // parseOutput reads the driver's output: per sample, T (if there is a
-// tangent), P, M and A (if there is an adjoint) blocks of numbers.
+// tangent), P, M, and A and E (if there is an adjoint) blocks of
+// numbers.
 func parseOutput(out []byte) ([]sample, error) {
 	var samples []sample
 	var cur *[]float64
@@ -357,7 +375,7 @@ func parseOutput(out []byte) ([]sample, error) {
 			continue
 		}
 		switch line {
-		case "T", "P", "M", "A":
+		case "T", "P", "M", "A", "E":
 			// A sample starts with T, or with P when there is no T.
 			if n := len(samples); n == 0 || line == "T" || (line == "P" && (samples[n-1].T == nil || samples[n-1].P != nil)) {
 				samples = append(samples, sample{})
@@ -372,6 +390,8 @@ func parseOutput(out []byte) ([]sample, error) {
 				cur = &s.M
 			case "A":
 				cur = &s.A
+			case "E":
+				cur = &s.E
 			}
 			*cur = []float64{}
 		default:

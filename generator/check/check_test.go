@@ -428,3 +428,32 @@ func TestGeneratedCode(t *testing.T) {
 		t.Errorf("decls %q %v", decls, err)
 	}
 }
+
+// TestTapeLeft checks that an adjoint leaving values on the tape fails,
+// with a row saying how many bytes it left.
+func TestTapeLeft(t *testing.T) {
+	gfortrantest.Require(t)
+	mutated := false
+	rep, err := Run("testdata/kernels/branches/spec.yaml", Options{Mutate: func(path string, data []byte) []byte {
+		if !strings.HasSuffix(path, "branchy_b.f90") {
+			return data
+		}
+		s := strings.Replace(string(data), "end subroutine branchy_b", "  call fadj_push_r8(t)\nend subroutine branchy_b", 1)
+		mutated = s != string(data)
+		return []byte(s)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mutated {
+		t.Fatal("the adjoint was not changed: its text changed?")
+	}
+	var buf bytes.Buffer
+	rep.Write(&buf)
+	if rep.OK() || !regexp.MustCompile(`(?m)^branchy +tape bytes left #3 +8 +0 +FAIL$`).MatchString(buf.String()) {
+		t.Errorf("want a FAIL row for 8 bytes left:\n%s", buf.String())
+	}
+	if !regexp.MustCompile(`(?m)^branchy +dot-product #3 .*PASS$`).MatchString(buf.String()) {
+		t.Errorf("the dot product should still pass:\n%s", buf.String())
+	}
+}

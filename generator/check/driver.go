@@ -89,6 +89,10 @@ type Program struct {
 	// variables); Decls are declarations (an EXTERNAL function, COMMON
 	// blocks and their members).
 	Uses, Decls []string
+	// Runtime is the tape module of the adjoint, if any: the driver
+	// empties the tape before each adjoint call and prints (E) the
+	// bytes left on it after.
+	Runtime string
 }
 
 // WriteDriver returns the source of a Fortran main program that reads the
@@ -100,6 +104,8 @@ type Program struct {
 //	M  then the dependents at x − h·xd,
 //	A  then Jᵀ·yb (the adjoint's adjoints of the independents), if
 //	   there is an adjoint,
+//	E  then the bytes left on the tape after the adjoint, if there is
+//	   a runtime module,
 //
 // one real number per line (complex numbers as two lines). The driver's
 // own names start with fadj; a target argument whose name does too is
@@ -111,6 +117,9 @@ func WriteDriver(p *Program) string {
 	pf("program fadj_check_driver")
 	for _, u := range p.Uses {
 		pf("  %s", u)
+	}
+	if p.Runtime != "" {
+		pf("  use %s, only: fadj_tape_bytes, fadj_tape_reset", p.Runtime)
 	}
 	pf("  implicit none")
 	for _, d := range p.Decls {
@@ -271,6 +280,9 @@ func WriteDriver(p *Program) string {
 				pf("    %s = 0", bn)
 			}
 		}
+		if p.Runtime != "" {
+			pf("    call fadj_tape_reset()")
+		}
 		call(p.Adjoint, false, true)
 		pf("    write(*, '(a)') 'A'")
 		for _, a := range p.Args {
@@ -283,6 +295,10 @@ func WriteDriver(p *Program) string {
 				pf("    write(*, '(es26.17e3)') 0*fadj0_%s", a.Name)
 			}
 		}
+	}
+	if p.Runtime != "" {
+		pf("    write(*, '(a)') 'E'")
+		pf("    write(*, '(es26.17e3)') real(fadj_tape_bytes(), 8)")
 	}
 	pf("  end do")
 	pf("  close(fadj_u)")

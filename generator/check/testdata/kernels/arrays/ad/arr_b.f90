@@ -13,8 +13,7 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   real(8), intent(inout) :: z_b(n)
   real(8) :: fadj_tmp1_b
   real(8), allocatable :: fadj_tmp2_b(:)
-  real(8) :: fadj_tmp3_b
-  real(8), allocatable :: fadj_tmp4_b(:)
+  real(8), allocatable :: fadj_tmp3_b(:)
   v = matmul(m, x)
   s = sum(x*x) + dot_product(x, w) + sum(v)
   z = x*2 + v*w - sin(x)
@@ -23,15 +22,12 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   call fadj_push_r8_array(v, size(v))
   v = v*s
   call fadj_pop_r8_array(v, size(v))
-  fadj_tmp4_b = v_b
+  fadj_tmp3_b = v_b
   v_b = 0.0_8
-  v_b = v_b + s*fadj_tmp4_b
-  s_b = s_b + sum(v*fadj_tmp4_b)
-  fadj_tmp3_b = s_b
-  s_b = 0.0_8
-  s_b = s_b + fadj_tmp3_b
-  m_b = m_b + transpose(m*fadj_tmp3_b)
-  m_b = m_b + transpose(m)*fadj_tmp3_b
+  v_b = v_b + s*fadj_tmp3_b
+  s_b = s_b + sum(v*fadj_tmp3_b)
+  m_b = m_b + transpose(m*s_b)
+  m_b = m_b + transpose(m)*s_b
   fadj_tmp2_b = z_b
   z_b = 0.0_8
   z_b = z_b + fadj_tmp2_b

@@ -8,14 +8,12 @@ subroutine idx_b(x, x_b, y, y_b, n)
   integer :: i, j, k
   real(8), intent(inout) :: x_b(n)
   real(8), intent(inout) :: y_b(n)
-  real(8) :: fadj_tmp1_b
   integer :: fadj_lo1
   integer :: fadj_hi1
   integer :: fadj_st1
+  real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
   real(8) :: fadj_tmp3_b
-  real(8) :: fadj_tmp4_b
-  real(8) :: fadj_tmp5_b
   y = 0
   fadj_lo1 = 1
   fadj_hi1 = n
@@ -82,43 +80,37 @@ subroutine idx_b(x, x_b, y, y_b, n)
   call fadj_pop_i4(fadj_lo1)
   do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
     call fadj_pop_r8(y(i))
-    fadj_tmp4_b = y_b(i)
-    y_b(i) = 0.0_8
-    y_b(i) = y_b(i) + fadj_tmp4_b
-    y_b(i + 1) = y_b(i + 1) + x(i - 2)*fadj_tmp4_b
-    x_b(i - 2) = x_b(i - 2) + y(i + 1)*fadj_tmp4_b
+    y_b(i + 1) = y_b(i + 1) + x(i - 2)*y_b(i)
+    x_b(i - 2) = x_b(i - 2) + y(i + 1)*y_b(i)
   end do
   call fadj_pop_i4(fadj_st1)
   call fadj_pop_i4(fadj_hi1)
   call fadj_pop_i4(fadj_lo1)
   do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
     call fadj_pop_r8(y(i))
-    fadj_tmp3_b = y_b(i)
+    fadj_tmp2_b = y_b(i)
     y_b(i) = 0.0_8
-    y_b(i) = y_b(i) + y(n + 1 - i)*fadj_tmp3_b
-    y_b(n + 1 - i) = y_b(n + 1 - i) + y(i)*fadj_tmp3_b
-    x_b(i) = x_b(i) + fadj_tmp3_b
+    y_b(i) = y_b(i) + y(n + 1 - i)*fadj_tmp2_b
+    y_b(n + 1 - i) = y_b(n + 1 - i) + y(i)*fadj_tmp2_b
+    x_b(i) = x_b(i) + fadj_tmp2_b
   end do
   call fadj_pop_i4(fadj_st1)
   call fadj_pop_i4(fadj_hi1)
   call fadj_pop_i4(fadj_lo1)
   do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
     call fadj_pop_r8(y(i - 1))
-    fadj_tmp2_b = y_b(i - 1)
+    fadj_tmp1_b = y_b(i - 1)
     y_b(i - 1) = 0.0_8
-    y_b(i - 1) = y_b(i - 1) + y(i)*fadj_tmp2_b
-    y_b(i) = y_b(i) + y(i - 1)*fadj_tmp2_b
+    y_b(i - 1) = y_b(i - 1) + y(i)*fadj_tmp1_b
+    y_b(i) = y_b(i) + y(i - 1)*fadj_tmp1_b
   end do
   call fadj_pop_i4(fadj_st1)
   call fadj_pop_i4(fadj_hi1)
   call fadj_pop_i4(fadj_lo1)
   do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
-    fadj_tmp1_b = y_b(j)
-    y_b(j) = 0.0_8
-    y_b(j) = y_b(j) + fadj_tmp1_b
-    x_b(i) = x_b(i) + x(k)*fadj_tmp1_b
-    x_b(k) = x_b(k) + x(i)*fadj_tmp1_b
-    x_b(max(1, i/2)) = x_b(max(1, i/2)) + real(i, 8)*fadj_tmp1_b
+    x_b(i) = x_b(i) + x(k)*y_b(j)
+    x_b(k) = x_b(k) + x(i)*y_b(j)
+    x_b(max(1, i/2)) = x_b(max(1, i/2)) + real(i, 8)*y_b(j)
     call fadj_pop_i4(k)
     call fadj_pop_i4(j)
   end do

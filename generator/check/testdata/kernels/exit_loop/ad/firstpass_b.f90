@@ -10,17 +10,16 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
   real(8), intent(inout) :: y_b
   real(8) :: fadj_tmp1_b
   integer :: fadj_branch
-  real(8) :: fadj_tmp2_b
   integer :: fadj_lo1
   integer :: fadj_hi1
   integer :: fadj_st1
   integer :: fadj_count1
   integer :: fadj_jump
-  real(8) :: fadj_tmp3_b
   integer :: fadj_lo2
   integer :: fadj_hi2
   integer :: fadj_st2
   integer :: fadj_count2
+  fadj_jump = 0
   y = 0
   fadj_lo1 = 1
   fadj_hi1 = n
@@ -90,11 +89,8 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
       do j = fadj_lo2 + (fadj_count2 - 1)*fadj_st2, fadj_lo2, -fadj_st2
         call fadj_pop_i4(fadj_branch)
         if (fadj_branch == 0) then
-          fadj_tmp3_b = y_b
-          y_b = 0.0_8
-          y_b = y_b + fadj_tmp3_b
-          x_b(i) = x_b(i) + x(j)*(0.1d0*fadj_tmp3_b)
-          x_b(j) = x_b(j) + x(i)*(0.1d0*fadj_tmp3_b)
+          x_b(i) = x_b(i) + x(j)*(0.1d0*y_b)
+          x_b(j) = x_b(j) + x(i)*(0.1d0*y_b)
         end if
       end do
       call fadj_pop_i4(j)
@@ -105,11 +101,8 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
       do j = fadj_lo2 + (fadj_count2 - 1)*fadj_st2, fadj_lo2, -fadj_st2
         call fadj_pop_i4(fadj_branch)
         if (fadj_branch == 0) then
-          fadj_tmp3_b = y_b
-          y_b = 0.0_8
-          y_b = y_b + fadj_tmp3_b
-          x_b(i) = x_b(i) + x(j)*(0.1d0*fadj_tmp3_b)
-          x_b(j) = x_b(j) + x(i)*(0.1d0*fadj_tmp3_b)
+          x_b(i) = x_b(i) + x(j)*(0.1d0*y_b)
+          x_b(j) = x_b(j) + x(i)*(0.1d0*y_b)
         end if
       end do
       call fadj_pop_i4(j)
@@ -121,10 +114,7 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
   do i = fadj_lo1 + (fadj_count1 - 1)*fadj_st1, fadj_lo1, -fadj_st1
     call fadj_pop_i4(fadj_branch)
     if (fadj_branch == 0) then
-      fadj_tmp2_b = y_b
-      y_b = 0.0_8
-      y_b = y_b + fadj_tmp2_b
-      x_b(i) = x_b(i) + 2*x(i)*fadj_tmp2_b
+      x_b(i) = x_b(i) + 2*x(i)*y_b
     end if
   end do
   y_b = 0.0_8

@@ -13,8 +13,6 @@ subroutine F77K_b(X, X_b, Y, Y_b, N)
   integer :: fadj_hi2
   integer :: fadj_st2
   integer :: fadj_branch
-  real(8) :: fadj_tmp4_b
-  real(8) :: fadj_tmp5_b
   integer :: fadj_lo1
   integer :: fadj_hi1
   integer :: fadj_st1
@@ -55,15 +53,9 @@ subroutine F77K_b(X, X_b, Y, Y_b, N)
   do I = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
     call fadj_pop_i4(fadj_branch)
     if (fadj_branch == 1) then
-      fadj_tmp4_b = Y_b
-      Y_b = 0.0_8
-      Y_b = Y_b + fadj_tmp4_b
-      T_b = T_b + 1.0_8/T*fadj_tmp4_b
+      T_b = T_b + 1.0_8/T*Y_b
     else if (fadj_branch == 2) then
-      fadj_tmp5_b = Y_b
-      Y_b = 0.0_8
-      Y_b = Y_b + fadj_tmp5_b
-      T_b = T_b + fadj_tmp5_b
+      T_b = T_b + Y_b
     end if
     call fadj_pop_i4(fadj_st2)
     call fadj_pop_i4(fadj_hi2)

@@ -10,7 +10,6 @@ subroutine energy_b(x, x_b, n, fadj_result_b)
   real(8) :: energy_res_b
   real(8), intent(in) :: fadj_result_b
   real(8) :: fadj_tmp1_b
-  real(8) :: fadj_tmp2_b
   integer :: fadj_lo1
   integer :: fadj_hi1
   integer :: fadj_st1
@@ -30,12 +29,9 @@ subroutine energy_b(x, x_b, n, fadj_result_b)
   call fadj_pop_i4(fadj_hi1)
   call fadj_pop_i4(fadj_lo1)
   do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
-    fadj_tmp2_b = energy_res_b
-    energy_res_b = 0.0_8
-    energy_res_b = energy_res_b + fadj_tmp2_b
-    x_b(i + 1) = x_b(i + 1) + 2*(x(i + 1) - x(i))*fadj_tmp2_b
-    x_b(i) = x_b(i) - 2*(x(i + 1) - x(i))*fadj_tmp2_b
-    x_b(i) = x_b(i) + 4*x(i)**3*(0.5d0*fadj_tmp2_b)
+    x_b(i + 1) = x_b(i + 1) + 2*(x(i + 1) - x(i))*energy_res_b
+    x_b(i) = x_b(i) - 2*(x(i + 1) - x(i))*energy_res_b
+    x_b(i) = x_b(i) + 4*x(i)**3*(0.5d0*energy_res_b)
   end do
   energy_res_b = 0.0_8
 end subroutine energy_b

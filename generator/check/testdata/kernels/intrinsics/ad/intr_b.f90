@@ -13,9 +13,6 @@ subroutine intr_b(x, x_b, a, a_b, y, y_b, z, z_b)
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
   real(8) :: fadj_tmp3_b
-  real(8) :: fadj_tmp4_b
-  real(8) :: fadj_tmp5_b
-  real(8) :: fadj_tmp6_b
   t = sin(x)*exp(a) + log(x + 2.0d0)*sqrt(a) + cos(a)**2 + tan(0.3d0*x)
   t = t + tanh(x) + atan(x*a) + x**3/a + sinh(a) + cosh(x)
   t = t + asin(x/4) + acos(a/4) + log10(a) + a**x + atan2(x, a)
@@ -23,35 +20,26 @@ subroutine intr_b(x, x_b, a, a_b, y, y_b, z, z_b)
   z = 3.0d0
   z = z + t
   t_b = 0.0_8
-  fadj_tmp6_b = z_b
+  t_b = t_b + z_b
   z_b = 0.0_8
-  z_b = z_b + fadj_tmp6_b
-  t_b = t_b + fadj_tmp6_b
-  z_b = 0.0_8
-  fadj_tmp4_b = y_b
+  fadj_tmp2_b = y_b
   y_b = 0.0_8
-  t_b = t_b + x*fadj_tmp4_b
-  x_b = x_b + t*fadj_tmp4_b
-  fadj_tmp3_b = t_b
-  t_b = 0.0_8
-  t_b = t_b + fadj_tmp3_b
-  x_b = x_b + 1.0_8/4*(1.0_8/sqrt(1.0_8 - (x/4)**2)*fadj_tmp3_b)
-  a_b = a_b - 1.0_8/4*(1.0_8/sqrt(1.0_8 - (a/4)**2)*fadj_tmp3_b)
-  a_b = a_b + 1.0_8/(a*log(10.0_8))*fadj_tmp3_b
-  a_b = a_b + x*a**(x - 1.0_8)*fadj_tmp3_b
-  x_b = x_b + a**x*log(merge(a, 1.0_8, a > 0.0_8))*fadj_tmp3_b
-  x_b = x_b + a/(a**2 + x**2)*fadj_tmp3_b
-  a_b = a_b - x/(a**2 + x**2)*fadj_tmp3_b
-  fadj_tmp2_b = t_b
-  t_b = 0.0_8
-  t_b = t_b + fadj_tmp2_b
-  x_b = x_b + (1.0_8 - tanh(x)**2)*fadj_tmp2_b
-  x_b = x_b + a*(1.0_8/(1.0_8 + (x*a)**2)*fadj_tmp2_b)
-  a_b = a_b + x*(1.0_8/(1.0_8 + (x*a)**2)*fadj_tmp2_b)
-  x_b = x_b + 3*x**2*(1.0_8/a*fadj_tmp2_b)
-  a_b = a_b - x**3/a/a*fadj_tmp2_b
-  a_b = a_b + cosh(a)*fadj_tmp2_b
-  x_b = x_b + sinh(x)*fadj_tmp2_b
+  t_b = t_b + x*fadj_tmp2_b
+  x_b = x_b + t*fadj_tmp2_b
+  x_b = x_b + 1.0_8/4*(1.0_8/sqrt(1.0_8 - (x/4)**2)*t_b)
+  a_b = a_b - 1.0_8/4*(1.0_8/sqrt(1.0_8 - (a/4)**2)*t_b)
+  a_b = a_b + 1.0_8/(a*log(10.0_8))*t_b
+  a_b = a_b + x*a**(x - 1.0_8)*t_b
+  x_b = x_b + a**x*log(merge(a, 1.0_8, a > 0.0_8))*t_b
+  x_b = x_b + a/(a**2 + x**2)*t_b
+  a_b = a_b - x/(a**2 + x**2)*t_b
+  x_b = x_b + (1.0_8 - tanh(x)**2)*t_b
+  x_b = x_b + a*(1.0_8/(1.0_8 + (x*a)**2)*t_b)
+  a_b = a_b + x*(1.0_8/(1.0_8 + (x*a)**2)*t_b)
+  x_b = x_b + 3*x**2*(1.0_8/a*t_b)
+  a_b = a_b - x**3/a/a*t_b
+  a_b = a_b + cosh(a)*t_b
+  x_b = x_b + sinh(x)*t_b
   fadj_tmp1_b = t_b
   t_b = 0.0_8
   x_b = x_b + cos(x)*(exp(a)*fadj_tmp1_b)

@@ -17,7 +17,6 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
   real(8) :: fadj_tmp3_b
   real(8) :: fadj_tmp4_b
   real(8) :: fadj_tmp5_b
-  real(8) :: fadj_tmp6_b
   integer :: fadj_count1
   integer :: fadj_iter1
   z = 1.0d0
@@ -42,10 +41,7 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
   call fadj_pop_i4(fadj_count1)
   do fadj_iter1 = 1, fadj_count1
     call fadj_pop_r8(z)
-    fadj_tmp6_b = z_b
-    z_b = 0.0_8
-    z_b = z_b + fadj_tmp6_b
-    dz_b = dz_b - fadj_tmp6_b
+    dz_b = dz_b - z_b
     fadj_tmp5_b = dz_b
     dz_b = 0.0_8
     f_b = f_b + 1.0_8/fp*fadj_tmp5_b

@@ -13,28 +13,24 @@ subroutine kinks_b(x, x_b, a, a_b, y, y_b)
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
   real(8) :: fadj_tmp3_b
-  real(8) :: fadj_tmp4_b
   t = abs(x - 2*a) + max(x, a, 0.1d0)*min(x, 2*a) + sign(x, a - 1.0d0)
   t = t + mod(10*x, 0.3d0)*a + mod(x + a, 0.7d0)
   k = int(10*x) + nint(5*a) + floor(3*x*a)
   t = t*real(k, 8) + dble(k)*a
   y = t + sign(1.0d0, x)*x**2
   t_b = 0.0_8
-  fadj_tmp4_b = y_b
+  fadj_tmp3_b = y_b
   y_b = 0.0_8
-  t_b = t_b + fadj_tmp4_b
-  x_b = x_b + 2*x*(sign(1.0d0, x)*fadj_tmp4_b)
-  fadj_tmp3_b = t_b
-  t_b = 0.0_8
-  t_b = t_b + real(k, 8)*fadj_tmp3_b
-  a_b = a_b + dble(k)*fadj_tmp3_b
+  t_b = t_b + fadj_tmp3_b
+  x_b = x_b + 2*x*(sign(1.0d0, x)*fadj_tmp3_b)
   fadj_tmp2_b = t_b
   t_b = 0.0_8
-  t_b = t_b + fadj_tmp2_b
-  x_b = x_b + 10*(a*fadj_tmp2_b)
-  a_b = a_b + mod(10*x, 0.3d0)*fadj_tmp2_b
-  x_b = x_b + fadj_tmp2_b
-  a_b = a_b + fadj_tmp2_b
+  t_b = t_b + real(k, 8)*fadj_tmp2_b
+  a_b = a_b + dble(k)*fadj_tmp2_b
+  x_b = x_b + 10*(a*t_b)
+  a_b = a_b + mod(10*x, 0.3d0)*t_b
+  x_b = x_b + t_b
+  a_b = a_b + t_b
   fadj_tmp1_b = t_b
   t_b = 0.0_8
   x_b = x_b + sign(1.0_8, x - 2*a)*fadj_tmp1_b

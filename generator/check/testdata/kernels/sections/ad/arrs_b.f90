@@ -14,8 +14,7 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
   real(8), allocatable :: fadj_tmp3_b(:)
-  real(8) :: fadj_tmp4_b
-  real(8), allocatable :: fadj_tmp5_b(:)
+  real(8), allocatable :: fadj_tmp4_b(:)
   v = matmul(m, x)
   s = sum(x*x) + dot_product(x, w) + sum(v(2:n))
   z(1) = s
@@ -25,15 +24,12 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   call fadj_push_r8_array(v(1:n:2), size(v(1:n:2)))
   v(1:n:2) = v(2:n:2)*s
   call fadj_pop_r8_array(v(1:n:2), size(v(1:n:2)))
-  fadj_tmp5_b = v_b(1:n:2)
+  fadj_tmp4_b = v_b(1:n:2)
   v_b(1:n:2) = 0.0_8
-  v_b(2:n:2) = v_b(2:n:2) + s*fadj_tmp5_b
-  s_b = s_b + sum(v(2:n:2)*fadj_tmp5_b)
-  fadj_tmp4_b = s_b
-  s_b = 0.0_8
-  s_b = s_b + fadj_tmp4_b
-  m_b = m_b + transpose(m*fadj_tmp4_b)
-  m_b = m_b + transpose(m)*fadj_tmp4_b
+  v_b(2:n:2) = v_b(2:n:2) + s*fadj_tmp4_b
+  s_b = s_b + sum(v(2:n:2)*fadj_tmp4_b)
+  m_b = m_b + transpose(m*s_b)
+  m_b = m_b + transpose(m)*s_b
   fadj_tmp3_b = z_b
   z_b = 0.0_8
   z_b = z_b + fadj_tmp3_b

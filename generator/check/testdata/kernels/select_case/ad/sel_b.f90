@@ -16,12 +16,9 @@ subroutine sel_b(x, x_b, y, y_b, n)
   real(8) :: fadj_tmp3_b
   real(8) :: fadj_tmp4_b
   real(8) :: fadj_tmp5_b
-  real(8) :: fadj_tmp6_b
-  real(8) :: fadj_tmp7_b
   integer :: fadj_lo1
   integer :: fadj_hi1
   integer :: fadj_st1
-  real(8) :: fadj_tmp8_b
   acc = 1.0d0
   y = 0.0d0
   fadj_lo1 = 1
@@ -51,18 +48,12 @@ subroutine sel_b(x, x_b, y, y_b, n)
   call fadj_push_i4(fadj_st1)
   y = y + acc
   acc_b = 0.0_8
-  fadj_tmp8_b = y_b
-  y_b = 0.0_8
-  y_b = y_b + fadj_tmp8_b
-  acc_b = acc_b + fadj_tmp8_b
+  acc_b = acc_b + y_b
   call fadj_pop_i4(fadj_st1)
   call fadj_pop_i4(fadj_hi1)
   call fadj_pop_i4(fadj_lo1)
   do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
-    fadj_tmp7_b = y_b
-    y_b = 0.0_8
-    y_b = y_b + fadj_tmp7_b
-    acc_b = acc_b + fadj_tmp7_b
+    acc_b = acc_b + y_b
     call fadj_pop_i4(fadj_branch)
     if (fadj_branch == 1) then
       call fadj_pop_r8(acc)
@@ -71,18 +62,15 @@ subroutine sel_b(x, x_b, y, y_b, n)
       acc_b = acc_b + x(i)*fadj_tmp3_b
       x_b(i) = x_b(i) + acc*fadj_tmp3_b
     else if (fadj_branch == 2) then
-      fadj_tmp4_b = acc_b
-      acc_b = 0.0_8
-      acc_b = acc_b + fadj_tmp4_b
-      x_b(i) = x_b(i) + 2*x(i)*fadj_tmp4_b
+      x_b(i) = x_b(i) + 2*x(i)*acc_b
     else if (fadj_branch == 3) then
       acc_b = 0.0_8
     else if (fadj_branch == 4) then
       call fadj_pop_r8(acc)
-      fadj_tmp6_b = acc_b
+      fadj_tmp5_b = acc_b
       acc_b = 0.0_8
-      acc_b = acc_b + cos(x(i))*fadj_tmp6_b
-      x_b(i) = x_b(i) - sin(x(i))*(acc*fadj_tmp6_b)
+      acc_b = acc_b + cos(x(i))*fadj_tmp5_b
+      x_b(i) = x_b(i) - sin(x(i))*(acc*fadj_tmp5_b)
     end if
   end do
   y_b = 0.0_8

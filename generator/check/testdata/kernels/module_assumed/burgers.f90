@@ -1,6 +1,5 @@
 ! Module procedures with assumed-shape arrays, the target among them;
-! a module parameter; sections of size(u). Tangent mode (module
-! procedures have no adjoint yet: see module_proc).
+! a module parameter; sections of size(u).
 module burgers
   implicit none
   real(8), parameter :: dt = 0.01d0
