@@ -20,7 +20,6 @@ subroutine heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
   integer :: fadj_hi1
   integer :: fadj_st1
   real(8) :: fadj_tmp2_b
-  real(8) :: fadj_tmp3_b
 
   u = u0
   fadj_lo1 = 1
@@ -58,10 +57,7 @@ subroutine heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
   call fadj_pop_i4(fadj_hi1)
   call fadj_pop_i4(fadj_lo1)
   do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
-    fadj_tmp3_b = cost_b
-    cost_b = 0.0_8
-    cost_b = cost_b + fadj_tmp3_b
-    u_b(i) = u_b(i) + 2*u(i)*(0.5d0*fadj_tmp3_b)
+    u_b(i) = u_b(i) + 2*u(i)*(0.5d0*cost_b)
   end do
   cost_b = 0.0_8
   call fadj_pop_i4(fadj_st1)
