@@ -457,3 +457,45 @@ func TestTapeLeft(t *testing.T) {
 		t.Errorf("the dot product should still pass:\n%s", buf.String())
 	}
 }
+
+// TestCommonBlock checks the driver's handling of common-block
+// variables against hand-written derivative code, in the layout fadj's
+// module variables use: the derivatives in a parallel common block.
+func TestCommonBlock(t *testing.T) {
+	gfortrantest.Require(t)
+	const deriv = `
+      SUBROUTINE CMB_D(X, X_D, Y, Y_D)
+      DOUBLE PRECISION X, X_D, Y, Y_D, A, B, A_D, B_D
+      COMMON /COEF/ A, B
+      COMMON /COEF_D/ A_D, B_D
+      Y_D = A_D*X*X + 2*A*X*X_D + B*DCOS(A*X)*(A_D*X + A*X_D)
+      Y = A*X*X + B*DSIN(A*X)
+      END
+      SUBROUTINE CMB_B(X, X_B, Y, Y_B)
+      DOUBLE PRECISION X, X_B, Y, Y_B, A, B, A_B, B_B
+      COMMON /COEF/ A, B
+      COMMON /COEF_B/ A_B, B_B
+      A_B = A_B + (X*X + B*DCOS(A*X)*X)*FACTOR*Y_B
+      X_B = X_B + (2*A*X + B*DCOS(A*X)*A)*Y_B
+      Y_B = 0
+      END
+`
+	defer func(g func(string) (*driver.Result, error)) { generate = g }(generate)
+	for _, tc := range []struct {
+		factor string
+		ok     bool
+	}{{"1", true}, {"2", false}} {
+		generate = func(string) (*driver.Result, error) {
+			return &driver.Result{Files: []driver.Output{{Path: "ad/cmb_db.f90", Data: []byte(strings.ReplaceAll(deriv, "FACTOR", tc.factor))}}}, nil
+		}
+		rep, err := Run("testdata/kernels/common_block/spec.yaml", Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		rep.Write(&buf)
+		if rep.OK() != tc.ok || !regexp.MustCompile(`(?m)^cmb +finite differences #3 .*PASS$`).MatchString(buf.String()) {
+			t.Errorf("factor %s: OK = %v, want %v:\n%s", tc.factor, rep.OK(), tc.ok, buf.String())
+		}
+	}
+}
