@@ -28,7 +28,7 @@ var (
 	endSubRE       = regexp.MustCompile(`(?i)^\s*end\s*subroutine\b`)
 )
 
-var declRE = regexp.MustCompile(`(?i)^\s*((?:double\s*precision|real|integer|logical|complex|character|type\s*\()[^:]*?)::\s*(.*)$`)
+var declRE = regexp.MustCompile(`(?i)^\s*((?:double\s*precision|real|integer|logical|complex|character|type\s*\()(?:[^:]|:[^:])*?)::\s*(.*)$`)
 
 // ReadSignature finds `subroutine name(...)` in a generated file and the
 // declarations of its dummies (fadj writes `type, attrs :: entities`).
