@@ -96,10 +96,12 @@ fortran_adjoint_test = rule(
             allow_files = True,
             doc = "The Fortran sources and include files the spec reads.",
         ),
+        # fadj runs on the machine that runs the test, like the compiler it
+        # calls: the exec configuration, which fortran_adjoint's tool shares.
         "_fadj": attr.label(
             default = Label("//generator/cmd/fadj"),
             executable = True,
-            cfg = "target",
+            cfg = "exec",
         ),
         "_gfortran": attr.label(
             default = Label("@fadj_gfortran//:gfortran"),

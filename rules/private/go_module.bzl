@@ -119,11 +119,15 @@ def _go_module_impl(ctx):
     zip = "%s/cache/download/%s/@v/%s.zip" % (_module_cache(ctx), _escape(mod), version)
     if not ctx.path(zip).exists:
         fail("%s@%s is not in the Go module cache (%s): run `go mod download %s@%s` (rules/ci.sh does)" % (mod, version, zip, mod, version))
-    ctx.download_and_extract(
-        url = "file://" + zip,
-        sha256 = ctx.attr.sha256,
-        stripPrefix = "%s@%s" % (mod, version),
-    )
+    # Extracted, not downloaded from a file:// URL, so that it works with
+    # --experimental_repository_disable_download (.bazelrc).
+    res = ctx.execute(["sha256sum", zip])
+    if res.return_code != 0:
+        fail("sha256sum %s: %s" % (zip, res.stderr))
+    got = res.stdout.split(" ")[0]
+    if got != ctx.attr.sha256:
+        fail("%s has sha256 %s, want %s (rules/deps.bzl)" % (zip, got, ctx.attr.sha256))
+    ctx.extract(zip, stripPrefix = "%s@%s" % (mod, version))
     for p in ctx.attr.patches:
         ctx.patch(p, strip = 1)
     if ctx.attr.build_files:
