@@ -101,6 +101,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/ad/common"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
@@ -301,10 +302,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 		if v.Path != "" || (s.Type != nil && s.Type.IsDerived()) {
 			return nil, notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
 		}
-		if s.Kind == sema.CommonSym || s.Attrs.Has(sema.AttrInCommon) {
-			return nil, notSupported("active common-block variable '%s' in '%s'", v, pa.Proc.Name)
-		}
-		if s.Module() != nil {
+		if s.Module() != nil || s.Attrs.Has(sema.AttrInCommon) {
 			continue // globals.go
 		}
 		if s.Owner != g.scope {
@@ -396,11 +394,17 @@ func (g *gen) unit() (*ast.Unit, error) {
 		if g.scope.LookupLocal(strings.ToLower(g.aname(s))) != nil {
 			return nil, notSupported("adjoint name '%s' clashes with a name of '%s'", g.aname(s), pa.Proc.Name)
 		}
-		if s.Module() != nil {
-			if err := g.globalAdj(s); err != nil {
+		if s.Module() != nil || s.Attrs.Has(sema.AttrInCommon) {
+			var err error
+			if s.Module() != nil {
+				err = g.globalAdj(s)
+			} else {
+				err = g.commonAdj(s)
+			}
+			if err != nil {
 				return nil, err
 			}
-			if !pa.ActiveOut(s) {
+			if !pa.ActiveOut(s) && (s.Module() != nil || common.Declares(g.scope, s)) {
 				// Its value on exit is passive here.
 				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)})
 			}

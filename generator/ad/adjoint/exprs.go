@@ -310,7 +310,7 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 		return nil, notSupported("reference of internal function '%s' in reverse mode", exprString(x.Fun))
 	}
 	for _, s := range g.sh.calleeGlobals(g.info, callee.Unit) {
-		if g.sh.written[s] {
+		if g.sh.written[canon(s)] {
 			return nil, notSupported("reference of function '%s', which uses module or common variable '%s' that the program writes, in reverse mode", exprString(x.Fun), s.Name)
 		}
 	}

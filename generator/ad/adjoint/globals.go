@@ -1,6 +1,9 @@
 package adjoint
 
 import (
+	"fmt"
+
+	"github.com/fadj-dev/fadj/generator/ad/common"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -43,7 +46,7 @@ func newShared(info *sema.Info, files []*ast.File) *shared {
 	visit = func(u *ast.Unit) {
 		for _, sym := range globalsIn(info, u) {
 			if mayModify(info, u, sym) {
-				sh.written[sym] = true
+				sh.written[canon(sym)] = true
 			}
 		}
 		for _, p := range u.Procs {
@@ -155,18 +158,20 @@ func (g *gen) globalAdj(s *sema.Symbol) error {
 // their pushes before the call, and the pops that restore them.
 func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err error) {
 	for _, s := range g.sh.calleeGlobals(g.info, u) {
-		if !g.sh.written[s] {
+		if !g.sh.written[canon(s)] {
 			continue
 		}
+		var ref ast.Expr
 		if s.Attrs.Has(sema.AttrInCommon) && s.Module() == nil {
-			if g.scope.Lookup(s.Name) == nil || !sameCommonMember(g.scope.Lookup(s.Name), s) {
-				return nil, nil, notSupported("common-block variable '%s' used by '%s', reversed jointly, from a routine that does not declare its block", s.Name, what)
+			var err error
+			if ref, err = g.commonRef(s, what); err != nil {
+				return nil, nil, err
 			}
-			s = g.scope.Lookup(s.Name)
-		}
-		ref, err := g.globalRef(s)
-		if err != nil {
-			return nil, nil, err
+		} else {
+			var err error
+			if ref, err = g.globalRef(s); err != nil {
+				return nil, nil, err
+			}
 		}
 		if s.Type != nil && s.Type.IsCharacter() {
 			return nil, nil, notSupported("character module variable '%s' used by '%s', reversed jointly", s.Name, what)
@@ -190,16 +195,16 @@ func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err er
 	return push, pop, nil
 }
 
-// sameCommonMember reports whether a and b are the same member (block and
-// position) of a common block.
-func sameCommonMember(a, b *sema.Symbol) bool {
-	if a == b {
-		return true
+// canon is the symbol standing for global s: a common-block member is
+// the member at the same place in the block's first declaration.
+func canon(s *sema.Symbol) *sema.Symbol {
+	if s.Common == nil || len(s.Common.Decls) == 0 {
+		return s
 	}
-	if a.Common == nil || b.Common == nil || a.Common.Name != b.Common.Name {
-		return false
+	if i := memberIndex(s); i >= 0 && i < len(s.Common.Decls[0].Members) {
+		return s.Common.Decls[0].Members[i]
 	}
-	return memberIndex(a) >= 0 && memberIndex(a) == memberIndex(b)
+	return s
 }
 
 func memberIndex(s *sema.Symbol) int {
@@ -233,4 +238,110 @@ func (g *gen) globalRef(s *sema.Symbol) (ast.Expr, error) {
 			Items: []*ast.UseItem{{Local: ast.NewIdent(name), Name: ast.NewIdent(s.Name)}}})
 	}
 	return ast.NewIdent(name), nil
+}
+
+// commonAdj declares, once per routine, the adjoint common block of the
+// block holding active variable s: /blk_b/ with the adjoints of all the
+// block's real members in this routine, so that its layout is the same in
+// every routine declaring the block alike.
+func (g *gen) commonAdj(s *sema.Symbol) error {
+	stmts, err := common.Decls(g.scope, s, g.suffix, g.declared, g.decl)
+	if err != nil {
+		return err
+	}
+	g.decls = append(g.decls, stmts...)
+	return nil
+}
+
+// commonRef is a name for common-block variable s (of another routine) in
+// this one: the routine's own member at the same place of the block, or a
+// member of a copy of the block's declaration with generated names.
+func (g *gen) commonRef(s *sema.Symbol, what string) (ast.Expr, error) {
+	c := s.Common
+	if c == nil || c.Name == "" {
+		return nil, notSupported("variable '%s' of the blank common block used by '%s', reversed jointly", s.Name, what)
+	}
+	idx := memberIndex(s)
+	var mine, theirs []*sema.Symbol
+	for _, d := range c.Decls {
+		if d.Scope == g.scope {
+			mine = d.Members
+		}
+		for _, m := range d.Members {
+			if m == s {
+				theirs = d.Members
+			}
+		}
+	}
+	if mine != nil {
+		if idx < 0 || idx >= len(mine) || !sameLayout(mine, theirs) {
+			return nil, notSupported("common block /%s/ declared differently in '%s' and in '%s', reversed jointly", c.Name, g.pa.Proc.Name, what)
+		}
+		return ast.NewIdent(mine[idx].Name), nil
+	}
+	name := func(m *sema.Symbol) string { return "fadj_" + c.Name + "_" + m.Name }
+	key := "/" + c.Name + "/copy"
+	if !g.declared[key] {
+		g.declared[key] = true
+		blk := &ast.CommonBlock{Name: ast.NewIdent(c.Name)}
+		for _, m := range theirs {
+			d, err := copyDecl(m, name(m))
+			if err != nil {
+				return nil, notSupported("common block /%s/ of '%s', reversed jointly: %v", c.Name, what, err)
+			}
+			if g.scope.Lookup(name(m)) != nil {
+				return nil, notSupported("generated name '%s' clashes with a name of '%s'", name(m), g.pa.Proc.Name)
+			}
+			g.decls = append(g.decls, d)
+			blk.Entities = append(blk.Entities, &ast.Entity{Name: ast.NewIdent(name(m))})
+		}
+		g.decls = append(g.decls, &ast.CommonStmt{Blocks: []*ast.CommonBlock{blk}})
+	}
+	return ast.NewIdent(name(s)), nil
+}
+
+// sameLayout reports whether two declarations of a block have members of
+// the same types and shapes.
+func sameLayout(a, b []*sema.Symbol) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Type == nil || b[i].Type == nil || a[i].Type.String() != b[i].Type.String() || len(a[i].Dims) != len(b[i].Dims) {
+			return false
+		}
+		for j := range a[i].Dims {
+			ea, oka := a[i].Dims[j].Extent()
+			eb, okb := b[i].Dims[j].Extent()
+			if !oka || !okb || ea != eb {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// copyDecl declares a variable named name like m, whose type is numeric or
+// logical and whose bounds are constants.
+func copyDecl(m *sema.Symbol, name string) (ast.Stmt, error) {
+	t := m.Type
+	var ts *ast.TypeSpec
+	switch {
+	case t.IsReal():
+		ts = &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
+	case t.IsInteger():
+		ts = &ast.TypeSpec{Kind: ast.Integer, KindSel: deriv.Int(t.Kind)}
+	case t.IsLogical():
+		ts = &ast.TypeSpec{Kind: ast.Logical, KindSel: deriv.Int(t.Kind)}
+	default:
+		return nil, fmt.Errorf("member '%s' of type %s", m.Name, t)
+	}
+	e := &ast.Entity{Name: ast.NewIdent(name)}
+	for _, d := range m.Dims {
+		if d.Kind != sema.ExplicitShape || !d.Lo.Const || !d.Hi.Const {
+			return nil, fmt.Errorf("member '%s' with non-constant bounds", m.Name)
+		}
+		e.Dims = append(e.Dims, &ast.Dim{Lo: deriv.Int(int(d.Lo.Value)), Hi: deriv.Int(int(d.Hi.Value)), Colon: true})
+	}
+	return &ast.TypeDecl{Type: ts, DColon: true, Entities: []*ast.Entity{e}}, nil
 }

@@ -201,3 +201,54 @@ end subroutine
 		outs:    []string{"y"},
 	})
 }
+
+// Module state read and written by jointly reversed callees (the OpenAD
+// suite's argumentConversion_indexOverwrite and Loop_simple_4c, with a
+// real flag): the callee's adjoint re-runs it with the module variables
+// restored.
+func init() {
+	kernels = append(kernels, kernel{
+		name: "globalsjoint",
+		src: `
+module st
+  implicit none
+  integer :: k = 1
+  real(8) :: mode = 1.0d0
+  real(8) :: acc
+end module
+subroutine foo(a, b)
+  use st
+  implicit none
+  real(8), intent(in) :: a
+  real(8), intent(inout) :: b
+  if (mode > 1.5d0) then
+    b = b*a*k
+  else
+    b = b + sin(a)*k
+  end if
+  acc = acc + a*b
+  k = k + 1
+end subroutine
+subroutine gj(x, v, y)
+  use st
+  implicit none
+  real(8), intent(in) :: x(3)
+  real(8), intent(inout) :: v(3)
+  real(8), intent(out) :: y
+  k = 1
+  acc = 0
+  mode = 1.0d0
+  call foo(x(k), v(k))
+  mode = 2.0d0
+  call foo(x(k), v(k))
+  call foo(x(k), v(k))
+  mode = 0.0d0
+  y = acc*v(1) + v(2)*v(3)
+end subroutine
+`,
+		routine: "gj",
+		params:  []param{rval("x", 3), rval("v", 3), rval("y")},
+		ins:     []string{"x", "v"},
+		outs:    []string{"y", "v"},
+	})
+}

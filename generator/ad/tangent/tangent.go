@@ -47,6 +47,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/ad/common"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -157,6 +158,7 @@ type gen struct {
 	// useMods are the modules whose tangent module the routine uses.
 	globals *globalDecls
 	useMods map[*sema.Symbol]bool
+	commons map[string]bool // tangent common blocks declared
 }
 
 // globalDecls are the declarations of the tangents of module variables.
@@ -207,8 +209,8 @@ func (g *gen) unit() (*ast.Unit, error) {
 		if v.Path != "" || (s.Type != nil && s.Type.IsDerived()) {
 			return nil, notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
 		}
-		if s.Kind == sema.CommonSym || s.Attrs.Has(sema.AttrInCommon) {
-			return nil, notSupported("active common-block variable '%s' in '%s'", v, pa.Proc.Name)
+		if s.Attrs.Has(sema.AttrInCommon) {
+			continue // tangent common block, below
 		}
 		if m := s.Module(); m != nil {
 			if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
@@ -289,6 +291,21 @@ func (g *gen) unit() (*ast.Unit, error) {
 		d, err := g.decl(s)
 		if err != nil {
 			return nil, err
+		}
+		if s.Attrs.Has(sema.AttrInCommon) {
+			// Global state too, in a common block of its own.
+			if g.commons == nil {
+				g.commons = map[string]bool{}
+			}
+			ds, err := common.Decls(g.scope, s, g.suffix, g.commons, g.decl)
+			if err != nil {
+				return nil, err
+			}
+			tdecls = append(tdecls, ds...)
+			if !pa.ActiveIn(s) && common.Declares(g.scope, s) {
+				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(s)), Rhs: deriv.Const("0", s.Type)})
+			}
+			continue
 		}
 		if m := s.Module(); m != nil {
 			// A module variable's tangent is global state: it holds

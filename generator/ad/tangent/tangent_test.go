@@ -708,19 +708,19 @@ contains
   end subroutine
 end module
 `, "m.s", "not supported yet: active allocatable or pointer module variable 'm::v'"},
-		{"common", `
+		{"blank common", `
 subroutine s(x, y)
   real(8) :: x, y, c
-  common /blk/ c
+  common c
   c = x
   call t(y)
 end subroutine
 subroutine t(y)
   real(8) :: y, c
-  common /blk/ c
+  common c
   y = c*c
 end subroutine
-`, "s", "not supported yet: active common-block variable"},
+`, "s", "not supported yet: active variable 'c' in the blank common block"},
 		{"arrayactualexpr", `
 subroutine sumsq(a, b)
   real(8), intent(in) :: a(3)
