@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/fadj-dev/fadj/config"
@@ -218,7 +219,8 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 	// Module and common-block variables: reached by use association or
 	// a copy of the routine's COMMON statement, never passed.
 	commons := map[*sema.Common]bool{}
-	for _, s := range globals {
+	for i := 0; i < len(globals); i++ {
+		s := globals[i]
 		a := &Arg{Name: s.Name, Class: Float, Size: 1, Independent: ind[s], Dependent: dep[s], Complex: s.Type.IsComplex(), Type: typeSpec(s.Type)}
 		switch {
 		case s.Module() != nil:
@@ -237,6 +239,13 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 					return nil, fmt.Errorf("fadj check: cannot declare %s of %s: %v", a.Global, t.Routine, err)
 				}
 				p.Decls = append(p.Decls, d...)
+				// The block's other real members are inputs too: they
+				// get base values, and their derivatives are zeroed.
+				for _, m := range decl.Members {
+					if m.Type != nil && (m.Type.IsReal() || m.Type.IsComplex()) && !containsSym(globals, m) {
+						globals = append(globals, m)
+					}
+				}
 			}
 		default:
 			return nil, fmt.Errorf("fadj check: not supported yet: '%s' of %s is neither an argument nor a module or common-block variable", s.Name, t.Routine)
@@ -339,10 +348,13 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 			if err != nil {
 				return fmt.Errorf("fadj check: cannot declare the derivative of %s: %v", a.Global, err)
 			}
-			p.Decls = append(p.Decls, d...)
-		case a.Independent || a.Dependent:
-			// An active independent or dependent has a derivative;
-			// one the activity analysis found passive has none.
+			// Declared once, for the first of its members.
+			if !slices.Contains(p.Decls, d[len(d)-1]) {
+				p.Decls = append(p.Decls, d...)
+			}
+		default:
+			// A variable the activity analysis found passive has no
+			// derivative.
 			continue
 		}
 		if adj {
