@@ -32,8 +32,15 @@ import (
 // kernels are the directories of testdata, in the order of the tables.
 var kernels = []string{"heat2d", "lorenz96", "burgers", "shallow2d", "rnn", "poisson", "upwind", "fisher"}
 
-// flags build primal and adjoint alike: both are in one executable.
-var flags = []string{"-O2", "-ffree-line-length-none"}
+// buildFlags build primal and adjoint alike (both are in one
+// executable): -O2 -ffree-line-length-none, or $FADJ_BENCH_FLAGS (say
+// "-O2 -flto -ffree-line-length-none", to see the tape calls inlined).
+func buildFlags() []string {
+	if s := os.Getenv("FADJ_BENCH_FLAGS"); s != "" {
+		return strings.Fields(s)
+	}
+	return []string{"-O2", "-ffree-line-length-none"}
+}
 
 // measurement is what one run of a kernel's driver prints.
 type measurement struct {
@@ -109,7 +116,7 @@ func build(tb testing.TB, kernel string, storeAll bool) string {
 	srcs = append(srcs, gen...)
 	srcs = append(srcs, copyFile(tb, filepath.Join(kdir, "main.f90"), dir))
 	exe := filepath.Join(dir, kernel)
-	c := gfortran.Compiler{Path: gf, Flags: flags}
+	c := gfortran.Compiler{Path: gf, Flags: buildFlags()}
 	if err := c.Build(dir, exe, srcs...); err != nil {
 		tb.Fatalf("%s (%s): %v", kernel, mode, err)
 	}

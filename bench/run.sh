@@ -8,7 +8,8 @@
 # driver.Generate). Each driver run alternates FADJ_BENCH_REPS (default 11)
 # primal and adjoint runs; with -count N (default 3) every figure in the
 # tables is the median of the N runs. The raw `go test -bench` output is
-# kept in $OUT (default /tmp/fadj-bench.txt), for benchstat.
+# kept in $OUT (default /tmp/fadj-bench.txt), for benchstat. FADJ_BENCH_FLAGS
+# replaces the gfortran flags (default "-O2 -ffree-line-length-none").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=3
