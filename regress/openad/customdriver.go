@@ -27,6 +27,8 @@ type Point struct {
 	// Extra is Fortran that follows the program: procedures the driver
 	// defines for head to call.
 	Extra string
+	// Uses are the driver's USE statements of the case's modules.
+	Uses []string
 }
 
 // A Value gives an active variable of the OpenAD driver its value at the
@@ -50,8 +52,9 @@ var GenericPoint = Point{
 var reserved = map[string]bool{"n": true, "m": true, "i": true, "k": true, "x0": true, "jac": true, "fdjac": true, "fadj_row": true, "fadj_h": true}
 
 var (
-	callRE = regexp.MustCompile(`(?i)^call\s+(\w+)\s*\((.*)\)\s*$`)
-	setRE  = regexp.MustCompile(`(?i)^(\w+)\s*(?:\(\s*(\d+)\s*\))?\s*%\s*v\s*=\s*(.+)$`)
+	callRE   = regexp.MustCompile(`(?i)^call\s+(\w+)\s*\((.*)\)\s*$`)
+	setRE    = regexp.MustCompile(`(?i)^(\w+)\s*(?:\(\s*(\d+)\s*\))?\s*%\s*v\s*=\s*(.+)$`)
+	adjSetRE = regexp.MustCompile(`(?i)^(\w+)\s*(\(\s*\d+\s*\))?\s*%\s*d\s*=\s*(.+)$`)
 	// x(k)%v = x0(k) in a loop over k (or j): x = x0; also from another
 	// array of the driver, x(j)%v = w(j)%v.
 	genericSet = regexp.MustCompile(`(?i)^(\w+)\s*\(\s*([a-z])\s*\)\s*%\s*v\s*=\s*(\w+)\s*\(\s*([a-z])\s*\)\s*(?:%\s*v)?$`)
@@ -103,10 +106,19 @@ func ReadPoint(text, head string) (Point, error) {
 			if d := helperDecl(s); d != "" {
 				p.Decls = append(p.Decls, d)
 			}
+			if m := regexp.MustCompile(`(?i)^use\s+(\w+)`).FindStringSubmatch(s); m != nil && !strings.HasPrefix(strings.ToLower(m[1]), "oad_") {
+				p.Uses = append(p.Uses, s)
+			}
 			activeDecl(s, actives)
 		case setup:
 			switch {
 			case skipRE.MatchString(s):
+			case adjSetRE.MatchString(s):
+				// v%d = e: OpenAD's noDefaultInit cases put garbage in the
+				// derivatives of globals, to see that the tool does not
+				// rely on them starting at zero; ours is v_b.
+				m := adjSetRE.FindStringSubmatch(s)
+				p.Setup = append(p.Setup, m[1]+"_b"+m[2]+" = "+m[3])
 			case setRE.MatchString(s):
 				if err := p.set(s); err != nil {
 					return p, err
@@ -143,6 +155,9 @@ func ReadPoint(text, head string) (Point, error) {
 			if m := callRE.FindStringSubmatch(s); m != nil && strings.EqualFold(m[1], head) && p.Actuals == nil {
 				p.Actuals = []string{}
 				for _, a := range splitTop(m[2]) {
+					if strings.TrimSpace(a) == "" {
+						continue
+					}
 					p.Actuals = append(p.Actuals, strings.ToLower(strings.Join(strings.Fields(a), "")))
 				}
 			}

@@ -15,6 +15,11 @@ type DriverInput struct {
 	Point        Point
 	Independents []string // pragma order
 	Dependents   []string
+	// Globals are the variables the generated modules declare (the
+	// adjoints x_b of module variables); Modules are those modules, which
+	// the driver uses (each uses its original module).
+	Globals map[string]Dummy
+	Modules []string
 }
 
 // An active argument of head as our driver passes it: the variable v_name
@@ -27,7 +32,17 @@ type active struct {
 	Scalar bool
 	Offset int
 	HasAdj bool
-	Actual string // the OpenAD driver's actual argument
+	Actual string // the OpenAD driver's actual argument; "" for a global
+	Global bool   // a module variable: the driver uses it and its adjoint by name
+}
+
+// ref is the driver's variable for a: our v_x for a dummy, the module
+// variable itself for a global.
+func (a active) ref() string {
+	if a.Global {
+		return a.Name
+	}
+	return "v_" + a.Name
 }
 
 var actualRE = regexp.MustCompile(`^(\w+)(?:\((\d+)\))?$`)
@@ -66,12 +81,18 @@ func WriteDriver(in DriverInput) (string, error) {
 		var out []active
 		off := 0
 		for _, v := range names {
-			i, ok := byName[v]
-			if !ok {
-				return nil, fmt.Errorf("driver: %s %s is not an argument of %s", what, v, in.Head)
+			var a active
+			if i, ok := byName[v]; ok {
+				d := dummies[i]
+				a = active{Dummy: d, Offset: off, HasAdj: hasAdj[d.Name], Actual: in.Point.Actuals[i]}
+			} else if g, ok := in.Adjoint.CommonVars[v+"_b"]; ok {
+				a = active{Dummy: Dummy{Name: v, Type: g.Type, Dims: g.Dims}, Offset: off, HasAdj: true, Actual: v, Global: true}
+			} else if g, ok := in.Globals[v+"_b"]; ok {
+				a = active{Dummy: Dummy{Name: v, Type: g.Type, Dims: g.Dims}, Offset: off, HasAdj: true, Actual: v, Global: true}
+			} else {
+				return nil, fmt.Errorf("driver: %s %s is neither an argument of %s nor a module variable with an adjoint", what, v, in.Head)
 			}
-			d := dummies[i]
-			a := active{Dummy: d, Offset: off, HasAdj: hasAdj[d.Name], Actual: in.Point.Actuals[i]}
+			d := a.Dummy
 			switch size, ok := Size(d.Dims); {
 			case d.Dims == "":
 				a.Size, a.Scalar = 1, true
@@ -133,7 +154,7 @@ func WriteDriver(in DriverInput) (string, error) {
 			if !a.Scalar {
 				return "", fmt.Errorf("driver: array element %s passed to array %s", a.Actual, a.Name)
 			}
-			setPoint = append(setPoint, fmt.Sprintf("v_%s = %s", a.Name, e))
+			setPoint = append(setPoint, fmt.Sprintf("%s = %s", a.ref(), e))
 		case a.Scalar: // the whole variable, or its first element (x(1) passed as x)
 			e, err := elem(1)
 			if val.Whole != "" && !val.Array {
@@ -142,14 +163,14 @@ func WriteDriver(in DriverInput) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			setPoint = append(setPoint, fmt.Sprintf("v_%s = %s", a.Name, e))
+			setPoint = append(setPoint, fmt.Sprintf("%s = %s", a.ref(), e))
 		default:
 			for j := 1; j <= a.Size; j++ {
 				e, err := elem(j)
 				if err != nil {
 					return "", err
 				}
-				setPoint = append(setPoint, fmt.Sprintf("v_%s(%d) = %s", a.Name, j, e))
+				setPoint = append(setPoint, fmt.Sprintf("%s(%d) = %s", a.ref(), j, e))
 			}
 		}
 	}
@@ -158,14 +179,27 @@ func WriteDriver(in DriverInput) (string, error) {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	p("! Written by regress/openad: the adjoint %s row by row, and central differences of %s.", in.Adjoint.Name, in.Head)
 	p("program fadj_openad_driver")
+	for _, u := range in.Point.Uses {
+		p("  %s", u)
+	}
+	for _, m := range in.Modules {
+		p("  use %s", m)
+	}
 	p("  implicit none")
-	p("  integer, parameter :: n = %d, m = %d", in.Params.N, in.Params.M)
-	p("  double precision :: x0(n), jac(m, n), fdjac(m, n), fadj_x(n), fadj_xp(n), fadj_yp(m), fadj_ym(m), fadj_h")
+	// n and m are fadj_n and fadj_m: a case may have a module named m.
+	p("  integer, parameter :: fadj_n = %d, fadj_m = %d", in.Params.N, in.Params.M)
+	p("  double precision :: x0(fadj_n), jac(fadj_m, fadj_n), fdjac(fadj_m, fadj_n), fadj_x(fadj_n), fadj_xp(fadj_n), fadj_yp(fadj_m), fadj_ym(fadj_m), fadj_h")
 	p("  integer :: i, k, fadj_row")
+	for _, c := range in.Adjoint.Commons {
+		p("  %s", c)
+	}
 	for _, d := range in.Point.Decls {
 		p("  %s", d)
 	}
 	for _, a := range append(append([]active{}, xs...), ys...) {
+		if a.Global {
+			continue
+		}
 		t := explicitKind(a.Type)
 		if a.Scalar {
 			p("  %s :: v_%s, v_%s_b", t, a.Name, a.Name)
@@ -175,10 +209,10 @@ func WriteDriver(in DriverInput) (string, error) {
 	}
 	p("  x0 = 0")
 	for _, s := range in.Point.Setup {
-		p("  %s", s)
+		p("  %s", renameNM(s))
 	}
 	for _, s := range setPoint {
-		p("  %s", s)
+		p("  %s", renameNM(s))
 	}
 	p("  call fadj_getx(fadj_x)")
 
@@ -197,26 +231,26 @@ func WriteDriver(in DriverInput) (string, error) {
 			if hasAdj[d.Name] {
 				return "", fmt.Errorf("driver: argument %s of %s is active but not marked by a pragma", d.Name, in.Head)
 			}
-			primal = append(primal, in.Point.Actuals[i])
-			adjoint = append(adjoint, in.Point.Actuals[i])
+			primal = append(primal, renameNM(in.Point.Actuals[i]))
+			adjoint = append(adjoint, renameNM(in.Point.Actuals[i]))
 		}
 	}
-	p("  do fadj_row = 1, m")
+	p("  do fadj_row = 1, fadj_m")
 	p("    call fadj_setx(fadj_x)")
 	for _, a := range xs {
 		if a.HasAdj {
-			p("    v_%s_b = 0", a.Name)
+			p("    %s_b = 0", a.ref())
 		}
 	}
 	for _, a := range ys {
 		if !a.HasAdj {
 			continue
 		}
-		p("    v_%s_b = 0", a.Name)
+		p("    %s_b = 0", a.ref())
 		if a.Scalar {
-			p("    if (fadj_row == %d) v_%s_b = 1", a.Offset+1, a.Name)
+			p("    if (fadj_row == %d) %s_b = 1", a.Offset+1, a.ref())
 		} else {
-			p("    if (fadj_row > %d .and. fadj_row <= %d) v_%s_b(fadj_row - %d) = 1", a.Offset, a.Offset+a.Size, a.Name, a.Offset)
+			p("    if (fadj_row > %d .and. fadj_row <= %d) %s_b(fadj_row - %d) = 1", a.Offset, a.Offset+a.Size, a.ref(), a.Offset)
 		}
 	}
 	p("    call %s(%s)", in.Adjoint.Name, strings.Join(adjoint, ", "))
@@ -226,13 +260,13 @@ func WriteDriver(in DriverInput) (string, error) {
 			continue
 		}
 		if a.Scalar {
-			p("    jac(fadj_row, %d) = v_%s_b", a.Offset+1, a.Name)
+			p("    jac(fadj_row, %d) = %s_b", a.Offset+1, a.ref())
 		} else {
-			p("    jac(fadj_row, %d:%d) = v_%s_b", a.Offset+1, a.Offset+a.Size, a.Name)
+			p("    jac(fadj_row, %d:%d) = %s_b", a.Offset+1, a.Offset+a.Size, a.ref())
 		}
 	}
 	p("  end do")
-	p("  do k = 1, n")
+	p("  do k = 1, fadj_n")
 	p("    fadj_h = 1.0D-6*max(1.0D0, abs(fadj_x(k)))")
 	p("    fadj_xp = fadj_x")
 	p("    fadj_xp(k) = fadj_x(k) + fadj_h")
@@ -245,13 +279,13 @@ func WriteDriver(in DriverInput) (string, error) {
 	p("    call fadj_gety(fadj_ym)")
 	p("    fdjac(:, k) = (fadj_yp - fadj_ym)/(2*fadj_h)")
 	p("  end do")
-	p("  do k = 1, n")
-	p("    do i = 1, m")
+	p("  do k = 1, fadj_n")
+	p("    do i = 1, fadj_m")
 	p("      write(*, '(A,I3,A,I3,A,ES26.17E3)') 'F(', i, ',', k, ')=', jac(i, k)")
 	p("    end do")
 	p("  end do")
-	p("  do k = 1, n")
-	p("    do i = 1, m")
+	p("  do k = 1, fadj_n")
+	p("    do i = 1, fadj_m")
 	p("      write(*, '(A,I3,A,I3,A,ES26.17E3)') 'D(', i, ',', k, ')=', fdjac(i, k)")
 	p("    end do")
 	p("  end do")
@@ -260,7 +294,7 @@ func WriteDriver(in DriverInput) (string, error) {
 		p("  subroutine %s(v)", name)
 		p("    double precision :: v(:)")
 		for _, a := range as {
-			lhs, rhs := "v_"+a.Name, fmt.Sprintf("v(%d)", a.Offset+1)
+			lhs, rhs := a.ref(), fmt.Sprintf("v(%d)", a.Offset+1)
 			if !a.Scalar {
 				rhs = fmt.Sprintf("v(%d:%d)", a.Offset+1, a.Offset+a.Size)
 			}
@@ -272,7 +306,7 @@ func WriteDriver(in DriverInput) (string, error) {
 		}
 		if set { // the dependents start at zero, as in the suite's drivers
 			for _, a := range ys {
-				p("    v_%s = 0", a.Name)
+				p("    %s = 0", a.ref())
 			}
 		}
 		p("  end subroutine %s", name)
@@ -316,4 +350,15 @@ func explicitKind(t string) string {
 		return "complex(8)"
 	}
 	return t
+}
+
+var nmRE = regexp.MustCompile(`(?i)\b([nm])\b`)
+
+// renameNM renames the OpenAD driver's n and m (from params.conf) to ours
+// in a statement copied from it. Character constants are left alone.
+func renameNM(s string) string {
+	if strings.ContainsAny(s, "'\"") {
+		return s
+	}
+	return nmRE.ReplaceAllStringFunc(s, func(v string) string { return "fadj_" + strings.ToLower(v) })
 }

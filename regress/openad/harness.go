@@ -157,6 +157,8 @@ func (h *Harness) Run(name string) Result {
 	}
 	adjName := head.Name + "_b"
 	var sig *Signature
+	modVars := map[string]Dummy{}
+	var modules []string
 	for _, g := range gen {
 		o := filepath.Join("build", strings.TrimSuffix(filepath.Base(g), ".f90")+"_gen.o")
 		if out, err := h.run(dir, h.Gfortran, h.flags(build, "-ffree-line-length-none", "-c", g, "-o", o)...); err != nil {
@@ -165,7 +167,14 @@ func (h *Harness) Run(name string) Result {
 		}
 		objs = append(objs, o)
 		text, _ := os.ReadFile(filepath.Join(dir, g))
-		if regexp.MustCompile(`(?im)^\s*subroutine\s+` + adjName + `\s*\(`).Match(text) {
+		if !strings.HasSuffix(g, "fadj_runtime.f90") {
+			decls, mods := ModuleDecls(string(text))
+			for k, v := range decls {
+				modVars[k] = v
+			}
+			modules = append(modules, mods...)
+		}
+		if regexp.MustCompile(`(?im)^\s*subroutine\s+` + adjName + `\s*(\(|$)`).Match(text) {
 			s, err := ReadSignature(string(text), adjName)
 			if err != nil {
 				return h.skip(res, g+": "+err.Error())
@@ -182,6 +191,7 @@ func (h *Harness) Run(name string) Result {
 	drv, err := WriteDriver(DriverInput{
 		Adjoint: *sig, Head: head.Name, Params: params, Point: point,
 		Independents: scan.Vars(head, false), Dependents: scan.Vars(head, true),
+		Globals: modVars, Modules: modules,
 	})
 	if err != nil {
 		return h.skip(res, err.Error())
@@ -424,27 +434,63 @@ func firstLine(out string, err error) string {
 }
 
 // generatedFiles lists the .f90 files fadj wrote, relative to the case
-// directory, the runtime first (the adjoints use its module).
+// directory, in an order gfortran can compile them one by one: a file that
+// uses a module comes after the file defining it (the runtime first).
 func generatedFiles(dir string) ([]string, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
+	defines := map[string]string{} // module -> file
+	uses := map[string][]string{}  // file -> modules
 	var files []string
+	modRE := regexp.MustCompile(`(?im)^\s*module\s+(\w+)\s*$`)
+	useRE := regexp.MustCompile(`(?im)^\s*use\s+(\w+)`)
 	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".f90") {
-			files = append(files, filepath.Join("ad", e.Name()))
+		if !strings.HasSuffix(e.Name(), ".f90") {
+			continue
+		}
+		f := filepath.Join("ad", e.Name())
+		files = append(files, f)
+		text, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range modRE.FindAllSubmatch(text, -1) {
+			defines[strings.ToLower(string(m[1]))] = f
+		}
+		for _, m := range useRE.FindAllSubmatch(text, -1) {
+			uses[f] = append(uses[f], strings.ToLower(string(m[1])))
 		}
 	}
-	sort.SliceStable(files, func(i, j int) bool {
-		ri := strings.HasSuffix(files[i], "fadj_runtime.f90")
-		rj := strings.HasSuffix(files[j], "fadj_runtime.f90")
-		if ri != rj {
-			return ri
+	sort.Strings(files)
+	var order []string
+	done := map[string]bool{}
+	for len(order) < len(files) {
+		progress := false
+		for _, f := range files {
+			if done[f] {
+				continue
+			}
+			ready := true
+			for _, m := range uses[f] {
+				if d, ok := defines[m]; ok && d != f && !done[d] {
+					ready = false
+				}
+			}
+			if ready {
+				order, done[f], progress = append(order, f), true, true
+			}
 		}
-		return files[i] < files[j]
-	})
-	return files, nil
+		if !progress { // a cycle: let gfortran say so
+			for _, f := range files {
+				if !done[f] {
+					order, done[f] = append(order, f), true
+				}
+			}
+		}
+	}
+	return order, nil
 }
 
 func copyFile(from, to string) error {

@@ -20,9 +20,16 @@ type Dummy struct {
 type Signature struct {
 	Name string
 	Args []Dummy
+	// Commons are the common blocks the routine declares (the originals
+	// and their adjoints /c_b/), as declarations and COMMON statements a
+	// driver can copy; CommonVars are their members.
+	Commons    []string
+	CommonVars map[string]Dummy
 }
 
 var (
+	implicitRE     = regexp.MustCompile(`(?i)^\s*implicit\s+(double\s*precision|real(?:\s*\(\s*\d+\s*\))?|integer|logical|complex)\s*\(([^)]*)\)\s*$`)
+	commonRE       = regexp.MustCompile(`(?i)^\s*common\s*/\s*(\w+)\s*/\s*(.*)$`)
 	interfaceRE    = regexp.MustCompile(`(?i)^\s*(abstract\s+)?interface\b`)
 	endInterfaceRE = regexp.MustCompile(`(?i)^\s*end\s*interface\b`)
 	endSubRE       = regexp.MustCompile(`(?i)^\s*end\s*subroutine\b`)
@@ -35,7 +42,7 @@ var declRE = regexp.MustCompile(`(?i)^\s*((?:double\s*precision|real|integer|log
 func ReadSignature(text, name string) (Signature, error) {
 	sig := Signature{Name: name}
 	lines := strings.Split(text, "\n")
-	head := regexp.MustCompile(`(?i)^\s*subroutine\s+` + regexp.QuoteMeta(name) + `\s*\(`)
+	head := regexp.MustCompile(`(?i)^\s*subroutine\s+` + regexp.QuoteMeta(name) + `\s*(\(|$)`)
 	start := -1
 	for i, l := range lines {
 		if head.MatchString(l) {
@@ -60,10 +67,16 @@ func ReadSignature(text, name string) (Signature, error) {
 		break
 	}
 	open, close := strings.Index(stmt, "("), strings.LastIndex(stmt, ")")
-	if open < 0 || close < open {
+	if open < 0 { // no arguments
+		open, close = len(stmt), len(stmt)
+		stmt += " "
+	}
+	if close < open {
 		return sig, fmt.Errorf("subroutine %s: cannot read its arguments", name)
 	}
 	decls := map[string]Dummy{}
+	var commons []string
+	var implicits [][]string // type, letter ranges
 	inInterface := false
 body:
 	for _, l := range joinContinued(lines[i+1:]) {
@@ -77,6 +90,14 @@ body:
 			break body
 		}
 		if inInterface {
+			continue
+		}
+		if m := implicitRE.FindStringSubmatch(l); m != nil {
+			implicits = append(implicits, m[1:])
+			continue
+		}
+		if commonRE.MatchString(l) {
+			commons = append(commons, strings.TrimSpace(l))
 			continue
 		}
 		m := declRE.FindStringSubmatch(l)
@@ -99,7 +120,31 @@ body:
 			}
 		}
 	}
-	for _, a := range splitTop(stmt[open+1 : close]) {
+	sig.CommonVars = map[string]Dummy{}
+	for _, c := range commons {
+		m := commonRE.FindStringSubmatch(c)
+		var members []string
+		for _, e := range splitTop(m[2]) {
+			n := strings.ToLower(strings.TrimSpace(e))
+			if j := strings.Index(n, "("); j >= 0 {
+				n = strings.TrimSpace(n[:j])
+			}
+			d, ok := decls[n]
+			if !ok { // typed implicitly
+				d, ok = Dummy{Name: n, Type: implicitType(n, implicits)}, true
+			}
+			if ok {
+				sig.CommonVars[n] = d
+				decl := explicitKind(d.Type) + " :: " + n
+				if d.Dims != "" {
+					decl += "(" + d.Dims + ")"
+				}
+				members = append(members, decl)
+			}
+		}
+		sig.Commons = append(append(sig.Commons, members...), c)
+	}
+	for _, a := range splitTop(stmt[min(open+1, close):close]) {
 		a = strings.ToLower(strings.TrimSpace(a))
 		if a == "" {
 			continue
@@ -172,4 +217,63 @@ func joinContinued(lines []string) []string {
 		out = append(out, cur)
 	}
 	return out
+}
+
+// ModuleDecls returns the variables the modules of a generated file
+// declare (the adjoints of module variables, x_b), and the names of those
+// modules.
+func ModuleDecls(text string) (map[string]Dummy, []string) {
+	decls := map[string]Dummy{}
+	var mods []string
+	in := false
+	modRE := regexp.MustCompile(`(?i)^\s*module\s+(\w+)\s*$`)
+	endRE := regexp.MustCompile(`(?i)^\s*end\s*module\b`)
+	for _, l := range joinContinued(strings.Split(text, "\n")) {
+		switch {
+		case modRE.MatchString(l):
+			in = true
+			mods = append(mods, strings.ToLower(modRE.FindStringSubmatch(l)[1]))
+			continue
+		case endRE.MatchString(l), regexp.MustCompile(`(?i)^\s*contains\b`).MatchString(l):
+			in = false
+		}
+		if !in {
+			continue
+		}
+		if m := declRE.FindStringSubmatch(l); m != nil {
+			typ, dims := splitTypeSpec(m[1])
+			for _, ent := range splitTop(m[2]) {
+				n, d := strings.TrimSpace(ent), dims
+				if j := strings.Index(n, "("); j >= 0 && strings.HasSuffix(n, ")") {
+					n, d = strings.TrimSpace(n[:j]), n[j+1:len(n)-1]
+				}
+				n = strings.ToLower(n)
+				decls[n] = Dummy{Name: n, Type: typ, Dims: strings.ReplaceAll(d, " ", "")}
+			}
+		}
+	}
+	return decls, mods
+}
+
+// implicitType is the type of an undeclared name under the routine's
+// IMPLICIT statements, else Fortran's default rule (i-n integer).
+func implicitType(name string, implicits [][]string) string {
+	c := name[0]
+	for _, im := range implicits {
+		for _, r := range strings.Split(im[1], ",") {
+			r = strings.ToLower(strings.TrimSpace(r))
+			lo, hi, _ := strings.Cut(r, "-")
+			lo, hi = strings.TrimSpace(lo), strings.TrimSpace(hi)
+			if hi == "" {
+				hi = lo
+			}
+			if lo != "" && c >= lo[0] && c <= hi[0] {
+				return im[0]
+			}
+		}
+	}
+	if c >= 'i' && c <= 'n' {
+		return "integer"
+	}
+	return "real"
 }
