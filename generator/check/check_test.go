@@ -499,3 +499,67 @@ func TestCommonBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestSection checks an independent given as a section against
+// hand-written derivatives: the direction and the adjoint are masked to
+// the section, so that an adjoint wrong outside it still passes and one
+// wrong inside fails.
+func TestSection(t *testing.T) {
+	gfortrantest.Require(t)
+	const deriv = `
+subroutine partial_d(u, u_d, s, s_d, n)
+  integer, intent(in) :: n
+  real(8), intent(in) :: u(n), u_d(n)
+  real(8), intent(out) :: s, s_d
+  s_d = sum(2*u*u_d) + u_d(3)*u(4) + u(3)*u_d(4)
+  s = sum(u**2) + u(3)*u(4)
+end subroutine partial_d
+subroutine partial_b(u, u_b, s, s_b, n)
+  integer, intent(in) :: n
+  real(8), intent(in) :: u(n)
+  real(8), intent(inout) :: u_b(n)
+  real(8), intent(out) :: s
+  real(8), intent(inout) :: s_b
+  s = sum(u**2) + u(3)*u(4)
+  u_b = u_b + 2*u*s_b
+  u_b(3) = u_b(3) + u(4)*s_b
+  u_b(4) = u_b(4) + u(3)*s_b
+  u_b(WRONG) = 7
+  s_b = 0
+end subroutine partial_b
+`
+	defer func(g func(string) (*driver.Result, error)) { generate = g }(generate)
+	for _, tc := range []struct {
+		wrong string
+		ok    bool
+	}{{"1", true}, {"n", true}, {"2", false}} {
+		generate = func(string) (*driver.Result, error) {
+			return &driver.Result{Files: []driver.Output{{Path: "ad/partial_db.f90", Data: []byte(strings.ReplaceAll(deriv, "WRONG", tc.wrong))}}}, nil
+		}
+		rep, err := Run("testdata/kernels/section_independent/spec.yaml", Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		rep.Write(&buf)
+		if rep.OK() != tc.ok {
+			t.Errorf("u_b(%s) wrong: OK = %v, want %v:\n%s", tc.wrong, rep.OK(), tc.ok, buf.String())
+		}
+	}
+	p := &Program{Routine: "f", Tangent: "f_d", Samples: 1, FDStep: 1e-7, Args: []*Arg{
+		{Name: "n", Class: IntParam, Type: "integer", IntValue: 6, Size: 1, Var: true},
+		{Name: "u", Class: Float, Type: "real(8)", Dims: []string{"1:6"}, Size: 6, Independent: true, Dependent: true, Active: true, InSection: "2:n", OutSection: "1:3"},
+	}}
+	src := WriteDriver(p)
+	for _, want := range []string{
+		"  logical :: fadjmi_u(1:6)\n  logical :: fadjmo_u(1:6)\n",
+		"  n = 6\n  fadjmi_u = .false.\n  fadjmi_u(2:n) = .true.\n  fadjmo_u = .false.\n  fadjmo_u(1:3) = .true.\n",
+		"    fadjv_u = merge(fadjv_u, 0*fadjv_u, fadjmi_u)",
+		"    write(*, '(es26.17e3)') merge(fadjd_u, 0*fadjd_u, fadjmo_u)",
+		"    write(*, '(es26.17e3)') merge(u, 0*u, fadjmo_u)",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("driver lacks %q:\n%s", want, src)
+		}
+	}
+}

@@ -53,6 +53,11 @@ type Arg struct {
 	// names of its tangent and adjoint ("" if it has none).
 	Global       string
 	DName, BName string
+	// InSection and OutSection are the subscripts ("2:n") of an
+	// independent or dependent given as a section: the driver masks the
+	// directions and printed derivatives to it, so that the tests see
+	// only the section.
+	InSection, OutSection string
 }
 
 // dname is the driver's name of the tangent of a, bname of its adjoint
@@ -171,6 +176,36 @@ func WriteDriver(p *Program) string {
 		}
 		pf("  %s :: %s", a.Type, strings.Join(names, ", "))
 	}
+	masked := false
+	for _, a := range p.Args {
+		dims := "(" + strings.Join(a.Dims, ", ") + ")"
+		if a.InSection != "" {
+			pf("  logical :: fadjmi_%s%s", a.Name, dims)
+			masked = true
+		}
+		if a.OutSection != "" {
+			pf("  logical :: fadjmo_%s%s", a.Name, dims)
+			masked = true
+		}
+	}
+	if masked {
+		// Subscripts may name integer arguments: give them their values.
+		for _, a := range p.Args {
+			if a.Class == IntParam && a.Var {
+				pf("  %s = %d", a.Name, a.IntValue)
+			}
+		}
+		for _, a := range p.Args {
+			if a.InSection != "" {
+				pf("  fadjmi_%s = .false.", a.Name)
+				pf("  fadjmi_%s(%s) = .true.", a.Name, a.InSection)
+			}
+			if a.OutSection != "" {
+				pf("  fadjmo_%s = .false.", a.Name)
+				pf("  fadjmo_%s(%s) = .true.", a.Name, a.OutSection)
+			}
+		}
+	}
 	pf("  open(newunit=fadj_u, file='input.txt', status='old', action='read')")
 	for _, a := range p.Args {
 		if a.Class == Float {
@@ -181,12 +216,18 @@ func WriteDriver(p *Program) string {
 	for _, a := range p.Args {
 		if a.Independent {
 			pf("    read(fadj_u, *) fadjv_%s", a.Name)
+			if a.InSection != "" {
+				pf("    fadjv_%s = merge(fadjv_%s, 0*fadjv_%s, fadjmi_%s)", a.Name, a.Name, a.Name, a.Name)
+			}
 		}
 	}
 	if p.Adjoint != "" {
 		for _, a := range p.Args {
 			if a.Dependent {
 				pf("    read(fadj_u, *) fadjw_%s", a.Name)
+				if a.OutSection != "" {
+					pf("    fadjw_%s = merge(fadjw_%s, 0*fadjw_%s, fadjmo_%s)", a.Name, a.Name, a.Name, a.Name)
+				}
 			}
 		}
 	}
@@ -237,6 +278,9 @@ func WriteDriver(p *Program) string {
 				if v == "" {
 					v = "0*fadj0_" + a.Name
 				}
+			}
+			if a.OutSection != "" {
+				v = fmt.Sprintf("merge(%s, 0*%s, fadjmo_%s)", v, v, a.Name)
 			}
 			pf("    write(*, '(es26.17e3)') %s", v)
 		}
@@ -289,7 +333,9 @@ func WriteDriver(p *Program) string {
 			if !a.Independent {
 				continue
 			}
-			if bn := a.bname(); bn != "" {
+			if bn := a.bname(); bn != "" && a.InSection != "" {
+				pf("    write(*, '(es26.17e3)') merge(%s, 0*%s, fadjmi_%s)", bn, bn, a.Name)
+			} else if bn != "" {
 				pf("    write(*, '(es26.17e3)') %s", bn)
 			} else {
 				pf("    write(*, '(es26.17e3)') 0*fadj0_%s", a.Name)

@@ -165,17 +165,26 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 	}
 	// The independents and dependents, by their symbols.
 	ind, dep := map[*sema.Symbol]bool{}, map[*sema.Symbol]bool{}
+	// The sections of independents and dependents given with subscripts.
+	inSec, outSec := map[*sema.Symbol]string{}, map[*sema.Symbol]string{}
 	var globals []*sema.Symbol
 	for _, list := range []struct {
 		vars []config.Var
 		set  map[*sema.Symbol]bool
-	}{{t.Independents, ind}, {t.Dependents, dep}} {
+		sec  map[*sema.Symbol]string
+	}{{t.Independents, ind, inSec}, {t.Dependents, dep, outSec}} {
 		for _, v := range list.vars {
 			s, err := targetVar(prog, sym, t, v)
 			if err != nil {
 				return nil, err
 			}
 			list.set[s] = true
+			if v.Ref.Section != "" {
+				if len(s.Dims) == 0 {
+					return nil, fmt.Errorf("fadj check: '%s' of %s has subscripts but is not an array", v.Text, t.Routine)
+				}
+				list.sec[s] = strings.Join(strings.Fields(v.Ref.Section), "")
+			}
 			if !s.IsDummy() && s != sym.Proc.Result && !containsSym(globals, s) {
 				globals = append(globals, s)
 			}
@@ -189,7 +198,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 		if strings.HasPrefix(d.Name, "fadj") {
 			return nil, cannot(t, d, "names starting with fadj are the check driver's")
 		}
-		a := &Arg{Name: d.Name, Size: 1, Independent: ind[d], Dependent: dep[d]}
+		a := &Arg{Name: d.Name, Size: 1, Independent: ind[d], Dependent: dep[d], InSection: inSec[d], OutSection: outSec[d]}
 		switch {
 		case d.Type == nil:
 			return nil, cannot(t, d, "it has no type")
@@ -221,7 +230,8 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 	commons := map[*sema.Common]bool{}
 	for i := 0; i < len(globals); i++ {
 		s := globals[i]
-		a := &Arg{Name: s.Name, Class: Float, Size: 1, Independent: ind[s], Dependent: dep[s], Complex: s.Type.IsComplex(), Type: typeSpec(s.Type)}
+		a := &Arg{Name: s.Name, Class: Float, Size: 1, Independent: ind[s], Dependent: dep[s], Complex: s.Type.IsComplex(), Type: typeSpec(s.Type),
+			InSection: inSec[s], OutSection: outSec[s]}
 		switch {
 		case s.Module() != nil:
 			a.Global = s.Module().Name + "::" + s.Name
@@ -370,8 +380,8 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 // generator resolves it.
 func targetVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v config.Var) (*sema.Symbol, error) {
 	r := v.Ref
-	if len(r.Path) > 0 || r.Section != "" {
-		return nil, fmt.Errorf("fadj check: not supported yet: component or section '%s' of %s", v.Text, t.Routine)
+	if len(r.Path) > 0 {
+		return nil, fmt.Errorf("fadj check: not supported yet: component '%s' of %s", v.Text, t.Routine)
 	}
 	var sym *sema.Symbol
 	switch {
