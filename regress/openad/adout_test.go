@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -98,5 +99,48 @@ func TestParseParams(t *testing.T) {
 	}
 	if _, err := ParseParams("params.conf", "two\n1\n"); err == nil || !strings.Contains(err.Error(), "params.conf:1:") {
 		t.Errorf("error %v, want one at params.conf:1", err)
+	}
+}
+
+func TestSummary(t *testing.T) {
+	results := []Result{
+		{Case: "a", Status: Correct},
+		{Case: "b", Status: Rejected, Group: groupKey("not supported yet: GO TO in reverse mode")},
+		{Case: "c", Status: Rejected, Group: groupKey("not supported yet: internal procedure 'inner'")},
+		{Case: "d", Status: Rejected, Group: groupKey("not supported yet: internal procedure 'other'")},
+		{Case: "e", Status: Broken},
+		{Case: "f", Status: Wrong},
+		{Case: "g", Status: Skipped},
+	}
+	got := Summary(results)
+	for _, want := range []string{
+		"7 cases: 1 correct, 3 rejected, 2 wrong (1 wrong numbers + 1 broken); 0 disputed",
+		"1 skipped by the harness",
+		"   2  not supported yet: internal procedure '_'\n      c d\n   1  not supported yet: GO TO in reverse mode\n      b\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestClassifyGenerate(t *testing.T) {
+	tests := []struct {
+		out    string
+		status Status
+		group  string
+	}{
+		{"head.f:2:20: warning: dependent 'y' does not depend on any independent: its derivative is zero\nhead.f:10:36: not supported: READ into active variable 'x'\n",
+			Rejected, "not supported: READ into active variable '_'"},
+		{"spec.yaml:5:14: not supported yet: module procedure 'foo' in reverse mode\n", Rejected, "not supported yet: module procedure '_' in reverse mode"},
+		{"panic: runtime error: index out of range\n\ngoroutine 1 [running]:\n", Broken, ""},
+		{"fadj: internal error: no TBR result\n", Broken, ""},
+		{"something went wrong\n", Broken, ""},
+	}
+	for _, tt := range tests {
+		r := classifyGenerate(Result{Case: "c"}, tt.out, errors.New("exit status 1"))
+		if r.Status != tt.status || r.Group != tt.group {
+			t.Errorf("%q: got %s %q, want %s %q", tt.out, r.Status, r.Group, tt.status, tt.group)
+		}
 	}
 }

@@ -34,11 +34,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fadj := fs.String("fadj", "", "fadj binary to use (default: build it from this module)")
 	timeout := fs.Duration("timeout", 60*time.Second, "limit of each fadj, gfortran or driver run")
 	verbose := fs.Bool("v", false, "print the commands run")
+	calls := fs.String("calls", "joint", "reversal of calls in the specs: joint or split (OpenAD's adm_joint and adm_split)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *suite == "" || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "usage: openad -suite DIR [-case NAME[,NAME...]] [-work DIR] [-keep] [-fadj PATH] [-v]")
+	if *suite == "" || fs.NArg() != 0 || (*calls != "joint" && *calls != "split") {
+		fmt.Fprintln(stderr, "usage: openad -suite DIR [-case NAME[,NAME...]] [-calls joint|split] [-work DIR] [-keep] [-fadj PATH] [-v]")
 		return 2
 	}
 	root := *suite
@@ -110,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	h := &Harness{
 		Examples: examples, Generic: filepath.Join(root, "genericFiles"), Work: dir,
-		Fadj: bin, Gfortran: gfortran, Verbose: *verbose, Timeout: *timeout,
+		Fadj: bin, Gfortran: gfortran, Verbose: *verbose, Timeout: *timeout, Calls: *calls,
 	}
 	var results []Result
 	for _, n := range names {
