@@ -255,7 +255,14 @@ func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target, opt
 		if rec == nil {
 			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
 		}
-		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll})
+		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
+			Split: func(module, name string) bool {
+				q := name
+				if module != "" {
+					q = module + "::" + name
+				}
+				return t.CallsFor(q) == config.Split
+			}})
 		if err != nil {
 			return nil, warns, wrap(err)
 		}

@@ -76,22 +76,28 @@
 // temporary) adds to the arguments' adjoints. Its active arguments must be
 // variables with adjoints.
 //
+// A CALL reversed in split mode (Config.Split) calls foo_fwd in the forward
+// sweep and foo_bwd in the backward sweep instead (split.go). EXIT, CYCLE,
+// forward GO TO and RETURN are reversed by recorded markers (jumps.go);
+// module procedures and module and common-block variables are described
+// in globals.go; calls of procedures without a derivative version in
+// passive.go.
+//
 // What is not handled returns an error starting with "not supported yet:"
 // rather than wrong code: references of active functions outside the right
 // side of assignments (conditions, subscripts, loop bounds, CALL arguments)
 // or with expressions as active arguments, array-valued or non-real active
-// function results, module procedures, internal procedures, active module/common/saved/
-// derived-type/allocatable/pointer variables, any common-block or module
-// variable in the routine, complex active variables, GO TO (all forms),
-// arithmetic IF, EXIT, CYCLE, RETURN (except a final one), STOP, WHERE,
-// FORALL, DO CONCURRENT, DO without loop control, I/O statements, ALLOCATE,
-// calls of procedures without a derivative version (passive calls) and of
-// intrinsic subroutines, active arguments that are expressions or array
-// elements passed to array dummies, assignments to array sections (whole
-// arrays are handled), vector subscripts on active arrays, statement
-// functions, DATA statements, DO variables other than default integers, and
-// recorded variables whose type has no tape (kinds other than real 4/8, integer 4/8
-// and default logical).
+// function results, functions using module or common variables that the
+// program writes, internal procedures, active saved/derived-type/
+// allocatable/pointer variables, the blank common block, complex active
+// variables, backward GO TO, computed and assigned GO TO, arithmetic IF,
+// STOP, WHERE, FORALL, DO CONCURRENT, I/O statements, ALLOCATE, calls with
+// active arguments of procedures without a derivative version, active
+// arguments that are expressions or array elements passed to array dummies,
+// assignments to array sections (whole arrays are handled), vector
+// subscripts on active arrays, statement functions, DATA statements, DO
+// variables other than default integers, and recorded variables whose type
+// has no tape (kinds other than real 4/8, integer 4/8 and default logical).
 package adjoint
 
 import (
@@ -118,6 +124,10 @@ type Config struct {
 	// RuntimeModule is the name of the tape module; "fadj_runtime" if
 	// empty.
 	RuntimeModule string
+	// Split reports whether calls of a procedure (module "" for an
+	// external one; names in lower case) are reversed in split mode
+	// (split.go) rather than jointly. Nil: all joint.
+	Split func(module, name string) bool
 	// StoreAll makes the forward sweep record the old value of every
 	// overwritten left-hand side and modifiable CALL argument (the
 	// "store-all" baseline) instead of only the references the TBR
@@ -152,6 +162,20 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 		}
 		return mods[m]
 	}
+	if conf.Split != nil {
+		for _, pa := range act.Procs {
+			if pa == act.Target || pa.Unit == nil || pa.Unit.Kind != ast.SubroutineUnit {
+				continue // the target's adjoint is foo_b; functions are reversed where referenced
+			}
+			mod := ""
+			if s := prog.Info.ScopeOf(pa.Unit); s != nil && s.Parent != nil && s.Parent.Kind == sema.ModuleScope {
+				mod = s.Parent.Symbol.Name
+			}
+			if conf.Split(mod, strings.ToLower(pa.Proc.Name)) {
+				sh.split[pa] = true
+			}
+		}
+	}
 	var ext []*ast.Unit
 	for _, pa := range act.Procs {
 		g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
@@ -159,17 +183,17 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 		if !conf.StoreAll {
 			g.tbr = rec.Version(pa) // nil: store-all
 		}
-		u, err := g.unit()
+		us, err := g.unit()
 		if err != nil {
 			return nil, err
 		}
 		if g.module == nil {
-			ext = append(ext, u)
+			ext = append(ext, us...)
 			continue
 		}
 		m := modOf(g.module)
 		m.Contains = &ast.StmtHeader{}
-		m.Procs = append(m.Procs, u)
+		m.Procs = append(m.Procs, us...)
 	}
 	for _, m := range prog.Info.Modules {
 		if d := sh.modDecls[m]; len(d) > 0 {
@@ -229,6 +253,8 @@ type gen struct {
 	// jumps are the body's EXIT, CYCLE, GO TO and RETURN statements;
 	// part holds, for each jump inside the statement being reversed, the
 	// backward sweep of what ran up to it (jumps.go).
+	bwdPrefix []ast.Stmt // split mode: the snapshot pops starting foo_bwd
+
 	jumps *jumpTable
 	part  map[int][]ast.Stmt
 	npos  int // position variables of lists reversed by listRev.general
@@ -259,7 +285,7 @@ func (g *gen) hasAdj(s *sema.Symbol) bool {
 	return g.pa.ActiveVar(s)
 }
 
-func (g *gen) unit() (*ast.Unit, error) {
+func (g *gen) unit() ([]*ast.Unit, error) {
 	pa := g.pa
 	u := pa.Unit
 	if u == nil {
@@ -467,13 +493,41 @@ func (g *gen) unit() (*ast.Unit, error) {
 		// Jumps leaving loops by EXIT alone leave it unset.
 		nu.Body = append(nu.Body, &ast.AssignStmt{Lhs: ast.NewIdent("fadj_jump"), Rhs: deriv.Int(0)})
 	}
+	var units []*ast.Unit
+	if g.sh.split[pa] {
+		// foo_fwd gets the declarations but the adjoints'.
+		var decls []ast.Stmt
+		for _, d := range nu.Decls {
+			if !containsStmt(adecls, d) {
+				decls = append(decls, d)
+			}
+		}
+		fwdBody := nu.Body // fadj_jump = 0
+		us, err := g.splitUnits(u, decls, append(fwdBody, fwd...))
+		if err != nil {
+			return nil, err
+		}
+		units = us
+		nu.Name = ast.NewIdent(routineName(pa, "_bwd"))
+		nu.Body = g.bwdPrefix
+		fwd = nil
+	}
 	nu.Body = append(nu.Body, fwd...)
 	nu.Body = append(nu.Body, inits...)
 	nu.Body = append(nu.Body, seed...)
 	nu.Body = append(nu.Body, bwd...)
 	nu.Body = append(nu.Body, finals...)
 	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
-	return nu, nil
+	return append(units, nu), nil
+}
+
+func containsStmt(list []ast.Stmt, s ast.Stmt) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func containsSym(list []*sema.Symbol, s *sema.Symbol) bool {

@@ -317,7 +317,8 @@ func TestDotProductAndFiniteDifferences(t *testing.T) {
 	for _, mode := range []struct {
 		name string
 		conf adjoint.Config
-	}{{"tbr", adjoint.Config{}}, {"storeall", adjoint.Config{StoreAll: true}}} {
+	}{{"tbr", adjoint.Config{}}, {"storeall", adjoint.Config{StoreAll: true}},
+		{"split", adjoint.Config{Split: func(string, string) bool { return true }}}} {
 		for _, k := range kernels {
 			t.Run(mode.name+"/"+k.name, func(t *testing.T) {
 				r := runConf(t, gf, k, mode.conf)

@@ -279,6 +279,27 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	fwd = append(fwd, gpush...)
 	pops = append(gpop, pops...)
 	repush = append(repush, gpush...)
+	if g.sh.split[callee] {
+		// foo_fwd records, foo_bwd returns; the inputs the caller
+		// may change in between are kept (split.go).
+		ksave, kpush, kpop, err := g.keepSubscripts(s, callee.Unit, cs)
+		if err != nil {
+			return nil, nil, err
+		}
+		fwd = append(fwd, ksave...)
+		c := &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: s.Args, Parens: true}
+		fwd = append(fwd, c)
+		fwd = append(fwd, kpush...)
+		bwd = append(kpop, zeros...)
+		bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_bwd")), Args: bargs, Parens: true})
+		bwd = append(bwd, pops...)
+		if s.Label != 0 {
+			l := &ast.ContinueStmt{}
+			l.Label, l.Doc = s.Label, s.Doc
+			fwd = append([]ast.Stmt{l}, fwd...)
+		}
+		return fwd, bwd, nil
+	}
 	fwd = append(fwd, s)
 	bwd = append(append(pops, zeros...), &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: bargs, Parens: true})
 	if (g.tbr != nil && len(pops) > 0) || len(gpop) > 0 {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/ad/common"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -37,11 +38,14 @@ type shared struct {
 	// refs caches the module variables a procedure references,
 	// transitively.
 	refs map[*ast.Unit][]*sema.Symbol
+	// split are the versions reversed in split mode.
+	split map[*activity.ProcActivity]bool
 }
 
 func newShared(info *sema.Info, files []*ast.File) *shared {
 	sh := &shared{modDecls: map[*sema.Symbol][]ast.Stmt{}, declared: map[*sema.Symbol]bool{},
-		written: map[*sema.Symbol]bool{}, refs: map[*ast.Unit][]*sema.Symbol{}}
+		written: map[*sema.Symbol]bool{}, refs: map[*ast.Unit][]*sema.Symbol{},
+		split: map[*activity.ProcActivity]bool{}}
 	var visit func(u *ast.Unit)
 	visit = func(u *ast.Unit) {
 		for _, sym := range globalsIn(info, u) {
@@ -176,21 +180,18 @@ func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err er
 		if s.Type != nil && s.Type.IsCharacter() {
 			return nil, nil, notSupported("character module variable '%s' used by '%s', reversed jointly", s.Name, what)
 		}
-		suf, ok := tape(s.Type)
-		if !ok {
+		if _, ok := tape(s.Type); !ok {
 			return nil, nil, notSupported("module variable '%s' of type %s used by '%s', reversed jointly", s.Name, s.Type, what)
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
 			return nil, nil, notSupported("allocatable or pointer module variable '%s' used by '%s', reversed jointly", s.Name, what)
 		}
-		if s.Rank() == 0 {
-			push = append(push, call("fadj_push_"+suf, ref))
-			pop = append([]ast.Stmt{call("fadj_pop_"+suf, ref)}, pop...)
-		} else {
-			n := deriv.Call("size", ref)
-			push = append(push, call("fadj_push_"+suf+"_array", ref, n))
-			pop = append([]ast.Stmt{call("fadj_pop_"+suf+"_array", ref, n)}, pop...)
+		p, q, err := symPushPop(ref, s)
+		if err != nil {
+			return nil, nil, err
 		}
+		push = append(push, p...)
+		pop = append(q, pop...)
 	}
 	return push, pop, nil
 }
