@@ -563,3 +563,24 @@ end subroutine partial_b
 		}
 	}
 }
+
+func TestWriteDriverSaved(t *testing.T) {
+	p := &Program{Routine: "f", Samples: 1, FDStep: 1e-7,
+		Uses:  []string{"use clock, only: fadjg1 => time", "use clock_d, only: fadjg2 => time_d"},
+		Saved: []Saved{{Local: "fadjg1", Type: "real(8)"}, {Local: "fadjg2", Type: "real(8)", Dims: "(1:3)", Zero: true}},
+		Args:  []*Arg{{Name: "x", Class: Float, Type: "real(8)", Size: 1, Independent: true, Dependent: true}},
+	}
+	src := WriteDriver(p)
+	for _, want := range []string{
+		"  real(8) :: fadjs_fadjg1\n",
+		"  fadjs_fadjg1 = fadjg1\n",
+		"    fadjg1 = fadjs_fadjg1\n    fadjg2 = 0\n    x = fadj0_x\n",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("driver lacks %q:\n%s", want, src)
+		}
+	}
+	if strings.Contains(src, "fadjs_fadjg2") {
+		t.Errorf("a zeroed derivative is saved:\n%s", src)
+	}
+}

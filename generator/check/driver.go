@@ -94,6 +94,9 @@ type Program struct {
 	// variables); Decls are declarations (an EXTERNAL function, COMMON
 	// blocks and their members).
 	Uses, Decls []string
+	// Saved are module variables the driver saves at its start and
+	// restores before every call.
+	Saved []Saved
 	// Runtime is the tape module of the adjoint, if any: the driver
 	// empties the tape before each adjoint call and prints (E) the
 	// bytes left on it after.
@@ -176,6 +179,11 @@ func WriteDriver(p *Program) string {
 		}
 		pf("  %s :: %s", a.Type, strings.Join(names, ", "))
 	}
+	for _, sv := range p.Saved {
+		if !sv.Zero {
+			pf("  %s :: fadjs_%s%s", sv.Type, sv.Local, sv.Dims)
+		}
+	}
 	masked := false
 	for _, a := range p.Args {
 		dims := "(" + strings.Join(a.Dims, ", ") + ")"
@@ -206,6 +214,11 @@ func WriteDriver(p *Program) string {
 			}
 		}
 	}
+	for _, sv := range p.Saved {
+		if !sv.Zero {
+			pf("  fadjs_%s = %s", sv.Local, sv.Local)
+		}
+	}
 	pf("  open(newunit=fadj_u, file='input.txt', status='old', action='read')")
 	for _, a := range p.Args {
 		if a.Class == Float {
@@ -232,6 +245,13 @@ func WriteDriver(p *Program) string {
 		}
 	}
 	reset := func() {
+		for _, sv := range p.Saved {
+			if sv.Zero {
+				pf("    %s = 0", sv.Local)
+			} else {
+				pf("    %s = fadjs_%s", sv.Local, sv.Local)
+			}
+		}
 		for _, a := range p.Args {
 			switch {
 			case a.Class == Float:

@@ -265,6 +265,13 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 		}
 		p.Args = append(p.Args, a)
 	}
+	skip := map[*sema.Symbol]bool{}
+	for _, g := range globals {
+		skip[g] = true
+	}
+	uses, saved := moduleState(prog.Info, skip, nil, false, 0)
+	p.Uses = append(p.Uses, uses...)
+	p.Saved = saved
 	if isFunc {
 		r := sym.Proc.Result
 		p.Args = append(p.Args, &Arg{Name: resultName, Class: FuncResult, Type: typeSpec(r.Type), Size: 1, Complex: r.Type.IsComplex(),
@@ -287,6 +294,15 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 			p.Adjoint = name
 		}
 	}
+	// The derivatives in generated modules of active module variables
+	// the spec does not name are zeroed before every call.
+	bound := map[string]bool{}
+	for _, a := range p.Args {
+		bound[a.DName], bound[a.BName] = true, true
+	}
+	uses, saved = moduleState(gen.info, nil, bound, true, len(p.Saved))
+	p.Uses = append(p.Uses, uses...)
+	p.Saved = append(p.Saved, saved...)
 	return p, nil
 }
 
@@ -510,4 +526,75 @@ func bound(b sema.Bound, def int, ints map[string]*Arg) (int, bool) {
 
 func cannot(t *config.Target, d *sema.Symbol, why string) error {
 	return fmt.Errorf("fadj check: cannot set argument '%s' of %s: %s", d.Name, t.Routine, why)
+}
+
+// Saved is a module variable the driver restores before every call.
+type Saved struct {
+	Local string // the driver's name for it (a rename in a USE)
+	Type  string
+	Dims  string // "(1:4, 1:2)" or "" for a scalar
+	// Zero says to set it to zero rather than to its value at the
+	// start: a derivative in a generated module.
+	Zero bool
+}
+
+// moduleState lists the public module variables of the program that
+// the driver can save at its start and restore before every call (all
+// but constants, allocatables, pointers, protected and character
+// variables, and those the spec names, which the driver sets itself),
+// so that a routine updating module state (a counter, a time level)
+// starts every call from the same state. It returns the USE lines
+// that reach them under the driver's names.
+func moduleState(info *sema.Info, skip map[*sema.Symbol]bool, skipNames map[string]bool, zero bool, first int) (uses []string, saved []Saved) {
+	if info == nil {
+		return nil, nil
+	}
+	for _, m := range info.Modules {
+		if m.Inner == nil {
+			continue
+		}
+		var renames []string
+		for _, s := range m.Inner.Symbols() {
+			if s.Kind != sema.VarSym || s.Type == nil || skip[s] || skipNames[s.Name] || s.Attrs&(sema.AttrParameter|sema.AttrAllocatable|sema.AttrPointer|sema.AttrProtected|sema.AttrPrivate) != 0 {
+				continue
+			}
+			if m.Inner.DefaultPrivate() && s.Attrs&sema.AttrPublic == 0 {
+				continue
+			}
+			var ts string
+			switch {
+			case s.Type.IsReal() || s.Type.IsComplex():
+				ts = typeSpec(s.Type)
+			case s.Type.IsInteger():
+				ts = fmt.Sprintf("integer(%d)", s.Type.Kind)
+			case s.Type.IsLogical():
+				ts = fmt.Sprintf("logical(%d)", s.Type.Kind)
+			default:
+				continue
+			}
+			var dims []string
+			for _, d := range s.Dims {
+				if _, ok := d.Extent(); !ok {
+					dims = nil
+					ts = ""
+					break
+				}
+				dims = append(dims, fmt.Sprintf("%d:%d", d.Lo.Value, d.Hi.Value))
+			}
+			if ts == "" {
+				continue
+			}
+			local := fmt.Sprintf("fadjg%d", first+len(saved)+1)
+			sv := Saved{Local: local, Type: ts, Zero: zero}
+			if len(dims) > 0 {
+				sv.Dims = "(" + strings.Join(dims, ", ") + ")"
+			}
+			saved = append(saved, sv)
+			renames = append(renames, local+" => "+s.Name)
+		}
+		if len(renames) > 0 {
+			uses = append(uses, fmt.Sprintf("use %s, only: %s", m.Name, strings.Join(renames, ", ")))
+		}
+	}
+	return uses, saved
 }
