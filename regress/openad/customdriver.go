@@ -85,9 +85,19 @@ func ReadPoint(text, head string) (Point, error) {
 	state := decls
 	actives := map[string]string{} // active variables of the driver -> "(bounds)" or ""
 	depth := 0                     // DO nesting in the AD section
+	inInterface := false
 	for _, s := range statements(body) {
 		low := strings.ToLower(s)
 		if strings.HasPrefix(low, "program ") {
+			continue
+		}
+		// Interface blocks (of head, of external procedures) are
+		// declarations our driver does not need.
+		if regexp.MustCompile(`^(abstract\s+)?interface\b`).MatchString(low) {
+			inInterface = true
+		}
+		if inInterface {
+			inInterface = !regexp.MustCompile(`^end\s*interface\b`).MatchString(low)
 			continue
 		}
 		if state == decls && !declRE2.MatchString(s) {
@@ -152,7 +162,7 @@ func ReadPoint(text, head string) (Point, error) {
 					return p, err
 				}
 			}
-			if m := callRE.FindStringSubmatch(s); m != nil && strings.EqualFold(m[1], head) && p.Actuals == nil {
+			if m := callRE.FindStringSubmatch(s); m != nil && (strings.EqualFold(m[1], head) || strings.EqualFold(m[1], "openad_"+head)) && p.Actuals == nil {
 				p.Actuals = []string{}
 				for _, a := range splitTop(m[2]) {
 					if strings.TrimSpace(a) == "" {

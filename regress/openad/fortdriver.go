@@ -186,6 +186,29 @@ func WriteDriver(in DriverInput) (string, error) {
 		p("  use %s", m)
 	}
 	p("  implicit none")
+	if assumedShape(in.Adjoint.Args) {
+		// Assumed-shape dummies need explicit interfaces.
+		p("  interface")
+		for _, r := range []struct {
+			name string
+			args []Dummy
+		}{{in.Adjoint.Name, in.Adjoint.Args}, {in.Head, dummies}} {
+			var names []string
+			for _, d := range r.args {
+				names = append(names, d.Name)
+			}
+			p("    subroutine %s(%s)", r.name, strings.Join(names, ", "))
+			for _, d := range r.args {
+				if d.Dims != "" {
+					p("      %s, dimension(%s) :: %s", explicitKind(d.Type), d.Dims, d.Name)
+				} else {
+					p("      %s :: %s", explicitKind(d.Type), d.Name)
+				}
+			}
+			p("    end subroutine %s", r.name)
+		}
+		p("  end interface")
+	}
 	// n and m are fadj_n and fadj_m: a case may have a module named m.
 	p("  integer, parameter :: fadj_n = %d, fadj_m = %d", in.Params.N, in.Params.M)
 	p("  double precision :: x0(fadj_n), jac(fadj_m, fadj_n), fdjac(fadj_m, fadj_n), fadj_x(fadj_n), fadj_xp(fadj_n), fadj_yp(fadj_m), fadj_ym(fadj_m), fadj_h")
@@ -361,4 +384,16 @@ func renameNM(s string) string {
 		return s
 	}
 	return nmRE.ReplaceAllStringFunc(s, func(v string) string { return "fadj_" + strings.ToLower(v) })
+}
+
+// assumedShape reports whether a dummy has assumed shape (":").
+func assumedShape(args []Dummy) bool {
+	for _, d := range args {
+		for _, b := range splitTop(d.Dims) {
+			if lo, hi, ok := strings.Cut(b, ":"); ok && strings.TrimSpace(hi) == "" && !strings.Contains(lo, "*") {
+				return true
+			}
+		}
+	}
+	return false
 }
