@@ -8,85 +8,41 @@ subroutine idx_b(x, x_b, y, y_b, n)
   integer :: i, j, k
   real(8), intent(inout) :: x_b(n)
   real(8), intent(inout) :: y_b(n)
-  integer :: fadj_lo1
-  integer :: fadj_hi1
-  integer :: fadj_st1
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
   real(8) :: fadj_tmp3_b
   y = 0
-  fadj_lo1 = 1
-  fadj_hi1 = n
-  fadj_st1 = 1
-  do i = fadj_lo1, fadj_hi1, fadj_st1
-    call fadj_push_i4(j)
+  do i = 1, n
     j = mod(i*3, n) + 1
-    call fadj_push_i4(k)
     k = n + 1 - i
     y(j) = y(j) + x(i)*x(k) + real(i, 8)*x(max(1, i/2))
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
-  fadj_lo1 = 2
-  fadj_hi1 = n
-  fadj_st1 = 2
-  do i = fadj_lo1, fadj_hi1, fadj_st1
+  do i = 2, n, 2
     call fadj_push_r8(y(i - 1))
     y(i - 1) = y(i - 1)*y(i)
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
-  fadj_lo1 = n
-  fadj_hi1 = 1
-  fadj_st1 = -3
-  do i = fadj_lo1, fadj_hi1, fadj_st1
+  do i = n, 1, -3
     call fadj_push_r8(y(i))
     y(i) = y(i)*y(n + 1 - i) + x(i)
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
-  fadj_lo1 = n - 1
-  fadj_hi1 = 3
-  fadj_st1 = -2
-  do i = fadj_lo1, fadj_hi1, fadj_st1
+  do i = n - 1, 3, -2
     call fadj_push_r8(y(i))
     y(i) = y(i) + y(i + 1)*x(i - 2)
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
-  fadj_lo1 = 5
-  fadj_hi1 = 4
-  fadj_st1 = 1
-  do i = fadj_lo1, fadj_hi1, fadj_st1
+  do i = 5, 4
     call fadj_push_r8(y(i))
     y(i) = 0
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+  do i = 4, 5, -1
     call fadj_pop_r8(y(i))
     y_b(i) = 0.0_8
   end do
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+  do i = n - 1 - (max(-(3 - (n - 1) - 2)/2, 0) - 1)*2, n - 1, 2
     call fadj_pop_r8(y(i))
     y_b(i + 1) = y_b(i + 1) + x(i - 2)*y_b(i)
     x_b(i - 2) = x_b(i - 2) + y(i + 1)*y_b(i)
   end do
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+  do i = n - (max(-(1 - n - 3)/3, 0) - 1)*3, n, 3
     call fadj_pop_r8(y(i))
     fadj_tmp2_b = y_b(i)
     y_b(i) = 0.0_8
@@ -94,25 +50,19 @@ subroutine idx_b(x, x_b, y, y_b, n)
     y_b(n + 1 - i) = y_b(n + 1 - i) + y(i)*fadj_tmp2_b
     x_b(i) = x_b(i) + fadj_tmp2_b
   end do
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+  do i = 2 + (max((n - 2 + 2)/2, 0) - 1)*2, 2, -2
     call fadj_pop_r8(y(i - 1))
     fadj_tmp1_b = y_b(i - 1)
     y_b(i - 1) = 0.0_8
     y_b(i - 1) = y_b(i - 1) + y(i)*fadj_tmp1_b
     y_b(i) = y_b(i) + y(i - 1)*fadj_tmp1_b
   end do
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+  do i = n, 1, -1
+    j = mod(i*3, n) + 1
+    k = n + 1 - i
     x_b(i) = x_b(i) + x(k)*y_b(j)
     x_b(k) = x_b(k) + x(i)*y_b(j)
     x_b(max(1, i/2)) = x_b(max(1, i/2)) + real(i, 8)*y_b(j)
-    call fadj_pop_i4(k)
-    call fadj_pop_i4(j)
   end do
   y_b = 0.0_8
   y_b = 0.0_8

@@ -9,31 +9,16 @@ subroutine F77K_b(X, X_b, Y, Y_b, N)
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
   real(8) :: fadj_tmp3_b
-  integer :: fadj_lo2
-  integer :: fadj_hi2
-  integer :: fadj_st2
   integer :: fadj_branch
-  integer :: fadj_lo1
-  integer :: fadj_hi1
-  integer :: fadj_st1
   Y = 0.0D0
-  fadj_lo1 = 1
-  fadj_hi1 = N
-  fadj_st1 = 1
-  do I = fadj_lo1, fadj_hi1, fadj_st1
+  do I = 1, N
     call fadj_push_r8(T)
     T = X(I)
-    fadj_lo2 = 1
-    fadj_hi2 = 3
-    fadj_st2 = 1
-    do J = fadj_lo2, fadj_hi2, fadj_st2
+    do J = 1, 3
       call fadj_push_r8(T)
       T = T*X(I) + DSQRT(DABS(T)) + 1.0D0
       10 continue
     end do
-    call fadj_push_i4(fadj_lo2)
-    call fadj_push_i4(fadj_hi2)
-    call fadj_push_i4(fadj_st2)
     if (T .GT. 10.0D0) then
       Y = Y + DLOG(T)
       call fadj_push_i4(1)
@@ -43,24 +28,15 @@ subroutine F77K_b(X, X_b, Y, Y_b, N)
     end if
     20 continue
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
   t_b = 0.0_8
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do I = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+  do I = N, 1, -1
     call fadj_pop_i4(fadj_branch)
     if (fadj_branch == 1) then
       T_b = T_b + 1.0_8/T*Y_b
     else if (fadj_branch == 2) then
       T_b = T_b + Y_b
     end if
-    call fadj_pop_i4(fadj_st2)
-    call fadj_pop_i4(fadj_hi2)
-    call fadj_pop_i4(fadj_lo2)
-    do J = fadj_lo2 + (max((fadj_hi2 - fadj_lo2 + fadj_st2)/fadj_st2, 0) - 1)*fadj_st2, fadj_lo2, -fadj_st2
+    do J = 3, 1, -1
       call fadj_pop_r8(T)
       fadj_tmp3_b = T_b
       T_b = 0.0_8

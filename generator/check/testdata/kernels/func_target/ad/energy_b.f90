@@ -10,25 +10,13 @@ subroutine energy_b(x, x_b, n, fadj_result_b)
   real(8) :: energy_res_b
   real(8), intent(in) :: fadj_result_b
   real(8) :: fadj_tmp1_b
-  integer :: fadj_lo1
-  integer :: fadj_hi1
-  integer :: fadj_st1
   energy = 0
-  fadj_lo1 = 1
-  fadj_hi1 = n - 1
-  fadj_st1 = 1
-  do i = fadj_lo1, fadj_hi1, fadj_st1
+  do i = 1, n - 1
     energy = energy + (x(i + 1) - x(i))**2 + 0.5d0*x(i)**4
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
   energy_res_b = 0.0_8
   energy_res_b = fadj_result_b
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+  do i = n - 1, 1, -1
     x_b(i + 1) = x_b(i + 1) + 2*(x(i + 1) - x(i))*energy_res_b
     x_b(i) = x_b(i) - 2*(x(i + 1) - x(i))*energy_res_b
     x_b(i) = x_b(i) + 4*x(i)**3*(0.5d0*energy_res_b)

@@ -13,45 +13,21 @@ subroutine heat_b(u, u_b, n, r, r_b, nsteps)
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
   real(8) :: fadj_tmp3_b
-  integer :: fadj_lo2
-  integer :: fadj_hi2
-  integer :: fadj_st2
-  integer :: fadj_lo1
-  integer :: fadj_hi1
-  integer :: fadj_st1
-  fadj_lo1 = 1
-  fadj_hi1 = nsteps
-  fadj_st1 = 1
-  do step = fadj_lo1, fadj_hi1, fadj_st1
+  do step = 1, nsteps
     unew(1) = u(1)
     unew(n) = u(n)
-    fadj_lo2 = 2
-    fadj_hi2 = n - 1
-    fadj_st2 = 1
-    do i = fadj_lo2, fadj_hi2, fadj_st2
+    do i = 2, n - 1
       unew(i) = u(i) + r*(u(i + 1) - 2*u(i) + u(i - 1))
     end do
-    call fadj_push_i4(fadj_lo2)
-    call fadj_push_i4(fadj_hi2)
-    call fadj_push_i4(fadj_st2)
     call fadj_push_r8_array(u, size(u))
     u = unew
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
   unew_b = 0.0_8
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do step = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+  do step = nsteps, 1, -1
     call fadj_pop_r8_array(u, size(u))
     unew_b = unew_b + u_b
     u_b = 0.0_8
-    call fadj_pop_i4(fadj_st2)
-    call fadj_pop_i4(fadj_hi2)
-    call fadj_pop_i4(fadj_lo2)
-    do i = fadj_lo2 + (max((fadj_hi2 - fadj_lo2 + fadj_st2)/fadj_st2, 0) - 1)*fadj_st2, fadj_lo2, -fadj_st2
+    do i = n - 1, 2, -1
       fadj_tmp3_b = unew_b(i)
       unew_b(i) = 0.0_8
       u_b(i) = u_b(i) + fadj_tmp3_b

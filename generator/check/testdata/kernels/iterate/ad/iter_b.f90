@@ -10,26 +10,14 @@ subroutine iter_b(x, x_b, y, y_b, n)
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
   real(8) :: fadj_tmp3_b
-  integer :: fadj_lo1
-  integer :: fadj_hi1
-  integer :: fadj_st1
-  fadj_lo1 = 1
-  fadj_hi1 = n
-  fadj_st1 = 1
-  do i = fadj_lo1, fadj_hi1, fadj_st1
+  do i = 1, n
     x = 2*x + y
     call fadj_push_r8(y)
     y = x*y/(1 + x*x)
     call fadj_push_r8(x)
     x = x/3 + sin(y)
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+  do i = n, 1, -1
     call fadj_pop_r8(x)
     fadj_tmp3_b = x_b
     x_b = 0.0_8

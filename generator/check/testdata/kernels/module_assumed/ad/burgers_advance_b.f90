@@ -25,29 +25,17 @@ contains
     real(8), intent(inout) :: nu_b
     real(8) :: f_b(size(u))
     real(8) :: un_b(size(u))
-    integer :: fadj_lo1
-    integer :: fadj_hi1
-    integer :: fadj_st1
     n = size(u)
-    fadj_lo1 = 1
-    fadj_hi1 = 20
-    fadj_st1 = 1
-    do step = fadj_lo1, fadj_hi1, fadj_st1
+    do step = 1, 20
       call flux(u, f)
       un = u
       un(2:n - 1) = u(2:n - 1) - dt*(f(3:n) - f(1:n - 2))/2 + nu*dt*(u(3:n) - 2*u(2:n - 1) + u(1:n - 2))
       call fadj_push_r8_array(u, size(u))
       u = un
     end do
-    call fadj_push_i4(fadj_lo1)
-    call fadj_push_i4(fadj_hi1)
-    call fadj_push_i4(fadj_st1)
     f_b = 0.0_8
     un_b = 0.0_8
-    call fadj_pop_i4(fadj_st1)
-    call fadj_pop_i4(fadj_hi1)
-    call fadj_pop_i4(fadj_lo1)
-    do step = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+    do step = 20, 1, -1
       call fadj_pop_r8_array(u, size(u))
       un_b = un_b + u_b
       u_b = 0.0_8

@@ -16,15 +16,9 @@ subroutine sel_b(x, x_b, y, y_b, n)
   real(8) :: fadj_tmp3_b
   real(8) :: fadj_tmp4_b
   real(8) :: fadj_tmp5_b
-  integer :: fadj_lo1
-  integer :: fadj_hi1
-  integer :: fadj_st1
   acc = 1.0d0
   y = 0.0d0
-  fadj_lo1 = 1
-  fadj_hi1 = n
-  fadj_st1 = 1
-  do i = fadj_lo1, fadj_hi1, fadj_st1
+  do i = 1, n
     select case (mod(i, 5))
     case (0)
       call fadj_push_r8(acc)
@@ -43,16 +37,10 @@ subroutine sel_b(x, x_b, y, y_b, n)
     end select
     y = y + acc
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
   y = y + acc
   acc_b = 0.0_8
   acc_b = acc_b + y_b
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+  do i = n, 1, -1
     acc_b = acc_b + y_b
     call fadj_pop_i4(fadj_branch)
     if (fadj_branch == 1) then
