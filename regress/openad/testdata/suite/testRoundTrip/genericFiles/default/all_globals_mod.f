@@ -1,0 +1,2 @@
+      module all_globals_mod
+      end module
