@@ -106,7 +106,11 @@ type Mismatch struct {
 }
 
 func (m *Mismatch) String() string {
-	return fmt.Sprintf("%d entries differ, worst F(%d,%d) = %.16g, reference %.16g", m.Count, m.I, m.K, m.Got, m.Want)
+	n := fmt.Sprintf("%d entries differ", m.Count)
+	if m.Count == 1 {
+		n = "1 entry differs"
+	}
+	return fmt.Sprintf("%s, worst F(%d,%d) = %.16g, reference %.16g", n, m.I, m.K, m.Got, m.Want)
 }
 
 // Compare checks got against want entry by entry with the tolerance

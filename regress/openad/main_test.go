@@ -26,7 +26,7 @@ func TestRunSmallSuite(t *testing.T) {
 	for _, want := range []string{
 		`(?m)^square +correct +$`,
 		// The reference is wrong; the finite differences side with fadj.
-		`(?m)^badref +disputed +1 entries differ, worst F\(1,1\) = 3, reference 6; ours agrees with our finite differences, ad.out does not$`,
+		`(?m)^badref +disputed +1 entry differs, worst F\(1,1\) = 3, reference 6; ours agrees with our finite differences, ad.out does not$`,
 		// A backward GO TO: rejected with a position, or (once fadj
 		// handles it) correct; never wrong.
 		`(?m)^backjump +(rejected +head\.f:\d+:\d+: .+|correct +)$`,
