@@ -179,7 +179,7 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 	var ext []*ast.Unit
 	for _, pa := range act.Procs {
 		g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
-			declared: map[string]bool{}, sh: sh, useMods: map[*sema.Symbol]bool{}}
+			declared: map[string]bool{}, sh: sh, useMods: map[*sema.Symbol]bool{}, noRecord: map[ast.Stmt]bool{}}
 		if !conf.StoreAll {
 			g.tbr = rec.Version(pa) // nil: store-all
 		}
@@ -253,7 +253,8 @@ type gen struct {
 	// jumps are the body's EXIT, CYCLE, GO TO and RETURN statements;
 	// part holds, for each jump inside the statement being reversed, the
 	// backward sweep of what ran up to it (jumps.go).
-	bwdPrefix []ast.Stmt // split mode: the snapshot pops starting foo_bwd
+	bwdPrefix []ast.Stmt        // split mode: the snapshot pops starting foo_bwd
+	noRecord  map[ast.Stmt]bool // assignments recomputed rather than recorded
 
 	jumps *jumpTable
 	part  map[int][]ast.Stmt

@@ -40,8 +40,6 @@ end subroutine
   real(8), intent(inout) :: y_b
   integer :: fadj_branch
   real(8) :: fadj_tmp1_b
-  real(8) :: fadj_tmp2_b
-  real(8) :: fadj_tmp3_b
   if (x > 0) then
     call fadj_push_r8(y)
     y = sin(x)*x
@@ -54,22 +52,20 @@ end subroutine
   call fadj_push_r8(x)
   x = 2*x + y
   call fadj_pop_r8(x)
-  fadj_tmp3_b = x_b
+  fadj_tmp1_b = x_b
   x_b = 0.0_8
-  x_b = x_b + 2*fadj_tmp3_b
-  y_b = y_b + fadj_tmp3_b
+  x_b = x_b + 2*fadj_tmp1_b
+  y_b = y_b + fadj_tmp1_b
   call fadj_pop_i4(fadj_branch)
   if (fadj_branch == 1) then
     call fadj_pop_r8(y)
-    fadj_tmp1_b = y_b
+    x_b = x_b + cos(x)*(x*y_b)
+    x_b = x_b + sin(x)*y_b
     y_b = 0.0_8
-    x_b = x_b + cos(x)*(x*fadj_tmp1_b)
-    x_b = x_b + sin(x)*fadj_tmp1_b
   else if (fadj_branch == 2) then
     call fadj_pop_r8(y)
-    fadj_tmp2_b = y_b
+    x_b = x_b + y_b
     y_b = 0.0_8
-    x_b = x_b + fadj_tmp2_b
   end if
   y_b = 0.0_8
 end subroutine f_b
@@ -113,8 +109,6 @@ end subroutine
   real(8), intent(inout) :: y_b
   integer :: fadj_branch
   real(8) :: fadj_tmp1_b
-  real(8) :: fadj_tmp2_b
-  real(8) :: fadj_tmp3_b
   if (x > 0) then
     y = sin(x)*x
     call fadj_push_i4(1)
@@ -125,20 +119,18 @@ end subroutine
   call fadj_push_r8(x)
   x = 2*x + y
   call fadj_pop_r8(x)
-  fadj_tmp3_b = x_b
+  fadj_tmp1_b = x_b
   x_b = 0.0_8
-  x_b = x_b + 2*fadj_tmp3_b
-  y_b = y_b + fadj_tmp3_b
+  x_b = x_b + 2*fadj_tmp1_b
+  y_b = y_b + fadj_tmp1_b
   call fadj_pop_i4(fadj_branch)
   if (fadj_branch == 1) then
-    fadj_tmp1_b = y_b
+    x_b = x_b + cos(x)*(x*y_b)
+    x_b = x_b + sin(x)*y_b
     y_b = 0.0_8
-    x_b = x_b + cos(x)*(x*fadj_tmp1_b)
-    x_b = x_b + sin(x)*fadj_tmp1_b
   else if (fadj_branch == 2) then
-    fadj_tmp2_b = y_b
+    x_b = x_b + y_b
     y_b = 0.0_8
-    x_b = x_b + fadj_tmp2_b
   end if
   y_b = 0.0_8
 end subroutine f_b

@@ -40,7 +40,14 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 			fwd = append(fwd, c)
 		}
 	}
+	var recomp map[int]int
+	if len(r.regs) == 0 {
+		recomp = g.recomputable(list)
+	}
 	for i, s := range list {
+		if _, ok := recomp[i]; ok {
+			g.noRecord[s] = true
+		}
 		before := len(g.part)
 		had := map[int]bool{}
 		if before > 0 {
@@ -74,6 +81,15 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		r.bs = append(r.bs, b)
 	}
 	land(len(list))
+	// Recomputed assignments go before the adjoint of their last reader,
+	// in their order.
+	for i := len(list) - 1; i >= 0; i-- {
+		if last, ok := recomp[i]; ok {
+			as := list[i].(*ast.AssignStmt)
+			re := &ast.AssignStmt{Lhs: as.Lhs, Rhs: as.Rhs}
+			r.bs[last] = append([]ast.Stmt{re}, r.bs[last]...)
+		}
+	}
 	cross := crossing(r.regs)
 	var starts []int
 	for i, ids := range r.inner {
@@ -206,6 +222,9 @@ func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 // records reports whether the forward sweep records reference x before
 // statement s: always in store-all mode, else if the TBR analysis lists it.
 func (g *gen) records(s ast.Stmt, x ast.Expr) bool {
+	if g.noRecord[s] {
+		return false // recomputed (recompute.go)
+	}
 	if g.tbr == nil {
 		return true
 	}
@@ -274,12 +293,6 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		var incs []ast.Stmt
 		var tmp ast.Expr
 		switch {
-		case rank == 0:
-			g.ntmp++
-			tmp, err = g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, base.Type)
-			if err != nil {
-				return nil, nil, err
-			}
 		case !g.references(s.Rhs, base):
 			// The increments do not touch the left side's adjoint:
 			// they read it directly, then it is zeroed.
@@ -290,6 +303,12 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 			bwd = append(bwd, incs...)
 			bwd = append(bwd, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", base.Type)})
 			return withLabel(s, fwd), bwd, nil
+		case rank == 0:
+			g.ntmp++
+			tmp, err = g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, base.Type)
+			if err != nil {
+				return nil, nil, err
+			}
 		default:
 			// An allocatable temporary of the left side's shape
 			// (allocated by the assignment tmp_b = y_b).
@@ -508,6 +527,26 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 		return nil, nil, notSupported("DO variable '%s' not a default integer in reverse mode", s.Var.Name)
 	}
 	n.Body = f
+	if len(g.jumps.byLoop[s]) == 0 && g.invariant(s.Start) && g.invariant(s.Stop) && (s.Step == nil || g.invariant(s.Step)) {
+		// Bounds the routine never changes: nothing to record; the
+		// backward loop evaluates them again.
+		back.Var = ast.NewIdent(s.Var.Name)
+		if s.Step == nil || isOne(s.Step) {
+			back.Start, back.Stop, back.Step = s.Stop, s.Start, deriv.Int(-1)
+		} else {
+			trips := &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
+				deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(s.Stop, s.Start), s.Step)}, s.Step), deriv.Int(0)}}
+			back.Start = deriv.Add(s.Start, deriv.Mul(&ast.ParenExpr{X: deriv.Sub(trips, deriv.Int(1))}, s.Step))
+			back.Stop, back.Step = s.Start, deriv.Neg(s.Step)
+		}
+		if g.records(s, s.Var) {
+			p := call("fadj_push_i4", s.Var)
+			p.Header().Label, p.Header().Doc = s.Label, s.Doc
+			n.StmtHeader = ast.StmtHeader{}
+			return g.leave(s, []ast.Stmt{p, n}, []ast.Stmt{back, call("fadj_pop_i4", s.Var)})
+		}
+		return g.leave(s, []ast.Stmt{n}, []ast.Stmt{back})
+	}
 	lo, err := g.local("fadj_lo"+d, intType)
 	if err != nil {
 		return nil, nil, err
@@ -656,4 +695,31 @@ func (g *gen) spread(rhs ast.Expr, lhsRank int, rb ast.Expr) ast.Expr {
 		return deriv.Call("sum", rb)
 	}
 	return rb
+}
+
+// invariant reports whether x is an integer expression whose value the
+// routine never changes: its variables are never defined (nor, for
+// globals, anywhere in the program) and it calls no user function.
+func (g *gen) invariant(x ast.Expr) bool {
+	if t := g.info.TypeOf(x); t == nil || !t.IsInteger() || t.Kind != 4 || g.callsUser(x) {
+		return false
+	}
+	ok := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, isID := n.(*ast.Ident); isID {
+			v := g.info.ObjectOf(id)
+			if v != nil && v.Kind == sema.VarSym && !v.Attrs.Has(sema.AttrParameter) {
+				if mayModify(g.info, g.pa.Unit, v) || (isGlobal(v) && g.sh.written[canon(v)]) {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+func isOne(x ast.Expr) bool {
+	l, ok := x.(*ast.BasicLit)
+	return ok && l.Value == "1"
 }
