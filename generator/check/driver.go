@@ -58,6 +58,11 @@ type Arg struct {
 	// directions and printed derivatives to it, so that the tests see
 	// only the section.
 	InSection, OutSection string
+	// Preset marks an intent(in) independent: its adjoint starts at
+	// its direction rather than at zero, and the driver prints what
+	// the adjoint added, which tests that adjoints of inputs are
+	// accumulated, not overwritten.
+	Preset bool
 }
 
 // dname is the driver's name of the tangent of a, bname of its adjoint
@@ -340,6 +345,8 @@ func WriteDriver(p *Program) string {
 			case bn == "" || a.Class == FuncResult:
 			case a.Dependent:
 				pf("    %s = fadjw_%s", bn, a.Name)
+			case a.Preset:
+				pf("    %s = fadjv_%s", bn, a.Name)
 			default:
 				pf("    %s = 0", bn)
 			}
@@ -353,7 +360,11 @@ func WriteDriver(p *Program) string {
 			if !a.Independent {
 				continue
 			}
-			if bn := a.bname(); bn != "" && a.InSection != "" {
+			bn := a.bname()
+			if bn != "" && a.Preset {
+				bn = fmt.Sprintf("(%s - fadjv_%s)", bn, a.Name)
+			}
+			if bn != "" && a.InSection != "" {
 				pf("    write(*, '(es26.17e3)') merge(%s, 0*%s, fadjmi_%s)", bn, bn, a.Name)
 			} else if bn != "" {
 				pf("    write(*, '(es26.17e3)') %s", bn)

@@ -198,7 +198,8 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 		if strings.HasPrefix(d.Name, "fadj") {
 			return nil, cannot(t, d, "names starting with fadj are the check driver's")
 		}
-		a := &Arg{Name: d.Name, Size: 1, Independent: ind[d], Dependent: dep[d], InSection: inSec[d], OutSection: outSec[d]}
+		a := &Arg{Name: d.Name, Size: 1, Independent: ind[d], Dependent: dep[d], InSection: inSec[d], OutSection: outSec[d],
+			Preset: ind[d] && !dep[d] && d.Intent == ast.IntentIn}
 		switch {
 		case d.Type == nil:
 			return nil, cannot(t, d, "it has no type")

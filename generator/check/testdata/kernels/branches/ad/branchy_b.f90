@@ -11,11 +11,6 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
   real(8) :: t_b
   integer :: fadj_branch
   real(8) :: fadj_tmp1_b
-  real(8) :: fadj_tmp2_b
-  real(8) :: fadj_tmp3_b
-  real(8) :: fadj_tmp4_b
-  real(8) :: fadj_tmp5_b
-  real(8) :: fadj_tmp6_b
   if (x > a) then
     t = x*x
     call fadj_push_i4(1)
@@ -45,33 +40,29 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
   if (fadj_branch == 1) then
     y_b = 0.0_8
   end if
-  fadj_tmp5_b = y_b
+  t_b = t_b + a*y_b
+  a_b = a_b + t*y_b
   y_b = 0.0_8
-  t_b = t_b + a*fadj_tmp5_b
-  a_b = a_b + t*fadj_tmp5_b
   call fadj_pop_i4(fadj_branch)
   if (fadj_branch == 1) then
     call fadj_pop_r8(t)
-    fadj_tmp4_b = t_b
+    fadj_tmp1_b = t_b
     t_b = 0.0_8
-    t_b = t_b + 0.5_8/sqrt(t)*fadj_tmp4_b
+    t_b = t_b + 0.5_8/sqrt(t)*fadj_tmp1_b
   end if
   call fadj_pop_i4(fadj_branch)
   if (fadj_branch == 1) then
-    fadj_tmp1_b = t_b
+    x_b = x_b + x*t_b
+    x_b = x_b + x*t_b
     t_b = 0.0_8
-    x_b = x_b + x*fadj_tmp1_b
-    x_b = x_b + x*fadj_tmp1_b
   else if (fadj_branch == 2) then
-    fadj_tmp2_b = t_b
+    a_b = a_b + x*t_b
+    x_b = x_b + a*t_b
     t_b = 0.0_8
-    a_b = a_b + x*fadj_tmp2_b
-    x_b = x_b + a*fadj_tmp2_b
   else if (fadj_branch == 3) then
-    fadj_tmp3_b = t_b
+    a_b = a_b + exp(a - x)*t_b
+    x_b = x_b - exp(a - x)*t_b
     t_b = 0.0_8
-    a_b = a_b + exp(a - x)*fadj_tmp3_b
-    x_b = x_b - exp(a - x)*fadj_tmp3_b
   end if
   y_b = 0.0_8
 end subroutine branchy_b

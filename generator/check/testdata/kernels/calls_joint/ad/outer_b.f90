@@ -6,13 +6,11 @@ subroutine sq_b(a, a_b, b, b_b)
   real(8), intent(out) :: b
   real(8), intent(inout) :: a_b
   real(8), intent(inout) :: b_b
-  real(8) :: fadj_tmp1_b
   b = a*a + sin(a)
-  fadj_tmp1_b = b_b
+  a_b = a_b + a*b_b
+  a_b = a_b + a*b_b
+  a_b = a_b + cos(a)*b_b
   b_b = 0.0_8
-  a_b = a_b + a*fadj_tmp1_b
-  a_b = a_b + a*fadj_tmp1_b
-  a_b = a_b + cos(a)*fadj_tmp1_b
   b_b = 0.0_8
 end subroutine sq_b
 

@@ -7,13 +7,11 @@ subroutine SET_b(X, X_b)
   real(8) :: s_b
   real(8) :: t_b
   common /state_b/ s_b, t_b
-  real(8) :: fadj_tmp1_b
   S = X*X
   T = 2.0D0
-  fadj_tmp1_b = S_b
+  X_b = X_b + X*S_b
+  X_b = X_b + X*S_b
   S_b = 0.0_8
-  X_b = X_b + X*fadj_tmp1_b
-  X_b = X_b + X*fadj_tmp1_b
 end subroutine SET_b
 
 subroutine GET_b(Y, Y_b)
@@ -24,13 +22,11 @@ subroutine GET_b(Y, Y_b)
   real(8) :: s_b
   real(8) :: t_b
   common /state_b/ s_b, t_b
-  real(8) :: fadj_tmp1_b
   Y = S*T + DEXP(S)
   s_b = 0.0_8
-  fadj_tmp1_b = Y_b
+  S_b = S_b + T*Y_b
+  S_b = S_b + exp(S)*Y_b
   Y_b = 0.0_8
-  S_b = S_b + T*fadj_tmp1_b
-  S_b = S_b + exp(S)*fadj_tmp1_b
 end subroutine GET_b
 
 subroutine DRIVE_b(X, X_b, Y, Y_b)

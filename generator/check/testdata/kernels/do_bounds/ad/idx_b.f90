@@ -10,7 +10,6 @@ subroutine idx_b(x, x_b, y, y_b, n)
   real(8), intent(inout) :: y_b(n)
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
-  real(8) :: fadj_tmp3_b
   y = 0
   do i = 1, n
     j = mod(i*3, n) + 1

@@ -8,7 +8,6 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
   integer :: i, j
   real(8), intent(inout) :: x_b(n)
   real(8), intent(inout) :: y_b
-  real(8) :: fadj_tmp1_b
   integer :: fadj_branch
   integer :: fadj_lo1
   integer :: fadj_hi1

@@ -7,8 +7,6 @@ subroutine F77K_b(X, X_b, Y, Y_b, N)
   real(8), intent(inout) :: y_b
   real(8) :: t_b
   real(8) :: fadj_tmp1_b
-  real(8) :: fadj_tmp2_b
-  real(8) :: fadj_tmp3_b
   integer :: fadj_branch
   Y = 0.0D0
   do I = 1, N
@@ -38,16 +36,15 @@ subroutine F77K_b(X, X_b, Y, Y_b, N)
     end if
     do J = 3, 1, -1
       call fadj_pop_r8(T)
-      fadj_tmp3_b = T_b
+      fadj_tmp1_b = T_b
       T_b = 0.0_8
-      T_b = T_b + X(I)*fadj_tmp3_b
-      X_b(I) = X_b(I) + T*fadj_tmp3_b
-      T_b = T_b + sign(1.0_8, T)*(0.5_8/sqrt(DABS(T))*fadj_tmp3_b)
+      T_b = T_b + X(I)*fadj_tmp1_b
+      X_b(I) = X_b(I) + T*fadj_tmp1_b
+      T_b = T_b + sign(1.0_8, T)*(0.5_8/sqrt(DABS(T))*fadj_tmp1_b)
     end do
     call fadj_pop_r8(T)
-    fadj_tmp2_b = T_b
+    X_b(I) = X_b(I) + T_b
     T_b = 0.0_8
-    X_b(I) = X_b(I) + fadj_tmp2_b
   end do
   Y_b = 0.0_8
 end subroutine F77K_b

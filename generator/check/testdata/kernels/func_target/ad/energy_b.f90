@@ -9,7 +9,6 @@ subroutine energy_b(x, x_b, n, fadj_result_b)
   real(8), intent(inout) :: x_b(n)
   real(8) :: energy_res_b
   real(8), intent(in) :: fadj_result_b
-  real(8) :: fadj_tmp1_b
   energy = 0
   do i = 1, n - 1
     energy = energy + (x(i + 1) - x(i))**2 + 0.5d0*x(i)**4

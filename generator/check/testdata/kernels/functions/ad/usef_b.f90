@@ -7,14 +7,12 @@ subroutine g_b(a, a_b, b, fadj_result_b)
   real(8), intent(inout) :: a_b
   real(8) :: g_res_b
   real(8), intent(in) :: fadj_result_b
-  real(8) :: fadj_tmp1_b
   g = a*sin(b) + a**2
   g_res_b = 0.0_8
   g_res_b = fadj_result_b
-  fadj_tmp1_b = g_res_b
+  a_b = a_b + sin(b)*g_res_b
+  a_b = a_b + 2*a*g_res_b
   g_res_b = 0.0_8
-  a_b = a_b + sin(b)*fadj_tmp1_b
-  a_b = a_b + 2*a*fadj_tmp1_b
 end subroutine g_b
 
 subroutine g_b2(a, b, b_b, fadj_result_b)
@@ -25,13 +23,11 @@ subroutine g_b2(a, b, b_b, fadj_result_b)
   real(8), intent(inout) :: b_b
   real(8) :: g_res_b
   real(8), intent(in) :: fadj_result_b
-  real(8) :: fadj_tmp1_b
   g = a*sin(b) + a**2
   g_res_b = 0.0_8
   g_res_b = fadj_result_b
-  fadj_tmp1_b = g_res_b
+  b_b = b_b + cos(b)*(a*g_res_b)
   g_res_b = 0.0_8
-  b_b = b_b + cos(b)*(a*fadj_tmp1_b)
 end subroutine g_b2
 
 subroutine h_b(x, x_b, fadj_result_b)
@@ -42,9 +38,8 @@ subroutine h_b(x, x_b, fadj_result_b)
   real(8), intent(inout) :: x_b
   real(8) :: r_b
   real(8), intent(in) :: fadj_result_b
-  real(8) :: fadj_tmp1_b
   integer :: fadj_branch
-  real(8) :: fadj_tmp2_b
+  real(8) :: fadj_tmp1_b
   r = exp(-x)*x
   if (r > 0.2d0) then
     call fadj_push_r8(r)
@@ -58,16 +53,15 @@ subroutine h_b(x, x_b, fadj_result_b)
   call fadj_pop_i4(fadj_branch)
   if (fadj_branch == 1) then
     call fadj_pop_r8(r)
-    fadj_tmp2_b = r_b
+    fadj_tmp1_b = r_b
     r_b = 0.0_8
-    r_b = r_b + r*fadj_tmp2_b
-    r_b = r_b + r*fadj_tmp2_b
-    x_b = x_b + fadj_tmp2_b
+    r_b = r_b + r*fadj_tmp1_b
+    r_b = r_b + r*fadj_tmp1_b
+    x_b = x_b + fadj_tmp1_b
   end if
-  fadj_tmp1_b = r_b
+  x_b = x_b - exp(-x)*(x*r_b)
+  x_b = x_b + exp(-x)*r_b
   r_b = 0.0_8
-  x_b = x_b - exp(-x)*(x*fadj_tmp1_b)
-  x_b = x_b + exp(-x)*fadj_tmp1_b
 end subroutine h_b
 
 subroutine usef_b(x, x_b, y, y_b, c)
@@ -85,24 +79,22 @@ subroutine usef_b(x, x_b, y, y_b, c)
   real(8) :: fadj_tmp3_b
   real(8) :: fadj_tmp4_b
   real(8) :: fadj_tmp5_b
-  real(8) :: fadj_tmp6_b
   y = g(x, c)*h(x) + g(c, c)
   call fadj_push_r8(y)
   y = y + g(c, x)*x - h(y)
   call fadj_pop_r8(y)
-  fadj_tmp4_b = y_b
+  fadj_tmp3_b = y_b
   y_b = 0.0_8
-  y_b = y_b + fadj_tmp4_b
-  fadj_tmp5_b = x*fadj_tmp4_b
-  call g_b2(c, x, x_b, fadj_tmp5_b)
-  x_b = x_b + g(c, x)*fadj_tmp4_b
-  fadj_tmp6_b = -fadj_tmp4_b
-  call h_b(y, y_b, fadj_tmp6_b)
-  fadj_tmp1_b = y_b
+  y_b = y_b + fadj_tmp3_b
+  fadj_tmp4_b = x*fadj_tmp3_b
+  call g_b2(c, x, x_b, fadj_tmp4_b)
+  x_b = x_b + g(c, x)*fadj_tmp3_b
+  fadj_tmp5_b = -fadj_tmp3_b
+  call h_b(y, y_b, fadj_tmp5_b)
+  fadj_tmp1_b = h(x)*y_b
+  call g_b(x, x_b, c, fadj_tmp1_b)
+  fadj_tmp2_b = g(x, c)*y_b
+  call h_b(x, x_b, fadj_tmp2_b)
   y_b = 0.0_8
-  fadj_tmp2_b = h(x)*fadj_tmp1_b
-  call g_b(x, x_b, c, fadj_tmp2_b)
-  fadj_tmp3_b = g(x, c)*fadj_tmp1_b
-  call h_b(x, x_b, fadj_tmp3_b)
   y_b = 0.0_8
 end subroutine usef_b

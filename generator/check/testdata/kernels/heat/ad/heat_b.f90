@@ -10,9 +10,6 @@ subroutine heat_b(u, u_b, n, r, r_b, nsteps)
   real(8), intent(inout) :: u_b(n)
   real(8), intent(inout) :: r_b
   real(8) :: unew_b(n)
-  real(8) :: fadj_tmp1_b
-  real(8) :: fadj_tmp2_b
-  real(8) :: fadj_tmp3_b
   do step = 1, nsteps
     unew(1) = u(1)
     unew(n) = u(n)
@@ -28,19 +25,16 @@ subroutine heat_b(u, u_b, n, r, r_b, nsteps)
     unew_b = unew_b + u_b
     u_b = 0.0_8
     do i = n - 1, 2, -1
-      fadj_tmp3_b = unew_b(i)
+      u_b(i) = u_b(i) + unew_b(i)
+      r_b = r_b + (u(i + 1) - 2*u(i) + u(i - 1))*unew_b(i)
+      u_b(i + 1) = u_b(i + 1) + r*unew_b(i)
+      u_b(i) = u_b(i) - 2*(r*unew_b(i))
+      u_b(i - 1) = u_b(i - 1) + r*unew_b(i)
       unew_b(i) = 0.0_8
-      u_b(i) = u_b(i) + fadj_tmp3_b
-      r_b = r_b + (u(i + 1) - 2*u(i) + u(i - 1))*fadj_tmp3_b
-      u_b(i + 1) = u_b(i + 1) + r*fadj_tmp3_b
-      u_b(i) = u_b(i) - 2*(r*fadj_tmp3_b)
-      u_b(i - 1) = u_b(i - 1) + r*fadj_tmp3_b
     end do
-    fadj_tmp2_b = unew_b(n)
+    u_b(n) = u_b(n) + unew_b(n)
     unew_b(n) = 0.0_8
-    u_b(n) = u_b(n) + fadj_tmp2_b
-    fadj_tmp1_b = unew_b(1)
+    u_b(1) = u_b(1) + unew_b(1)
     unew_b(1) = 0.0_8
-    u_b(1) = u_b(1) + fadj_tmp1_b
   end do
 end subroutine heat_b

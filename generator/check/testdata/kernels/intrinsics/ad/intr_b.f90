@@ -10,9 +10,6 @@ subroutine intr_b(x, x_b, a, a_b, y, y_b, z, z_b)
   real(8), intent(inout) :: y_b
   real(8), intent(inout) :: z_b
   real(8) :: t_b
-  real(8) :: fadj_tmp1_b
-  real(8) :: fadj_tmp2_b
-  real(8) :: fadj_tmp3_b
   t = sin(x)*exp(a) + log(x + 2.0d0)*sqrt(a) + cos(a)**2 + tan(0.3d0*x)
   t = t + tanh(x) + atan(x*a) + x**3/a + sinh(a) + cosh(x)
   t = t + asin(x/4) + acos(a/4) + log10(a) + a**x + atan2(x, a)
@@ -22,10 +19,9 @@ subroutine intr_b(x, x_b, a, a_b, y, y_b, z, z_b)
   t_b = 0.0_8
   t_b = t_b + z_b
   z_b = 0.0_8
-  fadj_tmp2_b = y_b
+  t_b = t_b + x*y_b
+  x_b = x_b + t*y_b
   y_b = 0.0_8
-  t_b = t_b + x*fadj_tmp2_b
-  x_b = x_b + t*fadj_tmp2_b
   x_b = x_b + 1.0_8/4*(1.0_8/sqrt(1.0_8 - (x/4)**2)*t_b)
   a_b = a_b - 1.0_8/4*(1.0_8/sqrt(1.0_8 - (a/4)**2)*t_b)
   a_b = a_b + 1.0_8/(a*log(10.0_8))*t_b
@@ -40,14 +36,13 @@ subroutine intr_b(x, x_b, a, a_b, y, y_b, z, z_b)
   a_b = a_b - x**3/a/a*t_b
   a_b = a_b + cosh(a)*t_b
   x_b = x_b + sinh(x)*t_b
-  fadj_tmp1_b = t_b
+  x_b = x_b + cos(x)*(exp(a)*t_b)
+  a_b = a_b + exp(a)*(sin(x)*t_b)
+  x_b = x_b + 1.0_8/(x + 2.0d0)*(sqrt(a)*t_b)
+  a_b = a_b + 0.5_8/sqrt(a)*(log(x + 2.0d0)*t_b)
+  a_b = a_b - sin(a)*(2*cos(a)*t_b)
+  x_b = x_b + 0.3d0*((1.0_8 + tan(0.3d0*x)**2)*t_b)
   t_b = 0.0_8
-  x_b = x_b + cos(x)*(exp(a)*fadj_tmp1_b)
-  a_b = a_b + exp(a)*(sin(x)*fadj_tmp1_b)
-  x_b = x_b + 1.0_8/(x + 2.0d0)*(sqrt(a)*fadj_tmp1_b)
-  a_b = a_b + 0.5_8/sqrt(a)*(log(x + 2.0d0)*fadj_tmp1_b)
-  a_b = a_b - sin(a)*(2*cos(a)*fadj_tmp1_b)
-  x_b = x_b + 0.3d0*((1.0_8 + tan(0.3d0*x)**2)*fadj_tmp1_b)
   y_b = 0.0_8
   z_b = 0.0_8
 end subroutine intr_b

@@ -12,11 +12,6 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
   real(8) :: dz_b
   real(8) :: f_b
   real(8) :: fp_b
-  real(8) :: fadj_tmp1_b
-  real(8) :: fadj_tmp2_b
-  real(8) :: fadj_tmp3_b
-  real(8) :: fadj_tmp4_b
-  real(8) :: fadj_tmp5_b
   integer :: fadj_count1
   integer :: fadj_iter1
   z = 1.0d0
@@ -42,22 +37,19 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
   do fadj_iter1 = 1, fadj_count1
     call fadj_pop_r8(z)
     dz_b = dz_b - z_b
-    fadj_tmp5_b = dz_b
+    f_b = f_b + 1.0_8/fp*dz_b
+    fp_b = fp_b - f/fp/fp*dz_b
     dz_b = 0.0_8
-    f_b = f_b + 1.0_8/fp*fadj_tmp5_b
-    fp_b = fp_b - f/fp/fp*fadj_tmp5_b
     call fadj_pop_r8(fp)
-    fadj_tmp4_b = fp_b
+    z_b = z_b + 2*z*(3*fp_b)
+    a_b = a_b + fp_b
     fp_b = 0.0_8
-    z_b = z_b + 2*z*(3*fadj_tmp4_b)
-    a_b = a_b + fadj_tmp4_b
     call fadj_pop_r8(f)
-    fadj_tmp3_b = f_b
+    z_b = z_b + 3*z**2*f_b
+    a_b = a_b + z*f_b
+    z_b = z_b + a*f_b
+    b_b = b_b - f_b
     f_b = 0.0_8
-    z_b = z_b + 3*z**2*fadj_tmp3_b
-    a_b = a_b + z*fadj_tmp3_b
-    z_b = z_b + a*fadj_tmp3_b
-    b_b = b_b - fadj_tmp3_b
   end do
   dz_b = 0.0_8
   z_b = 0.0_8

@@ -9,23 +9,21 @@ subroutine softmax_b(z, z_b, p, p_b, n)
   real(8), intent(inout) :: z_b(n)
   real(8), intent(inout) :: p_b(n)
   real(8) :: zmax_b
-  real(8) :: fadj_tmp1_b
-  real(8), allocatable :: fadj_tmp2_b(:)
+  real(8), allocatable :: fadj_tmp1_b(:)
   zmax = maxval(z)
   p = exp(z - zmax)
   call fadj_push_r8_array(p, size(p))
   p = p/sum(p)
   zmax_b = 0.0_8
   call fadj_pop_r8_array(p, size(p))
-  fadj_tmp2_b = p_b
+  fadj_tmp1_b = p_b
   p_b = 0.0_8
-  p_b = p_b + 1.0_8/sum(p)*fadj_tmp2_b
-  p_b = p_b + sum(-p/sum(p)/sum(p)*fadj_tmp2_b)
+  p_b = p_b + 1.0_8/sum(p)*fadj_tmp1_b
+  p_b = p_b + sum(-p/sum(p)/sum(p)*fadj_tmp1_b)
   z_b = z_b + exp(z - zmax)*p_b
   zmax_b = zmax_b + sum(-exp(z - zmax)*p_b)
   p_b = 0.0_8
-  fadj_tmp1_b = zmax_b
+  z_b = z_b + merge(zmax_b, 0.0_8, eoshift(eoshift(spread(.false., 1, size(z)), -1, .true., 1), 1 - maxloc(z, 1), .false., 1))
   zmax_b = 0.0_8
-  z_b = z_b + merge(fadj_tmp1_b, 0.0_8, eoshift(eoshift(spread(.false., 1, size(z)), -1, .true., 1), 1 - maxloc(z, 1), .false., 1))
   p_b = 0.0_8
 end subroutine softmax_b

@@ -10,12 +10,9 @@ subroutine sel_b(x, x_b, y, y_b, n)
   real(8), intent(inout) :: x_b(n)
   real(8), intent(inout) :: y_b
   real(8) :: acc_b
+  integer :: fadj_branch
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
-  integer :: fadj_branch
-  real(8) :: fadj_tmp3_b
-  real(8) :: fadj_tmp4_b
-  real(8) :: fadj_tmp5_b
   acc = 1.0d0
   y = 0.0d0
   do i = 1, n
@@ -45,20 +42,20 @@ subroutine sel_b(x, x_b, y, y_b, n)
     call fadj_pop_i4(fadj_branch)
     if (fadj_branch == 1) then
       call fadj_pop_r8(acc)
-      fadj_tmp3_b = acc_b
+      fadj_tmp1_b = acc_b
       acc_b = 0.0_8
-      acc_b = acc_b + x(i)*fadj_tmp3_b
-      x_b(i) = x_b(i) + acc*fadj_tmp3_b
+      acc_b = acc_b + x(i)*fadj_tmp1_b
+      x_b(i) = x_b(i) + acc*fadj_tmp1_b
     else if (fadj_branch == 2) then
       x_b(i) = x_b(i) + 2*x(i)*acc_b
     else if (fadj_branch == 3) then
       acc_b = 0.0_8
     else if (fadj_branch == 4) then
       call fadj_pop_r8(acc)
-      fadj_tmp5_b = acc_b
+      fadj_tmp2_b = acc_b
       acc_b = 0.0_8
-      acc_b = acc_b + cos(x(i))*fadj_tmp5_b
-      x_b(i) = x_b(i) - sin(x(i))*(acc*fadj_tmp5_b)
+      acc_b = acc_b + cos(x(i))*fadj_tmp2_b
+      x_b(i) = x_b(i) - sin(x(i))*(acc*fadj_tmp2_b)
     end if
   end do
   y_b = 0.0_8
