@@ -70,7 +70,7 @@ func Tangent(name string, args []Operand, tangents []ast.Expr, result ast.Expr) 
 //	maxval(x), minval    merge(rb, 0, M), M as in Tangent
 //	norm2(x, dim)        rb/norm2(x, dim)*x (spread along dim)
 //	dot_product(a, b)    rb*b, rb*a
-//	matmul(a, b)         matmul(rb, transpose(b)), matmul(transpose(a), rb); outer products
+//	matmul(a, b)         matmul(rb, transpose(b)), matmul(transpose(a), rb); outer products as matmul of a column and a row
 //	                     (spread(u, 2, n)*spread(v, 1, m)) for a matrix-vector or vector-matrix product
 //	transpose(x)         transpose(rb)
 //	spread(s, dim, n)    sum(rb, dim)
@@ -433,11 +433,11 @@ func (a *arrayCall) adjoint(rb ast.Expr) ([]ast.Expr, error) {
 			ab = Call("matmul", rb, Call("transpose", y.X))
 			bb = Call("matmul", Call("transpose", x.X), rb)
 		case x.Rank == 2 && y.Rank == 1: // r(i) = sum_j a(i,j)*b(j)
-			ab = Mul(Call("spread", rb, Int(2), Call("size", y.X)), Call("spread", y.X, Int(1), Call("size", x.X, Int(1))))
+			ab = outer(rb, Call("size", x.X, Int(1)), y.X, Call("size", y.X))
 			bb = Call("matmul", rb, x.X)
 		case x.Rank == 1 && y.Rank == 2: // r(j) = sum_i a(i)*b(i,j)
 			ab = Call("matmul", y.X, rb)
-			bb = Mul(Call("spread", x.X, Int(2), Call("size", y.X, Int(2))), Call("spread", rb, Int(1), Call("size", x.X)))
+			bb = outer(x.X, Call("size", x.X), rb, Call("size", y.X, Int(2)))
 		default:
 			return nil, fmt.Errorf("matmul: operands of rank %d and %d", x.Rank, y.Rank)
 		}
@@ -528,4 +528,14 @@ func intArray(x ast.Expr) ([]int, bool) {
 		vs = append(vs, v)
 	}
 	return vs, true
+}
+
+// outer is the outer product u v^T of two vectors, as a matrix product of a
+// column and a row: one temporary and the compiler's matmul, where two
+// spreads would make two temporaries of the result's size.
+// nu and nv are their sizes.
+func outer(u, nu, v, nv ast.Expr) ast.Expr {
+	col := Call("reshape", u, &ast.ArrayConstructor{Brackets: true, Items: []ast.Expr{nu, Int(1)}})
+	row := Call("reshape", v, &ast.ArrayConstructor{Brackets: true, Items: []ast.Expr{Int(1), nv}})
+	return Call("matmul", col, row)
 }
