@@ -228,21 +228,29 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		}
 		bargs = append(bargs, a)
 		ds := cs.LookupLocal(dummies[i].Lower())
+		// isVar: a variable, an array element or a section (its
+		// adjoint is the same designator of the adjoint).
 		isVar := false
+		rec := a // what recording a modified argument saves
 		if bs := g.baseSym(a); bs != nil && bs.Kind == sema.VarSym {
-			if _, ok := a.(*ast.Ident); ok {
-				isVar = true
-			} else if g.info.Rank(a) == 0 {
-				isVar = true
+			isVar = true
+			if c, ok := a.(*ast.CallExpr); ok {
+				for _, x := range c.Args {
+					if _, r := x.(*ast.RangeExpr); !r && g.info.Rank(x) > 0 {
+						isVar = false // vector subscript
+					}
+				}
+				if g.info.Rank(a) == 0 && ds != nil && len(ds.Dims) > 0 {
+					// An element passed to an array dummy: the
+					// callee sees the array from there on.
+					rec = c.Fun
+				}
 			}
-		}
-		if _, id := a.(*ast.Ident); isVar && !id && ds != nil && len(ds.Dims) > 0 {
-			return nil, nil, notSupported("array element '%s' passed to array dummy '%s' in reverse mode", exprString(a), ds.Name)
 		}
 		if bs := g.baseSym(a); bs != nil && bs.IsDummy() && bs.Intent == ast.IntentIn {
 			// The callee cannot modify it: nothing to record.
 		} else if g.tbr != nil && g.records(s, a) || g.tbr == nil && isVar && (ds == nil || ds.Intent != ast.IntentIn) {
-			push, pop, err := g.pushPop(a)
+			push, pop, err := g.pushPop(rec)
 			if err != nil {
 				return nil, nil, err
 			}
