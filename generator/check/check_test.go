@@ -584,3 +584,21 @@ func TestWriteDriverSaved(t *testing.T) {
 		t.Errorf("a zeroed derivative is saved:\n%s", src)
 	}
 }
+
+func TestWriteDriverPreset(t *testing.T) {
+	p := &Program{Routine: "f", Adjoint: "f_b", Samples: 1, FDStep: 1e-7, Args: []*Arg{
+		{Name: "x", Class: Float, Type: "real(8)", Size: 1, Independent: true, AdjActive: true, Preset: true},
+		{Name: "y", Class: Float, Type: "real(8)", Size: 1, Dependent: true, AdjActive: true},
+	}}
+	src := WriteDriver(p)
+	for _, want := range []string{
+		"  logical :: fadjp_x\n",
+		"    call f(x, y)\n    write(*, '(a)') 'P'\n    write(*, '(es26.17e3)') y\n    fadjp_x = all([x == fadj0_x + fadj_h*fadjv_x])\n",
+		"    fadjb_x = merge(fadjv_x, 0*fadjv_x, fadjp_x)\n",
+		"    write(*, '(es26.17e3)') (fadjb_x - merge(fadjv_x, 0*fadjv_x, fadjp_x))\n",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("driver lacks %q:\n%s", want, src)
+		}
+	}
+}

@@ -58,9 +58,11 @@ type Arg struct {
 	// directions and printed derivatives to it, so that the tests see
 	// only the section.
 	InSection, OutSection string
-	// Preset marks an intent(in) independent: its adjoint starts at
-	// its direction rather than at zero, and the driver prints what
-	// the adjoint added, which tests that adjoints of inputs are
+	// Preset marks an independent that is not a dependent: if the
+	// routine leaves it unchanged (the driver checks after the first
+	// primal call, in fadjp_<name>), its adjoint starts at its
+	// direction rather than at zero and the driver prints what the
+	// adjoint added, which tests that adjoints of inputs are
 	// accumulated, not overwritten.
 	Preset bool
 }
@@ -187,6 +189,11 @@ func WriteDriver(p *Program) string {
 	for _, sv := range p.Saved {
 		if !sv.Zero {
 			pf("  %s :: fadjs_%s%s", sv.Type, sv.Local, sv.Dims)
+		}
+	}
+	for _, a := range p.Args {
+		if a.Preset && p.Adjoint != "" {
+			pf("  logical :: fadjp_%s", a.Name)
 		}
 	}
 	masked := false
@@ -334,6 +341,13 @@ func WriteDriver(p *Program) string {
 		}
 		call(p.Routine, false, false)
 		printDeps(sign.marker, false)
+		if sign.marker == "P" && p.Adjoint != "" {
+			for _, a := range p.Args {
+				if a.Preset {
+					pf("    fadjp_%s = all([%s == fadj0_%s + fadj_h*fadjv_%s])", a.Name, a.Name, a.Name, a.Name)
+				}
+			}
+		}
 	}
 	if p.Adjoint != "" {
 		// Increment-style adjoints: yb in for the dependents, zero for
@@ -346,7 +360,7 @@ func WriteDriver(p *Program) string {
 			case a.Dependent:
 				pf("    %s = fadjw_%s", bn, a.Name)
 			case a.Preset:
-				pf("    %s = fadjv_%s", bn, a.Name)
+				pf("    %s = merge(fadjv_%s, 0*fadjv_%s, fadjp_%s)", bn, a.Name, a.Name, a.Name)
 			default:
 				pf("    %s = 0", bn)
 			}
@@ -362,7 +376,7 @@ func WriteDriver(p *Program) string {
 			}
 			bn := a.bname()
 			if bn != "" && a.Preset {
-				bn = fmt.Sprintf("(%s - fadjv_%s)", bn, a.Name)
+				bn = fmt.Sprintf("(%s - merge(fadjv_%s, 0*fadjv_%s, fadjp_%s))", bn, a.Name, a.Name, a.Name)
 			}
 			if bn != "" && a.InSection != "" {
 				pf("    write(*, '(es26.17e3)') merge(%s, 0*%s, fadjmi_%s)", bn, bn, a.Name)

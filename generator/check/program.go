@@ -199,7 +199,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 			return nil, cannot(t, d, "names starting with fadj are the check driver's")
 		}
 		a := &Arg{Name: d.Name, Size: 1, Independent: ind[d], Dependent: dep[d], InSection: inSec[d], OutSection: outSec[d],
-			Preset: ind[d] && !dep[d] && d.Intent == ast.IntentIn}
+			Preset: ind[d] && !dep[d]}
 		switch {
 		case d.Type == nil:
 			return nil, cannot(t, d, "it has no type")
@@ -232,7 +232,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 	for i := 0; i < len(globals); i++ {
 		s := globals[i]
 		a := &Arg{Name: s.Name, Class: Float, Size: 1, Independent: ind[s], Dependent: dep[s], Complex: s.Type.IsComplex(), Type: typeSpec(s.Type),
-			InSection: inSec[s], OutSection: outSec[s]}
+			InSection: inSec[s], OutSection: outSec[s], Preset: ind[s] && !dep[s]}
 		switch {
 		case s.Module() != nil:
 			a.Global = s.Module().Name + "::" + s.Name
