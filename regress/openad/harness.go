@@ -23,11 +23,12 @@ const (
 	Rejected Status = "rejected" // fadj refused with a positioned error
 	Wrong    Status = "wrong"    // numbers differ from the reference
 	Broken   Status = "broken"   // fadj crashed, or its code does not build or run (counts as wrong)
-	// Disputed: ours differs from ad.out but agrees with the suite's
-	// finite differences (refOutput/dd.out), which ad.out does not: the
-	// reference is suspect (OpenAD documents failures for some cases).
+	// Disputed: ours differs from ad.out but agrees with finite
+	// differences (refOutput/dd.out, else our driver's), which ad.out does
+	// not: the reference is suspect.
 	Disputed Status = "disputed"
-	// NoRef: the case has no ad.out; ours is compared with dd.out only.
+	// NoRef: the case has no ad.out; ours is compared with finite
+	// differences only.
 	NoRef Status = "noref"
 	// Skipped: the harness could not run the case (a driver it does not
 	// understand, an original that gfortran does not build); not a
@@ -156,7 +157,7 @@ func (h *Harness) Run(name string) Result {
 		objs = append(objs, filepath.Join("build", o))
 	}
 
-	// 3. The generated code: the runtime module first.
+	// 3. The generated code, each module before its users.
 	gen, err := generatedFiles(filepath.Join(dir, "ad"))
 	if err != nil {
 		return h.skip(res, err.Error())
