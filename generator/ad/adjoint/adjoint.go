@@ -107,7 +107,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fadj-dev/fadj/generator/ad/common"
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
@@ -187,6 +187,7 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 		if err != nil {
 			return nil, err
 		}
+		sh.units[pa] = us
 		if g.module == nil {
 			ext = append(ext, us...)
 			continue
@@ -431,7 +432,7 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 			if err != nil {
 				return nil, err
 			}
-			if !pa.ActiveOut(s) && (s.Module() != nil || common.Declares(g.scope, s)) {
+			if !pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) {
 				// Its value on exit is passive here.
 				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)})
 			}
@@ -479,6 +480,9 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 		}
 	}
 	nu.Decls = append(nu.Decls, g.uses...)
+	if ib := g.interfaces(); ib != nil {
+		nu.Decls = append(nu.Decls, ib)
+	}
 	for _, d := range u.Decls {
 		if _, ok := d.(*ast.FormatStmt); ok {
 			continue

@@ -3,7 +3,7 @@ package adjoint
 import (
 	"fmt"
 
-	"github.com/fadj-dev/fadj/generator/ad/common"
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -40,12 +40,14 @@ type shared struct {
 	refs map[*ast.Unit][]*sema.Symbol
 	// split are the versions reversed in split mode.
 	split map[*activity.ProcActivity]bool
+	// units are the routines generated for each version.
+	units map[*activity.ProcActivity][]*ast.Unit
 }
 
 func newShared(info *sema.Info, files []*ast.File) *shared {
 	sh := &shared{modDecls: map[*sema.Symbol][]ast.Stmt{}, declared: map[*sema.Symbol]bool{},
 		written: map[*sema.Symbol]bool{}, refs: map[*ast.Unit][]*sema.Symbol{},
-		split: map[*activity.ProcActivity]bool{}}
+		split: map[*activity.ProcActivity]bool{}, units: map[*activity.ProcActivity][]*ast.Unit{}}
 	var visit func(u *ast.Unit)
 	visit = func(u *ast.Unit) {
 		for _, sym := range globalsIn(info, u) {
@@ -246,7 +248,7 @@ func (g *gen) globalRef(s *sema.Symbol) (ast.Expr, error) {
 // block's real members in this routine, so that its layout is the same in
 // every routine declaring the block alike.
 func (g *gen) commonAdj(s *sema.Symbol) error {
-	stmts, err := common.Decls(g.scope, s, g.suffix, g.declared, g.decl)
+	stmts, err := decl.Common(g.scope, s, g.suffix, g.declared, g.decl)
 	if err != nil {
 		return err
 	}

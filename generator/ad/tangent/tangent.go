@@ -47,7 +47,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fadj-dev/fadj/generator/ad/common"
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -87,7 +87,8 @@ func Generate(prog *load.Program, act *activity.Result, conf Config) (*ast.File,
 		}
 		return mods[m]
 	}
-	globals := &globalDecls{decls: map[*sema.Symbol][]ast.Stmt{}, done: map[*sema.Symbol]bool{}}
+	globals := &globalDecls{decls: map[*sema.Symbol][]ast.Stmt{}, done: map[*sema.Symbol]bool{},
+		units: map[*activity.ProcActivity]*ast.Unit{}}
 	var ext []*ast.Unit
 	for _, pa := range act.Procs {
 		g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix,
@@ -97,6 +98,7 @@ func Generate(prog *load.Program, act *activity.Result, conf Config) (*ast.File,
 		if err != nil {
 			return nil, err
 		}
+		globals.units[pa] = u
 		if g.module == nil {
 			ext = append(ext, u)
 			continue
@@ -161,10 +163,12 @@ type gen struct {
 	commons map[string]bool // tangent common blocks declared
 }
 
-// globalDecls are the declarations of the tangents of module variables.
+// globalDecls are the declarations of the tangents of module variables,
+// and the tangent routines generated so far (for interface blocks).
 type globalDecls struct {
 	decls map[*sema.Symbol][]ast.Stmt
 	done  map[*sema.Symbol]bool
+	units map[*activity.ProcActivity]*ast.Unit
 }
 
 // inPattern reports whether dummy sym of version pa takes a tangent argument.
@@ -297,12 +301,12 @@ func (g *gen) unit() (*ast.Unit, error) {
 			if g.commons == nil {
 				g.commons = map[string]bool{}
 			}
-			ds, err := common.Decls(g.scope, s, g.suffix, g.commons, g.decl)
+			ds, err := decl.Common(g.scope, s, g.suffix, g.commons, g.decl)
 			if err != nil {
 				return nil, err
 			}
 			tdecls = append(tdecls, ds...)
-			if !pa.ActiveIn(s) && common.Declares(g.scope, s) {
+			if !pa.ActiveIn(s) && decl.Declares(g.scope, s) {
 				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(s)), Rhs: deriv.Const("0", s.Type)})
 			}
 			continue
@@ -397,6 +401,22 @@ func (g *gen) unit() (*ast.Unit, error) {
 		if g.useMods[m] {
 			nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(m.Name + g.suffix)})
 		}
+	}
+	// Interfaces of the tangents of external callees that need one.
+	ib := &ast.InterfaceBlock{End: ast.EndStmt{Keyword: "interface"}}
+	for _, c := range pa.Callees() {
+		if c.Unit == nil || g.globals.units[c] == nil {
+			continue
+		}
+		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent == nil && decl.NeedsInterface(cs, c.Unit) {
+			if b := decl.InterfaceBody(g.globals.units[c]); b != nil {
+				ib.Bodies = append(ib.Bodies, b)
+				ib.Members = append(ib.Members, b)
+			}
+		}
+	}
+	if len(ib.Bodies) > 0 {
+		nu.Decls = append(nu.Decls, ib)
 	}
 	nu.Decls = append(nu.Decls, u.Decls[:at]...)
 	if resultDecl != nil {

@@ -1,7 +1,8 @@
 package adjoint_test
 
-// Kernels with EXIT, CYCLE, GO TO and RETURN (jumps.go). Inputs are in
-// [0.5, 1.5]; the thresholds make every jump both taken and not taken.
+// More kernels: EXIT, CYCLE, GO TO and RETURN (jumps.go), calls, globals,
+// interfaces. Inputs are in [0.5, 1.5]; the thresholds make every jump both
+// taken and not taken.
 func init() {
 	kernels = append(kernels,
 		kernel{
@@ -250,5 +251,35 @@ end subroutine
 		params:  []param{rval("x", 3), rval("v", 3), rval("y")},
 		ins:     []string{"x", "v"},
 		outs:    []string{"y", "v"},
+	})
+}
+
+// A callee with assumed-shape dummies, called through an interface block:
+// the derivative routines get interface blocks too (the OpenAD suite's
+// arrayBoundImplicit did not compile).
+func init() {
+	kernels = append(kernels, kernel{
+		name: "assumedshape",
+		src: `
+subroutine cp(a, b)
+  double precision :: a(:), b(:)
+  b = a*a + b
+end subroutine cp
+subroutine ash(x, y)
+  interface
+    subroutine cp(a, b)
+      double precision :: a(:), b(:)
+    end subroutine cp
+  end interface
+  double precision :: x(4), y(4)
+  call cp(x, y)
+  call cp(y(2:4), x(1:3))
+  y = y*x
+end subroutine ash
+`,
+		routine: "ash",
+		params:  []param{rval("x", 4), rval("y", 4)},
+		ins:     []string{"x", "y"},
+		outs:    []string{"y"},
 	})
 }

@@ -1,7 +1,8 @@
-// Package common declares the derivative common blocks of tangent and
-// adjoint code: the derivatives of the active variables of a common block
-// live in a common block of their own.
-package common
+// Package decl builds the declarations tangent and adjoint code share:
+// derivative common blocks (the derivatives of the active variables of a
+// common block live in a block of their own) and interface blocks of
+// derivative routines that need an explicit interface.
+package decl
 
 import (
 	"fmt"
@@ -14,7 +15,7 @@ func notSupported(format string, args ...any) error {
 	return fmt.Errorf("not supported yet: "+format, args...)
 }
 
-// Decls returns the declarations, in scope, of the derivative common
+// Common returns the declarations, in scope, of the derivative common
 // block of the block holding variable s: /blk<suffix>/ with the
 // derivatives (name<suffix>) of all the block's real members there, so that
 // its layout is the same in every routine that declares the block alike.
@@ -22,7 +23,7 @@ func notSupported(format string, args ...any) error {
 // "/blk/"); decl declares the derivative of a member. A routine that does
 // not declare the block itself (its callees do) gets nothing: see
 // Declares.
-func Decls(scope *sema.Scope, s *sema.Symbol, suffix string, declared map[string]bool,
+func Common(scope *sema.Scope, s *sema.Symbol, suffix string, declared map[string]bool,
 	decl func(*sema.Symbol) (ast.Stmt, error)) ([]ast.Stmt, error) {
 	c := s.Common
 	if c == nil {
