@@ -343,8 +343,17 @@ func Run(specPath string, opts Options) (*Report, error) {
 				Pass: !math.IsNaN(e) && e <= tol,
 			})
 		}
-		// A tape left non-empty by the adjoint (a value pushed and
-		// never popped) is a failure of its own, shown only then.
+		// An intent(out) dependent's adjoint left non-zero, and a tape
+		// left non-empty by the adjoint (a value pushed and never
+		// popped), are failures of their own, shown only then.
+		for i, s := range samples {
+			if len(s.Z) == 1 && s.Z[0] != 0 {
+				report.Results = append(report.Results, Result{
+					Target: t.Routine, Test: "out adjoints left", Sample: i + 1,
+					Error: s.Z[0], Tolerance: 0,
+				})
+			}
+		}
 		for i, s := range samples {
 			if len(s.E) == 1 && s.E[0] != 0 {
 				report.Results = append(report.Results, Result{
@@ -364,7 +373,7 @@ func logf(opts Options, format string, args ...any) {
 }
 
 // sample is what the driver printed for one sample.
-type sample struct{ T, P, M, A, E []float64 }
+type sample struct{ T, P, M, A, Z, E []float64 }
 
 // parseOutput reads the driver's output: per sample, T (if there is a
 // tangent), P, M, and A and E (if there is an adjoint) blocks of
@@ -379,7 +388,7 @@ func parseOutput(out []byte) ([]sample, error) {
 			continue
 		}
 		switch line {
-		case "T", "P", "M", "A", "E":
+		case "T", "P", "M", "A", "Z", "E":
 			// A sample starts with T, or with P when there is no T.
 			if n := len(samples); n == 0 || line == "T" || (line == "P" && (samples[n-1].T == nil || samples[n-1].P != nil)) {
 				samples = append(samples, sample{})
@@ -394,6 +403,8 @@ func parseOutput(out []byte) ([]sample, error) {
 				cur = &s.M
 			case "A":
 				cur = &s.A
+			case "Z":
+				cur = &s.Z
 			case "E":
 				cur = &s.E
 			}

@@ -602,3 +602,17 @@ func TestWriteDriverPreset(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteDriverOutOnly(t *testing.T) {
+	p := &Program{Routine: "f", Adjoint: "f_b", Samples: 1, FDStep: 1e-7, Args: []*Arg{
+		{Name: "x", Class: Float, Type: "real(8)", Size: 1, Independent: true, AdjActive: true},
+		{Name: "y", Class: Float, Type: "real(8)", Dims: []string{"1:2"}, Size: 2, Dependent: true, AdjActive: true, OutOnly: true},
+	}}
+	if src, want := WriteDriver(p), "    write(*, '(a)') 'Z'\n    write(*, '(es26.17e3)') sum(abs([fadjb_y]))\n"; !strings.Contains(src, want) {
+		t.Errorf("driver lacks %q:\n%s", want, src)
+	}
+	s, err := parseOutput([]byte("P\n1\nM\n1\nA\n2\nZ\n0.5\nE\n0\n"))
+	if err != nil || len(s) != 1 || len(s[0].Z) != 1 || s[0].Z[0] != 0.5 || len(s[0].E) != 1 {
+		t.Errorf("%v %v", s, err)
+	}
+}

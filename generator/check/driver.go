@@ -65,6 +65,10 @@ type Arg struct {
 	// adjoint added, which tests that adjoints of inputs are
 	// accumulated, not overwritten.
 	Preset bool
+	// OutOnly marks an intent(out) dependent that is not an
+	// independent: its adjoint must be zero after the adjoint call
+	// (the driver prints the sum of its magnitudes in the Z block).
+	OutOnly bool
 }
 
 // dname is the driver's name of the tangent of a, bname of its adjoint
@@ -119,6 +123,8 @@ type Program struct {
 //	M  then the dependents at x − h·xd,
 //	A  then Jᵀ·yb (the adjoint's adjoints of the independents), if
 //	   there is an adjoint,
+//	Z  then the sum of the magnitudes of the adjoints of intent(out)
+//	   dependents after the adjoint (0 by the convention), if any,
 //	E  then the bytes left on the tape after the adjoint, if there is
 //	   a runtime module,
 //
@@ -385,6 +391,18 @@ func WriteDriver(p *Program) string {
 			} else {
 				pf("    write(*, '(es26.17e3)') 0*fadj0_%s", a.Name)
 			}
+		}
+	}
+	if p.Adjoint != "" {
+		var terms []string
+		for _, a := range p.Args {
+			if a.OutOnly && a.AdjActive {
+				terms = append(terms, fmt.Sprintf("sum(abs([fadjb_%s]))", a.Name))
+			}
+		}
+		if len(terms) > 0 {
+			pf("    write(*, '(a)') 'Z'")
+			pf("    write(*, '(es26.17e3)') %s", strings.Join(terms, " + "))
 		}
 	}
 	if p.Runtime != "" {

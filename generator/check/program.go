@@ -199,7 +199,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 			return nil, cannot(t, d, "names starting with fadj are the check driver's")
 		}
 		a := &Arg{Name: d.Name, Size: 1, Independent: ind[d], Dependent: dep[d], InSection: inSec[d], OutSection: outSec[d],
-			Preset: ind[d] && !dep[d]}
+			Preset: ind[d] && !dep[d], OutOnly: dep[d] && !ind[d] && d.Intent == ast.IntentOut}
 		switch {
 		case d.Type == nil:
 			return nil, cannot(t, d, "it has no type")
