@@ -55,8 +55,9 @@ func kernels(t *testing.T) []string {
 }
 
 // poison gives uninitialized local variables values that make a read of
-// them visible: a derivative that depends on one fails.
-var poison = []string{"-finit-integer=-1000003", "-finit-real=nan"}
+// them visible (a derivative that depends on one fails), and turns on
+// gfortran's run-time checks (array bounds, DO steps).
+var poison = []string{"-finit-integer=-1000003", "-finit-real=nan", "-fcheck=all"}
 
 // unsupported returns the error a kernel expects from generation, if it
 // uses a feature fadj does not have yet ("" if none).
