@@ -12,69 +12,33 @@ subroutine heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
   real(8), intent(inout) :: cost_b
   real(8) :: u_b(n)
   real(8) :: uold_b(n)
-  real(8) :: fadj_tmp1_b
-  integer :: fadj_lo2
-  integer :: fadj_hi2
-  integer :: fadj_st2
-  integer :: fadj_lo1
-  integer :: fadj_hi1
-  integer :: fadj_st1
-  real(8) :: fadj_tmp2_b
 
   u = u0
-  fadj_lo1 = 1
-  fadj_hi1 = nsteps
-  fadj_st1 = 1
-  do k = fadj_lo1, fadj_hi1, fadj_st1
+  do k = 1, nsteps
     call fadj_push_r8_array(uold, size(uold))
     uold = u
-    fadj_lo2 = 2
-    fadj_hi2 = n - 1
-    fadj_st2 = 1
-    do i = fadj_lo2, fadj_hi2, fadj_st2
+    do i = 2, n - 1
       u(i) = uold(i) + r*(uold(i - 1) - 2.0d0*uold(i) + uold(i + 1))
     end do
-    call fadj_push_i4(fadj_lo2)
-    call fadj_push_i4(fadj_hi2)
-    call fadj_push_i4(fadj_st2)
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
   cost = 0.0d0
-  fadj_lo1 = 1
-  fadj_hi1 = n
-  fadj_st1 = 1
-  do i = fadj_lo1, fadj_hi1, fadj_st1
+  do i = 1, n
     cost = cost + 0.5d0*u(i)**2
   end do
-  call fadj_push_i4(fadj_lo1)
-  call fadj_push_i4(fadj_hi1)
-  call fadj_push_i4(fadj_st1)
   u_b = 0.0_8
   uold_b = 0.0_8
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do i = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
+  do i = n, 1, -1
     u_b(i) = u_b(i) + 2*u(i)*(0.5d0*cost_b)
   end do
   cost_b = 0.0_8
-  call fadj_pop_i4(fadj_st1)
-  call fadj_pop_i4(fadj_hi1)
-  call fadj_pop_i4(fadj_lo1)
-  do k = fadj_lo1 + (max((fadj_hi1 - fadj_lo1 + fadj_st1)/fadj_st1, 0) - 1)*fadj_st1, fadj_lo1, -fadj_st1
-    call fadj_pop_i4(fadj_st2)
-    call fadj_pop_i4(fadj_hi2)
-    call fadj_pop_i4(fadj_lo2)
-    do i = fadj_lo2 + (max((fadj_hi2 - fadj_lo2 + fadj_st2)/fadj_st2, 0) - 1)*fadj_st2, fadj_lo2, -fadj_st2
-      fadj_tmp1_b = u_b(i)
+  do k = nsteps, 1, -1
+    do i = n - 1, 2, -1
+      uold_b(i) = uold_b(i) + u_b(i)
+      r_b = r_b + (uold(i - 1) - 2.0d0*uold(i) + uold(i + 1))*u_b(i)
+      uold_b(i - 1) = uold_b(i - 1) + r*u_b(i)
+      uold_b(i) = uold_b(i) - 2.0d0*(r*u_b(i))
+      uold_b(i + 1) = uold_b(i + 1) + r*u_b(i)
       u_b(i) = 0.0_8
-      uold_b(i) = uold_b(i) + fadj_tmp1_b
-      r_b = r_b + (uold(i - 1) - 2.0d0*uold(i) + uold(i + 1))*fadj_tmp1_b
-      uold_b(i - 1) = uold_b(i - 1) + r*fadj_tmp1_b
-      uold_b(i) = uold_b(i) - 2.0d0*(r*fadj_tmp1_b)
-      uold_b(i + 1) = uold_b(i + 1) + r*fadj_tmp1_b
     end do
     call fadj_pop_r8_array(uold, size(uold))
     u_b = u_b + uold_b

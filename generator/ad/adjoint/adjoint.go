@@ -432,8 +432,10 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 			if err != nil {
 				return nil, err
 			}
-			if !pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) {
-				// Its value on exit is passive here.
+			if !pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) && decl.DefinesGlobal(g.info, u, s) {
+				// Its value on exit, which the routine computes, is
+				// passive here: a stale adjoint must not flow back.
+				// (One it only reads accumulates, like an input.)
 				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)})
 			}
 			continue

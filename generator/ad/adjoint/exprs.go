@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"fmt"
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"strconv"
 	"strings"
 
@@ -339,7 +340,7 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 		return nil, notSupported("reference of internal function '%s' in reverse mode", exprString(x.Fun))
 	}
 	for _, s := range g.sh.calleeGlobals(g.info, callee.Unit) {
-		if g.sh.written[canon(s)] {
+		if g.sh.written[decl.Canon(s)] {
 			return nil, notSupported("reference of function '%s', which uses module or common variable '%s' that the program writes, in reverse mode", exprString(x.Fun), s.Name)
 		}
 	}

@@ -51,8 +51,8 @@ func newShared(info *sema.Info, files []*ast.File) *shared {
 	var visit func(u *ast.Unit)
 	visit = func(u *ast.Unit) {
 		for _, sym := range globalsIn(info, u) {
-			if mayModify(info, u, sym) {
-				sh.written[canon(sym)] = true
+			if decl.MayDefine(info, u, sym) {
+				sh.written[decl.Canon(sym)] = true
 			}
 		}
 		for _, p := range u.Procs {
@@ -164,7 +164,7 @@ func (g *gen) globalAdj(s *sema.Symbol) error {
 // their pushes before the call, and the pops that restore them.
 func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err error) {
 	for _, s := range g.sh.calleeGlobals(g.info, u) {
-		if !g.sh.written[canon(s)] {
+		if !g.sh.written[decl.Canon(s)] {
 			continue
 		}
 		var ref ast.Expr
@@ -196,29 +196,6 @@ func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err er
 		pop = append(q, pop...)
 	}
 	return push, pop, nil
-}
-
-// canon is the symbol standing for global s: a common-block member is
-// the member at the same place in the block's first declaration.
-func canon(s *sema.Symbol) *sema.Symbol {
-	if s.Common == nil || len(s.Common.Decls) == 0 {
-		return s
-	}
-	if i := memberIndex(s); i >= 0 && i < len(s.Common.Decls[0].Members) {
-		return s.Common.Decls[0].Members[i]
-	}
-	return s
-}
-
-func memberIndex(s *sema.Symbol) int {
-	for _, d := range s.Common.Decls {
-		for i, m := range d.Members {
-			if m == s {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // globalRef is a name for module variable s in the routine: its own if it
@@ -264,7 +241,7 @@ func (g *gen) commonRef(s *sema.Symbol, what string) (ast.Expr, error) {
 	if c == nil || c.Name == "" {
 		return nil, notSupported("variable '%s' of the blank common block used by '%s', reversed jointly", s.Name, what)
 	}
-	idx := memberIndex(s)
+	idx := decl.MemberIndex(s)
 	var mine, theirs []*sema.Symbol
 	for _, d := range c.Decls {
 		if d.Scope == g.scope {

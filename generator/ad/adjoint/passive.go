@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -44,7 +45,7 @@ func (g *gen) passiveCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		if (ds != nil && ds.Intent == ast.IntentIn) || (bs.IsDummy() && bs.Intent == ast.IntentIn) {
 			continue // cannot be modified
 		}
-		modified := intrinsic || ds == nil || unit == nil || mayModify(g.info, unit, ds)
+		modified := intrinsic || ds == nil || unit == nil || decl.MayDefine(g.info, unit, ds)
 		if !modified {
 			continue
 		}
@@ -76,81 +77,4 @@ func (g *gen) passiveCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	}
 	fwd = append(fwd, s)
 	return withLabel(s, fwd), append(zeros, pops...), nil
-}
-
-// mayModify reports whether unit may define variable d (a dummy or a
-// global): an assignment to it, a READ into it, a DO over it, or passing
-// it to a procedure. It looks at the unit only, conservatively.
-func mayModify(info *sema.Info, unit *ast.Unit, d *sema.Symbol) bool {
-	if d.IsDummy() && (d.Intent == ast.IntentOut || d.Intent == ast.IntentInOut) {
-		return true
-	}
-	found := false
-	is := func(x ast.Expr) bool {
-		for {
-			switch y := x.(type) {
-			case *ast.Ident:
-				return info.ObjectOf(y) == d
-			case *ast.CallExpr:
-				x = y.Fun
-			case *ast.SelectorExpr:
-				x = y.X
-			case *ast.ParenExpr:
-				return false
-			default:
-				return false
-			}
-		}
-	}
-	var walk func(list []ast.Stmt)
-	walk = func(list []ast.Stmt) {
-		for _, s := range list {
-			if found {
-				return
-			}
-			ast.Inspect(s, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.AssignStmt:
-					if is(n.Lhs) {
-						found = true
-					}
-				case *ast.DoConstruct:
-					if n.Var != nil && is(n.Var) {
-						found = true
-					}
-				case *ast.IOStmt:
-					if n.Keyword == "read" {
-						for _, it := range n.Items {
-							ast.Inspect(it, func(m ast.Node) bool {
-								if x, ok := m.(ast.Expr); ok && is(x) {
-									found = true
-								}
-								return !found
-							})
-						}
-					}
-				case *ast.CallStmt:
-					for _, a := range n.Args {
-						if kw, ok := a.(*ast.KeywordArg); ok {
-							a = kw.Value
-						}
-						if is(a) {
-							found = true // conservatively: the callee may define it
-						}
-					}
-				case *ast.CallExpr:
-					if c, ok := info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {
-						for _, a := range n.Args {
-							if is(a) {
-								found = true
-							}
-						}
-					}
-				}
-				return !found
-			})
-		}
-	}
-	walk(unit.Body)
-	return found
 }

@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -79,7 +80,7 @@ func (g *gen) recomputable(list []ast.Stmt) map[int]int {
 			if g.defines(list[i+1:last+1], v) {
 				safe = false
 			}
-			never := !mayModify(g.info, g.pa.Unit, v) && !(isGlobal(v) && g.sh.written[canon(v)])
+			never := !decl.MayDefine(g.info, g.pa.Unit, v) && !(isGlobal(v) && g.sh.written[decl.Canon(v)])
 			if !never && !required[v] {
 				safe = false
 			}
@@ -123,5 +124,5 @@ func (g *gen) countRefs(list []ast.Stmt, v *sema.Symbol) int {
 // defines reports whether a statement of list may define v.
 func (g *gen) defines(list []ast.Stmt, v *sema.Symbol) bool {
 	u := &ast.Unit{Body: list}
-	return mayModify(g.info, u, v)
+	return decl.MayDefine(g.info, u, v)
 }

@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"sort"
 	"strconv"
 
@@ -136,13 +137,13 @@ func (g *gen) keepSubscripts(s *ast.CallStmt, callee *ast.Unit, cs *sema.Scope) 
 		if i < len(callee.Args) {
 			ds = cs.LookupLocal(callee.Args[i].Lower())
 		}
-		if v := g.info.ObjectOf(id); v != nil && (ds == nil || mayModify(g.info, callee, ds)) {
+		if v := g.info.ObjectOf(id); v != nil && (ds == nil || decl.MayDefine(g.info, callee, ds)) {
 			changed[v] = true
 		}
 	}
 	for _, v := range g.sh.calleeGlobals(g.info, callee) {
-		if g.sh.written[canon(v)] {
-			changed[canon(v)] = true
+		if g.sh.written[decl.Canon(v)] {
+			changed[decl.Canon(v)] = true
 		}
 	}
 	seen := map[*sema.Symbol]bool{}
@@ -168,7 +169,7 @@ func (g *gen) keepSubscripts(s *ast.CallStmt, callee *ast.Unit, cs *sema.Scope) 
 		}
 		for _, id := range vars {
 			v := g.info.ObjectOf(id)
-			if v == nil || v.Kind != sema.VarSym || v.Rank() != 0 || seen[v] || !(changed[v] || changed[canon(v)]) {
+			if v == nil || v.Kind != sema.VarSym || v.Rank() != 0 || seen[v] || !(changed[v] || changed[decl.Canon(v)]) {
 				continue
 			}
 			if v.IsDummy() && v.Intent == ast.IntentIn {

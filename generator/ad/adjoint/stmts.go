@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"fmt"
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"sort"
 	"strconv"
 	"strings"
@@ -709,7 +710,7 @@ func (g *gen) invariant(x ast.Expr) bool {
 		if id, isID := n.(*ast.Ident); isID {
 			v := g.info.ObjectOf(id)
 			if v != nil && v.Kind == sema.VarSym && !v.Attrs.Has(sema.AttrParameter) {
-				if mayModify(g.info, g.pa.Unit, v) || (isGlobal(v) && g.sh.written[canon(v)]) {
+				if decl.MayDefine(g.info, g.pa.Unit, v) || (isGlobal(v) && g.sh.written[decl.Canon(v)]) {
 					ok = false
 				}
 			}

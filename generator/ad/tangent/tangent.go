@@ -306,7 +306,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 				return nil, err
 			}
 			tdecls = append(tdecls, ds...)
-			if !pa.ActiveIn(s) && decl.Declares(g.scope, s) {
+			if !pa.ActiveIn(s) && decl.Declares(g.scope, s) && decl.DefinesGlobal(g.info, u, s) {
 				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(s)), Rhs: deriv.Const("0", s.Type)})
 			}
 			continue
@@ -322,7 +322,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 				g.globals.done[s] = true
 				g.globals.decls[m] = append(g.globals.decls[m], d)
 			}
-			if !pa.ActiveIn(s) {
+			if !pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s) {
 				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(s)), Rhs: deriv.Const("0", s.Type)})
 			}
 			continue

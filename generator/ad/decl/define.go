@@ -1,0 +1,160 @@
+package decl
+
+import (
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// MayDefine reports whether unit may define variable d (a dummy or a
+// global): an assignment to it, a READ into it, a DO over it, or passing
+// it to a procedure. It looks at the unit only, conservatively.
+func MayDefine(info *sema.Info, unit *ast.Unit, d *sema.Symbol) bool {
+	if d.IsDummy() && (d.Intent == ast.IntentOut || d.Intent == ast.IntentInOut) {
+		return true
+	}
+	found := false
+	is := func(x ast.Expr) bool {
+		for {
+			switch y := x.(type) {
+			case *ast.Ident:
+				return info.ObjectOf(y) == d
+			case *ast.CallExpr:
+				x = y.Fun
+			case *ast.SelectorExpr:
+				x = y.X
+			case *ast.ParenExpr:
+				return false
+			default:
+				return false
+			}
+		}
+	}
+	var walk func(list []ast.Stmt)
+	walk = func(list []ast.Stmt) {
+		for _, s := range list {
+			if found {
+				return
+			}
+			ast.Inspect(s, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					if is(n.Lhs) {
+						found = true
+					}
+				case *ast.DoConstruct:
+					if n.Var != nil && is(n.Var) {
+						found = true
+					}
+				case *ast.IOStmt:
+					if n.Keyword == "read" {
+						for _, it := range n.Items {
+							ast.Inspect(it, func(m ast.Node) bool {
+								if x, ok := m.(ast.Expr); ok && is(x) {
+									found = true
+								}
+								return !found
+							})
+						}
+					}
+				case *ast.CallStmt:
+					for _, a := range n.Args {
+						if kw, ok := a.(*ast.KeywordArg); ok {
+							a = kw.Value
+						}
+						if is(a) {
+							found = true // conservatively: the callee may define it
+						}
+					}
+				case *ast.CallExpr:
+					if c, ok := info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {
+						for _, a := range n.Args {
+							if is(a) {
+								found = true
+							}
+						}
+					}
+				}
+				return !found
+			})
+		}
+	}
+	walk(unit.Body)
+	return found
+}
+
+// Canon is the symbol standing for global s: a common-block member is
+// the member at the same place in the block's first declaration.
+func Canon(s *sema.Symbol) *sema.Symbol {
+	if s.Common == nil || len(s.Common.Decls) == 0 {
+		return s
+	}
+	if i := MemberIndex(s); i >= 0 && i < len(s.Common.Decls[0].Members) {
+		return s.Common.Decls[0].Members[i]
+	}
+	return s
+}
+
+// MemberIndex is the place of s in its common block's declaration, -1 if
+// not found.
+func MemberIndex(s *sema.Symbol) int {
+	for _, d := range s.Common.Decls {
+		for i, m := range d.Members {
+			if m == s {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// DefinesGlobal reports whether the procedure of unit u, or one it calls
+// (transitively), may define global v (a module or common-block variable;
+// common members compare by place, through Canon).
+func DefinesGlobal(info *sema.Info, u *ast.Unit, v *sema.Symbol) bool {
+	return definesGlobal(info, u, Canon(v), map[*ast.Unit]bool{})
+}
+
+func definesGlobal(info *sema.Info, u *ast.Unit, v *sema.Symbol, seen map[*ast.Unit]bool) bool {
+	if u == nil || seen[u] {
+		return false
+	}
+	seen[u] = true
+	found := false
+	var check func(list []ast.Stmt)
+	check = func(list []ast.Stmt) {
+		for _, s := range list {
+			ast.Inspect(s, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if sym := info.ObjectOf(id); sym != nil && sym != v && Canon(sym) == v && !found {
+						found = MayDefine(info, u, sym)
+					}
+				}
+				return !found
+			})
+		}
+	}
+	if MayDefine(info, u, v) {
+		return true
+	}
+	check(u.Body)
+	if found {
+		return true
+	}
+	visit := func(c sema.Call) {
+		if !found && c.Proc != nil && c.Proc.Proc != nil && c.Proc.Proc.Unit != nil && !c.IsIntrinsic() {
+			found = definesGlobal(info, c.Proc.Proc.Unit, v, seen)
+		}
+	}
+	ast.Inspect(&ast.Unit{Body: u.Body}, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallStmt:
+			visit(info.CallStmts[x])
+		case *ast.CallExpr:
+			if c, ok := info.Calls[x]; ok && c.Kind == sema.FunctionCall {
+				visit(c)
+			}
+		}
+		return !found
+	})
+	return found
+}
