@@ -49,6 +49,9 @@ type Options struct {
 	// Flags are compiler flags added after the spec's (tests poison
 	// uninitialized variables with -finit-integer and -finit-real).
 	Flags []string
+	// StoreAll checks the store-all adjoint (driver.Options.StoreAll),
+	// the baseline of the tape benchmarks, instead of the TBR one.
+	StoreAll bool
 }
 
 // Result is the outcome of one test of one target.
@@ -134,9 +137,9 @@ func FindCompiler(spec *config.Spec) (string, error) {
 	return p, nil
 }
 
-// generate is driver.Generate; tests replace it to check hand-written
-// derivative code.
-var generate = driver.Generate
+// generate is driver.GenerateWith; tests replace it to check
+// hand-written derivative code.
+var generate = driver.GenerateWith
 
 // Run checks every target of the spec at specPath. The error is a
 // diag.List (from generation), a missing compiler, a failed build or
@@ -150,7 +153,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := generate(specPath)
+	res, err := generate(specPath, driver.Options{StoreAll: opts.StoreAll})
 	if err != nil {
 		return nil, err
 	}

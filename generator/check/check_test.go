@@ -480,12 +480,12 @@ func TestCommonBlock(t *testing.T) {
       Y_B = 0
       END
 `
-	defer func(g func(string) (*driver.Result, error)) { generate = g }(generate)
+	defer func(g func(string, driver.Options) (*driver.Result, error)) { generate = g }(generate)
 	for _, tc := range []struct {
 		factor string
 		ok     bool
 	}{{"1", true}, {"2", false}} {
-		generate = func(string) (*driver.Result, error) {
+		generate = func(string, driver.Options) (*driver.Result, error) {
 			return &driver.Result{Files: []driver.Output{{Path: "ad/cmb_db.f90", Data: []byte(strings.ReplaceAll(deriv, "FACTOR", tc.factor))}}}, nil
 		}
 		rep, err := Run("testdata/kernels/common_block/spec.yaml", Options{})
@@ -528,12 +528,12 @@ subroutine partial_b(u, u_b, s, s_b, n)
   s_b = 0
 end subroutine partial_b
 `
-	defer func(g func(string) (*driver.Result, error)) { generate = g }(generate)
+	defer func(g func(string, driver.Options) (*driver.Result, error)) { generate = g }(generate)
 	for _, tc := range []struct {
 		wrong string
 		ok    bool
 	}{{"1", true}, {"n", true}, {"2", false}} {
-		generate = func(string) (*driver.Result, error) {
+		generate = func(string, driver.Options) (*driver.Result, error) {
 			return &driver.Result{Files: []driver.Output{{Path: "ad/partial_db.f90", Data: []byte(strings.ReplaceAll(deriv, "WRONG", tc.wrong))}}}, nil
 		}
 		rep, err := Run("testdata/kernels/section_independent/spec.yaml", Options{})

@@ -104,7 +104,18 @@ func generateErr(dir string) string {
 // exactly that message, until fadj learns the feature; one with
 // known_wrong.txt (a generator bug, described there) must fail the
 // check, until the bug is fixed.
-func TestKernels(t *testing.T) {
+func TestKernels(t *testing.T) { testKernels(t, false) }
+
+// TestKernelsStoreAll checks the store-all adjoints too (the baseline of
+// the tape benchmarks must be right as well); -short skips it.
+func TestKernelsStoreAll(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	testKernels(t, true)
+}
+
+func testKernels(t *testing.T, storeAll bool) {
 	gfortrantest.Require(t)
 	for _, name := range kernels(t) {
 		t.Run(name, func(t *testing.T) {
@@ -120,7 +131,7 @@ func TestKernels(t *testing.T) {
 				}
 				return
 			}
-			rep, err := Run(filepath.Join(dir, "spec.yaml"), Options{Flags: poison})
+			rep, err := Run(filepath.Join(dir, "spec.yaml"), Options{Flags: poison, StoreAll: storeAll})
 			if err != nil {
 				var b strings.Builder
 				diag.Print(&b, err, 0)

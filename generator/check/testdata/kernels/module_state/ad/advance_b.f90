@@ -22,8 +22,6 @@ subroutine advance_b(u, u_b, n)
       u(i) = u(i) + k*(u(i + 1) - 2*u(i) + u(i - 1)) + 0.01d0*c(mod(i, 4) + 1)*u(i)
     end do
   end do
-  c_b = 0.0_8
-  k_b = 0.0_8
   do step = 5, 1, -1
     do i = n - 1, 2, -1
       call fadj_pop_r8(u(i))
