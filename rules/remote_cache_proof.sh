@@ -27,7 +27,12 @@ trap cleanup EXIT
 start_cache() { # an empty cache root served on 127.0.0.1:$port
   if [ -n "$nginx_pid" ]; then kill "$nginx_pid"; wait "$nginx_pid" 2>/dev/null || true; fi
   rm -rf "$tmp/cache" && mkdir -p "$tmp/cache" "$tmp/logs"
+  # As root, nginx's workers would run as nobody and could not write the
+  # (private) temporary directory.
+  local user=""
+  [ "$(id -u)" != 0 ] || user="user root;"
   cat > "$tmp/nginx.conf" <<EOF
+$user
 worker_processes 1;
 pid $tmp/nginx.pid;
 error_log $tmp/logs/error.log;
@@ -82,19 +87,38 @@ print(n, hits)
 EOF
 }
 
+# build NAME FLAGS...: bazel build, printing Bazel's process summary (and
+# the end of its output if the build fails).
+build() {
+  local name=$1
+  shift
+  if ! bazel build "$@" "$target" > "$tmp/$name.out" 2>&1; then
+    tail -30 "$tmp/$name.out" >&2
+    echo "FAIL: bazel build $* $target" >&2
+    exit 1
+  fi
+  grep -E '^INFO: [0-9]+ process|^WARNING: .*[Rr]emote' "$tmp/$name.out" | sed "s/^/$name: /"
+}
+
 status=0
 for strategy in local sandboxed; do
   start_cache
   flags=(--remote_cache="http://127.0.0.1:$port" --spawn_strategy="$strategy")
   echo "== --spawn_strategy=$strategy, empty cache at http://127.0.0.1:$port"
-  bazel clean
-  bazel build "${flags[@]}" --execution_log_json_file="$tmp/first.json" "$target" 2>&1 | grep -E '^INFO: [0-9]+ process' | sed 's/^/first build:  /'
+  bazel clean 2>/dev/null
+  build first "${flags[@]}" --execution_log_json_file="$tmp/first.json"
   read -r n hits < <(fadj_actions "$tmp/first.json")
-  echo "first build:  $n FadjGenerate actions, $hits remote cache hits; cache holds $(find "$tmp/cache" -type f | wc -l) entries"
-  bazel clean
-  bazel build "${flags[@]}" --execution_log_json_file="$tmp/rebuild.json" "$target" 2>&1 | grep -E '^INFO: [0-9]+ process' | sed 's/^/rebuild:      /'
+  entries=$(find "$tmp/cache" -type f | wc -l)
+  echo "first: $n FadjGenerate actions, $hits remote cache hits; the cache now holds $entries entries"
+  if [ "$entries" -eq 0 ]; then
+    echo "FAIL: nothing was uploaded to the cache; nginx says:" >&2
+    tail -5 "$tmp/logs/error.log" >&2
+    exit 1
+  fi
+  bazel clean 2>/dev/null
+  build rebuild "${flags[@]}" --execution_log_json_file="$tmp/rebuild.json"
   read -r n hits < <(fadj_actions "$tmp/rebuild.json")
-  echo "rebuild:      $n FadjGenerate actions, $hits remote cache hits"
+  echo "rebuild: $n FadjGenerate actions, $hits remote cache hits"
   if [ "$n" -eq 0 ] || [ "$n" -ne "$hits" ]; then
     echo "FAIL: not every FadjGenerate action of the rebuild was a remote cache hit" >&2
     status=1
