@@ -112,6 +112,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -523,7 +524,13 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	nu.Body = append(nu.Body, inits...)
 	nu.Body = append(nu.Body, seed...)
 	nu.Body = append(nu.Body, bwd...)
-	nu.Body = append(nu.Body, finals...)
+	for _, f := range finals {
+		// The backward sweep may end zeroing it already (y = c).
+		if n := len(nu.Body); n > 0 && sameStmt(nu.Body[n-1], f) {
+			continue
+		}
+		nu.Body = append(nu.Body, f)
+	}
 	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
 	return append(units, nu), nil
 }
@@ -644,4 +651,11 @@ func call(name string, args ...ast.Expr) ast.Stmt {
 
 func eq(a, b ast.Expr) ast.Expr {
 	return &ast.BinaryExpr{X: a, Op: token.EQ, OpLit: "==", Y: b}
+}
+
+// sameStmt reports whether a and b are the same assignment, as printed.
+func sameStmt(a, b ast.Stmt) bool {
+	x, ok1 := a.(*ast.AssignStmt)
+	y, ok2 := b.(*ast.AssignStmt)
+	return ok1 && ok2 && printer.ExprString(x.Lhs) == printer.ExprString(y.Lhs) && printer.ExprString(x.Rhs) == printer.ExprString(y.Rhs)
 }

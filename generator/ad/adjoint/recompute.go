@@ -84,6 +84,7 @@ func (g *gen) recomputable(list []ast.Stmt) map[int]int {
 			if !never && !required[v] {
 				safe = false
 			}
+
 			return true
 		})
 		if safe {
@@ -123,6 +124,5 @@ func (g *gen) countRefs(list []ast.Stmt, v *sema.Symbol) int {
 
 // defines reports whether a statement of list may define v.
 func (g *gen) defines(list []ast.Stmt, v *sema.Symbol) bool {
-	u := &ast.Unit{Body: list}
-	return decl.MayDefine(g.info, u, v)
+	return decl.Assigns(g.info, list, v)
 }

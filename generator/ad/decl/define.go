@@ -8,10 +8,17 @@ import (
 // MayDefine reports whether unit may define variable d (a dummy or a
 // global): an assignment to it, a READ into it, a DO over it, or passing
 // it to a procedure. It looks at the unit only, conservatively.
+// A dummy declared intent(out) or intent(inout) counts as defined.
 func MayDefine(info *sema.Info, unit *ast.Unit, d *sema.Symbol) bool {
 	if d.IsDummy() && (d.Intent == ast.IntentOut || d.Intent == ast.IntentInOut) {
 		return true
 	}
+	return Assigns(info, unit.Body, d)
+}
+
+// Assigns reports whether a statement of list may define variable d, as
+// MayDefine but from the statements alone.
+func Assigns(info *sema.Info, list []ast.Stmt, d *sema.Symbol) bool {
 	found := false
 	is := func(x ast.Expr) bool {
 		for {
@@ -78,7 +85,7 @@ func MayDefine(info *sema.Info, unit *ast.Unit, d *sema.Symbol) bool {
 			})
 		}
 	}
-	walk(unit.Body)
+	walk(list)
 	return found
 }
 
