@@ -91,7 +91,7 @@
 // program writes, internal procedures, active saved/derived-type/
 // allocatable/pointer variables, the blank common block, complex active
 // variables, backward GO TO, computed and assigned GO TO, arithmetic IF,
-// STOP, WHERE, FORALL, DO CONCURRENT, I/O statements, ALLOCATE, calls with
+// STOP, WHERE, FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
 // active arguments of procedures without a derivative version, active
 // arguments that are expressions or array elements passed to array dummies,
 // assignments to array sections (whole arrays are handled), vector

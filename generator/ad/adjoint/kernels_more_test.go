@@ -283,3 +283,33 @@ end subroutine ash
 		outs:    []string{"y"},
 	})
 }
+
+// I/O: output runs in the forward sweep only; a READ into a passive
+// variable that the backward sweep needs is recorded.
+func init() {
+	kernels = append(kernels, kernel{
+		name: "io",
+		src: `
+subroutine io(x, y, n)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  integer :: k
+  open(11, status='scratch')
+  write(11, *) 3
+  write(11, '(i0)') n
+  rewind(11)
+  read(11, *) k
+  y = x**k
+  read(11, *) k
+  y = y*x**k
+  close(11)
+end subroutine
+`,
+		routine: "io",
+		params:  []param{rval("x"), rval("y"), ival("n", 2)},
+		ins:     []string{"x"},
+		outs:    []string{"y"},
+	})
+}

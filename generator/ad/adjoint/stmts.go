@@ -373,6 +373,8 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	case *ast.GotoStmt, *ast.ExitStmt, *ast.CycleStmt, *ast.ReturnStmt:
 		fwd, err := g.jumpStmt(s)
 		return fwd, nil, err
+	case *ast.IOStmt:
+		return g.ioStmt(s)
 	default:
 		_ = pa
 		return nil, nil, notSupported("%s in reverse mode", stmtName(s))
@@ -723,4 +725,53 @@ func (g *gen) invariant(x ast.Expr) bool {
 func isOne(x ast.Expr) bool {
 	l, ok := x.(*ast.BasicLit)
 	return ok && l.Value == "1"
+}
+
+// ioStmt reverses an I/O statement. Output (PRINT, WRITE, OPEN, CLOSE,
+// ...) runs in the forward sweep only: it changes no variable the adjoint
+// reads (an internal WRITE defines a character variable, never recorded).
+// A READ into passive variables records what the TBR analysis lists; a
+// READ into an active variable is rejected (its derivative would come from
+// outside the program). Control-list specifiers that transfer control
+// (ERR=, END=, EOR=) are rejected.
+func (g *gen) ioStmt(s *ast.IOStmt) (fwd, bwd []ast.Stmt, err error) {
+	for _, c := range s.Control {
+		if kw, ok := c.(*ast.KeywordArg); ok && kw.Name != nil {
+			switch kw.Name.Lower() {
+			case "err", "end", "eor":
+				return nil, nil, notSupported("%s= in an I/O statement in reverse mode", strings.ToUpper(kw.Name.Name))
+			}
+		}
+	}
+	for _, x := range append(append([]ast.Expr{}, s.Control...), s.Items...) {
+		if err := g.checkCalls(x); err != nil {
+			return nil, nil, err
+		}
+	}
+	if s.Keyword != "read" {
+		return []ast.Stmt{s}, nil, nil
+	}
+	for _, it := range s.Items {
+		if _, ok := it.(*ast.ImpliedDo); ok {
+			if g.pa.ActiveStmt(s) {
+				return nil, nil, notSupported("READ into an active variable in reverse mode")
+			}
+			return nil, nil, notSupported("implied DO in a READ in reverse mode")
+		}
+		if b := g.baseSym(it); b != nil && g.hasAdj(b) {
+			return nil, nil, notSupported("READ into active variable '%s' in reverse mode", b.Name)
+		}
+		if g.records(s, it) {
+			push, pop, err := g.pushPop(it)
+			if err != nil {
+				return nil, nil, err
+			}
+			if push != nil {
+				fwd = append(fwd, push)
+				bwd = append([]ast.Stmt{pop}, bwd...)
+			}
+		}
+	}
+	fwd = append(fwd, s)
+	return withLabel(s, fwd), bwd, nil
 }
