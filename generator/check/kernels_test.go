@@ -312,3 +312,56 @@ func firstDiff(got, want string) string {
 	}
 	return "(same lines, different bytes)"
 }
+
+// TestKernelsSplit checks that a kernel asking for split reversal gets
+// it: its adjoint has _fwd and _bwd routines (and one with joint
+// overrides too has an adjoint _b of the joint callee), so that calls:
+// split cannot silently fall back to joint reversal.
+func TestKernelsSplit(t *testing.T) {
+	n := 0
+	for _, name := range kernels(t) {
+		specPath := filepath.Join(kernelsDir, name, "spec.yaml")
+		spec, err := config.Load(specPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var split, joint []string
+		for _, tg := range spec.Targets {
+			if tg.Calls == config.Split {
+				split = append(split, tg.Routine)
+			}
+			for _, o := range tg.CallOverrides {
+				if o.Calls == config.Split {
+					split = append(split, o.Name)
+				} else {
+					joint = append(joint, o.Name)
+				}
+			}
+		}
+		if len(split) == 0 || unsupported(t, name) != "" {
+			continue
+		}
+		n++
+		res, err := driver.Generate(specPath)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		var all strings.Builder
+		for _, f := range res.Files {
+			all.Write(f.Data)
+		}
+		code := strings.ToLower(all.String())
+		if !strings.Contains(code, "_fwd(") || !strings.Contains(code, "_bwd(") {
+			t.Errorf("%s: calls: split, but the adjoint has no _fwd/_bwd routines", name)
+		}
+		for _, j := range joint {
+			if !strings.Contains(code, "subroutine "+j+"_b(") || strings.Contains(code, "subroutine "+j+"_fwd(") {
+				t.Errorf("%s: %s is joint by an override, but its adjoint is not %s_b alone", name, j, j)
+			}
+		}
+	}
+	if n < 3 {
+		t.Errorf("%d kernels ask for split reversal, want at least 3", n)
+	}
+}

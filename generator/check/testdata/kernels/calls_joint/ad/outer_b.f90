@@ -11,7 +11,6 @@ subroutine sq_b(a, a_b, b, b_b)
   a_b = a_b + a*b_b
   a_b = a_b + cos(a)*b_b
   b_b = 0.0_8
-  b_b = 0.0_8
 end subroutine sq_b
 
 subroutine axpy_b(a, x, x_b, y, y_b, n)

@@ -64,5 +64,4 @@ subroutine idx_b(x, x_b, y, y_b, n)
     x_b(max(1, i/2)) = x_b(max(1, i/2)) + real(i, 8)*y_b(j)
   end do
   y_b = 0.0_8
-  y_b = 0.0_8
 end subroutine idx_b

@@ -117,5 +117,4 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
     end if
   end do
   y_b = 0.0_8
-  y_b = 0.0_8
 end subroutine firstpass_b

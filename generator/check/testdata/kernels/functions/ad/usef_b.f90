@@ -96,5 +96,4 @@ subroutine usef_b(x, x_b, y, y_b, c)
   fadj_tmp2_b = g(x, c)*y_b
   call h_b(x, x_b, fadj_tmp2_b)
   y_b = 0.0_8
-  y_b = 0.0_8
 end subroutine usef_b

@@ -12,7 +12,6 @@ contains
     f = 0.5d0*u**2
     u_b = u_b + 2*u*(0.5d0*f_b)
     f_b = 0.0_8
-    f_b = 0.0_8
   end subroutine flux_b
 
   subroutine advance_b(u, u_b, nu, nu_b)

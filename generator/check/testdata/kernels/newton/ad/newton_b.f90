@@ -20,9 +20,7 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
   fadj_count1 = 0
   do while (abs(dz) > 1.0d-15 .and. it < 100)
     fadj_count1 = fadj_count1 + 1
-    call fadj_push_r8(f)
     f = z**3 + a*z - b
-    call fadj_push_r8(fp)
     fp = 3*z**2 + a
     dz = f/fp
     call fadj_push_r8(z)
@@ -37,14 +35,14 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
   do fadj_iter1 = 1, fadj_count1
     call fadj_pop_r8(z)
     dz_b = dz_b - z_b
+    f = z**3 + a*z - b
+    fp = 3*z**2 + a
     f_b = f_b + 1.0_8/fp*dz_b
     fp_b = fp_b - f/fp/fp*dz_b
     dz_b = 0.0_8
-    call fadj_pop_r8(fp)
     z_b = z_b + 2*z*(3*fp_b)
     a_b = a_b + fp_b
     fp_b = 0.0_8
-    call fadj_pop_r8(f)
     z_b = z_b + 3*z**2*f_b
     a_b = a_b + z*f_b
     z_b = z_b + a*f_b
@@ -52,6 +50,5 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
     f_b = 0.0_8
   end do
   dz_b = 0.0_8
-  z_b = 0.0_8
   z_b = 0.0_8
 end subroutine newton_b
