@@ -224,8 +224,26 @@ func Run(specPath string, opts Options) (*Report, error) {
 	common = append(common, generated...)
 
 	flags := []string{"-O0", "-ffree-line-length-none"}
+	// The compiler runs in the temporary directory, on copies of the
+	// sources: include directories must be absolute, and the sources'
+	// own directories (where INCLUDE looks first) are added after them.
+	var incs []string
 	for _, d := range spec.IncludePaths() {
-		flags = append(flags, "-I"+d)
+		incs = append(incs, d)
+	}
+	for _, sp := range spec.SourcePaths() {
+		incs = append(incs, filepath.Dir(sp))
+	}
+	seenInc := map[string]bool{}
+	for _, d := range incs {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return nil, err
+		}
+		if !seenInc[abs] {
+			seenInc[abs] = true
+			flags = append(flags, "-I"+abs)
+		}
 	}
 	if len(spec.Defines) > 0 {
 		flags = append(flags, "-cpp")
