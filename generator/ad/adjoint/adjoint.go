@@ -88,7 +88,7 @@
 // side of assignments (conditions, subscripts, loop bounds, CALL arguments)
 // or with expressions as active arguments, array-valued or non-real active
 // function results, functions using module or common variables that the
-// program writes, internal procedures, active saved/derived-type/
+// program writes, internal procedures of a main program, active saved/derived-type/
 // allocatable/pointer variables, the blank common block, complex active
 // variables, backward GO TO, computed and assigned GO TO, arithmetic IF,
 // STOP, WHERE, FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
@@ -189,6 +189,10 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 			return nil, err
 		}
 		sh.units[pa] = us
+		if g.host != nil {
+			sh.internal[g.host.Unit] = append(sh.internal[g.host.Unit], us...)
+			continue
+		}
 		if g.module == nil {
 			ext = append(ext, us...)
 			continue
@@ -245,6 +249,7 @@ type gen struct {
 	// statements the routine needs for globals it records (globals.go).
 	sh      *shared
 	module  *sema.Symbol
+	host    *sema.Scope // the host of an internal procedure
 	useMods map[*sema.Symbol]bool
 	uses    []ast.Stmt
 
@@ -301,10 +306,14 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	if g.scope == nil {
 		return nil, fmt.Errorf("adjoint: no scope for '%s'", pa.Proc.Name)
 	}
-	if p := g.scope.Parent; p != nil {
-		if p.Kind != sema.ModuleScope {
-			return nil, notSupported("internal procedure '%s'", pa.Proc.Name)
+	if p := g.scope.Parent; p != nil && p.Kind != sema.ModuleScope {
+		// An internal procedure: its adjoint goes into the host's,
+		// where the host's variables and adjoints are host-associated.
+		if p.Kind != sema.SubroutineScope && p.Kind != sema.FunctionScope {
+			return nil, notSupported("internal procedure '%s' of a %s", pa.Proc.Name, p.Kind)
 		}
+		g.host = p
+	} else if p != nil {
 		g.module = p.Symbol
 		if p.DefaultPrivate() {
 			return nil, notSupported("module procedure '%s' of a module with default PRIVATE accessibility", pa.Proc.Name)
@@ -314,9 +323,6 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 				return nil, notSupported("module procedure '%s' of a module with PRIVATE entities ('%s')", pa.Proc.Name, s.Name)
 			}
 		}
-	}
-	if len(u.Procs) > 0 {
-		return nil, notSupported("internal procedures of active procedure '%s'", pa.Proc.Name)
 	}
 	for _, d := range u.Decls {
 		switch d.(type) {
@@ -333,6 +339,9 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 		}
 		if s.Module() != nil || s.Attrs.Has(sema.AttrInCommon) {
 			continue // globals.go
+		}
+		if g.host != nil && s.Owner == g.host {
+			continue // the host declares its adjoint
 		}
 		if s.Owner != g.scope {
 			return nil, notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
@@ -398,6 +407,12 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 			adjSyms = append(adjSyms, v.Sym)
 		}
 	}
+	// A host declares the adjoints its internal procedures' adjoints use.
+	for _, s := range g.sh.hostVars[g.scope] {
+		if !containsSym(adjSyms, s) {
+			adjSyms = append(adjSyms, s)
+		}
+	}
 	var seed []ast.Stmt
 	if g.result != nil {
 		if !containsSym(adjSyms, g.result) {
@@ -422,6 +437,16 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 		}
 		if g.scope.LookupLocal(strings.ToLower(g.aname(s))) != nil {
 			return nil, notSupported("adjoint name '%s' clashes with a name of '%s'", g.aname(s), pa.Proc.Name)
+		}
+		if g.host != nil && s.Owner == g.host {
+			// Host-associated, like a global: declared by the host.
+			if !containsSym(g.sh.hostVars[g.host], s) {
+				g.sh.hostVars[g.host] = append(g.sh.hostVars[g.host], s)
+			}
+			if !pa.ActiveOut(s) && decl.Assigns(g.info, u.Body, s) {
+				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)})
+			}
+			continue
 		}
 		if s.Module() != nil || s.Attrs.Has(sema.AttrInCommon) {
 			var err error
@@ -532,6 +557,12 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 		nu.Body = append(nu.Body, f)
 	}
 	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
+	// Internal procedures: the originals (the forward sweep calls them)
+	// and the adjoints generated for them.
+	if len(u.Procs) > 0 || len(g.sh.internal[u]) > 0 {
+		nu.Contains = &ast.StmtHeader{}
+		nu.Procs = append(append(nu.Procs, u.Procs...), g.sh.internal[u]...)
+	}
 	return append(units, nu), nil
 }
 

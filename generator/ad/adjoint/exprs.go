@@ -207,8 +207,8 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		return nil, nil, notSupported("call of '%s' in reverse mode", exprString(s.Name))
 	}
 	cs := g.info.ScopeOf(callee.Unit)
-	if cs == nil || (cs.Parent != nil && cs.Parent.Kind != sema.ModuleScope) {
-		return nil, nil, notSupported("call of internal procedure '%s' in reverse mode", exprString(s.Name))
+	if cs == nil {
+		return nil, nil, notSupported("call of '%s' in reverse mode", exprString(s.Name))
 	}
 	gpush, gpop, err := g.aroundCall(callee.Unit, exprString(s.Name))
 	if err != nil {
@@ -336,8 +336,8 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 		return nil, notSupported("reference of '%s' in reverse mode", exprString(x.Fun))
 	}
 	cs := g.info.ScopeOf(callee.Unit)
-	if cs == nil || (cs.Parent != nil && cs.Parent.Kind != sema.ModuleScope) {
-		return nil, notSupported("reference of internal function '%s' in reverse mode", exprString(x.Fun))
+	if cs == nil {
+		return nil, notSupported("reference of '%s' in reverse mode", exprString(x.Fun))
 	}
 	for _, s := range g.sh.calleeGlobals(g.info, callee.Unit) {
 		if g.sh.written[decl.Canon(s)] {

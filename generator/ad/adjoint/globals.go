@@ -40,21 +40,37 @@ type shared struct {
 	refs map[*ast.Unit][]*sema.Symbol
 	// split are the versions reversed in split mode.
 	split map[*activity.ProcActivity]bool
-	// units are the routines generated for each version.
-	units map[*activity.ProcActivity][]*ast.Unit
+	// units are the routines generated for each version; internal the
+	// adjoints of internal procedures, by host unit, and hostVars the
+	// host variables whose adjoints they use, by host scope.
+	units    map[*activity.ProcActivity][]*ast.Unit
+	internal map[*ast.Unit][]*ast.Unit
+	hostVars map[*sema.Scope][]*sema.Symbol
 }
 
 func newShared(info *sema.Info, files []*ast.File) *shared {
 	sh := &shared{modDecls: map[*sema.Symbol][]ast.Stmt{}, declared: map[*sema.Symbol]bool{},
 		written: map[*sema.Symbol]bool{}, refs: map[*ast.Unit][]*sema.Symbol{},
-		split: map[*activity.ProcActivity]bool{}, units: map[*activity.ProcActivity][]*ast.Unit{}}
+		split: map[*activity.ProcActivity]bool{}, units: map[*activity.ProcActivity][]*ast.Unit{},
+		internal: map[*ast.Unit][]*ast.Unit{}, hostVars: map[*sema.Scope][]*sema.Symbol{}}
 	var visit func(u *ast.Unit)
 	visit = func(u *ast.Unit) {
-		for _, sym := range globalsIn(info, u) {
-			if decl.MayDefine(info, u, sym) {
-				sh.written[decl.Canon(sym)] = true
-			}
-		}
+		// Every variable (a superset of the globals and host variables
+		// that matter).
+		seen := map[*sema.Symbol]bool{}
+		walkStmts(u.Body, func(s ast.Stmt) {
+			ast.Inspect(s, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if sym := info.ObjectOf(id); sym != nil && sym.Kind == sema.VarSym && !seen[sym] {
+						seen[sym] = true
+						if decl.MayDefine(info, u, sym) {
+							sh.written[decl.Canon(sym)] = true
+						}
+					}
+				}
+				return true
+			})
+		})
 		for _, p := range u.Procs {
 			visit(p)
 		}
@@ -72,15 +88,23 @@ func isGlobal(s *sema.Symbol) bool {
 	return s != nil && s.Kind == sema.VarSym && !s.IsDummy() && (s.Module() != nil || s.Attrs.Has(sema.AttrInCommon))
 }
 
+// hostVar reports whether s is a variable of the host of the internal
+// procedure whose scope is own.
+func hostVar(s *sema.Symbol, own *sema.Scope) bool {
+	return s != nil && s.Kind == sema.VarSym && own != nil && own.Parent != nil && s.Owner == own.Parent &&
+		(own.Parent.Kind == sema.SubroutineScope || own.Parent.Kind == sema.FunctionScope || own.Parent.Kind == sema.ProgramScope)
+}
+
 // globalsIn returns the module and common variables unit u references
 // (itself, not its callees), in order of first reference.
 func globalsIn(info *sema.Info, u *ast.Unit) []*sema.Symbol {
 	var out []*sema.Symbol
 	seen := map[*sema.Symbol]bool{}
+	own := info.ScopeOf(u)
 	walkStmts(u.Body, func(s ast.Stmt) {
 		ast.Inspect(s, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
-				if sym := info.ObjectOf(id); isGlobal(sym) && !seen[sym] {
+				if sym := info.ObjectOf(id); (isGlobal(sym) || hostVar(sym, own)) && !seen[sym] {
 					seen[sym] = true
 					out = append(out, sym)
 				}

@@ -313,3 +313,43 @@ end subroutine
 		outs:    []string{"y"},
 	})
 }
+
+// Internal procedures using and changing their host's variables, called
+// twice; one is passive.
+func init() {
+	kernels = append(kernels, kernel{
+		name: "internal",
+		src: `
+subroutine host(x, y, n)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  real(8) :: s
+  integer :: i, calls
+  s = 2.0d0
+  y = 0
+  calls = 0
+  do i = 1, n
+    call inner(x(i))
+  end do
+  call count
+  y = y + s*calls
+contains
+  subroutine inner(a)
+    real(8), intent(in) :: a
+    y = y + a*a*s
+    s = s*a
+    calls = calls + 1
+  end subroutine
+  subroutine count
+    calls = calls + 1
+  end subroutine
+end subroutine
+`,
+		routine: "host",
+		params:  []param{rval("x", 5), rval("y"), ival("n", 5)},
+		ins:     []string{"x"},
+		outs:    []string{"y"},
+	})
+}

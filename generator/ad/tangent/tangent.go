@@ -25,10 +25,16 @@
 // tangents of active local variables (and of output-only dummies) are set to
 // zero on entry.
 //
+// The tangents of active module variables (v_d) are declared in the module
+// <mod>_d, those of common-block variables in a common block /blk_d/; the
+// tangents of internal procedures are internal procedures of the host's
+// tangent, where the host's tangents are host-associated.
+//
 // What is not handled returns an error starting with "not supported yet:"
-// rather than wrong code: internal procedures, active module, common-block
-// and saved variables, active derived-type, pointer and allocatable
-// variables, modules with PRIVATE entities, active function references
+// rather than wrong code: internal procedures of a main program, active
+// saved variables, the blank common block, active derived-type, pointer
+// and allocatable variables, modules with PRIVATE entities, active WHERE
+// and FORALL, active function references
 // outside assignments (in conditions, CALL arguments, loop bounds) or
 // nested in the arguments of another one, active actual arguments that are
 // array-valued expressions or expressions for an output dummy (scalar
@@ -88,7 +94,8 @@ func Generate(prog *load.Program, act *activity.Result, conf Config) (*ast.File,
 		return mods[m]
 	}
 	globals := &globalDecls{decls: map[*sema.Symbol][]ast.Stmt{}, done: map[*sema.Symbol]bool{},
-		units: map[*activity.ProcActivity]*ast.Unit{}}
+		units: map[*activity.ProcActivity]*ast.Unit{}, internal: map[*ast.Unit][]*ast.Unit{},
+		hostVars: map[*sema.Scope][]*sema.Symbol{}}
 	var ext []*ast.Unit
 	for _, pa := range act.Procs {
 		g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix,
@@ -99,6 +106,11 @@ func Generate(prog *load.Program, act *activity.Result, conf Config) (*ast.File,
 			return nil, err
 		}
 		globals.units[pa] = u
+		if g.host != nil {
+			hu := g.host.Unit
+			globals.internal[hu] = append(globals.internal[hu], u)
+			continue
+		}
 		if g.module == nil {
 			ext = append(ext, u)
 			continue
@@ -152,8 +164,10 @@ type gen struct {
 	tmpDecls []ast.Stmt
 	ntmp     int
 	hoisted  []ast.Stmt // argument tangents computed for a hoisted function call
-	// module is the module holding the procedure, nil for an external one.
+	// module is the module holding the procedure, nil for an external one;
+	// host is the scope of the host of an internal procedure.
 	module *sema.Symbol
+	host   *sema.Scope
 	// rename holds tangent names that differ from name+suffix.
 	rename map[*sema.Symbol]string
 	// globals collects the tangents of module variables by module;
@@ -169,6 +183,10 @@ type globalDecls struct {
 	decls map[*sema.Symbol][]ast.Stmt
 	done  map[*sema.Symbol]bool
 	units map[*activity.ProcActivity]*ast.Unit
+	// internal are the derivatives of internal procedures, by host unit;
+	// hostVars the host variables whose derivatives they use, by host.
+	internal map[*ast.Unit][]*ast.Unit
+	hostVars map[*sema.Scope][]*sema.Symbol
 }
 
 // inPattern reports whether dummy sym of version pa takes a tangent argument.
@@ -191,10 +209,15 @@ func (g *gen) unit() (*ast.Unit, error) {
 	if g.scope == nil {
 		return nil, fmt.Errorf("tangent: no scope for '%s'", pa.Proc.Name)
 	}
-	if p := g.scope.Parent; p != nil {
-		if p.Kind != sema.ModuleScope {
-			return nil, notSupported("internal procedure '%s'", pa.Proc.Name)
+	if p := g.scope.Parent; p != nil && p.Kind != sema.ModuleScope {
+		// An internal procedure: its derivatives go into the host's
+		// (Generate), where the host's variables and their
+		// derivatives are host-associated.
+		if p.Kind != sema.SubroutineScope && p.Kind != sema.FunctionScope {
+			return nil, notSupported("internal procedure '%s' of a %s", pa.Proc.Name, p.Kind)
 		}
+		g.host = p
+	} else if p != nil {
 		g.module = p.Symbol
 		if p.DefaultPrivate() {
 			return nil, notSupported("module procedure '%s' of a module with default PRIVATE accessibility", pa.Proc.Name)
@@ -204,9 +227,6 @@ func (g *gen) unit() (*ast.Unit, error) {
 				return nil, notSupported("module procedure '%s' of a module with PRIVATE entities ('%s')", pa.Proc.Name, s.Name)
 			}
 		}
-	}
-	if len(u.Procs) > 0 {
-		return nil, notSupported("internal procedures of active procedure '%s'", pa.Proc.Name)
 	}
 	for _, v := range pa.ActiveVars() {
 		s := v.Sym
@@ -223,7 +243,10 @@ func (g *gen) unit() (*ast.Unit, error) {
 			continue
 		}
 		if s.Owner != g.scope {
-			return nil, notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
+			if g.host == nil || s.Owner != g.host {
+				return nil, notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
+			}
+			continue // the host declares its derivative
 		}
 		if !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()) {
 			return nil, notSupported("active saved variable '%s' in '%s'", s.Name, pa.Proc.Name)
@@ -287,9 +310,24 @@ func (g *gen) unit() (*ast.Unit, error) {
 	// statement function, DATA or FORMAT statement).
 	var tdecls []ast.Stmt
 	var inits []ast.Stmt
-	for _, v := range pa.ActiveVars() {
+	activeVars := pa.ActiveVars()
+	// A host declares the derivatives of its variables that its internal
+	// procedures' derivatives use.
+	for _, s := range g.globals.hostVars[g.scope] {
+		if !containsSym(activeVars, s) {
+			activeVars = append(activeVars, activity.Var{Sym: s})
+		}
+	}
+	for _, v := range activeVars {
 		s := v.Sym
 		if !isFloat(s.Type) {
+			continue
+		}
+		if g.host != nil && s.Owner == g.host {
+			// Host-associated: declared (and zeroed) by the host.
+			if !containsSymList(g.globals.hostVars[g.host], s) {
+				g.globals.hostVars[g.host] = append(g.globals.hostVars[g.host], s)
+			}
 			continue
 		}
 		d, err := g.decl(s)
@@ -427,7 +465,22 @@ func (g *gen) unit() (*ast.Unit, error) {
 	nu.Decls = append(nu.Decls, u.Decls[at:]...)
 	nu.Body = append(inits, body...)
 	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
+	// Internal procedures: the originals (passive calls use them) and
+	// the derivatives generated for them.
+	if len(u.Procs) > 0 || len(g.globals.internal[u]) > 0 {
+		nu.Contains = &ast.StmtHeader{}
+		nu.Procs = append(append(nu.Procs, u.Procs...), g.globals.internal[u]...)
+	}
 	return nu, nil
+}
+
+func containsSymList(list []*sema.Symbol, s *sema.Symbol) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func containsSym(vs []activity.Var, s *sema.Symbol) bool {

@@ -686,17 +686,13 @@ end subroutine f_d
 
 func TestNotSupported(t *testing.T) {
 	for _, c := range []struct{ name, src, routine, want string }{
-		{"internal", `
+		{"where", `
 subroutine s(x, y)
-  real(8) :: x, y
-  y = g(x)
-contains
-  real(8) function g(a)
-    real(8) :: a
-    g = a*a
-  end function
+  real(8) :: x(3), y(3)
+  y = 0
+  where (x > 1) y = x*x
 end subroutine
-`, "s", "not supported yet: internal procedure 'g'"},
+`, "s", "not supported yet: active WHERE in tangent mode"},
 		{"allocatable modulevar", `
 module m
   real(8), allocatable :: v(:)
