@@ -195,6 +195,9 @@ type generated struct {
 // generateTarget resolves and differentiates one target: its tangent code
 // (mode tangent or both) and its adjoint code (mode reverse or both).
 func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target, opts Options) ([]generated, diag.List, error) {
+	if err := unimplemented(t); err != nil {
+		return nil, nil, err
+	}
 	proc, err := resolveRoutine(prog, t)
 	if err != nil {
 		return nil, nil, err
@@ -418,4 +421,27 @@ func resolveVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v confi
 		return nil, errAt(v.Pos, "%s '%s' is %s: only real and complex variables can be differentiated", role, v.Text, sym.Type.Basic)
 	}
 	return sym, nil
+}
+
+// unimplemented rejects the spec settings this fadj reads but cannot
+// honour yet, at their place in the spec, rather than ignoring them.
+func unimplemented(t *config.Target) error {
+	var l diag.List
+	if t.Strategy != "" && t.Strategy != config.Store {
+		l.Addf(t.StrategyPos, "not supported yet: strategy: %s (fadj stores what the TBR analysis lists, and recomputes cheap temporaries)", t.Strategy)
+	}
+	for _, c := range t.Checkpoints {
+		// A checkpointed call is a jointly reversed one, which fadj
+		// does; checkpointing loops (binomial schedules) is to come.
+		if c.Loop != "" {
+			l.Addf(c.LoopPos, "not supported yet: checkpointing loop '%s'", c.Loop)
+		}
+	}
+	for _, f := range t.FixedPoint {
+		l.Addf(f.Pos, "not supported yet: fixed-point loop '%s'", f.Loop)
+	}
+	if len(l) > 0 {
+		return l
+	}
+	return nil
 }
