@@ -45,6 +45,5 @@ subroutine heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
     uold_b = 0.0_8
   end do
   u0_b = u0_b + u_b
-  u_b = 0.0_8
   cost_b = 0.0_8
 end subroutine heat_b

@@ -549,6 +549,35 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	nu.Body = append(nu.Body, inits...)
 	nu.Body = append(nu.Body, seed...)
 	nu.Body = append(nu.Body, bwd...)
+	// Zeroing a local's adjoint as the last thing the routine does is dead
+	// code (the adjoint of an assignment y = c at its start).
+	locals := map[string]bool{}
+	for _, s := range adjSyms {
+		if !s.IsDummy() && s.Owner == g.scope && s != g.result && !s.Attrs.Has(sema.AttrSave) && !g.scope.SaveAll() {
+			locals[strings.ToLower(g.aname(s))] = true
+		}
+	}
+	// The trailing run of constant assignments reads nothing: drop the
+	// ones to locals' adjoints.
+	start := len(nu.Body)
+	for start > 0 {
+		a, ok := nu.Body[start-1].(*ast.AssignStmt)
+		if !ok || a.Label != 0 {
+			break
+		}
+		if _, lit := a.Rhs.(*ast.BasicLit); !lit {
+			break
+		}
+		start--
+	}
+	kept := nu.Body[:start]
+	for _, st := range nu.Body[start:] {
+		if id, ok := st.(*ast.AssignStmt).Lhs.(*ast.Ident); ok && locals[strings.ToLower(id.Name)] {
+			continue
+		}
+		kept = append(kept, st)
+	}
+	nu.Body = kept
 	for _, f := range finals {
 		// The backward sweep may end zeroing it already (y = c).
 		if n := len(nu.Body); n > 0 && sameStmt(nu.Body[n-1], f) {
