@@ -304,7 +304,66 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 	uses, saved = moduleState(gen.info, nil, bound, true, len(p.Saved))
 	p.Uses = append(p.Uses, uses...)
 	p.Saved = append(p.Saved, saved...)
+	derivativeCommons(p, prog, gen)
 	return p, nil
+}
+
+// derivativeCommons declares, under names of the driver's, the common
+// blocks of the generated code that the original code does not have
+// (the derivatives of common-block variables) and the spec names none
+// of, and zeroes them before every call: the adjoint of a variable that
+// is not a dependent is zero on entry.
+func derivativeCommons(p *Program, prog *load.Program, gen *genCode) {
+	if gen.info == nil {
+		return
+	}
+	orig := map[string]bool{}
+	for _, c := range prog.Info.Commons {
+		orig[c.Name] = true
+	}
+	for k, c := range gen.info.Commons {
+		if orig[c.Name] || len(c.Decls) == 0 || slices.ContainsFunc(p.Decls, func(d string) bool { return strings.HasPrefix(d, "common /"+c.Name+"/ ") }) {
+			continue
+		}
+		var decls, locals []string
+		var zero []Saved
+		for i, m := range c.Decls[0].Members {
+			if m.Type == nil || !(m.Type.IsReal() || m.Type.IsComplex() || m.Type.IsInteger()) {
+				decls = nil
+				break
+			}
+			local := fmt.Sprintf("fadjc%d_%d", k+1, i+1)
+			ts := typeSpec(m.Type)
+			if m.Type.IsInteger() {
+				ts = fmt.Sprintf("integer(%d)", m.Type.Kind)
+			}
+			dims := ""
+			if len(m.Dims) > 0 {
+				var ds []string
+				for _, d := range m.Dims {
+					if _, ok := d.Extent(); !ok {
+						ds = nil
+						break
+					}
+					ds = append(ds, fmt.Sprintf("%d:%d", d.Lo.Value, d.Hi.Value))
+				}
+				if ds == nil {
+					decls = nil
+					break
+				}
+				dims = "(" + strings.Join(ds, ", ") + ")"
+			}
+			decls = append(decls, fmt.Sprintf("%s :: %s%s", ts, local, dims))
+			locals = append(locals, local)
+			zero = append(zero, Saved{Local: local, Type: ts, Dims: dims, Zero: true})
+		}
+		if decls == nil {
+			continue
+		}
+		p.Decls = append(p.Decls, decls...)
+		p.Decls = append(p.Decls, fmt.Sprintf("common /%s/ %s", c.Name, strings.Join(locals, ", ")))
+		p.Saved = append(p.Saved, zero...)
+	}
 }
 
 // resultName is the driver's variable for a function target's result.

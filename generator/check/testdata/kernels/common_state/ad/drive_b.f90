@@ -11,7 +11,6 @@ subroutine SET_b(X, X_b)
   T = 2.0D0
   X_b = X_b + X*S_b
   X_b = X_b + X*S_b
-  S_b = 0.0_8
 end subroutine SET_b
 
 subroutine GET_b(Y, Y_b)

@@ -49,6 +49,5 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
     b_b = b_b - f_b
     f_b = 0.0_8
   end do
-  dz_b = 0.0_8
   z_b = 0.0_8
 end subroutine newton_b

@@ -24,6 +24,5 @@ subroutine softmax_b(z, z_b, p, p_b, n)
   zmax_b = zmax_b + sum(-exp(z - zmax)*p_b)
   p_b = 0.0_8
   z_b = z_b + merge(zmax_b, 0.0_8, eoshift(eoshift(spread(.false., 1, size(z)), -1, .true., 1), 1 - maxloc(z, 1), .false., 1))
-  zmax_b = 0.0_8
   p_b = 0.0_8
 end subroutine softmax_b

@@ -59,6 +59,4 @@ subroutine sel_b(x, x_b, y, y_b, n)
     end if
   end do
   y_b = 0.0_8
-  acc_b = 0.0_8
-  y_b = 0.0_8
 end subroutine sel_b
