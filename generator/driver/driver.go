@@ -217,9 +217,19 @@ func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target, opt
 		}
 		target.Dependents = append(target.Dependents, sym)
 	}
+	// The calls reversed in split mode: the TBR analysis and the
+	// adjoint generator must agree on them.
+	splitName := func(module, name string) bool {
+		q := name
+		if module != "" {
+			q = module + "::" + name
+		}
+		return t.CallsFor(q) == config.Split
+	}
+	tbrAnalyzer := tbr.New("tbr", tbr.Config{Split: adjoint.SplitVersion(prog, proc, splitName)})
 	analyzers := []*analysis.Analyzer{activity.Analyzer}
 	if t.Mode.HasReverse() {
-		analyzers = append(analyzers, tbr.Analyzer)
+		analyzers = append(analyzers, tbrAnalyzer)
 	}
 	results, err := analysis.Run(prog, target, analyzers...)
 	var warns diag.List
@@ -254,18 +264,12 @@ func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target, opt
 		outs = append(outs, generated{out, spec.Output.TangentSuffix})
 	}
 	if t.Mode.HasReverse() {
-		rec, _ := results[tbr.Analyzer].(*tbr.Result)
+		rec, _ := results[tbrAnalyzer].(*tbr.Result)
 		if rec == nil {
 			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
 		}
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
-			Split: func(module, name string) bool {
-				q := name
-				if module != "" {
-					q = module + "::" + name
-				}
-				return t.CallsFor(q) == config.Split
-			}})
+			Split: splitName})
 		if err != nil {
 			return nil, warns, wrap(err)
 		}

@@ -163,16 +163,10 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 		}
 		return mods[m]
 	}
-	if conf.Split != nil {
+	if conf.Split != nil && act.Target != nil {
+		split := SplitVersion(prog, act.Target.Proc, conf.Split)
 		for _, pa := range act.Procs {
-			if pa == act.Target || pa.Unit == nil || pa.Unit.Kind != ast.SubroutineUnit {
-				continue // the target's adjoint is foo_b; functions are reversed where referenced
-			}
-			mod := ""
-			if s := prog.Info.ScopeOf(pa.Unit); s != nil && s.Parent != nil && s.Parent.Kind == sema.ModuleScope {
-				mod = s.Parent.Symbol.Name
-			}
-			if conf.Split(mod, strings.ToLower(pa.Proc.Name)) {
+			if split(pa) {
 				sh.split[pa] = true
 			}
 		}
@@ -212,6 +206,23 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 	}
 	out.Units = append(out.Units, ext...)
 	return out, nil
+}
+
+// SplitVersion returns whether a version is reversed in split mode, given
+// the target routine and split (see Config.Split): never the target's own
+// versions (their adjoint is foo_b) nor functions (reversed where they are
+// referenced). The TBR analysis must be told the same (tbr.Config.Split).
+func SplitVersion(prog *load.Program, target *sema.Symbol, split func(module, name string) bool) func(*activity.ProcActivity) bool {
+	return func(pa *activity.ProcActivity) bool {
+		if split == nil || pa.Proc == target || pa.Unit == nil || pa.Unit.Kind != ast.SubroutineUnit {
+			return false
+		}
+		mod := ""
+		if s := prog.Info.ScopeOf(pa.Unit); s != nil && s.Parent != nil && s.Parent.Kind == sema.ModuleScope {
+			mod = s.Parent.Symbol.Name
+		}
+		return split(mod, strings.ToLower(pa.Proc.Name))
+	}
 }
 
 func notSupported(format string, args ...any) error {
@@ -494,18 +505,32 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(g.runtime)})
 	// The adjoint modules of the module procedures called and of the
 	// active globals.
+	procs := map[*sema.Symbol][]string{}
 	for _, c := range pa.Callees() {
 		if c.Unit == nil {
 			continue
 		}
 		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent != nil && cs.Parent.Kind == sema.ModuleScope && cs.Parent.Symbol != g.module {
-			g.useMods[cs.Parent.Symbol] = true
+			m := cs.Parent.Symbol
+			g.useMods[m] = true
+			if g.sh.split[c] {
+				procs[m] = append(procs[m], routineName(c, "_fwd"), routineName(c, "_bwd"))
+			} else {
+				procs[m] = append(procs[m], routineName(c, g.suffix))
+			}
 		}
 	}
 	for _, m := range g.info.Modules {
-		if g.useMods[m] {
-			nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(m.Name + g.suffix)})
+		if !g.useMods[m] {
+			continue
 		}
+		var vars []*sema.Symbol
+		for _, s := range adjSyms {
+			if s.Module() == m && g.sh.declared[s] {
+				vars = append(vars, s)
+			}
+		}
+		nu.Decls = append(nu.Decls, decl.Use(m, g.suffix, u.Decls, vars, procs[m]))
 	}
 	nu.Decls = append(nu.Decls, g.uses...)
 	if ib := g.interfaces(); ib != nil {

@@ -87,12 +87,15 @@ func generateConf(t testing.TB, prog *load.Program, routine string, ins, outs []
 	for _, n := range outs {
 		target.Dependents = append(target.Dependents, proc.Inner.Lookup(n))
 	}
-	res, err := analysis.Run(prog, target, activity.Analyzer, tbr.Analyzer)
+	// The TBR analysis is told the calls reversed in split mode, as the
+	// driver does.
+	tbrA := tbr.New("tbr", tbr.Config{Split: adjoint.SplitVersion(prog, proc, conf.Split)})
+	res, err := analysis.Run(prog, target, activity.Analyzer, tbrA)
 	if err := analysis.Errors(err); err != nil {
 		t.Fatalf("analysis: %v", err)
 	}
 	act, _ := res[activity.Analyzer].(*activity.Result)
-	rec, _ := res[tbr.Analyzer].(*tbr.Result)
+	rec, _ := res[tbrA].(*tbr.Result)
 	if act == nil {
 		t.Fatalf("no activity result")
 	}

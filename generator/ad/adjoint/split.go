@@ -88,7 +88,7 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, error) {
 		if s.Kind != sema.VarSym || s.Attrs.Has(sema.AttrParameter) {
 			continue
 		}
-		if s.IsDummy() && s.Intent == ast.IntentIn {
+		if s.IsDummy() && (s.Intent == ast.IntentIn || !decl.MayDefine(g.info, u, s)) {
 			continue // the caller keeps it (see the package comment)
 		}
 		if s.Type != nil && s.Type.IsCharacter() {

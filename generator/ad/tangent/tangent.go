@@ -425,6 +425,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	}
 	// The modules of the tangents of module procedures called and of
 	// module variables.
+	procs := map[*sema.Symbol][]string{}
 	for _, c := range pa.Callees() {
 		if c.Unit == nil {
 			continue
@@ -432,13 +433,21 @@ func (g *gen) unit() (*ast.Unit, error) {
 		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent != nil && cs.Parent.Kind == sema.ModuleScope {
 			if m := cs.Parent.Symbol; m != g.module {
 				g.useMods[m] = true
+				procs[m] = append(procs[m], routineName(c, g.suffix))
 			}
 		}
 	}
 	for _, m := range g.info.Modules {
-		if g.useMods[m] {
-			nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(m.Name + g.suffix)})
+		if !g.useMods[m] {
+			continue
 		}
+		var vars []*sema.Symbol
+		for _, v := range activeVars {
+			if v.Sym.Module() == m && g.globals.done[v.Sym] {
+				vars = append(vars, v.Sym)
+			}
+		}
+		nu.Decls = append(nu.Decls, decl.Use(m, g.suffix, u.Decls, vars, procs[m]))
 	}
 	// Interfaces of the tangents of external callees that need one.
 	ib := &ast.InterfaceBlock{End: ast.EndStmt{Keyword: "interface"}}

@@ -42,6 +42,10 @@
 // loop restores it) and is removed from the set after it; if it is TBR before
 // the loop, the loop overwrites it and it is recorded before the DO statement.
 //
+// A call in split mode is the same, except that nothing is killed: the
+// callee's backward sweep (foo_bwd) is called with the actual arguments
+// as they were after the call.
+//
 // A CALL in joint mode (the callee's adjoint re-runs the callee from a
 // snapshot of its inputs): an active call adds the variables of all its actual
 // arguments to TBR (only the subscripts of those associated with INTENT(OUT)
@@ -83,6 +87,12 @@ type Config struct {
 	// StoreAll records every overwritten real value instead of the TBR
 	// ones only.
 	StoreAll bool
+	// Split reports whether calls of a version are reversed in split
+	// mode: its backward sweep (foo_bwd) runs from the caller's state at
+	// the call's place in the caller's backward sweep, so the variables
+	// of the actual arguments stay needed after the call. Nil: all
+	// joint.
+	Split func(callee *activity.ProcActivity) bool
 }
 
 // Analyzer computes the values to record with the TBR analysis. Its result is
@@ -437,7 +447,9 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 	if c.Proc != nil {
 		callee = c.Proc.Proc
 	}
-	if a.pa.CallPattern(s) != nil {
+	version := a.pa.CallPattern(s)
+	split := version != nil && a.cfg.Split != nil && a.cfg.Split(version)
+	if version != nil {
 		// Joint mode: the callee's adjoint re-runs it from its inputs
 		// (all of them, conservatively; not the INTENT(OUT) ones).
 		for i, arg := range s.Args {
@@ -468,7 +480,7 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 			a.addRecord(s, arg)
 			a.subs(arg, out) // to restore an element (see assign)
 		}
-		if isWhole(arg) {
+		if isWhole(arg) && !split {
 			kill = append(kill, v)
 		}
 	}
