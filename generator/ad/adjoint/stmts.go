@@ -331,13 +331,13 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if _, ok := selfIncrement(incs, lhsB, tmp); ok && rank == 0 && g.ntmp == ntmp && len(g.decls) == ndecls {
+		if rest, ok := selfIncrement(incs, lhsB, tmp); ok && g.ntmp == ntmp && len(g.decls) == ndecls && !touches(rest, lhsB) {
 			// y = y + e: y_b keeps its value and flows into e. (The
 			// temporary was declared last.)
 			g.ntmp--
 			g.decls = g.decls[:len(g.decls)-1]
 			delete(g.declared, tmp.(*ast.Ident).Name)
-			incs, err = g.adj(s.Rhs, lhsB)
+			incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, lhsB))
 			if err != nil {
 				return nil, nil, err
 			}
@@ -400,6 +400,28 @@ func selfIncrement(incs []ast.Stmt, lhsB, rb ast.Expr) ([]ast.Stmt, bool) {
 		rest = append(rest, st)
 	}
 	return rest, n == 1
+}
+
+// touches reports whether a statement of list assigns to the adjoint
+// variable of ref (any element or section of it): the others must not, for
+// them to read ref itself instead of a copy.
+func touches(list []ast.Stmt, ref ast.Expr) bool {
+	base := func(x ast.Expr) string {
+		if c, ok := x.(*ast.CallExpr); ok {
+			x = c.Fun
+		}
+		if id, ok := x.(*ast.Ident); ok {
+			return strings.ToLower(id.Name)
+		}
+		return ""
+	}
+	b := base(ref)
+	for _, st := range list {
+		if a, ok := st.(*ast.AssignStmt); ok && base(a.Lhs) == b {
+			return true
+		}
+	}
+	return false
 }
 
 func stmtName(s ast.Stmt) string {
