@@ -12,7 +12,6 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   real(8), intent(inout) :: v_b(n)
   real(8), intent(inout) :: z_b(n)
   real(8), allocatable :: fadj_tmp1_b(:)
-  real(8), allocatable :: fadj_tmp2_b(:)
   v = matmul(m, x)
   s = sum(x*x) + dot_product(x, w) + sum(v)
   z = x*2 + v*w - sin(x)
@@ -21,23 +20,19 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   call fadj_push_r8_array(v, size(v))
   v = v*s
   call fadj_pop_r8_array(v, size(v))
-  fadj_tmp2_b = v_b
+  fadj_tmp1_b = v_b
   v_b = 0.0_8
-  v_b = v_b + s*fadj_tmp2_b
-  s_b = s_b + sum(v*fadj_tmp2_b)
+  v_b = v_b + s*fadj_tmp1_b
+  s_b = s_b + sum(v*fadj_tmp1_b)
   m_b = m_b + transpose(m*s_b)
   m_b = m_b + transpose(m)*s_b
-  fadj_tmp1_b = z_b
-  z_b = 0.0_8
-  z_b = z_b + fadj_tmp1_b
-  v_b = v_b + merge(sum(sqrt(abs(x))*fadj_tmp1_b), 0.0_8, eoshift(eoshift(spread(.false., 1, size(v)), -1, .true., 1), 1 - &
-      maxloc(v, 1), .false., 1))
-  x_b = x_b + sign(1.0_8, x)*(0.5_8/sqrt(abs(x))*(maxval(v)*fadj_tmp1_b))
-  w_b = w_b + merge(sum(x*fadj_tmp1_b), 0.0_8, eoshift(eoshift(spread(.false., 1, size(w)), -1, .true., 1), 1 - minloc(w, 1), &
+  v_b = v_b + merge(sum(sqrt(abs(x))*z_b), 0.0_8, eoshift(eoshift(spread(.false., 1, size(v)), -1, .true., 1), 1 - maxloc(v, 1), &
       .false., 1))
-  x_b = x_b + minval(w)*fadj_tmp1_b
-  w_b = w_b + merge(sum(fadj_tmp1_b)*merge(product(w, mask=w /= 0.0_8)/merge(w, 1.0_8, w /= 0.0_8), merge(product(w, mask=w /= &
-      0.0_8), 0.0_8, w == 0.0_8), count(w == 0.0_8) == 0), 0.0_8, count(w == 0.0_8) <= 1)
+  x_b = x_b + sign(1.0_8, x)*(0.5_8/sqrt(abs(x))*(maxval(v)*z_b))
+  w_b = w_b + merge(sum(x*z_b), 0.0_8, eoshift(eoshift(spread(.false., 1, size(w)), -1, .true., 1), 1 - minloc(w, 1), .false., 1))
+  x_b = x_b + minval(w)*z_b
+  w_b = w_b + merge(sum(z_b)*merge(product(w, mask=w /= 0.0_8)/merge(w, 1.0_8, w /= 0.0_8), merge(product(w, mask=w /= 0.0_8), &
+      0.0_8, w == 0.0_8), count(w == 0.0_8) == 0), 0.0_8, count(w == 0.0_8) <= 1)
   x_b = x_b + 2*z_b
   v_b = v_b + w*z_b
   w_b = w_b + v*z_b

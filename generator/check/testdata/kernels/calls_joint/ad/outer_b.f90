@@ -21,12 +21,8 @@ subroutine axpy_b(a, x, x_b, y, y_b, n)
   real(8), intent(inout) :: y(n)
   real(8), intent(inout) :: x_b(n)
   real(8), intent(inout) :: y_b(n)
-  real(8), allocatable :: fadj_tmp1_b(:)
   y = y + a*x
-  fadj_tmp1_b = y_b
-  y_b = 0.0_8
-  y_b = y_b + fadj_tmp1_b
-  x_b = x_b + a*fadj_tmp1_b
+  x_b = x_b + a*y_b
 end subroutine axpy_b
 
 subroutine axpy_b2(a, a_b, x, x_b, y, y_b, n)
@@ -38,13 +34,9 @@ subroutine axpy_b2(a, a_b, x, x_b, y, y_b, n)
   real(8), intent(inout) :: a_b
   real(8), intent(inout) :: x_b(n)
   real(8), intent(inout) :: y_b(n)
-  real(8), allocatable :: fadj_tmp1_b(:)
   y = y + a*x
-  fadj_tmp1_b = y_b
-  y_b = 0.0_8
-  y_b = y_b + fadj_tmp1_b
-  a_b = a_b + sum(x*fadj_tmp1_b)
-  x_b = x_b + a*fadj_tmp1_b
+  a_b = a_b + sum(x*y_b)
+  x_b = x_b + a*y_b
 end subroutine axpy_b2
 
 subroutine outer_b(x, x_b, c, y, y_b, n)

@@ -10,6 +10,7 @@ subroutine idx_b(x, x_b, y, y_b, n)
   real(8), intent(inout) :: y_b(n)
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
+  real(8) :: fadj_tmp3_b
   y = 0
   do i = 1, n
     j = mod(i*3, n) + 1
@@ -38,8 +39,11 @@ subroutine idx_b(x, x_b, y, y_b, n)
   end do
   do i = n - 1 - (max(-(3 - (n - 1) - 2)/2, 0) - 1)*2, n - 1, 2
     call fadj_pop_r8(y(i))
-    y_b(i + 1) = y_b(i + 1) + x(i - 2)*y_b(i)
-    x_b(i - 2) = x_b(i - 2) + y(i + 1)*y_b(i)
+    fadj_tmp3_b = y_b(i)
+    y_b(i) = 0.0_8
+    y_b(i) = y_b(i) + fadj_tmp3_b
+    y_b(i + 1) = y_b(i + 1) + x(i - 2)*fadj_tmp3_b
+    x_b(i - 2) = x_b(i - 2) + y(i + 1)*fadj_tmp3_b
   end do
   do i = n - (max(-(1 - n - 3)/3, 0) - 1)*3, n, 3
     call fadj_pop_r8(y(i))

@@ -8,7 +8,7 @@ end module phys_b
 
 subroutine advance_b(u, u_b, n)
   use fadj_runtime
-  use phys_b
+  use phys_b, only: c_b, k_b
   use phys
   implicit none
   integer, intent(in) :: n

@@ -7,7 +7,7 @@ module phys_d
 end module phys_d
 
 subroutine advance_d(u, u_d, n)
-  use phys_d
+  use phys_d, only: c_d, k_d
   use phys
   implicit none
   integer, intent(in) :: n

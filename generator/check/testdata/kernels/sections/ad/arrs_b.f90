@@ -12,7 +12,6 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   real(8), intent(inout) :: v_b(n)
   real(8), intent(inout) :: z_b(n)
   real(8), allocatable :: fadj_tmp1_b(:)
-  real(8), allocatable :: fadj_tmp2_b(:)
   v = matmul(m, x)
   s = sum(x*x) + dot_product(x, w) + sum(v(2:n))
   z(1) = s
@@ -22,19 +21,16 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   call fadj_push_r8_array(v(1:n:2), size(v(1:n:2)))
   v(1:n:2) = v(2:n:2)*s
   call fadj_pop_r8_array(v(1:n:2), size(v(1:n:2)))
-  fadj_tmp2_b = v_b(1:n:2)
+  fadj_tmp1_b = v_b(1:n:2)
   v_b(1:n:2) = 0.0_8
-  v_b(2:n:2) = v_b(2:n:2) + s*fadj_tmp2_b
-  s_b = s_b + sum(v(2:n:2)*fadj_tmp2_b)
+  v_b(2:n:2) = v_b(2:n:2) + s*fadj_tmp1_b
+  s_b = s_b + sum(v(2:n:2)*fadj_tmp1_b)
   m_b = m_b + transpose(m*s_b)
   m_b = m_b + transpose(m)*s_b
-  fadj_tmp1_b = z_b
-  z_b = 0.0_8
-  z_b = z_b + fadj_tmp1_b
-  v_b = v_b + merge(sum(sqrt(abs(x))*fadj_tmp1_b), 0.0_8, eoshift(eoshift(spread(.false., 1, size(v)), -1, .true., 1), 1 - &
-      maxloc(v, 1), .false., 1))
-  x_b = x_b + sign(1.0_8, x)*(0.5_8/sqrt(abs(x))*(maxval(v)*fadj_tmp1_b))
-  w_b(1:3) = w_b(1:3) + merge(sum(fadj_tmp1_b)*merge(product(w(1:3), mask=w(1:3) /= 0.0_8)/merge(w(1:3), 1.0_8, w(1:3) /= 0.0_8), &
+  v_b = v_b + merge(sum(sqrt(abs(x))*z_b), 0.0_8, eoshift(eoshift(spread(.false., 1, size(v)), -1, .true., 1), 1 - maxloc(v, 1), &
+      .false., 1))
+  x_b = x_b + sign(1.0_8, x)*(0.5_8/sqrt(abs(x))*(maxval(v)*z_b))
+  w_b(1:3) = w_b(1:3) + merge(sum(z_b)*merge(product(w(1:3), mask=w(1:3) /= 0.0_8)/merge(w(1:3), 1.0_8, w(1:3) /= 0.0_8), &
       merge(product(w(1:3), mask=w(1:3) /= 0.0_8), 0.0_8, w(1:3) == 0.0_8), count(w(1:3) == 0.0_8) == 0), 0.0_8, count(w(1:3) == &
       0.0_8) <= 1)
   x_b(1:n - 1) = x_b(1:n - 1) + 2*z_b(2:n)
