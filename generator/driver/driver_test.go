@@ -21,33 +21,41 @@ var update = flag.Bool("update", false, "rewrite the checked-in outputs of the e
 
 const exampleDir = "../../examples/heat_tangent"
 
-// TestExampleUpToDate regenerates examples/heat_tangent and fails if the
-// checked-in output differs (go test -update refreshes it).
+// TestExampleUpToDate regenerates the examples whose outputs are checked
+// in and fails if an output differs (go test -update refreshes them).
 func TestExampleUpToDate(t *testing.T) {
-	res, err := driver.Generate(filepath.Join(exampleDir, "spec.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Files) != 1 || res.Files[0].Path != "ad/heat_d.f90" {
-		t.Fatalf("files: %v", paths(res))
-	}
-	for _, f := range res.Files {
-		p := filepath.Join(exampleDir, filepath.FromSlash(f.Path))
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, f.Data, 0o666); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		old, err := os.ReadFile(p)
+	for _, ex := range []struct {
+		dir   string
+		files []string
+	}{
+		{exampleDir, []string{"ad/heat_d.f90"}},
+		{"../../examples/heat_reverse", []string{"ad/fadj_runtime.f90", "ad/heat_b.f90"}},
+	} {
+		res, err := driver.Generate(filepath.Join(ex.dir, "spec.yaml"))
 		if err != nil {
-			t.Fatalf("%v (run go test ./generator/driver -update)", err)
+			t.Fatal(err)
 		}
-		if !bytes.Equal(old, f.Data) {
-			t.Errorf("%s is stale: run go test ./generator/driver -run TestExampleUpToDate -update\ngenerated:\n%s", p, f.Data)
+		if strings.Join(paths(res), " ") != strings.Join(ex.files, " ") {
+			t.Fatalf("%s: files: %v", ex.dir, paths(res))
+		}
+		for _, f := range res.Files {
+			p := filepath.Join(ex.dir, filepath.FromSlash(f.Path))
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, f.Data, 0o666); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			old, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatalf("%v (run go test ./generator/driver -update)", err)
+			}
+			if !bytes.Equal(old, f.Data) {
+				t.Errorf("%s is stale: run go test ./generator/driver -run TestExampleUpToDate -update\ngenerated:\n%s", p, f.Data)
+			}
 		}
 	}
 }
