@@ -9,6 +9,8 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -90,6 +92,10 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 	case *ast.BinaryExpr:
 		if g.info.Operators[x] != nil {
 			return nil, notSupported("defined operator %s", x.OpLit)
+		}
+		if x.Op == token.STAR && g.isDesignator(x.X) && printer.ExprString(x.X) == printer.ExprString(x.Y) {
+			// x*x: one increment by 2*x rather than two by x.
+			return g.adj(x.X, deriv.Mul(deriv.Mul(deriv.Const("2", t), x.X), rb))
 		}
 		ops := []deriv.Operand{g.operand(x.X), g.operand(x.Y)}
 		p, err := deriv.Binary(x.Op, ops[0], ops[1], nil)
@@ -381,4 +387,26 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 	args = append(args, tmp)
 	return []ast.Stmt{&ast.AssignStmt{Lhs: tmp, Rhs: rb},
 		&ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: args, Parens: true}}, nil
+}
+
+// isDesignator reports whether x is a variable or an array element with
+// variable or literal subscripts, so that two equal texts denote one value.
+func (g *gen) isDesignator(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.CallExpr:
+		if c, ok := g.info.Calls[x]; !ok || c.Kind != sema.ArrayElement {
+			return false
+		}
+		for _, a := range x.Args {
+			if _, ok := a.(*ast.Ident); !ok {
+				if _, lit := a.(*ast.BasicLit); !lit {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
