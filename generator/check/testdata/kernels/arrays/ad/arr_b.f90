@@ -38,8 +38,7 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   w_b = w_b + v*z_b
   x_b = x_b - cos(x)*z_b
   z_b = 0.0_8
-  x_b = x_b + x*s_b
-  x_b = x_b + x*s_b
+  x_b = x_b + 2.0_8*x*s_b
   x_b = x_b + s_b*w
   w_b = w_b + s_b*x
   v_b = v_b + s_b

@@ -52,8 +52,7 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
   end if
   call fadj_pop_i4(fadj_branch)
   if (fadj_branch == 1) then
-    x_b = x_b + x*t_b
-    x_b = x_b + x*t_b
+    x_b = x_b + 2.0_8*x*t_b
     t_b = 0.0_8
   else if (fadj_branch == 2) then
     a_b = a_b + x*t_b

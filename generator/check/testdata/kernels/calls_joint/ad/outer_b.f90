@@ -7,8 +7,7 @@ subroutine sq_b(a, a_b, b, b_b)
   real(8), intent(inout) :: a_b
   real(8), intent(inout) :: b_b
   b = a*a + sin(a)
-  a_b = a_b + a*b_b
-  a_b = a_b + a*b_b
+  a_b = a_b + 2.0_8*a*b_b
   a_b = a_b + cos(a)*b_b
   b_b = 0.0_8
 end subroutine sq_b

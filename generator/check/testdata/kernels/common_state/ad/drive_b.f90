@@ -9,8 +9,7 @@ subroutine SET_b(X, X_b)
   common /state_b/ s_b, t_b
   S = X*X
   T = 2.0D0
-  X_b = X_b + X*S_b
-  X_b = X_b + X*S_b
+  X_b = X_b + 2.0_8*X*S_b
 end subroutine SET_b
 
 subroutine GET_b(Y, Y_b)

@@ -55,8 +55,7 @@ subroutine h_b(x, x_b, fadj_result_b)
     call fadj_pop_r8(r)
     fadj_tmp1_b = r_b
     r_b = 0.0_8
-    r_b = r_b + r*fadj_tmp1_b
-    r_b = r_b + r*fadj_tmp1_b
+    r_b = r_b + 2.0_8*r*fadj_tmp1_b
     x_b = x_b + fadj_tmp1_b
   end if
   x_b = x_b - exp(-x)*(x*r_b)

@@ -22,8 +22,7 @@ subroutine leaf_bwd(a, a_b, b, b_b)
   b_b = 0.0_8
   b_b = b_b + cos(a)*fadj_tmp1_b
   a_b = a_b - sin(a)*(b*fadj_tmp1_b)
-  a_b = a_b + a*fadj_tmp1_b
-  a_b = a_b + a*fadj_tmp1_b
+  a_b = a_b + 2.0_8*a*fadj_tmp1_b
 end subroutine leaf_bwd
 
 subroutine middle_fwd(u, n, s)

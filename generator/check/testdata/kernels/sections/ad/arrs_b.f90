@@ -40,8 +40,7 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   z_b(2:n) = 0.0_8
   s_b = s_b + z_b(1)
   z_b(1) = 0.0_8
-  x_b = x_b + x*s_b
-  x_b = x_b + x*s_b
+  x_b = x_b + 2.0_8*x*s_b
   x_b = x_b + s_b*w
   w_b = w_b + s_b*x
   v_b(2:n) = v_b(2:n) + s_b
