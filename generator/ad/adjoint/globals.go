@@ -124,9 +124,12 @@ func (sh *shared) calleeGlobals(info *sema.Info, u *ast.Unit) []*sema.Symbol {
 	sh.refs[u] = nil // recursion
 	seen := map[*sema.Symbol]bool{}
 	var out []*sema.Symbol
+	own := info.ScopeOf(u)
 	add := func(list []*sema.Symbol) {
 		for _, s := range list {
-			if !seen[s] {
+			// u's own variables that its internal procedures use
+			// are not globals of u.
+			if !seen[s] && (own == nil || s.Owner != own) {
 				seen[s] = true
 				out = append(out, s)
 			}
