@@ -129,7 +129,7 @@ func (sh *shared) calleeGlobals(info *sema.Info, u *ast.Unit) []*sema.Symbol {
 		for _, s := range list {
 			// u's own variables that its internal procedures use
 			// are not globals of u.
-			if !seen[s] && (own == nil || s.Owner != own) {
+			if !seen[s] && (own == nil || s.Owner != own || isGlobal(s)) {
 				seen[s] = true
 				out = append(out, s)
 			}
