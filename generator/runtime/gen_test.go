@@ -128,6 +128,11 @@ const runtimeTemplate = `! fadj_runtime.f90: the tape of adjoint code generated 
 !   names; the generics are for hand-written code (they resolve at compile
 !   time and cost the same).
 !
+! Adjoint helpers
+!   call fadj_ger_r8(a, x, y)       a = a + x y**T (real(8); fadj_ger_r4 for
+!                                   real(4)): the adjoint of the matrix in
+!                                   matmul(a, x), a loop without temporaries
+!
 ! Errors (ERROR STOP: message on standard error, non-zero exit status)
 !   popping more values than a tape holds:
 !       fadj_runtime: pop from empty real(8) tape   (and so on for each type)
@@ -176,6 +181,7 @@ module {{.Module}}
   public :: fadj_push_{{.S}}, fadj_pop_{{.S}}, fadj_push_{{.S}}_array, fadj_pop_{{.S}}_array
 {{- end}}
   public :: fadj_push, fadj_pop
+  public :: fadj_ger_r8, fadj_ger_r4
   public :: fadj_tape_bytes, fadj_tape_peak_bytes, fadj_tape_pushed_bytes, fadj_tape_pushes
   public :: fadj_tape_alloc_bytes, fadj_tape_empty, fadj_tape_stats, fadj_tape_reset
 
@@ -428,6 +434,20 @@ contains
     end select
   end subroutine underflow
 
+  ! a = a + x y**T: the adjoint of matmul's matrix operand, where the
+  ! result is a vector (one call per statement, no array temporaries).
+{{- range .Types}}{{if or (eq .S "r8") (eq .S "r4")}}
+  subroutine fadj_ger_{{.S}}(a, x, y)
+    {{.Decl}}, intent(inout) :: a(:, :)
+    {{.Decl}}, intent(in) :: x(:), y(:)
+    integer :: i, j
+    do j = 1, size(a, 2)
+      do i = 1, size(a, 1)
+        a(i, j) = a(i, j) + x(i)*y(j)
+      end do
+    end do
+  end subroutine fadj_ger_{{.S}}
+{{end}}{{- end}}
   subroutine negative_count()
     error stop 'fadj_runtime: negative element count'
   end subroutine negative_count

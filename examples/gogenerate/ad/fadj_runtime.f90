@@ -41,6 +41,11 @@
 !   names; the generics are for hand-written code (they resolve at compile
 !   time and cost the same).
 !
+! Adjoint helpers
+!   call fadj_ger_r8(a, x, y)       a = a + x y**T (real(8); fadj_ger_r4 for
+!                                   real(4)): the adjoint of the matrix in
+!                                   matmul(a, x), a loop without temporaries
+!
 ! Errors (ERROR STOP: message on standard error, non-zero exit status)
 !   popping more values than a tape holds:
 !       fadj_runtime: pop from empty real(8) tape   (and so on for each type)
@@ -92,6 +97,7 @@ module fadj_runtime
   public :: fadj_push_i8, fadj_pop_i8, fadj_push_i8_array, fadj_pop_i8_array
   public :: fadj_push_l, fadj_pop_l, fadj_push_l_array, fadj_pop_l_array
   public :: fadj_push, fadj_pop
+  public :: fadj_ger_r8, fadj_ger_r4
   public :: fadj_tape_bytes, fadj_tape_peak_bytes, fadj_tape_pushed_bytes, fadj_tape_pushes
   public :: fadj_tape_alloc_bytes, fadj_tape_empty, fadj_tape_stats, fadj_tape_reset
 
@@ -801,6 +807,30 @@ contains
       error stop 'fadj_runtime: pop from empty tape'
     end select
   end subroutine underflow
+
+  ! a = a + x y**T: the adjoint of matmul's matrix operand, where the
+  ! result is a vector (one call per statement, no array temporaries).
+  subroutine fadj_ger_r8(a, x, y)
+    real(real64), intent(inout) :: a(:, :)
+    real(real64), intent(in) :: x(:), y(:)
+    integer :: i, j
+    do j = 1, size(a, 2)
+      do i = 1, size(a, 1)
+        a(i, j) = a(i, j) + x(i)*y(j)
+      end do
+    end do
+  end subroutine fadj_ger_r8
+
+  subroutine fadj_ger_r4(a, x, y)
+    real(real32), intent(inout) :: a(:, :)
+    real(real32), intent(in) :: x(:), y(:)
+    integer :: i, j
+    do j = 1, size(a, 2)
+      do i = 1, size(a, 1)
+        a(i, j) = a(i, j) + x(i)*y(j)
+      end do
+    end do
+  end subroutine fadj_ger_r4
 
   subroutine negative_count()
     error stop 'fadj_runtime: negative element count'

@@ -45,11 +45,17 @@ func (g *gen) operand(x ast.Expr) deriv.Operand {
 	return deriv.Operand{X: x, Type: g.info.TypeOf(x), Rank: g.info.Rank(x)}
 }
 
-// increment returns ref_b = ref_b + rb.
+// increment returns ref_b = ref_b + rb (an outer product, the adjoint of
+// matmul's matrix operand, through the runtime's fadj_ger).
 func (g *gen) increment(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 	r, err := g.adjRef(x)
 	if err != nil {
 		return nil, err
+	}
+	if u, v, ok := deriv.OuterParts(rb); ok && g.info.Rank(x) == 2 {
+		if t := g.info.TypeOf(x); t != nil && t.IsReal() && (t.Kind == 8 || t.Kind == 4) {
+			return []ast.Stmt{call("fadj_ger_r"+strconv.Itoa(t.Kind), r, u, v)}, nil
+		}
 	}
 	return []ast.Stmt{&ast.AssignStmt{Lhs: r, Rhs: deriv.Add(r, rb)}}, nil
 }

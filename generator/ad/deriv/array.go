@@ -2,6 +2,7 @@ package deriv
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -538,4 +539,34 @@ func outer(u, nu, v, nv ast.Expr) ast.Expr {
 	col := Call("reshape", u, &ast.ArrayConstructor{Brackets: true, Items: []ast.Expr{nu, Int(1)}})
 	row := Call("reshape", v, &ast.ArrayConstructor{Brackets: true, Items: []ast.Expr{Int(1), nv}})
 	return Call("matmul", col, row)
+}
+
+// OuterParts recognizes an outer product built by outer: u and v of
+// matmul(reshape(u, [nu, 1]), reshape(v, [1, nv])).
+func OuterParts(x ast.Expr) (u, v ast.Expr, ok bool) {
+	m, ok := x.(*ast.CallExpr)
+	if !ok || len(m.Args) != 2 || !isCall(m, "matmul") {
+		return nil, nil, false
+	}
+	col, ok1 := m.Args[0].(*ast.CallExpr)
+	row, ok2 := m.Args[1].(*ast.CallExpr)
+	if !ok1 || !ok2 || !isCall(col, "reshape") || !isCall(row, "reshape") || len(col.Args) != 2 || len(row.Args) != 2 {
+		return nil, nil, false
+	}
+	cs, ok1 := col.Args[1].(*ast.ArrayConstructor)
+	rs, ok2 := row.Args[1].(*ast.ArrayConstructor)
+	if !ok1 || !ok2 || len(cs.Items) != 2 || len(rs.Items) != 2 || !isOneLit(cs.Items[1]) || !isOneLit(rs.Items[0]) {
+		return nil, nil, false
+	}
+	return col.Args[0], row.Args[0], true
+}
+
+func isCall(c *ast.CallExpr, name string) bool {
+	id, ok := c.Fun.(*ast.Ident)
+	return ok && strings.EqualFold(id.Name, name)
+}
+
+func isOneLit(x ast.Expr) bool {
+	l, ok := x.(*ast.BasicLit)
+	return ok && l.Value == "1"
 }

@@ -43,7 +43,7 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   w_b = w_b + s_b*x
   v_b = v_b + s_b
   s_b = 0.0_8
-  m_b = m_b + matmul(reshape(v_b, [size(m, 1), 1]), reshape(x, [1, size(x)]))
+  call fadj_ger_r8(m_b, v_b, x)
   x_b = x_b + matmul(v_b, m)
   v_b = 0.0_8
   s_b = 0.0_8
