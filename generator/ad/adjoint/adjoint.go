@@ -184,7 +184,14 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 		}
 		sh.units[pa] = us
 		if g.host != nil {
-			sh.internal[g.host.Unit] = append(sh.internal[g.host.Unit], us...)
+			hu := g.host.Unit
+			if sh.split[pa] {
+				// foo_fwd runs in the host's forward sweep, foo_bwd
+				// in its backward sweep.
+				sh.internalFwd[hu] = append(sh.internalFwd[hu], us[:len(us)-1]...)
+				us = us[len(us)-1:]
+			}
+			sh.internal[hu] = append(sh.internal[hu], us...)
 			continue
 		}
 		if g.module == nil {
@@ -613,9 +620,20 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
 	// Internal procedures: the originals (the forward sweep calls them)
 	// and the adjoints generated for them.
-	if len(u.Procs) > 0 || len(g.sh.internal[u]) > 0 {
+	if len(u.Procs) > 0 || len(g.sh.internal[u]) > 0 || len(g.sh.internalFwd[u]) > 0 {
+		// The host's foo_fwd (split) gets the originals and the
+		// forward sweeps of split internal procedures; its adjoint (or
+		// foo_bwd) the originals and the other adjoints.
+		for _, w := range units {
+			w.Contains = &ast.StmtHeader{}
+			w.Procs = append(append(w.Procs, u.Procs...), g.sh.internalFwd[u]...)
+		}
 		nu.Contains = &ast.StmtHeader{}
 		nu.Procs = append(append(nu.Procs, u.Procs...), g.sh.internal[u]...)
+		if len(units) == 0 {
+			// Joint host: its adjoint runs the forward sweeps too.
+			nu.Procs = append(nu.Procs, g.sh.internalFwd[u]...)
+		}
 	}
 	return append(units, nu), nil
 }

@@ -43,16 +43,17 @@ type shared struct {
 	// units are the routines generated for each version; internal the
 	// adjoints of internal procedures, by host unit, and hostVars the
 	// host variables whose adjoints they use, by host scope.
-	units    map[*activity.ProcActivity][]*ast.Unit
-	internal map[*ast.Unit][]*ast.Unit
-	hostVars map[*sema.Scope][]*sema.Symbol
+	units       map[*activity.ProcActivity][]*ast.Unit
+	internal    map[*ast.Unit][]*ast.Unit
+	internalFwd map[*ast.Unit][]*ast.Unit // the _fwd routines of split ones
+	hostVars    map[*sema.Scope][]*sema.Symbol
 }
 
 func newShared(info *sema.Info, files []*ast.File) *shared {
 	sh := &shared{modDecls: map[*sema.Symbol][]ast.Stmt{}, declared: map[*sema.Symbol]bool{},
 		written: map[*sema.Symbol]bool{}, refs: map[*ast.Unit][]*sema.Symbol{},
 		split: map[*activity.ProcActivity]bool{}, units: map[*activity.ProcActivity][]*ast.Unit{},
-		internal: map[*ast.Unit][]*ast.Unit{}, hostVars: map[*sema.Scope][]*sema.Symbol{}}
+		internal: map[*ast.Unit][]*ast.Unit{}, internalFwd: map[*ast.Unit][]*ast.Unit{}, hostVars: map[*sema.Scope][]*sema.Symbol{}}
 	var visit func(u *ast.Unit)
 	visit = func(u *ast.Unit) {
 		// Every variable (a superset of the globals and host variables

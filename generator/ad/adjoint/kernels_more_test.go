@@ -353,3 +353,35 @@ end subroutine
 		outs:    []string{"y"},
 	})
 }
+
+// A callee with internal procedures (split mode puts them in both its
+// forward and backward routines).
+func init() {
+	kernels = append(kernels, kernel{
+		name: "internalcallee",
+		src: `
+subroutine foo(x, y)
+  implicit none
+  double precision :: x(2), y(1)
+  integer :: i
+  y(1) = x(1)*x(2)
+  i = 2
+  call bar()
+contains
+  subroutine bar()
+    y(1) = y(1)*sin(x(1))*cos(x(i))
+  end subroutine
+end subroutine
+subroutine top(x, y)
+  implicit none
+  double precision :: x(2), y(1)
+  call foo(x, y)
+  call foo(x, y)
+end subroutine
+`,
+		routine: "top",
+		params:  []param{rval("x", 2), rval("y", 1)},
+		ins:     []string{"x"},
+		outs:    []string{"y"},
+	})
+}
