@@ -480,7 +480,7 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 				// Its value on exit, which the routine computes, is
 				// passive here: a stale adjoint must not flow back.
 				// (One it only reads accumulates, like an input.)
-				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)})
+				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(decl.LocalName(u.Decls, s) + g.suffix), Rhs: deriv.Const("0", s.Type)})
 			}
 			continue
 		}

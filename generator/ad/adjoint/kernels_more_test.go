@@ -385,3 +385,36 @@ end subroutine
 		outs:    []string{"y"},
 	})
 }
+
+// A module variable used under another name (USE g, z => y): its adjoint
+// is renamed alike (the OpenAD suite's globalActive_6 did not compile).
+func init() {
+	kernels = append(kernels, kernel{
+		name: "renameduse",
+		src: `
+module gm
+  implicit none
+  double precision :: w(2), v
+end module
+subroutine setv(x)
+  use gm, z => v
+  implicit none
+  double precision, intent(in) :: x(2)
+  w = x
+  z = w(1)*w(2) + sin(w(1))
+end subroutine
+subroutine rn(x, y)
+  use gm
+  implicit none
+  double precision, intent(in) :: x(2)
+  double precision, intent(out) :: y
+  call setv(x)
+  y = v*v + w(2)
+end subroutine
+`,
+		routine: "rn",
+		params:  []param{rval("x", 2), rval("y")},
+		ins:     []string{"x"},
+		outs:    []string{"y"},
+	})
+}

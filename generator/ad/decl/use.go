@@ -58,3 +58,24 @@ func Use(m *sema.Symbol, suffix string, decls []ast.Stmt, vars []*sema.Symbol, p
 	}
 	return u
 }
+
+// LocalName is the name under which a routine with declarations decls
+// sees module variable v: its first rename (USE m, z => v), else its own.
+func LocalName(decls []ast.Stmt, v *sema.Symbol) string {
+	m := v.Module()
+	if m == nil {
+		return v.Name
+	}
+	for _, d := range decls {
+		us, ok := d.(*ast.UseStmt)
+		if !ok || us.Module == nil || !strings.EqualFold(us.Module.Name, m.Name) {
+			continue
+		}
+		for _, it := range us.Items {
+			if it.Local != nil && it.Name != nil && it.Name.Lower() == v.Name {
+				return it.Local.Name
+			}
+		}
+	}
+	return v.Name
+}

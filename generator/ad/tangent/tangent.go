@@ -361,7 +361,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 				g.globals.decls[m] = append(g.globals.decls[m], d)
 			}
 			if !pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s) {
-				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(s)), Rhs: deriv.Const("0", s.Type)})
+				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(decl.LocalName(u.Decls, s) + g.suffix), Rhs: deriv.Const("0", s.Type)})
 			}
 			continue
 		}
