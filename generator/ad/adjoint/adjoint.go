@@ -93,9 +93,7 @@
 // variables, backward GO TO, computed and assigned GO TO, arithmetic IF,
 // STOP, WHERE, FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
 // active arguments of procedures without a derivative version, active
-// arguments that are expressions or array elements passed to array dummies,
-// assignments to array sections (whole arrays are handled), vector
-// subscripts on active arrays, statement functions, DATA statements, DO
+// arguments that are expressions, vector subscripts on active arrays, statement functions, DATA statements, DO
 // variables other than default integers, and recorded variables whose type
 // has no tape (kinds other than real 4/8, integer 4/8 and default logical).
 package adjoint
