@@ -135,9 +135,14 @@ func Binary(op token.Kind, x, y Operand, result ast.Expr) (Partials, error) {
 			if result != nil {
 				p[1] = Neg(Div(result, y.X))
 			} else {
-				// -(x/y)/y rather than -x/y**2: y**2 would be computed in
-				// y's kind, which may be lower than the result's.
-				p[1] = Neg(Div(Div(x.X, y.X), y.X))
+				// -x*(1/y)*(1/y) rather than -x/y**2 (y**2 would be
+				// computed in y's kind, which may be lower than the
+				// result's) or -(x/y)/y: the compiler computes the
+				// reciprocal 1/y once for both partials and for every
+				// other quotient by y nearby, and divisions are what
+				// adjoints of flux terms spend their time on.
+				inv := Div(one, y.X)
+				p[1] = Neg(Mul(Mul(x.X, inv), inv))
 			}
 		}
 	case token.POW:
