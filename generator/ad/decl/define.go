@@ -8,8 +8,13 @@ import (
 // MayDefine reports whether unit may define variable d (a dummy or a
 // global): an assignment to it, a READ into it, a DO over it, or passing
 // it to a procedure. It looks at the unit only, conservatively.
-// A dummy declared intent(out) or intent(inout) counts as defined.
+// A dummy declared intent(out) or intent(inout) counts as defined; one
+// declared intent(in) never is (the standard forbids defining it, also
+// through a procedure it is passed to).
 func MayDefine(info *sema.Info, unit *ast.Unit, d *sema.Symbol) bool {
+	if d.IsDummy() && d.Intent == ast.IntentIn {
+		return false
+	}
 	if d.IsDummy() && (d.Intent == ast.IntentOut || d.Intent == ast.IntentInOut) {
 		return true
 	}
