@@ -148,6 +148,7 @@ type ProcTBR struct {
 	Activity *activity.ProcActivity
 	record   map[ast.Stmt][]ast.Expr
 	in, out  map[ast.Stmt]set
+	reads    map[ast.Stmt]set // TBR(s) of active assignments
 }
 
 // RecordBefore returns the references whose values the forward sweep must
@@ -183,8 +184,22 @@ func (p *ProcTBR) Required(s ast.Stmt, after bool) []Var {
 	if after {
 		m = p.out
 	}
+	return sorted(m[s])
+}
+
+// AdjointReads returns TBR(s) of an active assignment s (see the package
+// documentation), sorted by name: the variables whose values at s the
+// adjoint of s reads. Nil for other statements.
+func (p *ProcTBR) AdjointReads(s ast.Stmt) []Var {
+	if p == nil {
+		return nil
+	}
+	return sorted(p.reads[s])
+}
+
+func sorted(m set) []Var {
 	var vs []Var
-	for sym := range m[s] {
+	for sym := range m {
 		vs = append(vs, Var{Sym: sym})
 	}
 	sort.Slice(vs, func(i, j int) bool {
@@ -230,6 +245,7 @@ func run(p *analysis.Pass, cfg Config) (any, error) {
 			record:   map[ast.Stmt][]ast.Expr{},
 			in:       map[ast.Stmt]set{},
 			out:      map[ast.Stmt]set{},
+			reads:    map[ast.Stmt]set{},
 		}
 		a := &analyzer{info: p.Prog.Info, pa: pa, pt: pt, cfg: cfg, noKill: pa.Flat}
 		if pa.Unit != nil {
@@ -419,9 +435,12 @@ func (a *analyzer) isDoVar(v *sema.Symbol) bool {
 func (a *analyzer) assign(s ast.Stmt, as *ast.AssignStmt, in set) set {
 	out := in.copy()
 	if a.pa.ActiveStmt(as) || a.pa.ActiveStmt(s) {
-		a.need(as.Rhs, out)
-		a.subs(as.Rhs, out)
-		a.subs(as.Lhs, out)
+		gen := set{}
+		a.need(as.Rhs, gen)
+		a.subs(as.Rhs, gen)
+		a.subs(as.Lhs, gen)
+		a.note(a.pt.reads, s, gen)
+		out.addAll(gen)
 	}
 	v := a.base(as.Lhs)
 	if v == nil || a.isDoVar(v) {
