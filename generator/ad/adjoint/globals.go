@@ -38,8 +38,10 @@ type shared struct {
 	// refs caches the module variables a procedure references,
 	// transitively.
 	refs map[*ast.Unit][]*sema.Symbol
-	// split are the versions reversed in split mode.
-	split map[*activity.ProcActivity]bool
+	// split are the versions reversed in split mode; target is the
+	// target's (whose adjoint the user calls).
+	split  map[*activity.ProcActivity]bool
+	target *activity.ProcActivity
 	// units are the routines generated for each version; internal the
 	// adjoints of internal procedures, by host unit, and hostVars the
 	// host variables whose adjoints they use, by host scope.

@@ -12,6 +12,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -41,14 +42,11 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 			fwd = append(fwd, c)
 		}
 	}
-	var recomp map[int]int
+	var recomp map[int]*recomputation
 	if len(r.regs) == 0 {
-		recomp = g.recomputable(list)
+		recomp = g.recomp(list)
 	}
 	for i, s := range list {
-		if _, ok := recomp[i]; ok {
-			g.noRecord[s] = true
-		}
 		before := len(g.part)
 		had := map[int]bool{}
 		if before > 0 {
@@ -85,10 +83,8 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	// Recomputed assignments go before the adjoint of their last reader,
 	// in their order.
 	for i := len(list) - 1; i >= 0; i-- {
-		if last, ok := recomp[i]; ok {
-			as := list[i].(*ast.AssignStmt)
-			re := &ast.AssignStmt{Lhs: as.Lhs, Rhs: as.Rhs}
-			r.bs[last] = append([]ast.Stmt{re}, r.bs[last]...)
+		if c, ok := recomp[i]; ok {
+			r.bs[c.last] = append([]ast.Stmt{g.recomputed(list[i], c.temps)}, r.bs[c.last]...)
 		}
 	}
 	cross := crossing(r.regs)
@@ -281,7 +277,11 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		} else if g.baseSym(s.Lhs) == nil {
 			return nil, nil, notSupported("assignment to '%s' in reverse mode", exprString(s.Lhs))
 		}
-		fwd = append(fwd, s)
+		if !g.dead[s] {
+			fwd = append(fwd, s)
+		} else if len(fwd) == 0 {
+			fwd = nil // left out (live.go); the adjoint stays
+		}
 		base := g.baseSym(s.Lhs)
 		if !g.hasAdj(base) {
 			return withLabel(s, fwd), bwd, nil
@@ -363,9 +363,9 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		}
 		c := &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: s.Cond, Body: []ast.Stmt{s.Action}}}, End: ast.EndStmt{Keyword: "if"}}
 		c.StmtHeader = s.StmtHeader
-		return g.ifConstruct(c)
+		return g.ifConstruct(s, c)
 	case *ast.IfConstruct:
-		return g.ifConstruct(s)
+		return g.ifConstruct(s, s)
 	case *ast.DoConstruct:
 		return g.doConstruct(s)
 	case *ast.SelectCase:
@@ -461,10 +461,17 @@ func withLabel(s ast.Stmt, fwd []ast.Stmt) []ast.Stmt {
 	return append(out, n)
 }
 
-func (g *gen) ifConstruct(s *ast.IfConstruct) (fwd, bwd []ast.Stmt, err error) {
-	br, err := g.local("fadj_branch", intType)
-	if err != nil {
-		return nil, nil, err
+// ifConstruct reverses IF construct s (orig, the statement of the body:
+// s itself, or the IF statement s stands for). The forward sweep records
+// the branch taken, unless the backward sweep can evaluate the conditions
+// again (reevaluable).
+func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stmt, err error) {
+	again := g.reevaluable(orig, s)
+	var br *ast.Ident
+	if !again {
+		if br, err = g.local("fadj_branch", intType); err != nil {
+			return nil, nil, err
+		}
 	}
 	nf := copyStmt(s).(*ast.IfConstruct)
 	nf.Branches = nil
@@ -479,6 +486,15 @@ func (g *gen) ifConstruct(s *ast.IfConstruct) (fwd, bwd []ast.Stmt, err error) {
 			return nil, nil, err
 		}
 		ends := len(b.Body) > 0 && isJump(b.Body[len(b.Body)-1])
+		if again {
+			// Recomputed (recompute.go): the backward sweep evaluates
+			// the conditions again.
+			c := *b
+			c.Body = f
+			nf.Branches = append(nf.Branches, &c)
+			nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: b.Cond, Body: bw})
+			continue
+		}
 		if !ends {
 			f = append(f, call("fadj_push_i4", deriv.Int(i+1)))
 		}
@@ -493,6 +509,14 @@ func (g *gen) ifConstruct(s *ast.IfConstruct) (fwd, bwd []ast.Stmt, err error) {
 			// marker says it was taken.
 			nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(i+1)), Body: bw})
 		}
+	}
+	if again {
+		for _, b := range nb.Branches {
+			if len(b.Body) > 0 {
+				return []ast.Stmt{nf}, []ast.Stmt{nb}, nil
+			}
+		}
+		return []ast.Stmt{nf}, nil, nil
 	}
 	if !hasElse && len(nb.Branches) > 0 {
 		nf.Branches = append(nf.Branches, &ast.IfBranch{Body: []ast.Stmt{call("fadj_push_i4", deriv.Int(0))}})
@@ -522,6 +546,13 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	pre, post, f, b, after, before := g.hoistRecords(s, f, b)
+	defer func() {
+		if err == nil {
+			fwd = append(append(pre, fwd...), after...)
+			bwd = append(append(before, bwd...), post...)
+		}
+	}()
 	n := copyStmt(s).(*ast.DoConstruct)
 	if n.TermLabel != 0 {
 		n.TermLabel = 0
@@ -556,9 +587,12 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 		// Bounds the routine never changes: nothing to record; the
 		// backward loop evaluates them again.
 		back.Var = ast.NewIdent(s.Var.Name)
-		if s.Step == nil || isOne(s.Step) {
+		switch {
+		case s.Step == nil || isOne(s.Step):
 			back.Start, back.Stop, back.Step = s.Stop, s.Start, deriv.Int(-1)
-		} else {
+		case isMinusOne(s.Step):
+			back.Start, back.Stop = s.Stop, s.Start
+		default:
 			trips := &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
 				deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(s.Stop, s.Start), s.Step)}, s.Step), deriv.Int(0)}}
 			back.Start = deriv.Add(s.Start, deriv.Mul(&ast.ParenExpr{X: deriv.Sub(trips, deriv.Int(1))}, s.Step))
@@ -570,7 +604,14 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 			n.StmtHeader = ast.StmtHeader{}
 			return g.leave(s, []ast.Stmt{p, n}, []ast.Stmt{back, call("fadj_pop_i4", s.Var)})
 		}
-		return g.leave(s, []ast.Stmt{n}, []ast.Stmt{back})
+		fwd, bwd = []ast.Stmt{n}, []ast.Stmt{back}
+		if len(n.Body) == 0 && g.deadIndex[s] && s.Label == 0 {
+			fwd = nil // nothing left to run forward (live.go)
+		}
+		if len(back.Body) == 0 {
+			bwd = nil
+		}
+		return g.leave(s, fwd, bwd)
 	}
 	lo, err := g.local("fadj_lo"+d, intType)
 	if err != nil {
@@ -747,6 +788,12 @@ func (g *gen) invariant(x ast.Expr) bool {
 func isOne(x ast.Expr) bool {
 	l, ok := x.(*ast.BasicLit)
 	return ok && l.Value == "1"
+}
+
+// isMinusOne reports whether x is the literal -1.
+func isMinusOne(x ast.Expr) bool {
+	u, ok := x.(*ast.UnaryExpr)
+	return ok && u.Op == token.MINUS && isOne(u.X)
 }
 
 // ioStmt reverses an I/O statement. Output (PRINT, WRITE, OPEN, CLOSE,

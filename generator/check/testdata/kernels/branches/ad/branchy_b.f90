@@ -13,13 +13,10 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
   real(8) :: fadj_tmp1_b
   if (x > a) then
     t = x*x
-    call fadj_push_i4(1)
   else if (x > 0.9d0*a) then
     t = a*x + 1
-    call fadj_push_i4(2)
   else
     t = exp(a - x)
-    call fadj_push_i4(3)
   end if
   if (t > 1.0d0) then
     call fadj_push_r8(t)
@@ -31,13 +28,9 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
   y = t*a
   if (a < 0.0d0) then
     y = 0.0d0
-    call fadj_push_i4(1)
-  else
-    call fadj_push_i4(0)
   end if
   t_b = 0.0_8
-  call fadj_pop_i4(fadj_branch)
-  if (fadj_branch == 1) then
+  if (a < 0.0d0) then
     y_b = 0.0_8
   end if
   t_b = t_b + a*y_b
@@ -50,15 +43,14 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
     t_b = 0.0_8
     t_b = t_b + 0.5_8/sqrt(t)*fadj_tmp1_b
   end if
-  call fadj_pop_i4(fadj_branch)
-  if (fadj_branch == 1) then
+  if (x > a) then
     x_b = x_b + 2.0_8*x*t_b
     t_b = 0.0_8
-  else if (fadj_branch == 2) then
+  else if (x > 0.9d0*a) then
     a_b = a_b + x*t_b
     x_b = x_b + a*t_b
     t_b = 0.0_8
-  else if (fadj_branch == 3) then
+  else
     a_b = a_b + exp(a - x)*t_b
     x_b = x_b - exp(a - x)*t_b
     t_b = 0.0_8

@@ -6,7 +6,6 @@ subroutine sq_b(a, a_b, b, b_b)
   real(8), intent(out) :: b
   real(8), intent(inout) :: a_b
   real(8), intent(inout) :: b_b
-  b = a*a + sin(a)
   a_b = a_b + 2.0_8*a*b_b
   a_b = a_b + cos(a)*b_b
   b_b = 0.0_8
@@ -20,7 +19,6 @@ subroutine axpy_b(a, x, x_b, y, y_b, n)
   real(8), intent(inout) :: y(n)
   real(8), intent(inout) :: x_b(n)
   real(8), intent(inout) :: y_b(n)
-  y = y + a*x
   x_b = x_b + a*y_b
 end subroutine axpy_b
 
@@ -33,7 +31,6 @@ subroutine axpy_b2(a, a_b, x, x_b, y, y_b, n)
   real(8), intent(inout) :: a_b
   real(8), intent(inout) :: x_b(n)
   real(8), intent(inout) :: y_b(n)
-  y = y + a*x
   a_b = a_b + sum(x*y_b)
   x_b = x_b + a*y_b
 end subroutine axpy_b2

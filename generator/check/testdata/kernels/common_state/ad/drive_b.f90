@@ -20,7 +20,6 @@ subroutine GET_b(Y, Y_b)
   real(8) :: s_b
   real(8) :: t_b
   common /state_b/ s_b, t_b
-  Y = S*T + DEXP(S)
   S_b = S_b + T*Y_b
   S_b = S_b + exp(S)*Y_b
   Y_b = 0.0_8

@@ -29,14 +29,14 @@ subroutine idx_b(x, x_b, y, y_b, n)
     call fadj_push_r8(y(i))
     y(i) = y(i) + y(i + 1)*x(i - 2)
   end do
+  call fadj_push_r8_array(y(5:4), size(y(5:4)))
   do i = 5, 4
-    call fadj_push_r8(y(i))
     y(i) = 0
   end do
   do i = 4, 5, -1
-    call fadj_pop_r8(y(i))
     y_b(i) = 0.0_8
   end do
+  call fadj_pop_r8_array(y(5:4), size(y(5:4)))
   do i = n - 1 - (max(-(3 - (n - 1) - 2)/2, 0) - 1)*2, n - 1, 2
     call fadj_pop_r8(y(i))
     fadj_tmp3_b = y_b(i)

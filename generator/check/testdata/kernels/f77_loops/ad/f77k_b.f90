@@ -7,7 +7,6 @@ subroutine F77K_b(X, X_b, Y, Y_b, N)
   real(8), intent(inout) :: y_b
   real(8) :: t_b
   real(8) :: fadj_tmp1_b
-  integer :: fadj_branch
   Y = 0.0D0
   do I = 1, N
     call fadj_push_r8(T)
@@ -19,19 +18,16 @@ subroutine F77K_b(X, X_b, Y, Y_b, N)
     end do
     if (T .GT. 10.0D0) then
       Y = Y + DLOG(T)
-      call fadj_push_i4(1)
     else
       Y = Y + T
-      call fadj_push_i4(2)
     end if
     20 continue
   end do
   t_b = 0.0_8
   do I = N, 1, -1
-    call fadj_pop_i4(fadj_branch)
-    if (fadj_branch == 1) then
+    if (T .GT. 10.0D0) then
       T_b = T_b + 1.0_8/T*Y_b
-    else if (fadj_branch == 2) then
+    else
       T_b = T_b + Y_b
     end if
     do J = 3, 1, -1

@@ -33,7 +33,7 @@ subroutine intr_b(x, x_b, a, a_b, y, y_b, z, z_b)
   x_b = x_b + a*(1.0_8/(1.0_8 + (x*a)**2)*t_b)
   a_b = a_b + x*(1.0_8/(1.0_8 + (x*a)**2)*t_b)
   x_b = x_b + 3*x**2*(1.0_8/a*t_b)
-  a_b = a_b - x**3/a/a*t_b
+  a_b = a_b - x**3*(1.0_8/a)*(1.0_8/a)*t_b
   a_b = a_b + cosh(a)*t_b
   x_b = x_b + sinh(x)*t_b
   x_b = x_b + cos(x)*(exp(a)*t_b)

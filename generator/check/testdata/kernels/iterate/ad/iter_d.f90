@@ -9,7 +9,7 @@ subroutine iter_d(x, x_d, y, y_d, n)
   do i = 1, n
     x_d = 2*x_d + y_d
     x = 2*x + y
-    y_d = 1.0_8/(1 + x*x)*(y*x_d + x*y_d) - x*y/(1 + x*x)/(1 + x*x)*(x*x_d + x*x_d)
+    y_d = 1.0_8/(1 + x*x)*(y*x_d + x*y_d) - x*y*(1.0_8/(1 + x*x))*(1.0_8/(1 + x*x))*(x*x_d + x*x_d)
     y = x*y/(1 + x*x)
     x_d = 1.0_8/3*x_d + cos(y)*y_d
     x = x/3 + sin(y)

@@ -9,7 +9,6 @@ contains
     real(8), intent(out) :: f(:)
     real(8), intent(inout) :: u_b(:)
     real(8), intent(inout) :: f_b(:)
-    f = 0.5d0*u**2
     u_b = u_b + 2*u*(0.5d0*f_b)
     f_b = 0.0_8
   end subroutine flux_b

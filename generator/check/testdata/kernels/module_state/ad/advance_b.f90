@@ -16,15 +16,21 @@ subroutine advance_b(u, u_b, n)
   integer :: i, step
   real(8), intent(inout) :: u_b(n)
   real(8) :: fadj_tmp1_b
+  real(8), allocatable :: fadj_save1(:)
   do step = 1, 5
+    allocate(fadj_save1(2:n - 1))
+    fadj_save1 = u(2:n - 1)
     do i = 2, n - 1
-      call fadj_push_r8(u(i))
       u(i) = u(i) + k*(u(i + 1) - 2*u(i) + u(i - 1)) + 0.01d0*c(mod(i, 4) + 1)*u(i)
     end do
+    call fadj_push_r8_array(fadj_save1, size(fadj_save1))
+    deallocate(fadj_save1)
   end do
   do step = 5, 1, -1
+    allocate(fadj_save1(2:n - 1))
+    call fadj_pop_r8_array(fadj_save1, size(fadj_save1))
     do i = n - 1, 2, -1
-      call fadj_pop_r8(u(i))
+      u(i) = fadj_save1(i)
       fadj_tmp1_b = u_b(i)
       u_b(i) = 0.0_8
       u_b(i) = u_b(i) + fadj_tmp1_b
@@ -35,5 +41,6 @@ subroutine advance_b(u, u_b, n)
       c_b(mod(i, 4) + 1) = c_b(mod(i, 4) + 1) + 0.01d0*(u(i)*fadj_tmp1_b)
       u_b(i) = u_b(i) + 0.01d0*c(mod(i, 4) + 1)*fadj_tmp1_b
     end do
+    deallocate(fadj_save1)
   end do
 end subroutine advance_b

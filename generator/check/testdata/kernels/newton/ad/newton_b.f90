@@ -38,7 +38,7 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
     f = z**3 + a*z - b
     fp = 3*z**2 + a
     f_b = f_b + 1.0_8/fp*dz_b
-    fp_b = fp_b - f/fp/fp*dz_b
+    fp_b = fp_b - f*(1.0_8/fp)*(1.0_8/fp)*dz_b
     dz_b = 0.0_8
     z_b = z_b + 2*z*(3*fp_b)
     a_b = a_b + fp_b

@@ -23,7 +23,7 @@ subroutine newton_d(a, a_d, b, b_d, z, z_d)
     f = z**3 + a*z - b
     fp_d = 3*(2*z*z_d) + a_d
     fp = 3*z**2 + a
-    dz_d = 1.0_8/fp*f_d - f/fp/fp*fp_d
+    dz_d = 1.0_8/fp*f_d - f*(1.0_8/fp)*(1.0_8/fp)*fp_d
     dz = f/fp
     z_d = z_d - dz_d
     z = z - dz

@@ -1,0 +1,610 @@
+package adjoint
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Recording an array once per loop.
+//
+// The TBR analysis records an array element overwritten in a loop at each
+// iteration: a push in the forward sweep and a pop in the backward sweep,
+// each a call into the runtime. When the backward sweep of the loop never
+// reads the array, the elements can be restored all at once after it: the
+// forward sweep pushes the section of the array the loop overwrites, once,
+// before the loop, and the backward sweep pops it after reversing the loop.
+// After the reversed loop both ways leave every element as it was before
+// the loop; inside it nothing reads them. (Gauss-Seidel sweeps, whose
+// adjoints read the values they overwrite, keep their element records.)
+//
+// The section is the hull of the subscripts over the loops: a subscript
+// v + e, v - e or v, with v the index of a DO loop of step 1 or -1 whose bounds
+// the routine never changes and e invariant in the loop, spans
+// lo + e : hi + e; a subscript invariant in the loop is kept. The
+// assignment must run in every iteration (no IF, CASE or DO WHILE around it
+// within the loop), so that the ends of the hull are elements the loop
+// writes and the section is in bounds. An array recorded whole in the loop
+// is pushed whole; records of one array with different hulls push the whole
+// array. A loop with jumps keeps its records.
+
+// record is a push of an array (element, section or whole) in the forward
+// sweep of a loop.
+type record struct {
+	stmt   *ast.CallStmt
+	suffix string // tape: r8, r4, ...
+	arg    ast.Expr
+	loops  []*ast.DoConstruct // the DO loops around it, the outermost first
+	cond   bool               // under an IF, CASE or DO WHILE within the loop
+}
+
+// hoistRecords moves the array records of loop s out of it where that is
+// right (see above and saveSection): it returns what to run before the
+// loop and after its backward loop, the loop's forward and backward bodies f
+// and b without the records moved, and what to run after the loop and
+// before its backward loop.
+func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, nb, after, before []ast.Stmt) {
+	if g.tbr == nil || hasJump(s.Body) || len(g.jumps.byLoop[s]) > 0 {
+		return nil, nil, f, b, nil, nil
+	}
+	var outer []*ast.DoConstruct
+	if s.Var != nil {
+		outer = append(outer, s)
+	}
+	recs := map[*sema.Symbol][]record{}
+	var order []*sema.Symbol
+	var walk func(list []ast.Stmt, loops []*ast.DoConstruct, cond bool)
+	walk = func(list []ast.Stmt, loops []*ast.DoConstruct, cond bool) {
+		for _, st := range list {
+			switch st := st.(type) {
+			case *ast.CallStmt:
+				suf, ok := pushSuffix(callName(st), "fadj_push_")
+				if !ok || len(st.Args) == 0 {
+					continue
+				}
+				a := g.refSym(st.Args[0])
+				if a == nil || a.Rank() == 0 {
+					continue
+				}
+				if recs[a] == nil {
+					order = append(order, a)
+				}
+				recs[a] = append(recs[a], record{stmt: st, suffix: suf, arg: st.Args[0],
+					loops: append([]*ast.DoConstruct{}, loops...), cond: cond})
+			case *ast.DoConstruct:
+				if st.Var == nil {
+					walk(st.Body, loops, true)
+				} else {
+					walk(st.Body, append(loops, st), cond)
+				}
+			case *ast.IfConstruct:
+				for _, br := range st.Branches {
+					walk(br.Body, loops, true)
+				}
+			case *ast.SelectCase:
+				for _, c := range st.Cases {
+					walk(c.Body, loops, true)
+				}
+			}
+		}
+	}
+	walk(f, outer, false)
+	moved := map[ast.Stmt]bool{}
+	movedSyms := map[string]bool{}
+	saved := map[string]*ast.Ident{} // by array: the copy its pops read
+	var savePre, savePost, saveBwdPre, saveBwdPost []ast.Stmt
+	for _, a := range order {
+		rs := recs[a]
+		if g.reads(b, a, len(rs)) {
+			if sv, ok := g.saveSection(s, a, rs, b); ok {
+				moved[rs[0].stmt] = true
+				saved[strings.ToLower(a.Name)] = sv.name
+				savePre = append(savePre, sv.pre...)
+				savePost = append(sv.post, savePost...)
+				saveBwdPre = append(sv.bwdPre, saveBwdPre...)
+				saveBwdPost = append(saveBwdPost, sv.bwdPost...)
+			}
+			continue
+		}
+		sec, ok := g.hull(s, a, rs)
+		if !ok {
+			continue
+		}
+		for _, r := range rs {
+			moved[r.stmt] = true
+		}
+		movedSyms[strings.ToLower(a.Name)] = true
+		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{sec}}
+		suf := rs[0].suffix
+		pre = append(pre, call("fadj_push_"+suf+"_array", sec, n))
+		post = append([]ast.Stmt{call("fadj_pop_"+suf+"_array", sec, n)}, post...)
+	}
+	if len(moved) == 0 {
+		return nil, nil, f, b, nil, nil
+	}
+	nf = dropStmts(f, func(st ast.Stmt) bool { return moved[st] })
+	nb = dropStmts(b, func(st ast.Stmt) bool {
+		c, ok := st.(*ast.CallStmt)
+		if !ok || len(c.Args) == 0 {
+			return false
+		}
+		if _, ok := pushSuffix(callName(c), "fadj_pop_"); !ok {
+			return false
+		}
+		return movedSyms[refName(c.Args[0])]
+	})
+	if len(saved) > 0 {
+		nb = replaceStmts(nb, func(st ast.Stmt) ast.Stmt {
+			c, ok := st.(*ast.CallStmt)
+			if !ok || len(c.Args) == 0 {
+				return nil
+			}
+			if _, ok := pushSuffix(callName(c), "fadj_pop_"); !ok {
+				return nil
+			}
+			sv := saved[refName(c.Args[0])]
+			el, ok := c.Args[0].(*ast.CallExpr)
+			if sv == nil || !ok {
+				return nil
+			}
+			return &ast.AssignStmt{Lhs: el, Rhs: &ast.CallExpr{Fun: sv, Args: el.Args}}
+		})
+		// The saved copies go on the tape after the loop, above what
+		// it records, and come off before its backward loop.
+		pre = append(pre, savePre...)
+		post = append(saveBwdPost, post...)
+		return pre, post, nf, nb, savePost, saveBwdPre
+	}
+	return pre, post, nf, nb, nil, nil
+}
+
+// saved is an array section saved before a loop (saveSection).
+type saved struct {
+	name                       *ast.Ident
+	pre, post, bwdPre, bwdPost []ast.Stmt
+}
+
+// saveSection handles an array whose elements a loop overwrites one by one
+// and whose backward loop reads it (a Gauss-Seidel sweep): when the loop
+// assigns the array in one statement only, an element per iteration, each
+// element once (a subscript per loop index, v + e or v - e, every loop index
+// used), the value recorded before the assignment is always the value
+// before the loop. The forward sweep then copies the section into an
+// allocatable array before the loop and pushes the copy after it; the
+// backward sweep pops it before the backward loop, which restores each
+// element from it instead of from the tape.
+func (g *gen) saveSection(s *ast.DoConstruct, a *sema.Symbol, rs []record, b []ast.Stmt) (*saved, bool) {
+	if len(rs) != 1 || rs[0].cond || g.countPops(b, a) != 1 {
+		return nil, false
+	}
+	r := rs[0]
+	el, ok := r.arg.(*ast.CallExpr)
+	if !ok || len(el.Args) != a.Rank() || g.assignsOf(s.Body, a) != 1 {
+		return nil, false
+	}
+	// Every loop index once, in a subscript of its own.
+	used := map[*sema.Symbol]bool{}
+	for _, sub := range el.Args {
+		v := indexOf(sub)
+		if v == nil {
+			return nil, false
+		}
+		sym := g.info.ObjectOf(v)
+		if sym == nil || used[sym] {
+			return nil, false
+		}
+		used[sym] = true
+	}
+	for _, l := range r.loops {
+		if !used[g.info.ObjectOf(l.Var)] {
+			return nil, false
+		}
+	}
+	sec, ok := g.hull(s, a, rs)
+	if !ok {
+		return nil, false
+	}
+	c, ok := sec.(*ast.CallExpr)
+	if !ok {
+		return nil, false
+	}
+	var dims []ast.Expr
+	for _, x := range c.Args {
+		if _, ok := x.(*ast.RangeExpr); !ok {
+			return nil, false
+		}
+		dims = append(dims, x)
+	}
+	g.nsave++
+	name := "fadj_save" + strconv.Itoa(g.nsave)
+	if g.scope.LookupLocal(name) != nil {
+		return nil, false
+	}
+	e := &ast.Entity{Name: ast.NewIdent(name)}
+	for range dims {
+		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
+	}
+	g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(a.Type.Kind)},
+		Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
+	id := ast.NewIdent(name)
+	shaped := &ast.CallExpr{Fun: id, Args: dims}
+	alloc := &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{shaped}}
+	dealloc := &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{id}}
+	n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{id}}
+	return &saved{
+		name:    id,
+		pre:     []ast.Stmt{alloc, &ast.AssignStmt{Lhs: id, Rhs: sec}},
+		post:    []ast.Stmt{call("fadj_push_"+r.suffix+"_array", id, n), dealloc},
+		bwdPre:  []ast.Stmt{alloc, call("fadj_pop_"+r.suffix+"_array", id, n)},
+		bwdPost: []ast.Stmt{dealloc},
+	}, true
+}
+
+// indexOf returns the identifier v of a subscript v, v + e, e + v or
+// v - e (whether v is a loop index is for the caller to see), or nil.
+func indexOf(sub ast.Expr) *ast.Ident {
+	switch x := sub.(type) {
+	case *ast.Ident:
+		return x
+	case *ast.BinaryExpr:
+		if id, ok := x.X.(*ast.Ident); ok && (x.OpLit == "+" || x.OpLit == "-") {
+			return id
+		}
+		if id, ok := x.Y.(*ast.Ident); ok && x.OpLit == "+" {
+			return id
+		}
+	}
+	return nil
+}
+
+// countPops counts the pops of array a in the backward sweep b.
+func (g *gen) countPops(b []ast.Stmt, a *sema.Symbol) int {
+	name := strings.ToLower(a.Name)
+	n := 0
+	for _, st := range b {
+		ast.Inspect(st, func(x ast.Node) bool {
+			if c, ok := x.(*ast.CallStmt); ok {
+				if _, ok := pushSuffix(callName(c), "fadj_pop_"); ok && len(c.Args) > 0 && refName(c.Args[0]) == name {
+					n++
+				}
+			}
+			return true
+		})
+	}
+	return n
+}
+
+// assignsOf counts the assignments to (elements of) a in list; a CALL or
+// READ that may define a counts as two.
+func (g *gen) assignsOf(list []ast.Stmt, a *sema.Symbol) int {
+	n := 0
+	for _, st := range list {
+		ast.Inspect(st, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.AssignStmt:
+				if g.baseSym(x.Lhs) == a {
+					n++
+				}
+			case *ast.CallStmt, *ast.IOStmt:
+				if decl.Assigns(g.info, []ast.Stmt{x.(ast.Stmt)}, a) {
+					n += 2
+				}
+			}
+			return true
+		})
+	}
+	return n
+}
+
+// refSym returns the variable designated by x, a reference of the body or
+// one the generator wrote (a section of a record moved out of an inner
+// loop), or nil.
+func (g *gen) refSym(x ast.Expr) *sema.Symbol {
+	if s := g.baseSym(x); s != nil {
+		return s
+	}
+	c, ok := x.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	id, ok := c.Fun.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if s := g.scope.Lookup(id.Lower()); s != nil && s.Kind == sema.VarSym && s.Rank() == len(c.Args) {
+		return s
+	}
+	return nil
+}
+
+// pushSuffix returns the tape suffix of a runtime push or pop name
+// (prefix fadj_push_ or fadj_pop_; scalar or _array).
+func pushSuffix(name, prefix string) (string, bool) {
+	rest, ok := strings.CutPrefix(strings.ToLower(name), prefix)
+	if !ok {
+		return "", false
+	}
+	rest = strings.TrimSuffix(rest, "_array")
+	switch rest {
+	case "r8", "r4", "i4", "i8", "l":
+		return rest, true
+	}
+	return "", false
+}
+
+// callName is the name of the subroutine s calls ("" for a type-bound
+// procedure).
+func callName(s *ast.CallStmt) string {
+	if id, ok := s.Name.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// refName is the lower-case name of the variable designated by x (an
+// identifier or an element or section of one), "" otherwise.
+func refName(x ast.Expr) string {
+	if c, ok := x.(*ast.CallExpr); ok {
+		x = c.Fun
+	}
+	if id, ok := x.(*ast.Ident); ok {
+		return strings.ToLower(id.Name)
+	}
+	return ""
+}
+
+// reads reports whether the backward sweep b reads array a anywhere but
+// in its npops pops (by name: generated code is not resolved).
+func (g *gen) reads(b []ast.Stmt, a *sema.Symbol, npops int) bool {
+	name := strings.ToLower(a.Name)
+	mentions, pops := 0, 0
+	for _, st := range b {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallStmt:
+				if _, ok := pushSuffix(callName(n), "fadj_pop_"); ok && len(n.Args) > 0 && refName(n.Args[0]) == name {
+					pops++
+					return false
+				}
+			case *ast.Ident:
+				if strings.ToLower(n.Name) == name {
+					mentions++
+				}
+			}
+			return true
+		})
+	}
+	return mentions > 0 || pops != npops
+}
+
+// hull returns the section of a that covers the records rs of loop s, or
+// false if there is none (see above).
+func (g *gen) hull(s *ast.DoConstruct, a *sema.Symbol, rs []record) (ast.Expr, bool) {
+	whole := func() (ast.Expr, bool) {
+		for _, d := range a.Dims {
+			if d.Kind == sema.AssumedSize {
+				return nil, false
+			}
+		}
+		return ast.NewIdent(a.Name), true
+	}
+	var sec ast.Expr
+	for _, r := range rs {
+		var x ast.Expr
+		switch arg := r.arg.(type) {
+		case *ast.Ident:
+			return whole()
+		case *ast.CallExpr:
+			if r.cond {
+				return nil, false
+			}
+			c := &ast.CallExpr{Fun: ast.NewIdent(a.Name)}
+			for _, sub := range arg.Args {
+				y, ok := g.span(s, r.loops, sub)
+				if !ok {
+					return nil, false
+				}
+				c.Args = append(c.Args, y)
+			}
+			x = c
+		default:
+			return nil, false
+		}
+		if sec != nil && printer.ExprString(sec) != printer.ExprString(x) {
+			return whole()
+		}
+		sec = x
+	}
+	return sec, sec != nil
+}
+
+// span returns the subscript (or section subscript) covering sub over the
+// loops (the outermost first; all inside s or s itself).
+func (g *gen) span(s *ast.DoConstruct, loops []*ast.DoConstruct, sub ast.Expr) (ast.Expr, bool) {
+	if r, ok := sub.(*ast.RangeExpr); ok {
+		if r.Lo == nil || r.Hi == nil || r.Stride != nil {
+			return nil, false
+		}
+		lo, ok1 := g.span(s, loops, r.Lo)
+		hi, ok2 := g.span(s, loops, r.Hi)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		if lr, ok := lo.(*ast.RangeExpr); ok {
+			lo = lr.Lo
+		}
+		if hr, ok := hi.(*ast.RangeExpr); ok {
+			hi = hr.Hi
+		}
+		return &ast.RangeExpr{Lo: lo, Hi: hi}, true
+	}
+	if g.invariantIn(s, sub) {
+		return sub, true
+	}
+	// v, v + e, e + v, v - e.
+	var v *ast.Ident
+	var rest ast.Expr
+	neg := false
+	switch x := sub.(type) {
+	case *ast.Ident:
+		v = x
+	case *ast.BinaryExpr:
+		switch x.OpLit {
+		case "+":
+			if id, ok := x.X.(*ast.Ident); ok && g.invariantIn(s, x.Y) {
+				v, rest = id, x.Y
+			} else if id, ok := x.Y.(*ast.Ident); ok && g.invariantIn(s, x.X) {
+				v, rest = id, x.X
+			}
+		case "-":
+			if id, ok := x.X.(*ast.Ident); ok && g.invariantIn(s, x.Y) {
+				v, rest, neg = id, x.Y, true
+			}
+		}
+	}
+	if v == nil {
+		return nil, false
+	}
+	sym := g.info.ObjectOf(v)
+	for _, l := range loops {
+		if g.info.ObjectOf(l.Var) != sym || sym == nil {
+			continue
+		}
+		lo, hi := l.Start, l.Stop
+		switch {
+		case l.Step == nil || isOne(l.Step):
+		case isMinusOne(l.Step):
+			lo, hi = hi, lo
+		default:
+			return nil, false
+		}
+		if !g.invariant(lo) || !g.invariant(hi) {
+			return nil, false
+		}
+		end := func(b ast.Expr) ast.Expr {
+			x, okx := b.(*ast.BasicLit)
+			y, oky := rest.(*ast.BasicLit)
+			if okx && oky && x.Kind == token.INT && y.Kind == token.INT {
+				m, err1 := strconv.Atoi(x.Value)
+				n, err2 := strconv.Atoi(y.Value)
+				if err1 == nil && err2 == nil {
+					if neg {
+						n = -n
+					}
+					return deriv.Int(m + n)
+				}
+			}
+			switch {
+			case rest == nil:
+				return b
+			case neg:
+				return deriv.Sub(b, rest)
+			}
+			return deriv.Add(b, rest)
+		}
+		return &ast.RangeExpr{Lo: end(lo), Hi: end(hi)}, true
+	}
+	return nil, false
+}
+
+// invariantIn reports whether x keeps its value through loop s: it calls no
+// user function and no statement of s may define its variables (s's index
+// included).
+func (g *gen) invariantIn(s *ast.DoConstruct, x ast.Expr) bool {
+	if g.callsUser(x) {
+		return false
+	}
+	ok := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !isID || !ok {
+			return ok
+		}
+		v := g.info.ObjectOf(id)
+		if v == nil {
+			ok = false
+			return false
+		}
+		if v.Kind != sema.VarSym || v.Attrs.Has(sema.AttrParameter) {
+			return true
+		}
+		if (s.Var != nil && g.info.ObjectOf(s.Var) == v) || decl.Assigns(g.info, s.Body, v) ||
+			(isGlobal(v) && g.sh.written[decl.Canon(v)]) {
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// hasJump reports whether list contains a jump statement.
+func hasJump(list []ast.Stmt) bool {
+	found := false
+	for _, s := range list {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.GotoStmt, *ast.ExitStmt, *ast.CycleStmt, *ast.ReturnStmt, *ast.ComputedGotoStmt, *ast.ArithIfStmt:
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// replaceStmts returns list with the statements for which repl returns a
+// statement replaced by it, also in the bodies of the constructs in it.
+func replaceStmts(list []ast.Stmt, repl func(ast.Stmt) ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for _, st := range list {
+		if r := repl(st); r != nil {
+			out = append(out, r)
+			continue
+		}
+		switch st := st.(type) {
+		case *ast.DoConstruct:
+			st.Body = replaceStmts(st.Body, repl)
+		case *ast.IfConstruct:
+			for _, br := range st.Branches {
+				br.Body = replaceStmts(br.Body, repl)
+			}
+		case *ast.SelectCase:
+			for _, c := range st.Cases {
+				c.Body = replaceStmts(c.Body, repl)
+			}
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// dropStmts returns list without the statements drop reports, also from
+// the bodies of the constructs in it (which are the generator's own copies).
+func dropStmts(list []ast.Stmt, drop func(ast.Stmt) bool) []ast.Stmt {
+	var out []ast.Stmt
+	for _, st := range list {
+		if drop(st) {
+			continue
+		}
+		switch st := st.(type) {
+		case *ast.DoConstruct:
+			st.Body = dropStmts(st.Body, drop)
+		case *ast.IfConstruct:
+			for _, br := range st.Branches {
+				br.Body = dropStmts(br.Body, drop)
+			}
+		case *ast.SelectCase:
+			for _, c := range st.Cases {
+				c.Body = dropStmts(c.Body, drop)
+			}
+		}
+		out = append(out, st)
+	}
+	return out
+}

@@ -1,0 +1,400 @@
+package adjoint_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+)
+
+// Kernels of the tape and speed optimizations: arrays recorded once per
+// loop (hoist.go), IF constructs recomputed or their conditions evaluated
+// again (recompute.go), dead primal code left out of joint callees
+// (live.go). Their derivatives are checked with the others (they join the
+// table); TestRecordingShapes checks that each optimization applies, or
+// not, where it should.
+var tapeKernels = []struct {
+	kernel
+	has, hasNot []string // in the TBR adjoint
+}{
+	{
+		kernel: kernel{
+			name: "hoist1d",
+			src: `
+subroutine hoist1d(n, u0, cost)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: u0(n)
+  real(8), intent(out) :: cost
+  real(8) :: u(0:n+1), up(n)
+  integer :: i, step
+  do i = 1, n
+    u(i) = u0(i)
+  end do
+  do step = 1, 3
+    u(0) = u(n)
+    u(n+1) = u(1)
+    do i = 1, n
+      up(i) = u(i) + 0.1d0*(u(i+1) - 2*u(i) + u(i-1))*u(i)
+    end do
+    do i = 1, n
+      u(i) = 0.5d0*up(i)**2 + u(i)
+    end do
+  end do
+  cost = 0.0d0
+  do i = 1, n
+    cost = cost + u(i)**2
+  end do
+end subroutine
+`,
+			routine: "hoist1d",
+			params:  []param{ival("n", 6), rval("u0", 6), rval("cost")},
+			ins:     []string{"u0"},
+			outs:    []string{"cost"},
+		},
+		// u is read by the backward sweep of the first loop, not the
+		// second's: one section record per step.
+		has:    []string{"call fadj_push_r8_array(u(1:n), size(u(1:n)))", "call fadj_pop_r8_array(u(1:n), size(u(1:n)))"},
+		hasNot: []string{"call fadj_push_r8(u(i))"},
+	},
+	{
+		kernel: kernel{
+			name: "hoist2d",
+			src: `
+subroutine hoist2d(m, n, a, c)
+  implicit none
+  integer, intent(in) :: m, n
+  real(8), intent(in) :: a(m, n)
+  real(8), intent(out) :: c
+  real(8) :: b(m+1, n)
+  integer :: i, j, k
+  b = 1.0d0
+  c = 0.0d0
+  do k = 1, 2
+    do j = 1, n
+      do i = 1, m
+        c = c + b(i+1, j)**2
+      end do
+    end do
+    do j = 1, n
+      do i = 1, m
+        b(i+1, j) = sin(a(i, j)) + b(i+1, j) + cos(c)
+      end do
+    end do
+  end do
+end subroutine
+`,
+			routine: "hoist2d",
+			params:  []param{ival("m", 3), ival("n", 4), rval("a", 3, 4), rval("c")},
+			ins:     []string{"a"},
+			outs:    []string{"c"},
+		},
+		// The hull of b(i+1, j) over both loops, pushed once per k.
+		has:    []string{"call fadj_push_r8_array(b(2:m + 1, 1:n), size(b(2:m + 1, 1:n)))"},
+		hasNot: []string{"call fadj_push_r8(b(i + 1, j))", "call fadj_push_r8_array(b(2:m + 1, j)"},
+	},
+	{
+		kernel: kernel{
+			name: "gaussseidel",
+			src: `
+subroutine gs(n, f, u)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: f(n)
+  real(8), intent(inout) :: u(0:n+1)
+  integer :: i, sweep
+  do sweep = 1, 3
+    do i = 1, n
+      u(i) = 0.5d0*(u(i-1) + u(i+1) + f(i)) - 0.1d0*u(i)**3
+    end do
+  end do
+end subroutine
+`,
+			routine: "gs",
+			params:  []param{ival("n", 5), rval("f", 5), rval("u", 7)},
+			ins:     []string{"f", "u"},
+			outs:    []string{"u"},
+		},
+		// The backward sweep of the loop reads u, and each element is
+		// written once: it is restored from a copy of u(1:n) taken
+		// before the loop, which goes on the tape after it.
+		has: []string{"fadj_save1 = u(1:n)", "call fadj_push_r8_array(fadj_save1, size(fadj_save1))",
+			"call fadj_pop_r8_array(fadj_save1, size(fadj_save1))", "u(i) = fadj_save1(i)"},
+		hasNot: []string{"call fadj_push_r8(u(i))", "fadj_push_r8_array(u"},
+	},
+	{
+		kernel: kernel{
+			name: "gaussseidel2",
+			src: `
+subroutine gs2(n, f, u)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: f(n)
+  real(8), intent(inout) :: u(0:n+1)
+  integer :: i, j
+  do j = 1, 2
+    do i = 1, n
+      u(i) = 0.5d0*(u(i-1) + u(i+1) + f(i)) - 0.1d0*u(i)**3
+      u(i) = u(i)*f(i)
+    end do
+  end do
+  do i = 1, n
+    do j = 1, 2
+      u(i) = sin(u(i)) + f(i)*u(i-1)
+    end do
+  end do
+end subroutine
+`,
+			routine: "gs2",
+			params:  []param{ival("n", 5), rval("f", 5), rval("u", 7)},
+			ins:     []string{"f", "u"},
+			outs:    []string{"u"},
+		},
+		// Two assignments of u(i) in a loop, and u(i) written again for
+		// each j: element records.
+		has:    []string{"call fadj_push_r8(u(i))"},
+		hasNot: []string{"fadj_save"},
+	},
+	{
+		kernel: kernel{
+			name: "condsection",
+			src: `
+subroutine condsec(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  real(8) :: w(n)
+  integer :: i, k
+  w = 1.0d0
+  y = 0.0d0
+  do k = 1, 2
+    do i = 1, n
+      y = y + w(i)**2
+    end do
+    do i = 1, n
+      if (x(i) > 0.0d0) w(i) = x(i)*w(i) + 1.0d0
+    end do
+  end do
+end subroutine
+`,
+			routine: "condsec",
+			params:  []param{ival("n", 6), rval("x", 6), rval("y")},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		// An element written under an IF keeps its record.
+		has: []string{"call fadj_push_r8(w(i))"},
+	},
+	{
+		kernel: kernel{
+			name: "upwindif",
+			src: `
+subroutine upw(n, u0, q0, cost)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: u0(n), q0(n)
+  real(8), intent(out) :: cost
+  real(8) :: u(0:n+1), q(0:n+1), un(n), qn(n), du, dq
+  integer :: i, step
+  u(1:n) = u0
+  q(1:n) = q0
+  do step = 1, 3
+    u(0) = u(n)
+    u(n+1) = u(1)
+    q(0) = q(n)
+    q(n+1) = q(1)
+    do i = 1, n
+      if (u(i) > 0.0d0) then
+        du = u(i) - u(i-1)
+        dq = q(i) - q(i-1)
+      else
+        du = u(i+1) - u(i)
+        dq = q(i+1) - q(i)
+      end if
+      un(i) = u(i) - 0.3d0*u(i)*du
+      qn(i) = q(i) - 0.3d0*u(i)*dq
+    end do
+    do i = 1, n
+      u(i) = un(i)
+      q(i) = qn(i)
+    end do
+  end do
+  cost = sum(q(1:n)**2) + sum(u(1:n))
+end subroutine
+`,
+			routine: "upw",
+			params:  []param{ival("n", 6), rval("u0", 6), rval("q0", 6), rval("cost")},
+			ins:     []string{"u0", "q0"},
+			outs:    []string{"cost"},
+		},
+		// du is recomputed from u, which the backward sweep has; dq
+		// would need q, which it does not have: dq is recorded. The
+		// branch is found again from u(i).
+		has:    []string{"call fadj_push_r8(dq)"},
+		hasNot: []string{"call fadj_push_r8(du)", "fadj_push_i4("},
+	},
+	{
+		kernel: kernel{
+			name: "ifnoelse",
+			src: `
+subroutine ifne(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  integer :: i
+  y = 0.0d0
+  do i = 1, n
+    if (x(i) > 0.5d0) y = y + x(i)**2
+    if (x(i) < 0.5d0) then
+      y = y*x(i)
+    end if
+  end do
+end subroutine
+`,
+			routine: "ifne",
+			params:  []param{ival("n", 7), rval("x", 7), rval("y")},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		// x never changes: the conditions are evaluated again.
+		hasNot: []string{"fadj_push_i4(", "fadj_branch"},
+	},
+	{
+		kernel: kernel{
+			name: "ifpassivecond",
+			src: `
+subroutine ifpc(x, y)
+  implicit none
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  integer :: k, i
+  k = 0
+  y = x
+  do i = 1, 4
+    if (k > 1) then
+      y = y*x
+    else
+      y = sin(y)
+    end if
+    k = k + 1
+  end do
+end subroutine
+`,
+			routine: "ifpc",
+			params:  []param{rval("x"), rval("y")},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		// k changes after the IF and the backward sweep does not need
+		// it: the branch is recorded.
+		has: []string{"call fadj_push_i4(1)", "call fadj_pop_i4(fadj_branch)"},
+	},
+	{
+		kernel: kernel{
+			name: "recomputechain",
+			src: `
+subroutine chain(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y(n)
+  real(8) :: k1, k2
+  integer :: i
+  do i = 1, n
+    k1 = x(i)*2.0d0
+    k2 = k1**2
+    y(i) = k2*x(i)
+  end do
+end subroutine
+`,
+			routine: "chain",
+			params:  []param{ival("n", 5), rval("x", 5), rval("y", 5)},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		// k2's recomputation reads k1: k1 is recomputed first, at the
+		// same place (recomputing k1 later was a wrong derivative).
+		has:    []string{"    k1 = x(i)*2.0d0\n    k2 = k1**2\n    k2_b = k2_b + x(i)*y_b(i)\n"},
+		hasNot: []string{"call fadj_push_r8(k1)", "call fadj_push_r8(k2)"},
+	},
+	{
+		kernel: kernel{
+			name: "deadcallee",
+			src: `
+subroutine rhs(m, x, dxdt, s)
+  implicit none
+  integer, intent(in) :: m
+  real(8), intent(in) :: x(m)
+  real(8), intent(out) :: dxdt(m), s
+  integer :: i, ip1, im1
+  real(8) :: t
+  s = 0.0d0
+  do i = 1, m
+    ip1 = mod(i, m) + 1
+    im1 = mod(i + m - 2, m) + 1
+    t = x(ip1)*x(im1)
+    dxdt(i) = t - x(i)
+    s = s + sin(t)
+  end do
+end subroutine
+subroutine steps(m, x, c)
+  implicit none
+  integer, intent(in) :: m
+  real(8), intent(inout) :: x(m)
+  real(8), intent(out) :: c
+  real(8) :: k(m), s
+  integer :: n
+  c = 0.0d0
+  do n = 1, 3
+    call rhs(m, x, k, s)
+    x = x + 0.1d0*k
+    c = c + s*x(1)
+  end do
+end subroutine
+`,
+			routine: "steps",
+			params:  []param{ival("m", 5), rval("x", 5), rval("c")},
+			ins:     []string{"x"},
+			outs:    []string{"c"},
+		},
+		// rhs_b computes neither dxdt nor s: its backward sweep
+		// recomputes ip1, im1 and t.
+		hasNot: []string{"dxdt(i) = t - x(i)", "s = s + sin(t)", "call fadj_push_r8(t)"},
+	},
+}
+
+func init() {
+	for _, k := range tapeKernels {
+		kernels = append(kernels, k.kernel)
+	}
+}
+
+// TestRecordingShapes checks what the TBR adjoints of tapeKernels record.
+func TestRecordingShapes(t *testing.T) {
+	for _, k := range tapeKernels {
+		t.Run(k.name, func(t *testing.T) {
+			prog := loadSrc(t, k.name+".f90", k.src)
+			_, af, err := generate(t, prog, k.routine, k.ins, k.outs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sb strings.Builder
+			if err := printer.Fprint(&sb, af); err != nil {
+				t.Fatal(err)
+			}
+			code := sb.String()
+			for _, s := range k.has {
+				if !strings.Contains(code, s) {
+					t.Errorf("adjoint lacks %q:\n%s", s, code)
+				}
+			}
+			for _, s := range k.hasNot {
+				if strings.Contains(code, s) {
+					t.Errorf("adjoint has %q:\n%s", s, code)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,251 @@
+package adjoint
+
+import (
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Dead primal code in the adjoints of callees.
+//
+// A jointly reversed call runs the callee's adjoint foo_b in the caller's
+// backward sweep, from the inputs the caller restored; the caller restores
+// again what it needs after the call (callStmt), so foo_b need not compute
+// foo's results. Its forward sweep then only has to compute the values its
+// own backward sweep reads: an assignment whose value neither the rest of
+// the forward sweep nor any adjoint reads is left out (Tapenade's adjoint
+// liveness). In a right-hand side computed into an output array, the whole
+// forward loop goes.
+//
+// The analysis is a backward liveness over the body, on whole variables:
+// nothing is live at the end but globals and saved variables; an
+// assignment kills its variable when it assigns it whole; a live
+// assignment reads its right side and subscripts; an active one reads what
+// its adjoint does (the TBR analysis's TBR(s)) whether live or not, except
+// the temporaries its list recomputes (recompute.go), whose values come from
+// the recomputation; a
+// recorded one reads the variable it records; conditions, bounds, calls and
+// other statements read all their variables and are kept, as are
+// assignments referencing user functions. It applies to the joint versions
+// of subroutines other than the target, without jumps or internal
+// procedures.
+
+// liveness marks the dead assignments of the body (g.dead) and the DO loops
+// whose index is dead after them (g.deadIndex), if the routine is one to
+// prune.
+func (g *gen) liveness(body []ast.Stmt) {
+	pa := g.pa
+	if g.tbr == nil || pa == g.sh.target || g.sh.split[pa] || pa.Unit == nil || pa.Unit.Kind != ast.SubroutineUnit ||
+		hasJump(body) || g.scope.SaveAll() || len(pa.Unit.Procs) > 0 {
+		return // (internal procedures may read any variable)
+	}
+	g.dead = map[ast.Stmt]bool{}
+	g.deadIndex = map[*ast.DoConstruct]bool{}
+	g.prepareRecompute(body)
+	g.live(body, liveSet{})
+}
+
+type liveSet map[*sema.Symbol]bool
+
+func (s liveSet) copy() liveSet {
+	c := make(liveSet, len(s))
+	for k := range s {
+		c[k] = true
+	}
+	return c
+}
+
+// prepareRecompute decides the recomputations of every list of body, top
+// down as stmts does, and keeps them for it.
+func (g *gen) prepareRecompute(list []ast.Stmt) {
+	if len(list) == 0 {
+		return
+	}
+	g.recomp(list)
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.IfConstruct:
+			for _, b := range s.Branches {
+				g.prepareRecompute(b.Body)
+			}
+		case *ast.SelectCase:
+			for _, c := range s.Cases {
+				g.prepareRecompute(c.Body)
+			}
+		case *ast.DoConstruct:
+			g.prepareRecompute(s.Body)
+		}
+	}
+}
+
+// recomp returns the recomputations of list, decided once (the decision
+// marks the statements recomputed, which changes what a second one sees).
+func (g *gen) recomp(list []ast.Stmt) map[int]*recomputation {
+	if len(list) == 0 {
+		return nil
+	}
+	if r, ok := g.recomps[list[0]]; ok {
+		return r
+	}
+	r := g.recomputable(list)
+	g.recomps[list[0]] = r
+	for i, c := range r {
+		s := list[i]
+		g.noRecord[s] = true
+		if ic, ok := s.(*ast.IfConstruct); ok {
+			for _, b := range ic.Branches {
+				for _, st := range b.Body {
+					if as, ok := st.(*ast.AssignStmt); ok && g.temp(as) != nil && containsSym(c.temps, g.temp(as)) {
+						g.noRecord[st] = true
+					}
+				}
+			}
+		}
+	}
+	return r
+}
+
+// live returns the variables live before list given those live after it,
+// marking the dead assignments.
+func (g *gen) live(list []ast.Stmt, after liveSet) liveSet {
+	recomputedTemps := map[*sema.Symbol]bool{}
+	for _, c := range g.recomp(list) {
+		for _, k := range c.temps {
+			recomputedTemps[k] = true
+		}
+	}
+	cur := after
+	for i := len(list) - 1; i >= 0; i-- {
+		cur = g.liveStmt(list[i], cur, recomputedTemps)
+	}
+	return cur
+}
+
+func (g *gen) liveStmt(s ast.Stmt, after liveSet, recomputed map[*sema.Symbol]bool) liveSet {
+	in := after.copy()
+	all := func(n ast.Node) {
+		if n == nil {
+			return
+		}
+		ast.Inspect(n, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok {
+				if v := g.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym {
+					in[v] = true
+				}
+			}
+			return true
+		})
+	}
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		v := g.baseSym(s.Lhs)
+		if v == nil {
+			all(s)
+			return in
+		}
+		keep := after[v] || g.callsUser(s.Rhs) || isGlobal(v) || v.Attrs.Has(sema.AttrSave) || v.Attrs.Has(sema.AttrData) || hostVar(v, g.scope)
+		if _, whole := s.Lhs.(*ast.Ident); whole {
+			delete(in, v)
+		}
+		subs := func() {
+			if c, ok := s.Lhs.(*ast.CallExpr); ok {
+				for _, a := range c.Args {
+					all(a)
+				}
+			}
+		}
+		if keep || g.noRecord[s] {
+			all(s.Rhs)
+			subs()
+		}
+		// The adjoint's reads, but the recomputed temporaries.
+		for _, r := range g.tbr.AdjointReads(s) {
+			if !recomputed[r.Sym] {
+				in[r.Sym] = true
+			}
+		}
+		if g.records(s, s.Lhs) {
+			in[v] = true
+			subs()
+		}
+		g.dead[s] = !keep
+	case *ast.IfStmt:
+		in = g.liveStmt(s.Action, after, recomputed)
+		for k := range after {
+			in[k] = true
+		}
+		all(s.Cond)
+	case *ast.IfConstruct:
+		in = liveSet{}
+		hasElse := false
+		for _, b := range s.Branches {
+			for k := range g.live(b.Body, after) {
+				in[k] = true
+			}
+			if b.Cond == nil {
+				hasElse = true
+			}
+			all(b.Cond)
+		}
+		if !hasElse {
+			for k := range after {
+				in[k] = true
+			}
+		}
+	case *ast.SelectCase:
+		in = liveSet{}
+		hasDefault := false
+		for _, c := range s.Cases {
+			for k := range g.live(c.Body, after) {
+				in[k] = true
+			}
+			if c.Default {
+				hasDefault = true
+			}
+			for _, x := range c.Values {
+				all(x)
+			}
+		}
+		if !hasDefault {
+			for k := range after {
+				in[k] = true
+			}
+		}
+		all(s.Selector)
+	case *ast.DoConstruct:
+		head := after.copy()
+		for {
+			body := g.live(s.Body, head)
+			grown := false
+			for k := range body {
+				if !head[k] {
+					head[k] = true
+					grown = true
+				}
+			}
+			if !grown {
+				break
+			}
+		}
+		in = head
+		if s.Var != nil {
+			v := g.info.ObjectOf(s.Var)
+			g.deadIndex[s] = v != nil && !after[v]
+			delete(in, v)
+		}
+		for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
+			if x != nil {
+				all(x)
+			}
+		}
+		for _, sp := range s.Concurrent {
+			for _, x := range []ast.Expr{sp.Lo, sp.Hi, sp.Stride} {
+				if x != nil {
+					all(x)
+				}
+			}
+		}
+	default:
+		all(s)
+	}
+	return in
+}
