@@ -46,8 +46,10 @@
 // (recompute.go); an array a loop overwrites element by element is recorded
 // as one section around the loop when the loop's backward sweep does not read
 // it, or restored from a copy of the section when each element is written
-// once (hoist.go); the adjoint of a jointly reversed callee leaves out the
-// primal assignments its backward sweep does not need (live.go).
+// once, and a scalar recorded once per iteration goes into a buffer indexed
+// by the loop indices (hoist.go); the adjoint of a jointly reversed callee
+// leaves out the primal assignments its backward sweep does not need
+// (live.go).
 //
 // With Config.StoreAll (or without a TBR result) the recording is the
 // conservative "store-all" one: every overwritten value (every left-hand

@@ -32,7 +32,8 @@ import (
 // within the loop), so that the ends of the hull are elements the loop
 // writes and the section is in bounds. An array recorded whole in the loop
 // is pushed whole; records of one array with different hulls push the whole
-// array. A loop with jumps keeps its records.
+// array. A loop with jumps keeps its records. saveSection and bufferScalar
+// handle arrays the backward loop reads and scalars.
 
 // record is a push of an array (element, section or whole) in the forward
 // sweep of a loop.
@@ -42,6 +43,15 @@ type record struct {
 	arg    ast.Expr
 	loops  []*ast.DoConstruct // the DO loops around it, the outermost first
 	cond   bool               // under an IF, CASE or DO WHILE within the loop
+	conds  []branchOf         // those constructs, the outermost first
+	body   []ast.Stmt         // the forward body of the innermost of loops
+}
+
+// branchOf is a branch of an IF construct or a case of a SELECT CASE in the
+// forward sweep (stmt the construct, n its index); a DO WHILE has n -1.
+type branchOf struct {
+	stmt ast.Stmt
+	n    int
 }
 
 // hoistRecords moves the array records of loop s out of it where that is
@@ -59,8 +69,11 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 	}
 	recs := map[*sema.Symbol][]record{}
 	var order []*sema.Symbol
-	var walk func(list []ast.Stmt, loops []*ast.DoConstruct, cond bool)
-	walk = func(list []ast.Stmt, loops []*ast.DoConstruct, cond bool) {
+	var walk func(list []ast.Stmt, loops []*ast.DoConstruct, conds []branchOf, body []ast.Stmt)
+	walk = func(list []ast.Stmt, loops []*ast.DoConstruct, conds []branchOf, body []ast.Stmt) {
+		under := func(st ast.Stmt, n int) []branchOf {
+			return append(append([]branchOf{}, conds...), branchOf{st, n})
+		}
 		for _, st := range list {
 			switch st := st.(type) {
 			case *ast.CallStmt:
@@ -69,45 +82,59 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 					continue
 				}
 				a := g.refSym(st.Args[0])
-				if a == nil || a.Rank() == 0 {
+				if a == nil {
 					continue
 				}
 				if recs[a] == nil {
 					order = append(order, a)
 				}
 				recs[a] = append(recs[a], record{stmt: st, suffix: suf, arg: st.Args[0],
-					loops: append([]*ast.DoConstruct{}, loops...), cond: cond})
+					loops: append([]*ast.DoConstruct{}, loops...), cond: len(conds) > 0, conds: conds, body: body})
 			case *ast.DoConstruct:
 				if st.Var == nil {
-					walk(st.Body, loops, true)
+					walk(st.Body, loops, under(st, -1), body)
 				} else {
-					walk(st.Body, append(loops, st), cond)
+					walk(st.Body, append(loops, st), conds, st.Body)
 				}
 			case *ast.IfConstruct:
-				for _, br := range st.Branches {
-					walk(br.Body, loops, true)
+				for i, br := range st.Branches {
+					walk(br.Body, loops, under(st, i), body)
 				}
 			case *ast.SelectCase:
-				for _, c := range st.Cases {
-					walk(c.Body, loops, true)
+				for i, c := range st.Cases {
+					walk(c.Body, loops, under(st, i), body)
 				}
 			}
 		}
 	}
-	walk(f, outer, false)
+	walk(f, outer, nil, f)
 	moved := map[ast.Stmt]bool{}
 	movedSyms := map[string]bool{}
 	saved := map[string]*ast.Ident{} // by array: the copy its pops read
 	var savePre, savePost, saveBwdPre, saveBwdPost []ast.Stmt
+	buffered := map[string]*buffer{}
 	for _, a := range order {
 		rs := recs[a]
+		if a.Rank() == 0 {
+			if bf, ok := g.bufferScalar(a, rs, b); ok {
+				for _, r := range rs {
+					buffered[strings.ToLower(a.Name)] = bf
+					moved[r.stmt] = true
+				}
+				savePre = append(savePre, bf.pre...)
+				savePost = append(bf.post, savePost...)
+				saveBwdPre = append(saveBwdPre, bf.bwdPre...)
+				saveBwdPost = append(saveBwdPost, bf.bwdPost...)
+			}
+			continue
+		}
 		if g.reads(b, a, len(rs)) {
 			if sv, ok := g.saveSection(s, a, rs, b); ok {
 				moved[rs[0].stmt] = true
 				saved[strings.ToLower(a.Name)] = sv.name
 				savePre = append(savePre, sv.pre...)
 				savePost = append(sv.post, savePost...)
-				saveBwdPre = append(sv.bwdPre, saveBwdPre...)
+				saveBwdPre = append(saveBwdPre, sv.bwdPre...)
 				saveBwdPost = append(saveBwdPost, sv.bwdPost...)
 			}
 			continue
@@ -128,7 +155,15 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 	if len(moved) == 0 {
 		return nil, nil, f, b, nil, nil
 	}
-	nf = dropStmts(f, func(st ast.Stmt) bool { return moved[st] })
+	nf = replaceStmts(f, func(st ast.Stmt) ast.Stmt {
+		if c, ok := st.(*ast.CallStmt); ok && moved[st] {
+			if bf := buffered[refName(c.Args[0])]; bf != nil {
+				return &ast.AssignStmt{Lhs: bf.slot(), Rhs: c.Args[0]}
+			}
+		}
+		return nil
+	})
+	nf = dropStmts(nf, func(st ast.Stmt) bool { return moved[st] })
 	nb = dropStmts(b, func(st ast.Stmt) bool {
 		c, ok := st.(*ast.CallStmt)
 		if !ok || len(c.Args) == 0 {
@@ -139,7 +174,7 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 		}
 		return movedSyms[refName(c.Args[0])]
 	})
-	if len(saved) > 0 {
+	if len(saved) > 0 || len(buffered) > 0 {
 		nb = replaceStmts(nb, func(st ast.Stmt) ast.Stmt {
 			c, ok := st.(*ast.CallStmt)
 			if !ok || len(c.Args) == 0 {
@@ -147,6 +182,9 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 			}
 			if _, ok := pushSuffix(callName(c), "fadj_pop_"); !ok {
 				return nil
+			}
+			if bf := buffered[refName(c.Args[0])]; bf != nil {
+				return &ast.AssignStmt{Lhs: c.Args[0], Rhs: bf.slot()}
 			}
 			sv := saved[refName(c.Args[0])]
 			el, ok := c.Args[0].(*ast.CallExpr)
@@ -221,6 +259,9 @@ func (g *gen) saveSection(s *ast.DoConstruct, a *sema.Symbol, rs []record, b []a
 		}
 		dims = append(dims, x)
 	}
+	if fewTrips(dims) {
+		return nil, false
+	}
 	g.nsave++
 	name := "fadj_save" + strconv.Itoa(g.nsave)
 	if g.scope.LookupLocal(name) != nil {
@@ -244,6 +285,193 @@ func (g *gen) saveSection(s *ast.DoConstruct, a *sema.Symbol, rs []record, b []a
 		bwdPre:  []ast.Stmt{alloc, call("fadj_pop_"+r.suffix+"_array", id, n)},
 		bwdPost: []ast.Stmt{dealloc},
 	}, true
+}
+
+// buffer is a local array holding, per iteration of a loop nest, the
+// value of a scalar its forward sweep records (bufferScalar).
+type buffer struct {
+	name                       *ast.Ident
+	index                      []ast.Expr // the loop indices, the innermost first
+	pre, post, bwdPre, bwdPost []ast.Stmt
+}
+
+// slot is the buffer's element of the current iteration.
+func (bf *buffer) slot() ast.Expr {
+	return &ast.CallExpr{Fun: bf.name, Args: bf.index}
+}
+
+// bufferScalar handles a scalar recorded in a loop nest once per
+// iteration (a temporary overwritten each time round): by one record
+// outside any IF, or by one in each branch of an IF construct with an
+// ELSE (or a SELECT CASE with a DEFAULT) that is outside any other, in
+// loops of step 1 or -1 whose bounds the routine never changes. The forward
+// sweep keeps the values in an allocatable array indexed by the loop
+// indices, pushed after the loop in one piece; the backward sweep pops it
+// before the backward loop and reads the values from it: a store and a load
+// per iteration instead of two calls into the runtime. (Not for fewer than
+// 16 iterations of literal bounds: the ALLOCATE would cost more.)
+func (g *gen) bufferScalar(x *sema.Symbol, rs []record, b []ast.Stmt) (*buffer, bool) {
+	loops := rs[0].loops
+	if len(loops) == 0 || g.countPops(b, x) != len(rs) {
+		return nil, false
+	}
+	if _, ok := rs[0].arg.(*ast.Ident); !ok {
+		return nil, false
+	}
+	for _, r := range rs {
+		if len(r.loops) != len(loops) {
+			return nil, false
+		}
+		for i := range loops {
+			if r.loops[i] != loops[i] {
+				return nil, false
+			}
+		}
+	}
+	// One record per iteration.
+	if len(rs) == 1 {
+		if len(rs[0].conds) > 0 {
+			return nil, false
+		}
+	} else {
+		c := rs[0].conds
+		if len(c) != 1 || c[0].n < 0 {
+			return nil, false
+		}
+		seen := map[int]bool{}
+		for _, r := range rs {
+			if len(r.conds) != 1 || r.conds[0].stmt != c[0].stmt || seen[r.conds[0].n] {
+				return nil, false
+			}
+			seen[r.conds[0].n] = true
+		}
+		switch st := c[0].stmt.(type) {
+		case *ast.IfConstruct:
+			n := len(st.Branches)
+			if n != len(rs) || st.Branches[n-1].Cond != nil {
+				return nil, false
+			}
+		case *ast.SelectCase:
+			def := false
+			for _, cs := range st.Cases {
+				def = def || cs.Default
+			}
+			if !def || len(st.Cases) != len(rs) {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+		// The construct runs in every iteration: it is directly in the
+		// innermost loop's body, or under no IF.
+		if !inBody(rs[0].body, c[0].stmt) {
+			return nil, false
+		}
+	}
+	var dims, index []ast.Expr
+	for i := len(loops) - 1; i >= 0; i-- {
+		l := loops[i]
+		lo, hi := l.Start, l.Stop
+		switch {
+		case l.Step == nil || isOne(l.Step):
+		case isMinusOne(l.Step):
+			lo, hi = hi, lo
+		default:
+			return nil, false
+		}
+		if l.Var == nil || !g.invariant(lo) || !g.invariant(hi) {
+			return nil, false
+		}
+		dims = append(dims, &ast.RangeExpr{Lo: lo, Hi: hi})
+		index = append(index, ast.NewIdent(l.Var.Name))
+	}
+	if fewTrips(dims) {
+		return nil, false
+	}
+	ts := tapeType(rs[0].suffix)
+	if ts == nil {
+		return nil, false
+	}
+	g.nsave++
+	name := "fadj_save" + strconv.Itoa(g.nsave)
+	if g.scope.LookupLocal(name) != nil {
+		return nil, false
+	}
+	e := &ast.Entity{Name: ast.NewIdent(name)}
+	for range dims {
+		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
+	}
+	g.decls = append(g.decls, &ast.TypeDecl{Type: ts,
+		Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
+	id := ast.NewIdent(name)
+	alloc := &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: id, Args: dims}}}
+	dealloc := &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{id}}
+	n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{id}}
+	return &buffer{
+		name:    id,
+		index:   index,
+		pre:     []ast.Stmt{alloc},
+		post:    []ast.Stmt{call("fadj_push_"+rs[0].suffix+"_array", id, n), dealloc},
+		bwdPre:  []ast.Stmt{alloc, call("fadj_pop_"+rs[0].suffix+"_array", id, n)},
+		bwdPost: []ast.Stmt{dealloc},
+	}, true
+}
+
+// fewTrips reports whether the ranges dims, all of literal bounds, hold
+// fewer than 16 elements together: too few for an ALLOCATE to pay off.
+func fewTrips(dims []ast.Expr) bool {
+	n := 1
+	for _, d := range dims {
+		r := d.(*ast.RangeExpr)
+		lo, ok1 := intValue(r.Lo)
+		hi, ok2 := intValue(r.Hi)
+		if !ok1 || !ok2 {
+			return false
+		}
+		n *= max(hi-lo+1, 0)
+	}
+	return n < 16
+}
+
+// intValue returns the value of an integer literal, possibly negated.
+func intValue(x ast.Expr) (int, bool) {
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.MINUS {
+		v, ok := intValue(u.X)
+		return -v, ok
+	}
+	l, ok := x.(*ast.BasicLit)
+	if !ok || l.Kind != token.INT {
+		return 0, false
+	}
+	v, err := strconv.Atoi(l.Value)
+	return v, err == nil
+}
+
+// inBody reports whether st is a statement of list itself.
+func inBody(list []ast.Stmt, st ast.Stmt) bool {
+	for _, x := range list {
+		if x == st {
+			return true
+		}
+	}
+	return false
+}
+
+// tapeType is the type of the values of a tape (by suffix).
+func tapeType(suf string) *ast.TypeSpec {
+	switch suf {
+	case "r8":
+		return &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(8)}
+	case "r4":
+		return &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(4)}
+	case "i4":
+		return &ast.TypeSpec{Kind: ast.Integer}
+	case "i8":
+		return &ast.TypeSpec{Kind: ast.Integer, KindSel: deriv.Int(8)}
+	case "l":
+		return &ast.TypeSpec{Kind: ast.Logical}
+	}
+	return nil
 }
 
 // indexOf returns the identifier v of a subscript v, v + e, e + v or

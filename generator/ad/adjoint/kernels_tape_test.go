@@ -124,6 +124,33 @@ end subroutine
 	},
 	{
 		kernel: kernel{
+			name: "gaussseidel3",
+			src: `
+subroutine gs3(n, u, v)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: u(0:n+1), v(0:n+1)
+  integer :: i, sweep
+  do sweep = 1, 2
+    do i = 1, n
+      u(i) = 0.5d0*(u(i-1) + u(i+1)) + 0.1d0*v(i)**2
+      v(i) = 0.5d0*(v(i-1) + v(i+1)) - 0.1d0*u(i)**2
+    end do
+  end do
+end subroutine
+`,
+			routine: "gs3",
+			params:  []param{ival("n", 5), rval("u", 7), rval("v", 7)},
+			ins:     []string{"u", "v"},
+			outs:    []string{"u", "v"},
+		},
+		// Two copies on the tape after the loop, popped in reverse.
+		has: []string{"fadj_save1 = u(1:n)", "fadj_save2 = v(1:n)",
+			"    call fadj_push_r8_array(fadj_save2, size(fadj_save2))\n    deallocate(fadj_save2)\n    call fadj_push_r8_array(fadj_save1, size(fadj_save1))",
+			"    call fadj_pop_r8_array(fadj_save1, size(fadj_save1))\n    allocate(fadj_save2(1:n))\n    call fadj_pop_r8_array(fadj_save2, size(fadj_save2))"},
+	},
+	{
+		kernel: kernel{
 			name: "gaussseidel2",
 			src: `
 subroutine gs2(n, f, u)
@@ -229,10 +256,62 @@ end subroutine
 			outs:    []string{"cost"},
 		},
 		// du is recomputed from u, which the backward sweep has; dq
-		// would need q, which it does not have: dq is recorded. The
-		// branch is found again from u(i).
-		has:    []string{"call fadj_push_r8(dq)"},
-		hasNot: []string{"call fadj_push_r8(du)", "fadj_push_i4("},
+		// would need q, which it does not have: dq is recorded, once
+		// per iteration (in one branch or the other), so in a buffer
+		// indexed by i. The branch is found again from u(i).
+		has:    []string{"fadj_save1(i) = dq", "dq = fadj_save1(i)", "allocate(fadj_save1(1:n))"},
+		hasNot: []string{"call fadj_push_r8(du)", "call fadj_push_r8(dq)", "fadj_push_i4("},
+	},
+	{
+		kernel: kernel{
+			name: "buffers",
+			src: `
+subroutine buf(n, m, x, y)
+  implicit none
+  integer, intent(in) :: n, m
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  real(8) :: t, s, w
+  integer :: i, j, k
+  y = 0.0d0
+  do j = 1, m
+    do i = n, 1, -1
+      t = x(i)*j
+      y = y + sin(t)
+      select case (mod(i, 3))
+      case (0)
+        s = x(i)**2
+      case (1)
+        s = cos(x(i))
+      case default
+        s = x(i)
+      end select
+      y = y + s*s
+      if (x(i) > 0.4d0) then
+        w = sin(y)*x(i)
+        y = y + w**2
+      end if
+      k = 0
+      do while (k < 2)
+        k = k + 1
+        y = y + sin(y)*0.1d0
+      end do
+    end do
+  end do
+end subroutine
+`,
+			routine: "buf",
+			params:  []param{ival("n", 6), ival("m", 2), rval("x", 6), rval("y")},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		// t is recomputed; s, recorded in each case, goes in a buffer
+		// indexed by i (the DO of step -1); w, recorded under an IF
+		// without ELSE, and y, recorded several times per iteration,
+		// stay on the tape.
+		has: []string{"allocate(fadj_save1(1:n))", "fadj_save1(i) = s", "s = fadj_save1(i)", "call fadj_push_r8(w)",
+			"call fadj_pop_r8(w)", "call fadj_push_r8(y)"},
+		hasNot: []string{"call fadj_push_r8(t)", "call fadj_push_r8(s)"},
 	},
 	{
 		kernel: kernel{

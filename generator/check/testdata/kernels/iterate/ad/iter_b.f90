@@ -10,20 +10,32 @@ subroutine iter_b(x, x_b, y, y_b, n)
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
   real(8) :: fadj_tmp3_b
+  real(8), allocatable :: fadj_save1(:)
+  real(8), allocatable :: fadj_save2(:)
+  allocate(fadj_save1(1:n))
+  allocate(fadj_save2(1:n))
   do i = 1, n
     x = 2*x + y
-    call fadj_push_r8(y)
+    fadj_save1(i) = y
     y = x*y/(1 + x*x)
-    call fadj_push_r8(x)
+    fadj_save2(i) = x
     x = x/3 + sin(y)
   end do
+  call fadj_push_r8_array(fadj_save2, size(fadj_save2))
+  deallocate(fadj_save2)
+  call fadj_push_r8_array(fadj_save1, size(fadj_save1))
+  deallocate(fadj_save1)
+  allocate(fadj_save1(1:n))
+  call fadj_pop_r8_array(fadj_save1, size(fadj_save1))
+  allocate(fadj_save2(1:n))
+  call fadj_pop_r8_array(fadj_save2, size(fadj_save2))
   do i = n, 1, -1
-    call fadj_pop_r8(x)
+    x = fadj_save2(i)
     fadj_tmp3_b = x_b
     x_b = 0.0_8
     x_b = x_b + 1.0_8/3*fadj_tmp3_b
     y_b = y_b + cos(y)*fadj_tmp3_b
-    call fadj_pop_r8(y)
+    y = fadj_save1(i)
     fadj_tmp2_b = y_b
     y_b = 0.0_8
     x_b = x_b + y*(1.0_8/(1 + x*x)*fadj_tmp2_b)
@@ -34,4 +46,6 @@ subroutine iter_b(x, x_b, y, y_b, n)
     x_b = x_b + 2*fadj_tmp1_b
     y_b = y_b + fadj_tmp1_b
   end do
+  deallocate(fadj_save1)
+  deallocate(fadj_save2)
 end subroutine iter_b
