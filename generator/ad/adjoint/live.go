@@ -22,19 +22,20 @@ import (
 // assignment reads its right side and subscripts; an active one reads what
 // its adjoint does (the TBR analysis's TBR(s)) whether live or not, except
 // the temporaries its list recomputes (recompute.go), whose values come from
-// the recomputation; a
-// recorded one reads the variable it records; conditions, bounds, calls and
-// other statements read all their variables and are kept, as are
-// assignments referencing user functions. It applies to the joint versions
-// of subroutines other than the target, without jumps or internal
-// procedures.
+// the recomputation; a recorded one reads the variable it records;
+// conditions, bounds, calls and other statements read all their variables
+// and are kept, as are assignments referencing user functions. It applies
+// to the joint versions of subroutines and functions (whose adjoints never
+// return the result) other than the target, without jumps or internal
+// procedures. A left-out assignment records nothing either: it changes
+// nothing to restore.
 
 // liveness marks the dead assignments of the body (g.dead) and the DO loops
 // whose index is dead after them (g.deadIndex), if the routine is one to
 // prune.
 func (g *gen) liveness(body []ast.Stmt) {
 	pa := g.pa
-	if g.tbr == nil || pa == g.sh.target || g.sh.split[pa] || pa.Unit == nil || pa.Unit.Kind != ast.SubroutineUnit ||
+	if g.tbr == nil || pa == g.sh.target || g.sh.split[pa] || pa.Unit == nil || (pa.Unit.Kind != ast.SubroutineUnit && pa.Unit.Kind != ast.FunctionUnit) ||
 		hasJump(body) || g.scope.SaveAll() || len(pa.Unit.Procs) > 0 {
 		return // (internal procedures may read any variable)
 	}

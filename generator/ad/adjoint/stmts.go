@@ -265,7 +265,8 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		}
 		// Active function references on the right are reversed by
 		// adj (funcRef).
-		if g.records(s, s.Lhs) {
+		if g.records(s, s.Lhs) && !g.dead[s] {
+			// (Left out, s changes nothing: nothing to restore.)
 			push, pop, err := g.pushPop(s.Lhs)
 			if err != nil {
 				return nil, nil, err

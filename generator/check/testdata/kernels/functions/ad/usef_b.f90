@@ -7,7 +7,6 @@ subroutine g_b(a, a_b, b, fadj_result_b)
   real(8), intent(inout) :: a_b
   real(8) :: g_res_b
   real(8), intent(in) :: fadj_result_b
-  g = a*sin(b) + a**2
   g_res_b = 0.0_8
   g_res_b = fadj_result_b
   a_b = a_b + sin(b)*g_res_b
@@ -23,7 +22,6 @@ subroutine g_b2(a, b, b_b, fadj_result_b)
   real(8), intent(inout) :: b_b
   real(8) :: g_res_b
   real(8), intent(in) :: fadj_result_b
-  g = a*sin(b) + a**2
   g_res_b = 0.0_8
   g_res_b = fadj_result_b
   b_b = b_b + cos(b)*(a*g_res_b)
@@ -42,8 +40,6 @@ subroutine h_b(x, x_b, fadj_result_b)
   real(8) :: fadj_tmp1_b
   r = exp(-x)*x
   if (r > 0.2d0) then
-    call fadj_push_r8(r)
-    r = r*r + x
     call fadj_push_i4(1)
   else
     call fadj_push_i4(0)
@@ -52,7 +48,6 @@ subroutine h_b(x, x_b, fadj_result_b)
   r_b = fadj_result_b
   call fadj_pop_i4(fadj_branch)
   if (fadj_branch == 1) then
-    call fadj_pop_r8(r)
     fadj_tmp1_b = r_b
     r_b = 0.0_8
     r_b = r_b + 2.0_8*r*fadj_tmp1_b
