@@ -320,9 +320,12 @@ func Run(specPath string, opts Options) (*Report, error) {
 		if err := comp.Build(tdir, exe, srcs...); err != nil {
 			return nil, fmt.Errorf("%s: compiling the check program failed: %v", t.Routine, err)
 		}
-		out, err := gfortran.Run(tdir, exe, RunLimit)
-		if err != nil {
+		if _, err := gfortran.Run(tdir, exe, RunLimit); err != nil {
 			return nil, fmt.Errorf("%s: running the check program failed: %v", t.Routine, err)
+		}
+		out, err := os.ReadFile(filepath.Join(tdir, "results.txt"))
+		if err != nil {
+			return nil, fmt.Errorf("%s: the check program wrote no results: %v", t.Routine, err)
 		}
 		samples, err := parseOutput(out)
 		if err != nil {

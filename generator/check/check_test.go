@@ -136,7 +136,7 @@ func TestWriteDriver(t *testing.T) {
 		"x = fadj0_x + fadj_h*fadjv_x",
 		"x = fadj0_x - fadj_h*fadjv_x",
 		"call f(n, x, w, y)",
-		"write(*, '(es26.17e3)') fadjd_y",
+		"write(fadj_o, '(es26.17e3)') fadjd_y",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("driver lacks %q:\n%s", want, src)
@@ -256,8 +256,8 @@ func TestWriteDriverAdjoint(t *testing.T) {
 		"fadjb_u = fadjw_u",
 		"fadjb_y = fadjw_y",
 		"call f_b(x, fadjb_x, u, fadjb_u, y, fadjb_y)",
-		"write(*, '(a)') 'A'",
-		"write(*, '(es26.17e3)') fadjb_u",
+		"write(fadj_o, '(a)') 'A'",
+		"write(fadj_o, '(es26.17e3)') fadjb_u",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("driver lacks %q:\n%s", want, src)
@@ -335,14 +335,14 @@ func TestWriteDriverGlobalsAndFunction(t *testing.T) {
 		"    k = fadj0_k\n",
 		"    k_d = fadjv_k\n",
 		"    call f_d(m, x, fadjd_x, fadjr, fadjd_fadjr)",
-		"    write(*, '(es26.17e3)') fadjd_fadjr",
+		"    write(fadj_o, '(es26.17e3)') fadjd_fadjr",
 		"    k = fadj0_k + fadj_h*fadjv_k",
 		"    a = fadj0_a - fadj_h*fadjv_a",
 		"    fadjr = f(m, x)",
 		"    k_b = 0\n",
 		"    call f_b(m, x, fadjb_x, fadjw_fadjr)",
-		"    write(*, '(es26.17e3)') k_b",
-		"    write(*, '(es26.17e3)') 0*fadj0_a",
+		"    write(fadj_o, '(es26.17e3)') k_b",
+		"    write(fadj_o, '(es26.17e3)') 0*fadj0_a",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("driver lacks %q:\n%s", want, src)
@@ -555,8 +555,8 @@ end subroutine partial_b
 		"  logical :: fadjmi_u(1:6)\n  logical :: fadjmo_u(1:6)\n",
 		"  n = 6\n  fadjmi_u = .false.\n  fadjmi_u(2:n) = .true.\n  fadjmo_u = .false.\n  fadjmo_u(1:3) = .true.\n",
 		"    fadjv_u = merge(fadjv_u, 0*fadjv_u, fadjmi_u)",
-		"    write(*, '(es26.17e3)') merge(fadjd_u, 0*fadjd_u, fadjmo_u)",
-		"    write(*, '(es26.17e3)') merge(u, 0*u, fadjmo_u)",
+		"    write(fadj_o, '(es26.17e3)') merge(fadjd_u, 0*fadjd_u, fadjmo_u)",
+		"    write(fadj_o, '(es26.17e3)') merge(u, 0*u, fadjmo_u)",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("driver lacks %q:\n%s", want, src)
@@ -593,9 +593,9 @@ func TestWriteDriverPreset(t *testing.T) {
 	src := WriteDriver(p)
 	for _, want := range []string{
 		"  logical :: fadjp_x\n",
-		"    call f(x, y)\n    write(*, '(a)') 'P'\n    write(*, '(es26.17e3)') y\n    fadjp_x = all([x == fadj0_x + fadj_h*fadjv_x])\n",
+		"    call f(x, y)\n    write(fadj_o, '(a)') 'P'\n    write(fadj_o, '(es26.17e3)') y\n    fadjp_x = all([x == fadj0_x + fadj_h*fadjv_x])\n",
 		"    fadjb_x = merge(fadjv_x, 0*fadjv_x, fadjp_x)\n",
-		"    write(*, '(es26.17e3)') (fadjb_x - merge(fadjv_x, 0*fadjv_x, fadjp_x))\n",
+		"    write(fadj_o, '(es26.17e3)') (fadjb_x - merge(fadjv_x, 0*fadjv_x, fadjp_x))\n",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("driver lacks %q:\n%s", want, src)
@@ -608,7 +608,7 @@ func TestWriteDriverOutOnly(t *testing.T) {
 		{Name: "x", Class: Float, Type: "real(8)", Size: 1, Independent: true, AdjActive: true},
 		{Name: "y", Class: Float, Type: "real(8)", Dims: []string{"1:2"}, Size: 2, Dependent: true, AdjActive: true, OutOnly: true},
 	}}
-	if src, want := WriteDriver(p), "    write(*, '(a)') 'Z'\n    write(*, '(es26.17e3)') sum(abs([fadjb_y]))\n"; !strings.Contains(src, want) {
+	if src, want := WriteDriver(p), "    write(fadj_o, '(a)') 'Z'\n    write(fadj_o, '(es26.17e3)') sum(abs([fadjb_y]))\n"; !strings.Contains(src, want) {
 		t.Errorf("driver lacks %q:\n%s", want, src)
 	}
 	s, err := parseOutput([]byte("P\n1\nM\n1\nA\n2\nZ\n0.5\nE\n0\n"))

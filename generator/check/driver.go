@@ -116,7 +116,8 @@ type Program struct {
 
 // WriteDriver returns the source of a Fortran main program that reads the
 // base point and the directions from input.txt (as written by WriteInput)
-// and, for each sample, prints
+// and, for each sample, writes to results.txt (not to the standard output,
+// which the target may write to)
 //
 //	T  then J·xd (the tangent's derivatives of the dependents),
 //	P  then the dependents at x + h·xd,
@@ -155,7 +156,7 @@ func WriteDriver(p *Program) string {
 			pf("  integer, parameter :: %s = %d", a.Name, a.IntValue)
 		}
 	}
-	pf("  integer :: fadj_s, fadj_u")
+	pf("  integer :: fadj_s, fadj_u, fadj_o")
 	var fn *Arg // the result of a function target
 	for _, a := range p.Args {
 		if a.Class == IntParam {
@@ -238,6 +239,7 @@ func WriteDriver(p *Program) string {
 		}
 	}
 	pf("  open(newunit=fadj_u, file='input.txt', status='old', action='read')")
+	pf("  open(newunit=fadj_o, file='results.txt', status='replace', action='write')")
 	for _, a := range p.Args {
 		if a.Class == Float {
 			pf("  read(fadj_u, *) fadj0_%s", a.Name)
@@ -305,7 +307,7 @@ func WriteDriver(p *Program) string {
 		pf("    call %s(%s)", name, strings.Join(actual, ", "))
 	}
 	printDeps := func(marker string, tangent bool) {
-		pf("    write(*, '(a)') '%s'", marker)
+		pf("    write(fadj_o, '(a)') '%s'", marker)
 		for _, a := range p.Args {
 			if !a.Dependent {
 				continue
@@ -320,7 +322,7 @@ func WriteDriver(p *Program) string {
 			if a.OutSection != "" {
 				v = fmt.Sprintf("merge(%s, 0*%s, fadjmo_%s)", v, v, a.Name)
 			}
-			pf("    write(*, '(es26.17e3)') %s", v)
+			pf("    write(fadj_o, '(es26.17e3)') %s", v)
 		}
 	}
 	if p.Tangent != "" {
@@ -375,7 +377,7 @@ func WriteDriver(p *Program) string {
 			pf("    call fadj_tape_reset()")
 		}
 		call(p.Adjoint, false, true)
-		pf("    write(*, '(a)') 'A'")
+		pf("    write(fadj_o, '(a)') 'A'")
 		for _, a := range p.Args {
 			if !a.Independent {
 				continue
@@ -385,11 +387,11 @@ func WriteDriver(p *Program) string {
 				bn = fmt.Sprintf("(%s - merge(fadjv_%s, 0*fadjv_%s, fadjp_%s))", bn, a.Name, a.Name, a.Name)
 			}
 			if bn != "" && a.InSection != "" {
-				pf("    write(*, '(es26.17e3)') merge(%s, 0*%s, fadjmi_%s)", bn, bn, a.Name)
+				pf("    write(fadj_o, '(es26.17e3)') merge(%s, 0*%s, fadjmi_%s)", bn, bn, a.Name)
 			} else if bn != "" {
-				pf("    write(*, '(es26.17e3)') %s", bn)
+				pf("    write(fadj_o, '(es26.17e3)') %s", bn)
 			} else {
-				pf("    write(*, '(es26.17e3)') 0*fadj0_%s", a.Name)
+				pf("    write(fadj_o, '(es26.17e3)') 0*fadj0_%s", a.Name)
 			}
 		}
 	}
@@ -401,16 +403,17 @@ func WriteDriver(p *Program) string {
 			}
 		}
 		if len(terms) > 0 {
-			pf("    write(*, '(a)') 'Z'")
-			pf("    write(*, '(es26.17e3)') %s", strings.Join(terms, " + "))
+			pf("    write(fadj_o, '(a)') 'Z'")
+			pf("    write(fadj_o, '(es26.17e3)') %s", strings.Join(terms, " + "))
 		}
 	}
 	if p.Runtime != "" {
-		pf("    write(*, '(a)') 'E'")
-		pf("    write(*, '(es26.17e3)') real(fadj_tape_bytes(), 8)")
+		pf("    write(fadj_o, '(a)') 'E'")
+		pf("    write(fadj_o, '(es26.17e3)') real(fadj_tape_bytes(), 8)")
 	}
 	pf("  end do")
 	pf("  close(fadj_u)")
+	pf("  close(fadj_o)")
 	pf("end program fadj_check_driver")
 	return b.String()
 }
