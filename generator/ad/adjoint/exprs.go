@@ -189,6 +189,21 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call, rb ast.Expr) ([]ast.Stmt, 
 	if err != nil {
 		return nil, err
 	}
+	if name == "sum" && args[0] != nil && len(args) > 2 && args[1] == nil && args[2] == nil && reshapes(args[0]) {
+		// sum(X) gives every element of X the scalar adjoint rb; an X
+		// like matmul(a, v) needs it as an array of X's shape, for
+		// the adjoint of matmul.
+		rank := g.info.Rank(args[0])
+		b := terms[0]
+		for k := 1; k <= rank; k++ {
+			n, ok := g.extent(args[0], k)
+			if !ok {
+				return nil, notSupported("sum of '%s' in reverse mode", exprString(args[0]))
+			}
+			b = deriv.Call("spread", b, deriv.Int(k), n)
+		}
+		terms[0] = b
+	}
 	var out []ast.Stmt
 	for i, a := range args {
 		if a == nil || i >= len(terms) || terms[i] == nil || !rule.IsActive(i) {
@@ -397,6 +412,91 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 
 // isDesignator reports whether x is a variable or an array element with
 // variable or literal subscripts, so that two equal texts denote one value.
+// reshapes reports whether x references an array intrinsic that is not
+// elemental (matmul, transpose, ...): its adjoint needs an adjoint of the
+// result's shape, where elemental operations take a scalar too.
+func reshapes(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok {
+				switch id.Lower() {
+				case "matmul", "transpose", "reshape", "spread", "cshift", "eoshift", "pack", "unpack":
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// extent returns the extent of dimension k (from 1) of array expression x,
+// as an expression of its operands, or false.
+func (g *gen) extent(x ast.Expr, k int) (ast.Expr, bool) {
+	rank := g.info.Rank(x)
+	if rank == 0 || k > rank {
+		return nil, false
+	}
+	size := func(y ast.Expr, d int) ast.Expr { return deriv.Call("size", y, deriv.Int(d)) }
+	switch y := x.(type) {
+	case *ast.Ident:
+		return size(y, k), true
+	case *ast.ParenExpr:
+		return g.extent(y.X, k)
+	case *ast.UnaryExpr:
+		return g.extent(y.X, k)
+	case *ast.BinaryExpr:
+		if g.info.Rank(y.X) == rank {
+			return g.extent(y.X, k)
+		}
+		return g.extent(y.Y, k)
+	case *ast.CallExpr:
+		c, ok := g.info.Calls[y]
+		if !ok {
+			return nil, false
+		}
+		if c.Kind == sema.ArrayElement {
+			return size(y, k), true
+		}
+		if !c.IsIntrinsic() || len(y.Args) == 0 {
+			return nil, false
+		}
+		var a []ast.Expr
+		for _, arg := range y.Args {
+			if _, ok := arg.(*ast.KeywordArg); ok {
+				return nil, false
+			}
+			a = append(a, arg)
+		}
+		switch strings.ToLower(c.Proc.Name) {
+		case "matmul":
+			if len(a) != 2 {
+				return nil, false
+			}
+			ra := g.info.Rank(a[0])
+			switch {
+			case ra == 1: // vector-matrix
+				return g.extent(a[1], 2)
+			case k == 1:
+				return g.extent(a[0], 1)
+			default:
+				return g.extent(a[1], 2)
+			}
+		case "transpose":
+			return g.extent(a[0], 3-k)
+		}
+		if r, ok := deriv.Lookup(c.Proc.Name); ok && r.Form == deriv.Elemental {
+			for _, arg := range a {
+				if g.info.Rank(arg) == rank {
+					return g.extent(arg, k)
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
 func (g *gen) isDesignator(x ast.Expr) bool {
 	switch x := x.(type) {
 	case *ast.Ident:

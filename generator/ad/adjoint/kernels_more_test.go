@@ -418,3 +418,25 @@ end subroutine
 		outs:    []string{"y"},
 	})
 }
+
+// sum of a matmul: sum gives a scalar adjoint, which matmul's adjoint
+// needs as an array of the product's shape (spread); this did not compile.
+func init() {
+	kernels = append(kernels, kernel{
+		name: "summatmul",
+		src: `
+subroutine summ(n, a, b, v, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: a(n, n), b(n, n), v(n)
+  real(8), intent(out) :: y
+  y = sum(matmul(a, v)) + sum(matmul(a, v)**2) + sum(matmul(v, b)*v)
+  y = y + sum(matmul(a, b)) + sum(sin(transpose(a))*b)
+end subroutine
+`,
+		routine: "summ",
+		params:  []param{ival("n", 3), rval("a", 3, 3), rval("b", 3, 3), rval("v", 3), rval("y")},
+		ins:     []string{"a", "b", "v"},
+		outs:    []string{"y"},
+	})
+}
