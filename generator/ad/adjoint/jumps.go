@@ -277,7 +277,7 @@ func (g *gen) addJump(s ast.Stmt, frames []*jumpFrame) error {
 func (g *gen) jumpStmt(s ast.Stmt) (fwd []ast.Stmt, err error) {
 	j := g.jumps.byStmt[s]
 	if j == nil {
-		return nil, notSupported("%s in reverse mode", stmtName(s))
+		return nil, notSupported("%s in reverse mode", ast.StmtName(s))
 	}
 	g.part[j.id] = []ast.Stmt{}
 	if j.needVar {

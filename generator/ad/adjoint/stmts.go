@@ -378,7 +378,7 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		return g.ioStmt(s)
 	default:
 		_ = pa
-		return nil, nil, notSupported("%s in reverse mode", stmtName(s))
+		return nil, nil, notSupported("%s in reverse mode", ast.StmtName(s))
 	}
 }
 
@@ -423,25 +423,6 @@ func touches(list []ast.Stmt, ref ast.Expr) bool {
 		}
 	}
 	return false
-}
-
-func stmtName(s ast.Stmt) string {
-	n := fmt.Sprintf("%T", s)
-	n = strings.TrimPrefix(n, "*ast.")
-	n = strings.TrimSuffix(n, "Stmt")
-	switch n {
-	case "Goto", "ComputedGoto", "AssignedGoto":
-		return "GO TO"
-	case "ArithIf":
-		return "arithmetic IF"
-	case "SelectCase":
-		return "SELECT CASE"
-	case "Where", "WhereConstruct":
-		return "WHERE"
-	case "Forall", "ForallConstruct":
-		return "FORALL"
-	}
-	return strings.ToUpper(n) + " statement"
 }
 
 // withLabel moves a label of s (the first statement of fwd) onto a

@@ -755,7 +755,7 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		return []ast.Stmt{s}, nil
 	default:
 		if pa.ActiveStmt(s) {
-			return nil, notSupported("active %s in tangent mode", stmtName(s))
+			return nil, notSupported("active %s in tangent mode", ast.StmtName(s))
 		}
 		return []ast.Stmt{s}, nil
 	}
@@ -1150,25 +1150,4 @@ func (g *gen) newTemp(prefix string, t *sema.Type) *ast.Ident {
 			return ast.NewIdent(name)
 		}
 	}
-}
-
-// stmtName names a statement's kind for messages: "WHERE", "FORALL", "GO
-// TO", else its keyword and "statement".
-func stmtName(s ast.Stmt) string {
-	n := fmt.Sprintf("%T", s)
-	n = strings.TrimPrefix(n, "*ast.")
-	n = strings.TrimSuffix(n, "Stmt")
-	switch n {
-	case "Goto", "ComputedGoto", "AssignedGoto":
-		return "GO TO"
-	case "ArithIf":
-		return "arithmetic IF"
-	case "SelectCase":
-		return "SELECT CASE"
-	case "Where", "WhereConstruct":
-		return "WHERE"
-	case "Forall", "ForallConstruct":
-		return "FORALL"
-	}
-	return strings.ToUpper(n) + " statement"
 }
