@@ -149,6 +149,28 @@ end program p`,
   end do
 end program p`,
 		"bad.f90:5:13: no enclosing DO construct named 'blk'"},
+	{"constructproc", `subroutine foo(y)
+  real :: y
+  integer :: i
+  foo: do i = 1, 3
+    y = y + i
+  end do foo
+end subroutine foo`,
+		"bad.f90:4:3: construct name 'foo' is the name of the procedure"},
+	{"constructvar", `program p
+  integer :: i, outer
+  outer: do i = 1, 3
+  end do outer
+end program p`,
+		"bad.f90:3:3: construct name 'outer' is already declared at 2:17"},
+	{"constructtwice", `program p
+  integer :: i
+  outer: do i = 1, 3
+  end do outer
+  outer: do i = 1, 3
+  end do outer
+end program p`,
+		"bad.f90:5:3: construct name 'outer' is already used at 3:3"},
 	{"goto", `program p
   go to 99
 end program p`,

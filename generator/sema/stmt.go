@@ -357,6 +357,22 @@ func (c *checker) constructName(id *ast.Ident, isDo bool) *Symbol {
 	if id != nil {
 		name = c.name(id)
 		sc := c.unitScope()
+		// A construct name is a local identifier: it may not be the
+		// name of another local entity, of another construct or of the
+		// unit (compilers reject all three).
+		switch prev := sc.LookupLocal(name); {
+		case sc.Symbol != nil && sc.Symbol.Name == name:
+			c.errorf(id.NamePos, "construct name '%s' is the name of the %s", id.Name, sc.Symbol.Kind)
+		case prev != nil:
+			c.errorf(id.NamePos, "construct name '%s' is already declared at %s", id.Name, c.where(prev.Pos, id.NamePos))
+		default:
+			for _, k := range sc.constructs {
+				if k.Name == name {
+					c.errorf(id.NamePos, "construct name '%s' is already used at %s", id.Name, c.where(k.Pos, id.NamePos))
+					break
+				}
+			}
+		}
 		sym = &Symbol{Name: name, Kind: ConstructSym, Pos: id.NamePos, Owner: sc, ArgIndex: -1}
 		sc.constructs = append(sc.constructs, sym)
 		c.def(id, sym)
