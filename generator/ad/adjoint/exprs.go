@@ -189,7 +189,7 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call, rb ast.Expr) ([]ast.Stmt, 
 	if err != nil {
 		return nil, err
 	}
-	if name == "sum" && args[0] != nil && len(args) > 2 && args[1] == nil && args[2] == nil && reshapes(args[0]) {
+	if name == "sum" && args[0] != nil && len(args) > 2 && args[1] == nil && args[2] == nil && g.reshapes(args[0]) {
 		// sum(X) gives every element of X the scalar adjoint rb; an X
 		// like matmul(a, v) needs it as an array of X's shape, for
 		// the adjoint of matmul.
@@ -412,23 +412,35 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 
 // isDesignator reports whether x is a variable or an array element with
 // variable or literal subscripts, so that two equal texts denote one value.
-// reshapes reports whether x references an array intrinsic that is not
-// elemental (matmul, transpose, ...): its adjoint needs an adjoint of the
-// result's shape, where elemental operations take a scalar too.
-func reshapes(x ast.Expr) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); ok {
-				switch id.Lower() {
-				case "matmul", "transpose", "reshape", "spread", "cshift", "eoshift", "pack", "unpack":
-					found = true
-				}
+// reshapes reports whether the scalar adjoint of sum(x) would reach an
+// array intrinsic that is not elemental (matmul, transpose, ...) still
+// scalar: through +, -, parentheses, and products or quotients by
+// scalars. Elemental operations take a scalar adjoint; those intrinsics
+// need one of their result's shape.
+func (g *gen) reshapes(x ast.Expr) bool {
+	switch y := x.(type) {
+	case *ast.ParenExpr:
+		return g.reshapes(y.X)
+	case *ast.UnaryExpr:
+		return g.reshapes(y.X)
+	case *ast.BinaryExpr:
+		switch y.Op {
+		case token.PLUS, token.MINUS:
+			return g.reshapes(y.X) || g.reshapes(y.Y)
+		case token.STAR:
+			return (g.info.Rank(y.Y) == 0 && g.reshapes(y.X)) || (g.info.Rank(y.X) == 0 && g.reshapes(y.Y))
+		case token.SLASH:
+			return g.info.Rank(y.Y) == 0 && g.reshapes(y.X)
+		}
+	case *ast.CallExpr:
+		if id, ok := y.Fun.(*ast.Ident); ok {
+			switch id.Lower() {
+			case "matmul", "transpose", "reshape", "spread", "cshift", "eoshift", "pack", "unpack":
+				return true
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // extent returns the extent of dimension k (from 1) of array expression x,
