@@ -315,6 +315,40 @@ end subroutine
 	},
 	{
 		kernel: kernel{
+			name: "passivewhere",
+			src: `
+subroutine pw(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  real(8) :: w(n)
+  integer :: k
+  w = 1.0d0
+  y = 0.0d0
+  do k = 1, 3
+    y = y + sum(w*x**2)
+    where (w > 0.5d0) w = w*0.5d0
+    where (x > 0.3d0)
+      w = w + 0.25d0
+    elsewhere
+      w = w - 0.1d0
+    end where
+  end do
+end subroutine
+`,
+			routine: "pw",
+			params:  []param{ival("n", 6), rval("x", 6), rval("y")},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		// WHERE on passive values (the mask may read active ones): run
+		// forward, the arrays the adjoint reads recorded whole.
+		has: []string{"call fadj_push_r8_array(w, size(w))\n    where (w > 0.5d0) w = w*0.5d0",
+			"call fadj_push_r8_array(w, size(w))\n    where (x > 0.3d0)"},
+	},
+	{
+		kernel: kernel{
 			name: "ifnoelse",
 			src: `
 subroutine ifne(n, x, y)

@@ -376,6 +376,11 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		return fwd, nil, err
 	case *ast.IOStmt:
 		return g.ioStmt(s)
+	case *ast.WhereStmt, *ast.WhereConstruct:
+		if pa.ActiveStmt(s) {
+			return nil, nil, notSupported("active WHERE in reverse mode")
+		}
+		return g.passiveWhere(s)
 	default:
 		_ = pa
 		return nil, nil, notSupported("%s in reverse mode", ast.StmtName(s))
@@ -776,6 +781,48 @@ func isOne(x ast.Expr) bool {
 func isMinusOne(x ast.Expr) bool {
 	u, ok := x.(*ast.UnaryExpr)
 	return ok && u.Op == token.MINUS && isOne(u.X)
+}
+
+// passiveWhere reverses a WHERE statement or construct without derivatives:
+// it runs in the forward sweep, after pushes of the (whole) arrays it
+// assigns that the TBR analysis lists; the backward sweep pops them, which
+// leaves them as before the WHERE (the only state its adjoint, empty,
+// needs restored).
+func (g *gen) passiveWhere(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
+	done := map[*sema.Symbol]bool{}
+	ast.Inspect(s, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || err != nil || !g.records(as, as.Lhs) {
+			return err == nil
+		}
+		whole := as.Lhs
+		if c, ok := whole.(*ast.CallExpr); ok {
+			whole = c.Fun
+		}
+		base := g.baseSym(whole)
+		if base == nil {
+			err = notSupported("assignment to '%s' in reverse mode", exprString(as.Lhs))
+			return false
+		}
+		if done[base] {
+			return true
+		}
+		done[base] = true
+		push, pop, e := g.pushPop(whole)
+		if e != nil {
+			err = e
+			return false
+		}
+		if push != nil {
+			fwd = append(fwd, push)
+			bwd = append([]ast.Stmt{pop}, bwd...)
+		}
+		return true
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return withLabel(s, append(fwd, s)), bwd, nil
 }
 
 // ioStmt reverses an I/O statement. Output (PRINT, WRITE, OPEN, CLOSE,

@@ -33,16 +33,18 @@
 // What is not handled returns an error starting with "not supported yet:"
 // rather than wrong code: internal procedures of a main program, active
 // saved variables, the blank common block, active derived-type, pointer
-// and allocatable variables, modules with PRIVATE entities, active WHERE
-// and FORALL, active function references
-// outside assignments (in conditions, CALL arguments, loop bounds) or
-// nested in the arguments of another one, active actual arguments that are
-// array-valued expressions or expressions for an output dummy (scalar
-// expressions for input dummies get their tangent in a temporary), optional
-// active dummies, active statement functions, WHERE,
-// FORALL, DO CONCURRENT and other constructs holding active code, READ into
-// active variables, array-valued active functions, and implied DO loops in
-// active array constructors.
+// and allocatable variables, modules with PRIVATE entities, active FORALL,
+// active function references outside assignments (in conditions, CALL
+// arguments, loop bounds) or nested in the arguments of another one, or in
+// a WHERE, active actual arguments that are array-valued expressions or
+// expressions for an output dummy (scalar expressions for input dummies get
+// their tangent in a temporary), optional active dummies, active statement
+// functions, FORALL, DO CONCURRENT and other constructs holding active code,
+// READ into active variables, array-valued active functions, and implied DO
+// loops in active array constructors.
+//
+// WHERE statements and constructs keep their masks: each masked array
+// assignment is preceded by its tangent's, under the same mask.
 package tangent
 
 import (
@@ -743,6 +745,46 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 			n.Cases = append(n.Cases, &nc)
 		}
 		return []ast.Stmt{n}, nil
+	case *ast.WhereStmt:
+		if !pa.ActiveStmt(s) {
+			return []ast.Stmt{s}, nil
+		}
+		if err := g.checkCalls(s.Mask); err != nil {
+			return nil, err
+		}
+		body, err := g.whereBody([]ast.Stmt{s.Assign})
+		if err != nil {
+			return nil, err
+		}
+		if len(body) == 1 {
+			n := copyStmt(s).(*ast.WhereStmt)
+			n.Assign = body[0].(*ast.AssignStmt)
+			return []ast.Stmt{n}, nil
+		}
+		n := &ast.WhereConstruct{Branches: []*ast.WhereBranch{{Mask: s.Mask, Body: body}}, End: ast.EndStmt{Keyword: "where"}}
+		n.StmtHeader = s.StmtHeader
+		return []ast.Stmt{n}, nil
+	case *ast.WhereConstruct:
+		if !pa.ActiveStmt(s) {
+			return []ast.Stmt{s}, nil
+		}
+		n := copyStmt(s).(*ast.WhereConstruct)
+		n.Branches = nil
+		for _, b := range s.Branches {
+			if b.Mask != nil {
+				if err := g.checkCalls(b.Mask); err != nil {
+					return nil, err
+				}
+			}
+			body, err := g.whereBody(b.Body)
+			if err != nil {
+				return nil, err
+			}
+			nb := *b
+			nb.Body = body
+			n.Branches = append(n.Branches, &nb)
+		}
+		return []ast.Stmt{n}, nil
 	case *ast.IOStmt:
 		if pa.ActiveStmt(s) {
 			return nil, notSupported("READ into an active variable")
@@ -1141,6 +1183,30 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 }
 
 // newTemp declares a new scalar temporary prefixN_d of type t.
+// whereBody returns the tangent of the body of a WHERE or ELSEWHERE:
+// each array assignment preceded by the assignment of its tangent, under
+// the same mask (evaluated once, before both, as the original's). A
+// tangent that needs other statements (a call for a function's tangent, a
+// scalar temporary) cannot go under a mask and is rejected.
+func (g *gen) whereBody(list []ast.Stmt) ([]ast.Stmt, error) {
+	ntemps := len(g.tmpDecls)
+	out, err := g.stmts(list)
+	if err != nil {
+		return nil, err
+	}
+	if len(g.tmpDecls) > ntemps {
+		return nil, notSupported("active WHERE whose tangent needs temporaries (a function reference)")
+	}
+	for _, st := range out {
+		switch st.(type) {
+		case *ast.AssignStmt, *ast.WhereStmt, *ast.WhereConstruct:
+		default:
+			return nil, notSupported("active WHERE whose tangent needs a %s", ast.StmtName(st))
+		}
+	}
+	return out, nil
+}
+
 func (g *gen) newTemp(prefix string, t *sema.Type) *ast.Ident {
 	for {
 		g.ntmp++
