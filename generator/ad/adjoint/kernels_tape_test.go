@@ -349,6 +349,47 @@ end subroutine
 	},
 	{
 		kernel: kernel{
+			name: "activewhere",
+			src: `
+subroutine aw(n, a, u, w, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: a, u(n), w(n, 2)
+  real(8), intent(out) :: y
+  real(8) :: r(n), v(n), q(n, 2)
+  integer :: k
+  r = u
+  v = 0.0d0
+  q = w
+  do k = 1, 3
+    where (r < 0.6d0) r = r*r + a
+    where (u > 0.7d0)
+      v = sqrt(u)*r + v
+    elsewhere (u > 0.3d0)
+      v = a*u**2 + v*r
+      r = r*v
+    elsewhere
+      v = exp(u) - a
+    end where
+    where (q > 0.4d0) q = q*a + w
+    where (v(2:n-1) > 0.5d0) v(2:n-1) = v(1:n-2)*r(3:n)
+  end do
+  y = sum(v) + sum(r**2) + sum(q)
+end subroutine
+`,
+			routine: "aw",
+			params:  []param{ival("n", 7), rval("a"), rval("u", 7), rval("w", 7, 2), rval("y")},
+			ins:     []string{"a", "u", "w"},
+			outs:    []string{"y"},
+		},
+		// Masks computed once, pushed after the construct; masked
+		// adjoints; the scalar a gets sums under the masks.
+		has: []string{"fadj_where2 = u > 0.7d0", "fadj_where3 = .not. fadj_where2 .and. (u > 0.3d0)",
+			"fadj_where4 = .not. (fadj_where2 .or. fadj_where3)", "where (fadj_where2) v = sqrt(u)*r + v",
+			"call fadj_push_l_array(fadj_where2, size(fadj_where2))", "mask=fadj_where"},
+	},
+	{
+		kernel: kernel{
 			name: "ifnoelse",
 			src: `
 subroutine ifne(n, x, y)

@@ -378,7 +378,7 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		return g.ioStmt(s)
 	case *ast.WhereStmt, *ast.WhereConstruct:
 		if pa.ActiveStmt(s) {
-			return nil, nil, notSupported("active WHERE in reverse mode")
+			return g.whereStmt(s)
 		}
 		return g.passiveWhere(s)
 	default:
