@@ -111,20 +111,25 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 	moved := map[ast.Stmt]bool{}
 	movedSyms := map[string]bool{}
 	saved := map[string]*ast.Ident{} // by array: the copy its pops read
-	var savePre, savePost, saveBwdPre, saveBwdPost []ast.Stmt
 	buffered := map[string]*buffer{}
+	var savePre, savePost, saveBwdPre, saveBwdPost []ast.Stmt
+	// A copy goes on the tape after the loop, above what the loop
+	// records, in the order of the arrays; it comes off in reverse.
+	keep := func(c *tapeCopy) {
+		savePre = append(savePre, c.pre...)
+		savePost = append(c.post, savePost...)
+		saveBwdPre = append(saveBwdPre, c.bwdPre...)
+		saveBwdPost = append(saveBwdPost, c.bwdPost...)
+	}
 	for _, a := range order {
 		rs := recs[a]
 		if a.Rank() == 0 {
 			if bf, ok := g.bufferScalar(a, rs, b); ok {
 				for _, r := range rs {
-					buffered[strings.ToLower(a.Name)] = bf
 					moved[r.stmt] = true
 				}
-				savePre = append(savePre, bf.pre...)
-				savePost = append(bf.post, savePost...)
-				saveBwdPre = append(saveBwdPre, bf.bwdPre...)
-				saveBwdPost = append(saveBwdPost, bf.bwdPost...)
+				buffered[strings.ToLower(a.Name)] = bf
+				keep(&bf.tapeCopy)
 			}
 			continue
 		}
@@ -132,10 +137,7 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 			if sv, ok := g.saveSection(s, a, rs, b); ok {
 				moved[rs[0].stmt] = true
 				saved[strings.ToLower(a.Name)] = sv.name
-				savePre = append(savePre, sv.pre...)
-				savePost = append(sv.post, savePost...)
-				saveBwdPre = append(saveBwdPre, sv.bwdPre...)
-				saveBwdPost = append(saveBwdPost, sv.bwdPost...)
+				keep(sv)
 			}
 			continue
 		}
@@ -202,9 +204,13 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 	return pre, post, nf, nb, nil, nil
 }
 
-// saved is an array section saved before a loop (saveSection).
-type saved struct {
-	name                       *ast.Ident
+// tapeCopy is a local array that goes on the tape in one piece after a
+// loop instead of its records: a copy of a section (saveSection) or a
+// buffer of a scalar's values (bufferScalar).
+type tapeCopy struct {
+	name *ast.Ident
+	// pre runs before the loop, post after it; bwdPre before the
+	// backward loop, bwdPost after it.
 	pre, post, bwdPre, bwdPost []ast.Stmt
 }
 
@@ -217,7 +223,7 @@ type saved struct {
 // allocatable array before the loop and pushes the copy after it; the
 // backward sweep pops it before the backward loop, which restores each
 // element from it instead of from the tape.
-func (g *gen) saveSection(s *ast.DoConstruct, a *sema.Symbol, rs []record, b []ast.Stmt) (*saved, bool) {
+func (g *gen) saveSection(s *ast.DoConstruct, a *sema.Symbol, rs []record, b []ast.Stmt) (*tapeCopy, bool) {
 	if len(rs) != 1 || rs[0].cond || g.countPops(b, a) != 1 {
 		return nil, false
 	}
@@ -262,23 +268,15 @@ func (g *gen) saveSection(s *ast.DoConstruct, a *sema.Symbol, rs []record, b []a
 	if fewTrips(dims) {
 		return nil, false
 	}
-	g.nsave++
-	name := "fadj_save" + strconv.Itoa(g.nsave)
-	if g.scope.LookupLocal(name) != nil {
+	id := g.allocatable("fadj_save", &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(a.Type.Kind)}, len(dims))
+	if id == nil {
 		return nil, false
 	}
-	e := &ast.Entity{Name: ast.NewIdent(name)}
-	for range dims {
-		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
-	}
-	g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(a.Type.Kind)},
-		Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
-	id := ast.NewIdent(name)
 	shaped := &ast.CallExpr{Fun: id, Args: dims}
 	alloc := &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{shaped}}
 	dealloc := &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{id}}
 	n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{id}}
-	return &saved{
+	return &tapeCopy{
 		name:    id,
 		pre:     []ast.Stmt{alloc, &ast.AssignStmt{Lhs: id, Rhs: sec}},
 		post:    []ast.Stmt{call("fadj_push_"+r.suffix+"_array", id, n), dealloc},
@@ -290,9 +288,8 @@ func (g *gen) saveSection(s *ast.DoConstruct, a *sema.Symbol, rs []record, b []a
 // buffer is a local array holding, per iteration of a loop nest, the
 // value of a scalar its forward sweep records (bufferScalar).
 type buffer struct {
-	name                       *ast.Ident
-	index                      []ast.Expr // the loop indices, the innermost first
-	pre, post, bwdPre, bwdPost []ast.Stmt
+	tapeCopy
+	index []ast.Expr // the loop indices, the innermost first
 }
 
 // slot is the buffer's element of the current iteration.
@@ -392,28 +389,22 @@ func (g *gen) bufferScalar(x *sema.Symbol, rs []record, b []ast.Stmt) (*buffer, 
 	if ts == nil {
 		return nil, false
 	}
-	g.nsave++
-	name := "fadj_save" + strconv.Itoa(g.nsave)
-	if g.scope.LookupLocal(name) != nil {
+	id := g.allocatable("fadj_save", ts, len(dims))
+	if id == nil {
 		return nil, false
 	}
-	e := &ast.Entity{Name: ast.NewIdent(name)}
-	for range dims {
-		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
-	}
-	g.decls = append(g.decls, &ast.TypeDecl{Type: ts,
-		Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
-	id := ast.NewIdent(name)
 	alloc := &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: id, Args: dims}}}
 	dealloc := &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{id}}
 	n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{id}}
 	return &buffer{
-		name:    id,
-		index:   index,
-		pre:     []ast.Stmt{alloc},
-		post:    []ast.Stmt{call("fadj_push_"+rs[0].suffix+"_array", id, n), dealloc},
-		bwdPre:  []ast.Stmt{alloc, call("fadj_pop_"+rs[0].suffix+"_array", id, n)},
-		bwdPost: []ast.Stmt{dealloc},
+		tapeCopy: tapeCopy{
+			name:    id,
+			pre:     []ast.Stmt{alloc},
+			post:    []ast.Stmt{call("fadj_push_"+rs[0].suffix+"_array", id, n), dealloc},
+			bwdPre:  []ast.Stmt{alloc, call("fadj_pop_"+rs[0].suffix+"_array", id, n)},
+			bwdPost: []ast.Stmt{dealloc},
+		},
+		index: index,
 	}, true
 }
 
@@ -445,6 +436,23 @@ func intValue(x ast.Expr) (int, bool) {
 	}
 	v, err := strconv.Atoi(l.Value)
 	return v, err == nil
+}
+
+// allocatable declares a new allocatable local array prefix<n> of type ts
+// and rank, or returns nil if the name is taken.
+func (g *gen) allocatable(prefix string, ts *ast.TypeSpec, rank int) *ast.Ident {
+	g.nsave++
+	name := prefix + strconv.Itoa(g.nsave)
+	if g.scope.LookupLocal(name) != nil {
+		return nil
+	}
+	e := &ast.Entity{Name: ast.NewIdent(name)}
+	for i := 0; i < rank; i++ {
+		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
+	}
+	g.decls = append(g.decls, &ast.TypeDecl{Type: ts,
+		Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
+	return ast.NewIdent(name)
 }
 
 // inBody reports whether st is a statement of list itself.

@@ -1,7 +1,6 @@
 package adjoint
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
@@ -85,18 +84,10 @@ func (g *gen) whereStmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	var masks []*ast.Ident
 	var taken ast.Expr
 	for _, b := range branches {
-		g.nsave++
-		name := "fadj_where" + strconv.Itoa(g.nsave)
-		if g.scope.LookupLocal(name) != nil {
-			return nil, nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
+		m := g.allocatable("fadj_where", &ast.TypeSpec{Kind: ast.Logical}, rank)
+		if m == nil {
+			return nil, nil, notSupported("generated name 'fadj_where%d' clashes with a name of '%s'", g.nsave, g.pa.Proc.Name)
 		}
-		e := &ast.Entity{Name: ast.NewIdent(name)}
-		for i := 0; i < rank; i++ {
-			e.Dims = append(e.Dims, &ast.Dim{Colon: true})
-		}
-		g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Logical},
-			Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
-		m := ast.NewIdent(name)
 		var rhs ast.Expr
 		switch {
 		case taken == nil:
