@@ -104,7 +104,7 @@
 // program writes, internal procedures of a main program, active saved/derived-type/
 // allocatable/pointer variables, the blank common block, complex active
 // variables, backward GO TO, computed and assigned GO TO, arithmetic IF,
-// STOP, nested WHERE and active WHERE bodies with transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
+// STOP, active WHERE bodies with transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
 // active arguments of procedures without a derivative version, active
 // arguments that are expressions, vector subscripts on active arrays, statement functions, DATA statements, DO
 // variables other than default integers, and recorded variables whose type

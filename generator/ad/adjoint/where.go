@@ -5,6 +5,7 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -23,17 +24,25 @@ import (
 // statement on an array a WHERE statement on the assignment's mask, so that
 // the elements the mask left alone are untouched. A scalar operand of a
 // masked assignment (v = a*u) gets the sum of its contributions over the
-// selected elements only: sum(..., mask=fadj_where<n>).
+// selected elements only: sum(..., mask=fadj_where<n>). A nested WHERE is
+// reversed the same way where it runs, its masks within its branch's.
 //
 // Handled: assignments to arrays whose right sides apply only elemental
 // operations and intrinsics (a transformational one, like sum(u), reads
 // every element whatever the mask, and its adjoint would have to as well);
 // masks that call no user function, ELSEWHERE masks whose variables the
 // bodies before them do not assign (they are evaluated after those bodies;
-// the WHERE's own mask is evaluated first anyway). Nested WHERE is not.
+// the WHERE's own mask is evaluated first anyway).
 
 // whereStmt reverses an active WHERE statement or construct.
 func (g *gen) whereStmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
+	return g.whereMasked(s, nil)
+}
+
+// whereMasked reverses WHERE s nested in the branch of another whose
+// mask is control (nil at the top): its masks are computed where it runs,
+// within control.
+func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, err error) {
 	var branches []*ast.WhereBranch
 	switch s := s.(type) {
 	case *ast.WhereStmt:
@@ -65,6 +74,10 @@ func (g *gen) whereStmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 			}
 		}
 		for _, st := range b.Body {
+			switch st.(type) {
+			case *ast.WhereStmt, *ast.WhereConstruct:
+				continue // checked when reversed
+			}
 			as, ok := st.(*ast.AssignStmt)
 			if !ok {
 				return nil, nil, notSupported("%s in an active WHERE in reverse mode", ast.StmtName(st))
@@ -97,6 +110,9 @@ func (g *gen) whereStmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		default:
 			rhs = logical(not(taken), token.AND, ".and.", paren(b.Mask))
 		}
+		if control != nil {
+			rhs = logical(control, token.AND, ".and.", paren(rhs))
+		}
 		fwd = append(fwd, &ast.AssignStmt{Lhs: m, Rhs: rhs})
 		if taken == nil {
 			taken = m
@@ -110,7 +126,16 @@ func (g *gen) whereStmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	var shape ast.Expr // an array of the masks' shape, for the backward sweep
 	for k, b := range branches {
 		for _, st := range b.Body {
-			as := st.(*ast.AssignStmt)
+			as, ok := st.(*ast.AssignStmt)
+			if !ok {
+				f, bw, err := g.whereMasked(st, masks[k])
+				if err != nil {
+					return nil, nil, err
+				}
+				fwd = append(fwd, f...)
+				bodyBwd = append(bw, bodyBwd...)
+				continue
+			}
 			if shape == nil {
 				shape = as.Lhs
 			}
@@ -137,6 +162,14 @@ func (g *gen) whereStmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{m}}
 		fwd = append(fwd, call("fadj_push_l_array", m, n))
 	}
+	if shape == nil {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok && shape == nil {
+				shape = as.Lhs
+			}
+			return shape == nil
+		})
+	}
 	var dims []ast.Expr
 	for i := 1; i <= rank; i++ {
 		dims = append(dims, deriv.Call("size", shape, deriv.Int(i)))
@@ -160,8 +193,9 @@ func (g *gen) whereStmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 
 // masked returns adjoint statement x of an assignment under mask m: an
 // assignment to an array adjoint becomes a WHERE statement on m; one to
-// the adjoint of a scalar (scalars, by name) sums over the selected
-// elements only; pops and copies to temporaries stay as they are.
+// the adjoint of a scalar (scalars: a variable or an array element, as
+// printed) sums over the selected elements only; pops and copies to
+// temporaries stay as they are.
 func (g *gen) masked(x ast.Stmt, m *ast.Ident, scalars map[string]bool) ast.Stmt {
 	as, ok := x.(*ast.AssignStmt)
 	if !ok {
@@ -169,7 +203,7 @@ func (g *gen) masked(x ast.Stmt, m *ast.Ident, scalars map[string]bool) ast.Stmt
 	}
 	name := strings.ToLower(refName(as.Lhs))
 	switch {
-	case scalars[name]:
+	case scalars[strings.ToLower(printer.ExprString(as.Lhs))]:
 		n := &ast.AssignStmt{Lhs: as.Lhs, Rhs: maskSums(as.Rhs, m)}
 		return n
 	case strings.HasPrefix(name, "fadj_tmp"):
@@ -203,19 +237,36 @@ func maskSums(x ast.Expr, m ast.Expr) ast.Expr {
 	return x
 }
 
-// scalarAdjoints returns the names (lower case) of the adjoints of the
-// scalar variables with adjoints that assignment as references.
+// scalarAdjoints returns the adjoints (as printed) of the scalar
+// designators with adjoints that assignment as references: variables and
+// array elements.
 func (g *gen) scalarAdjoints(as *ast.AssignStmt) map[string]bool {
 	out := map[string]bool{}
 	ast.Inspect(as, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v := g.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym && v.Rank() == 0 && g.hasAdj(v) {
-				out[strings.ToLower(g.aname(v))] = true
-			}
+		x, ok := n.(ast.Expr)
+		if !ok || !g.isDesignatorRef(x) || g.info.Rank(x) != 0 || !g.hasAdj(g.baseSym(x)) {
+			return true
+		}
+		if r, err := g.adjRef(x); err == nil {
+			out[strings.ToLower(printer.ExprString(r))] = true
 		}
 		return true
 	})
 	return out
+}
+
+// isDesignatorRef reports whether x is a variable or an array element
+// (or section) of the body.
+func (g *gen) isDesignatorRef(x ast.Expr) bool {
+	switch y := x.(type) {
+	case *ast.Ident:
+		v := g.info.ObjectOf(y)
+		return v != nil && v.Kind == sema.VarSym
+	case *ast.CallExpr:
+		c, ok := g.info.Calls[y]
+		return ok && c.Kind == sema.ArrayElement
+	}
+	return false
 }
 
 // transformational returns the name of a function referenced in x that is
