@@ -390,6 +390,36 @@ end subroutine
 	},
 	{
 		kernel: kernel{
+			name:  "labeleddead",
+			fixed: true,
+			src: `
+      SUBROUTINE SQS(X, Y, S, N)
+      INTEGER N, I
+      DOUBLE PRECISION X(N), Y(N), S
+      S = 0.0D0
+      DO 10 I = 1, N
+      S = S + X(I)**3
+   10 Y(I) = X(I)**2
+      END
+      SUBROUTINE TOP(X, C, N)
+      INTEGER N
+      DOUBLE PRECISION X(N), C, Y(N), S
+      CALL SQS(X, Y, S, N)
+      C = S + Y(1)*Y(2)
+      END
+`,
+			routine: "top",
+			params:  []param{rval("x", 4), rval("c"), ival("n", 4)},
+			ins:     []string{"x"},
+			outs:    []string{"c"},
+		},
+		// SQS_b needs neither S nor Y forward, but the labeled DO
+		// terminal keeps its statement (leaving it out crashed fadj).
+		has:    []string{"10 Y(I) = X(I)**2"},
+		hasNot: []string{"S = S + X(I)**3"},
+	},
+	{
+		kernel: kernel{
 			name: "ifnoelse",
 			src: `
 subroutine ifne(n, x, y)
@@ -529,7 +559,11 @@ func init() {
 func TestRecordingShapes(t *testing.T) {
 	for _, k := range tapeKernels {
 		t.Run(k.name, func(t *testing.T) {
-			prog := loadSrc(t, k.name+".f90", k.src)
+			file := k.name + ".f90"
+			if k.fixed {
+				file = k.name + ".f"
+			}
+			prog := loadSrc(t, file, k.src)
 			_, af, err := generate(t, prog, k.routine, k.ins, k.outs)
 			if err != nil {
 				t.Fatal(err)

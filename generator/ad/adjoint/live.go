@@ -168,7 +168,7 @@ func (g *gen) liveStmt(s ast.Stmt, after liveSet, recomputed map[*sema.Symbol]bo
 			in[v] = true
 			subs()
 		}
-		g.dead[s] = !keep
+		g.dead[s] = !keep && s.Label == 0 // (a label stays on its statement)
 	case *ast.IfStmt:
 		in = g.liveStmt(s.Action, after, recomputed)
 		for k := range after {
