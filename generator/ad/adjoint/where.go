@@ -170,6 +170,9 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 			return shape == nil
 		})
 	}
+	if shape == nil {
+		return nil, nil, notSupported("active WHERE without assignments in reverse mode")
+	}
 	var dims []ast.Expr
 	for i := 1; i <= rank; i++ {
 		dims = append(dims, deriv.Call("size", shape, deriv.Int(i)))
