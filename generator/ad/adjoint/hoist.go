@@ -167,24 +167,15 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 	})
 	nf = dropStmts(nf, func(st ast.Stmt) bool { return moved[st] })
 	nb = dropStmts(b, func(st ast.Stmt) bool {
-		c, ok := st.(*ast.CallStmt)
-		if !ok || len(c.Args) == 0 {
-			return false
-		}
-		if _, ok := pushSuffix(callName(c), "fadj_pop_"); !ok {
-			return false
-		}
-		return movedSyms[refName(c.Args[0])]
+		name, ok := popOf(st)
+		return ok && movedSyms[name]
 	})
 	if len(saved) > 0 || len(buffered) > 0 {
 		nb = replaceStmts(nb, func(st ast.Stmt) ast.Stmt {
-			c, ok := st.(*ast.CallStmt)
-			if !ok || len(c.Args) == 0 {
+			if _, ok := popOf(st); !ok {
 				return nil
 			}
-			if _, ok := pushSuffix(callName(c), "fadj_pop_"); !ok {
-				return nil
-			}
+			c := st.(*ast.CallStmt)
 			if bf := buffered[refName(c.Args[0])]; bf != nil {
 				return &ast.AssignStmt{Lhs: c.Args[0], Rhs: bf.slot()}
 			}
@@ -505,8 +496,8 @@ func (g *gen) countPops(b []ast.Stmt, a *sema.Symbol) int {
 	n := 0
 	for _, st := range b {
 		ast.Inspect(st, func(x ast.Node) bool {
-			if c, ok := x.(*ast.CallStmt); ok {
-				if _, ok := pushSuffix(callName(c), "fadj_pop_"); ok && len(c.Args) > 0 && refName(c.Args[0]) == name {
+			if st, ok := x.(ast.Stmt); ok {
+				if of, ok := popOf(st); ok && of == name {
 					n++
 				}
 			}
@@ -574,6 +565,19 @@ func pushSuffix(name, prefix string) (string, bool) {
 	return "", false
 }
 
+// popOf returns the (lower-case) name of the variable st pops from the
+// tape, if st is a pop.
+func popOf(st ast.Stmt) (string, bool) {
+	c, ok := st.(*ast.CallStmt)
+	if !ok || len(c.Args) == 0 {
+		return "", false
+	}
+	if _, ok := pushSuffix(callName(c), "fadj_pop_"); !ok {
+		return "", false
+	}
+	return refName(c.Args[0]), true
+}
+
 // callName is the name of the subroutine s calls ("" for a type-bound
 // procedure).
 func callName(s *ast.CallStmt) string {
@@ -599,24 +603,21 @@ func refName(x ast.Expr) string {
 // in its npops pops (by name: generated code is not resolved).
 func (g *gen) reads(b []ast.Stmt, a *sema.Symbol, npops int) bool {
 	name := strings.ToLower(a.Name)
-	mentions, pops := 0, 0
+	mentions := 0
 	for _, st := range b {
 		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallStmt:
-				if _, ok := pushSuffix(callName(n), "fadj_pop_"); ok && len(n.Args) > 0 && refName(n.Args[0]) == name {
-					pops++
+			if st, ok := n.(ast.Stmt); ok {
+				if of, ok := popOf(st); ok && of == name {
 					return false
 				}
-			case *ast.Ident:
-				if strings.ToLower(n.Name) == name {
-					mentions++
-				}
+			}
+			if id, ok := n.(*ast.Ident); ok && strings.ToLower(id.Name) == name {
+				mentions++
 			}
 			return true
 		})
 	}
-	return mentions > 0 || pops != npops
+	return mentions > 0 || g.countPops(b, a) != npops
 }
 
 // hull returns the section of a that covers the records rs of loop s, or

@@ -1,7 +1,6 @@
 package adjoint
 
 import (
-	"slices"
 	"sort"
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
@@ -300,7 +299,7 @@ func (g *gen) recomputed(s ast.Stmt, temps []*sema.Symbol) ast.Stmt {
 		for _, b := range s.Branches {
 			nb := &ast.IfBranch{Cond: b.Cond}
 			for _, st := range b.Body {
-				if as, ok := st.(*ast.AssignStmt); ok && slices.Contains(temps, g.temp(as)) {
+				if as, ok := st.(*ast.AssignStmt); ok && containsSym(temps, g.temp(as)) {
 					nb.Body = append(nb.Body, g.recomputed(as, nil))
 				}
 			}
