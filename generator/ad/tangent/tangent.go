@@ -467,7 +467,8 @@ func (g *gen) unit() (*ast.Unit, error) {
 	if len(ib.Bodies) > 0 {
 		nu.Decls = append(nu.Decls, ib)
 	}
-	nu.Decls = append(nu.Decls, u.Decls[:at]...)
+	decls := decl.EffectiveIntents(g.info.ScopeOf(u), u.Decls[:at])
+	nu.Decls = append(nu.Decls, decls...)
 	if resultDecl != nil {
 		nu.Decls = append(nu.Decls, resultDecl)
 	}
