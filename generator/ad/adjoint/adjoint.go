@@ -106,7 +106,8 @@
 // variables, backward GO TO, computed and assigned GO TO, arithmetic IF,
 // STOP, active WHERE bodies with transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
 // active arguments of procedures without a derivative version, active
-// arguments that are expressions, vector subscripts on active arrays, statement functions, DATA statements, DO
+// arguments that are expressions, vector subscripts on active arrays, statement functions whose
+// value is converted on return (the others are expanded before: generator/inline), DATA statements, DO
 // variables other than default integers, and recorded variables whose type
 // has no tape (kinds other than real 4/8, integer 4/8 and default logical).
 package adjoint
@@ -122,6 +123,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
@@ -362,11 +364,13 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 		}
 	}
 	for _, d := range u.Decls {
-		switch d.(type) {
+		switch d := d.(type) {
 		case *ast.StmtFunction:
-			return nil, notSupported("statement function in reverse mode")
+			// Those left after inline.StatementFunctions convert their
+			// value on return.
+			return nil, diag.At(g.fset, d.Pos(), notSupported("statement function '%s' whose expression's type is not its own, in reverse mode", d.Name.Name))
 		case *ast.DataStmt:
-			return nil, notSupported("DATA statement in reverse mode")
+			return nil, diag.At(g.fset, d.Pos(), notSupported("DATA statement in reverse mode"))
 		}
 	}
 	for _, v := range pa.ActiveVars() {
@@ -563,7 +567,7 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	if ib := g.interfaces(); ib != nil {
 		nu.Decls = append(nu.Decls, ib)
 	}
-	for _, d := range u.Decls {
+	for _, d := range decl.EffectiveIntents(g.scope, u.Decls) {
 		if _, ok := d.(*ast.FormatStmt); ok {
 			continue
 		}

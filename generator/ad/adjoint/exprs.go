@@ -242,15 +242,13 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		return nil, nil, err
 	}
 	dummies := callee.Unit.Args
-	if len(s.Args) != len(dummies) {
+	args, ok := positional(s.Args, dummies)
+	if !ok {
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
 	}
 	var pops, repush, zeros []ast.Stmt
 	var bargs []ast.Expr
-	for i, a := range s.Args {
-		if _, ok := a.(*ast.KeywordArg); ok {
-			return nil, nil, notSupported("keyword argument in call of '%s' in reverse mode", exprString(s.Name))
-		}
+	for i, a := range args {
 		if err := g.checkCalls(a); err != nil {
 			return nil, nil, err
 		}
@@ -318,12 +316,12 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if g.sh.split[callee] {
 		// foo_fwd records, foo_bwd returns; the inputs the caller
 		// may change in between are kept (split.go).
-		ksave, kpush, kpop, err := g.keepSubscripts(s, callee.Unit, cs)
+		ksave, kpush, kpop, err := g.keepSubscripts(args, callee.Unit, cs)
 		if err != nil {
 			return nil, nil, err
 		}
 		fwd = append(fwd, ksave...)
-		c := &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: s.Args, Parens: true}
+		c := &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: args, Parens: true}
 		fwd = append(fwd, c)
 		fwd = append(fwd, kpush...)
 		bwd = append(kpop, zeros...)
@@ -353,6 +351,33 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	return withLabel(s, fwd), bwd, nil
 }
 
+// positional returns the actual arguments of a call in the order of the
+// callee's dummies, keyword arguments unwrapped; false if one is missing
+// (an absent optional argument) or a keyword names no dummy.
+func positional(args []ast.Expr, dummies []*ast.Ident) ([]ast.Expr, bool) {
+	if len(args) != len(dummies) {
+		return nil, false
+	}
+	out := make([]ast.Expr, len(dummies))
+	for i, a := range args {
+		j := i // positional arguments come before keyword ones
+		if kw, ok := a.(*ast.KeywordArg); ok {
+			j = -1
+			for k, d := range dummies {
+				if d.Lower() == kw.Name.Lower() {
+					j = k
+				}
+			}
+			if j < 0 || out[j] != nil {
+				return nil, false
+			}
+			a = kw.Value
+		}
+		out[j] = a
+	}
+	return out, true
+}
+
 // funcRef returns the adjoint of a reference x of a function with an
 // adjoint version callee, for the adjoint rb of its value: rb goes into a
 // temporary and call f_b(args with adjoints, tmp) adds to the arguments'
@@ -372,14 +397,12 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 		}
 	}
 	dummies := callee.Unit.Args
-	if len(x.Args) != len(dummies) {
+	actuals, ok := positional(x.Args, dummies)
+	if !ok {
 		return nil, notSupported("reference of '%s' with optional arguments in reverse mode", exprString(x.Fun))
 	}
 	var args []ast.Expr
-	for i, a := range x.Args {
-		if _, ok := a.(*ast.KeywordArg); ok {
-			return nil, notSupported("keyword argument in reference of '%s' in reverse mode", exprString(x.Fun))
-		}
+	for i, a := range actuals {
 		args = append(args, a)
 		ds := cs.LookupLocal(dummies[i].Lower())
 		if ds == nil || !inPattern(callee, ds) {
