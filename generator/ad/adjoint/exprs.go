@@ -246,6 +246,9 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if !ok {
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
 	}
+	if err := g.aliased(args, callee.Unit, cs, exprString(s.Name)); err != nil {
+		return nil, nil, err
+	}
 	var pops, repush, zeros []ast.Stmt
 	var bargs []ast.Expr
 	for i, a := range args {
@@ -349,6 +352,39 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		bwd = append(b, pops...)
 	}
 	return withLabel(s, fwd), bwd, nil
+}
+
+// aliased rejects a call passing one active variable to two dummies, one
+// of which the callee may define: the standard forbids it, compilers
+// cannot always tell, and the callee's adjoint assumes the arguments
+// distinct. (Different elements of an array do not alias. The tangent
+// mirrors the aliasing and stays right.)
+func (g *gen) aliased(args []ast.Expr, callee *ast.Unit, cs *sema.Scope, name string) error {
+	defines := func(i int) bool {
+		d := cs.LookupLocal(callee.Args[i].Lower())
+		return d == nil || decl.MayDefine(g.info, callee, d)
+	}
+	for i, a := range args {
+		b := g.baseSym(a)
+		if b == nil || !g.hasAdj(b) {
+			continue
+		}
+		for j := i + 1; j < len(args); j++ {
+			if g.baseSym(args[j]) != b {
+				continue
+			}
+			_, wi := a.(*ast.Ident)
+			_, wj := args[j].(*ast.Ident)
+			if !wi && !wj && exprString(a) != exprString(args[j]) {
+				continue
+			}
+			if defines(i) || defines(j) {
+				return notSupported("'%s' passed to both '%s' and '%s' of '%s', which may define one of them (aliased arguments) in reverse mode",
+					b.Name, callee.Args[i].Name, callee.Args[j].Name, name)
+			}
+		}
+	}
+	return nil
 }
 
 // positional returns the actual arguments of a call in the order of the
