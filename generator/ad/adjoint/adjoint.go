@@ -115,7 +115,6 @@ package adjoint
 import (
 	"fmt"
 	"github.com/fadj-dev/fadj/generator/source"
-	"reflect"
 	"strconv"
 	"strings"
 
@@ -125,7 +124,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -305,6 +303,11 @@ type gen struct {
 	jumps *jumpTable
 	part  map[int][]ast.Stmt
 	npos  int // position variables of lists reversed by listRev.general
+
+	// indexes index the statement lists the recomputation asks about,
+	// by their first element (refindex.go); mayDef memoizes MayDefine.
+	indexes map[*ast.Stmt]*sizedIndex
+	mayDef  map[*sema.Symbol]bool
 
 	// result is the result variable of a function, nil for a
 	// subroutine; its adjoint is named resultB.
@@ -766,12 +769,6 @@ func exprString(x ast.Expr) string {
 	return "<expression>"
 }
 
-func copyStmt(s ast.Stmt) ast.Stmt {
-	v := reflect.New(reflect.TypeOf(s).Elem())
-	v.Elem().Set(reflect.ValueOf(s).Elem())
-	return v.Interface().(ast.Stmt)
-}
-
 func call(name string, args ...ast.Expr) ast.Stmt {
 	return &ast.CallStmt{Name: ast.NewIdent(name), Args: args, Parens: true}
 }
@@ -780,9 +777,9 @@ func eq(a, b ast.Expr) ast.Expr {
 	return &ast.BinaryExpr{X: a, Op: token.EQ, OpLit: "==", Y: b}
 }
 
-// sameStmt reports whether a and b are the same assignment, as printed.
+// sameStmt reports whether a and b are the same assignment.
 func sameStmt(a, b ast.Stmt) bool {
 	x, ok1 := a.(*ast.AssignStmt)
 	y, ok2 := b.(*ast.AssignStmt)
-	return ok1 && ok2 && printer.ExprString(x.Lhs) == printer.ExprString(y.Lhs) && printer.ExprString(x.Rhs) == printer.ExprString(y.Rhs)
+	return ok1 && ok2 && ast.Equal(x.Lhs, y.Lhs) && ast.Equal(x.Rhs, y.Rhs)
 }

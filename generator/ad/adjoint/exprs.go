@@ -9,7 +9,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -99,7 +98,7 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 		if g.info.Operators[x] != nil {
 			return nil, notSupported("defined operator %s", x.OpLit)
 		}
-		if x.Op == token.STAR && g.isDesignator(x.X) && printer.ExprString(x.X) == printer.ExprString(x.Y) {
+		if x.Op == token.STAR && g.isDesignator(x.X) && ast.Equal(x.X, x.Y) {
 			// x*x: one increment by 2*x rather than two by x.
 			return g.adj(x.X, deriv.Mul(deriv.Mul(deriv.Const("2", t), x.X), rb))
 		}
@@ -375,7 +374,7 @@ func (g *gen) aliased(args []ast.Expr, callee *ast.Unit, cs *sema.Scope, name st
 			}
 			_, wi := a.(*ast.Ident)
 			_, wj := args[j].(*ast.Ident)
-			if !wi && !wj && exprString(a) != exprString(args[j]) {
+			if !wi && !wj && !ast.Equal(a, args[j]) {
 				continue
 			}
 			if defines(i) || defines(j) {

@@ -7,7 +7,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -660,7 +659,7 @@ func (g *gen) hull(s *ast.DoConstruct, a *sema.Symbol, rs []record) (ast.Expr, b
 		default:
 			return nil, false
 		}
-		if sec != nil && printer.ExprString(sec) != printer.ExprString(x) {
+		if sec != nil && !ast.Equal(sec, x) {
 			return whole()
 		}
 		sec = x

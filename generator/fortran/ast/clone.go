@@ -568,3 +568,134 @@ func cloneExecStmt(s Stmt) Stmt {
 	}
 	panic("ast.Clone: unexpected statement")
 }
+
+// Copy returns a shallow copy of statement s: a new statement node whose
+// fields are those of s (its expressions and nested statements are
+// shared), for a generator that changes a statement's header (its
+// label) but must keep the nodes below, which analyses key their
+// results by.
+func Copy(s Stmt) Stmt {
+	switch s := s.(type) {
+	case *Unit:
+		c := *s
+		return &c
+	case *UseStmt:
+		c := *s
+		return &c
+	case *ImplicitStmt:
+		c := *s
+		return &c
+	case *TypeDecl:
+		c := *s
+		return &c
+	case *AttrStmt:
+		c := *s
+		return &c
+	case *ParameterStmt:
+		c := *s
+		return &c
+	case *CommonStmt:
+		c := *s
+		return &c
+	case *DataStmt:
+		c := *s
+		return &c
+	case *EquivalenceStmt:
+		c := *s
+		return &c
+	case *StmtFunction:
+		c := *s
+		return &c
+	case *FormatStmt:
+		c := *s
+		return &c
+	case *InterfaceBlock:
+		c := *s
+		return &c
+	case *ProcedureStmt:
+		c := *s
+		return &c
+	case *TypeDef:
+		c := *s
+		return &c
+	case *NamelistStmt:
+		c := *s
+		return &c
+	case *AssignStmt:
+		c := *s
+		return &c
+	case *PointerAssignStmt:
+		c := *s
+		return &c
+	case *CallStmt:
+		c := *s
+		return &c
+	case *IfStmt:
+		c := *s
+		return &c
+	case *ArithIfStmt:
+		c := *s
+		return &c
+	case *IfConstruct:
+		c := *s
+		return &c
+	case *DoConstruct:
+		c := *s
+		return &c
+	case *SelectCase:
+		c := *s
+		return &c
+	case *ExitStmt:
+		c := *s
+		return &c
+	case *CycleStmt:
+		c := *s
+		return &c
+	case *GotoStmt:
+		c := *s
+		return &c
+	case *ComputedGotoStmt:
+		c := *s
+		return &c
+	case *ContinueStmt:
+		c := *s
+		return &c
+	case *ReturnStmt:
+		c := *s
+		return &c
+	case *StopStmt:
+		c := *s
+		return &c
+	case *IOStmt:
+		c := *s
+		return &c
+	case *AllocateStmt:
+		c := *s
+		return &c
+	case *WhereStmt:
+		c := *s
+		return &c
+	case *WhereConstruct:
+		c := *s
+		return &c
+	case *ForallStmt:
+		c := *s
+		return &c
+	case *ForallConstruct:
+		c := *s
+		return &c
+	case *TypeBoundProc:
+		c := *s
+		return &c
+	case *BlockConstruct:
+		c := *s
+		return &c
+	case *AssociateConstruct:
+		c := *s
+		return &c
+	case *EndStmt:
+		c := *s
+		return &c
+	}
+	panic("ast.Copy: unexpected statement")
+}

@@ -79,3 +79,41 @@ func TestClone(t *testing.T) {
 		t.Error("Clone(nil) is not nil")
 	}
 }
+
+func TestEqual(t *testing.T) {
+	e := func(src string) ast.Expr {
+		f := parseUnit(t, "subroutine s\n  y = "+src+"\nend subroutine\n")
+		return f.Units[0].Body[0].(*ast.AssignStmt).Rhs
+	}
+	tests := []struct {
+		a, b string
+		eq   bool
+	}{
+		{"a(i+1)", "A(I+1)", true},
+		{"a(i+1)", "a(i)", false},
+		{"x .eq. 1.d0", "x == 1.D0", true},
+		{"1.d0", "1.0d0", false},
+		{"(a + b)*c", "(a + b)*c", true},
+		{"(a + b)*c", "a + b*c", false},
+		{"f(x=1, y=z%w(2:n))", "f(X=1, Y=Z%W(2:N))", true},
+		{"f(x=1, y=z%w(2:n))", "f(x=1, y=z%w(2:))", false},
+		{"[1, 2, (k, k = 1, n)]", "(/ 1, 2, (k, k = 1, n) /)", true},
+		{"-a**2", "-(a**2)", false},
+		{".not. p", ".NOT. p", true},
+	}
+	for _, tt := range tests {
+		if got := ast.Equal(e(tt.a), e(tt.b)); got != tt.eq {
+			t.Errorf("Equal(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.eq)
+		}
+	}
+	// A clone is equal, and a copied statement shares its expressions.
+	x := e("sin(a(i, j)) + b%c")
+	if !ast.Equal(x, ast.Clone(x)) {
+		t.Error("a clone is not Equal to its original")
+	}
+	s := &ast.AssignStmt{Lhs: ast.NewIdent("y"), Rhs: x}
+	c := ast.Copy(s).(*ast.AssignStmt)
+	if c == s || c.Rhs != s.Rhs {
+		t.Error("Copy is not a shallow copy")
+	}
+}
