@@ -571,7 +571,6 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	return d, nil
 }
 
-
 func (g *gen) stmts(list []ast.Stmt) ([]ast.Stmt, error) {
 	var out []ast.Stmt
 	for _, s := range list {
