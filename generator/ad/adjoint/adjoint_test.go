@@ -22,6 +22,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/gfortran"
 	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
 	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/runtime"
 )
 
@@ -88,9 +89,11 @@ func generateConf(t testing.TB, prog *load.Program, routine string, ins, outs []
 	for _, n := range outs {
 		target.Dependents = append(target.Dependents, proc.Inner.Lookup(n))
 	}
-	// The TBR analysis is told the calls reversed in split mode, as the
-	// driver does.
-	tbrA := tbr.New("tbr", tbr.Config{Split: adjoint.SplitVersion(prog, proc, conf.Split)})
+	if conf.Plan == splitAll {
+		conf.Plan = plan.Uniform(prog, proc, plan.Reversal{Mode: plan.Split})
+	}
+	// The TBR analysis reads the plan, as the driver does.
+	tbrA := tbr.New("tbr", tbr.Config{Plan: conf.Plan})
 	res, err := analysis.Run(prog, target, activity.Analyzer, tbrA)
 	if err := analysis.Errors(err); err != nil {
 		t.Fatalf("analysis: %v", err)
@@ -316,12 +319,16 @@ func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 	return r
 }
 
+// splitAll marks a configuration reversing every call in split mode
+// (generateConf builds the plan of the program).
+var splitAll = new(plan.Plan)
+
 // modes are the ways the kernels are differentiated and run.
 var modes = []struct {
 	name string
 	conf adjoint.Config
 }{{"tbr", adjoint.Config{}}, {"storeall", adjoint.Config{StoreAll: true}},
-	{"split", adjoint.Config{Split: func(string, string) bool { return true }}}}
+	{"split", adjoint.Config{Plan: splitAll}}}
 
 // results caches runs by mode and kernel: TestTapeTBRvsStoreAll reads
 // those of TestDotProductAndFiniteDifferences instead of building the

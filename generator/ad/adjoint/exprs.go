@@ -315,7 +315,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	fwd = append(fwd, gpush...)
 	pops = append(gpop, pops...)
 	repush = append(repush, gpush...)
-	if g.sh.split[callee] {
+	if g.splitCall(s) {
 		// foo_fwd records, foo_bwd returns; the inputs the caller
 		// may change in between are kept (split.go).
 		ksave, kpush, kpop, err := g.keepSubscripts(args, callee.Unit, cs)
