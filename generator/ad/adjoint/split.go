@@ -94,7 +94,7 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, error) {
 		if s.Type != nil && s.Type.IsCharacter() {
 			continue
 		}
-		if _, ok := tape(s.Type); !ok {
+		if _, ok := tapeSuffix(s.Type); !ok {
 			return nil, notSupported("variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name)
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
@@ -177,7 +177,7 @@ func (g *gen) keepSubscripts(args []ast.Expr, callee *ast.Unit, cs *sema.Scope) 
 				continue
 			}
 			seen[v] = true
-			suf, ok := tape(v.Type)
+			suf, ok := tapeSuffix(v.Type)
 			if !ok {
 				return nil, nil, nil, notSupported("variable '%s' of type %s in the arguments of '%s', reversed in split mode", v.Name, v.Type, callee.Name.Name)
 			}
@@ -212,7 +212,7 @@ func symPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err error) 
 	if s.Type != nil && s.Type.IsCharacter() {
 		return nil, nil, nil
 	}
-	suf, ok := tape(s.Type)
+	suf, ok := tapeSuffix(s.Type)
 	if !ok {
 		return nil, nil, notSupported("no tape for variable '%s' of type %s", s.Name, s.Type)
 	}

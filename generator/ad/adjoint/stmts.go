@@ -140,7 +140,7 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 }
 
 // tape returns the tape suffix of type t.
-func tape(t *sema.Type) (string, bool) {
+func tapeSuffix(t *sema.Type) (string, bool) {
 	if t == nil {
 		return "", false
 	}
@@ -186,7 +186,7 @@ func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 	if t != nil && t.IsCharacter() {
 		return nil, nil, nil
 	}
-	suf, ok := tape(t)
+	suf, ok := tapeSuffix(t)
 	if !ok {
 		return nil, nil, notSupported("no tape for variable '%s' of type %s", s.Name, t)
 	}

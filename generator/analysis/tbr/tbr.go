@@ -73,6 +73,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/plan"
@@ -109,7 +110,7 @@ func New(name string, cfg Config) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     name,
 		Doc:      "tbr: which overwritten values the forward sweep of the adjoint must record",
-		Requires: []*analysis.Analyzer{activity.Analyzer},
+		Requires: []*analysis.Analyzer{activity.Analyzer, modref.Analyzer},
 		Run: func(p *analysis.Pass) (any, error) {
 			return run(p, cfg)
 		},
@@ -147,8 +148,10 @@ func (r *Result) Records() int {
 type ProcTBR struct {
 	Activity *activity.ProcActivity
 	record   map[ast.Stmt][]ast.Expr
-	in, out  map[ast.Stmt]set
-	reads    map[ast.Stmt]set // TBR(s) of active assignments
+	// checkpoints are the jointly reversed calls (checkpoint.go).
+	checkpoints map[*ast.CallStmt]*Checkpoint
+	in, out     map[ast.Stmt]set
+	reads       map[ast.Stmt]set // TBR(s) of active assignments
 }
 
 // RecordBefore returns the references whose values the forward sweep must
@@ -239,15 +242,23 @@ func run(p *analysis.Pass, cfg Config) (any, error) {
 	if act == nil {
 		return res, nil
 	}
+	mr, _ := p.ResultOf[modref.Analyzer].(*modref.Result)
+	if mr == nil {
+		mr = modref.New(p.Prog.Info)
+	}
 	for _, pa := range act.Procs {
 		pt := &ProcTBR{
-			Activity: pa,
-			record:   map[ast.Stmt][]ast.Expr{},
-			in:       map[ast.Stmt]set{},
-			out:      map[ast.Stmt]set{},
-			reads:    map[ast.Stmt]set{},
+			Activity:    pa,
+			record:      map[ast.Stmt][]ast.Expr{},
+			checkpoints: map[*ast.CallStmt]*Checkpoint{},
+			in:          map[ast.Stmt]set{},
+			out:         map[ast.Stmt]set{},
+			reads:       map[ast.Stmt]set{},
 		}
-		a := &analyzer{info: p.Prog.Info, pa: pa, pt: pt, cfg: cfg, noKill: pa.Flat}
+		a := &analyzer{info: p.Prog.Info, pa: pa, pt: pt, cfg: cfg, noKill: pa.Flat, modref: mr}
+		if pa.Unit != nil {
+			a.scope = p.Prog.Info.ScopeOf(pa.Unit)
+		}
 		if pa.Unit != nil {
 			out := a.stmts(pa.Unit.Body, set{})
 			if pa.Flat {
@@ -264,6 +275,8 @@ func run(p *analysis.Pass, cfg Config) (any, error) {
 
 type analyzer struct {
 	info   *sema.Info
+	modref *modref.Result
+	scope  *sema.Scope
 	pa     *activity.ProcActivity
 	pt     *ProcTBR
 	cfg    Config
@@ -468,6 +481,9 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 	}
 	version := a.pa.CallPattern(s)
 	split := version != nil && a.cfg.Plan.Call(s).Mode == plan.Split
+	if version != nil && !split && !a.cfg.StoreAll {
+		return a.checkpoint(s, in)
+	}
 	if version != nil {
 		// Joint mode: the callee's adjoint re-runs it from its inputs
 		// (all of them, conservatively; not the INTENT(OUT) ones).
