@@ -19,9 +19,10 @@
 // a is active and those of a if b is active; for a/b those of b if a is active
 // and those of both if b is active; for ** and for a nonlinear intrinsic or a
 // user function with an active argument, all the variables of the operands.
-// An intrinsic without partials (deriv's Constant and Passive classes: int,
-// floor, size, ...) needs nothing. The linear intrinsics (real, dble, cmplx, aimag, conjg, sum, transpose,
-// spread, reshape, cshift, eoshift) are looked through. idxargs are the
+// An intrinsic without partials (the Constant and Passive classes of
+// package intrinsic: int, floor, size, ...) needs nothing. The linear
+// intrinsics (intrinsic.Facts.Linear: real, dble, cmplx, aimag, conjg,
+// sum, transpose, spread, reshape, cshift, eoshift) are looked through. idxargs are the
 // variables of every subscript in the statement (integer indices the adjoint
 // needs to address the element again). The condition of a branch or loop is
 // not included: branch choices and trip counts are recorded separately by the
@@ -70,12 +71,12 @@ package tbr
 import (
 	"sort"
 
-	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/intrinsic"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -655,11 +656,6 @@ func (a *analyzer) active(x ast.Expr) bool {
 	return a.pa.ActiveExpr(x)
 }
 
-var linearIntrinsics = map[string]bool{
-	"real": true, "dble": true, "cmplx": true, "dcmplx": true, "aimag": true, "conjg": true,
-	"sum": true, "transpose": true, "spread": true, "reshape": true, "cshift": true, "eoshift": true,
-}
-
 // need adds to dst the variables that the local partial derivatives of
 // expression x (evaluated in an active statement) reference.
 func (a *analyzer) need(x ast.Expr, dst set) {
@@ -707,12 +703,14 @@ func (a *analyzer) need(x ast.Expr, dst set) {
 		if c.Proc != nil && c.Proc.Proc != nil {
 			in = c.Proc.Proc.Intrinsic
 		}
+		var facts *intrinsic.Facts
 		if in != nil {
-			if r, ok := deriv.Lookup(in.Name); ok && !r.Differentiable() {
-				return // piecewise constant or type inquiry: no partial
-			}
+			facts, _ = intrinsic.Lookup(in.Name)
 		}
-		if in != nil && linearIntrinsics[in.Name] {
+		if facts != nil && !facts.Differentiable() {
+			return // piecewise constant or type inquiry: no partial
+		}
+		if facts != nil && facts.Linear() {
 			for _, arg := range x.Args {
 				a.need(arg, dst)
 			}
