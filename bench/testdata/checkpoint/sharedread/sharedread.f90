@@ -5,12 +5,13 @@
 ! them. All four calls are checkpointed: u is read by the four and
 ! overwritten by the last only, so it needs saving once a step, in the
 ! snapshot of the last call (Dauvergne & Hascoet's example of successive
-! snapshots), not once per call.
+! snapshots), not once per call. The three readers are written as legacy
+! code is, without INTENT: only an analysis of their bodies tells that
+! they do not write u.
 subroutine flux_x(n, u, gx)
   implicit none
-  integer, intent(in) :: n
-  real(8), intent(in) :: u(0:n+1, 0:n+1)
-  real(8), intent(out) :: gx(n, n)
+  integer :: n
+  real(8) :: u(0:n+1, 0:n+1), gx(n, n)
   integer :: i, j
   do j = 1, n
     do i = 1, n
@@ -21,9 +22,8 @@ end subroutine flux_x
 
 subroutine flux_y(n, u, gy)
   implicit none
-  integer, intent(in) :: n
-  real(8), intent(in) :: u(0:n+1, 0:n+1)
-  real(8), intent(out) :: gy(n, n)
+  integer :: n
+  real(8) :: u(0:n+1, 0:n+1), gy(n, n)
   integer :: i, j
   do j = 1, n
     do i = 1, n
@@ -34,9 +34,8 @@ end subroutine flux_y
 
 subroutine diffusivity(n, a, u, kd)
   implicit none
-  integer, intent(in) :: n
-  real(8), intent(in) :: a, u(0:n+1, 0:n+1)
-  real(8), intent(out) :: kd(n, n)
+  integer :: n
+  real(8) :: a, u(0:n+1, 0:n+1), kd(n, n)
   integer :: i, j
   do j = 1, n
     do i = 1, n
