@@ -1,10 +1,10 @@
-! Benchmark driver: 73000 daily steps (200 years) of the three-box model.
+! Benchmark driver: 109500 daily steps (300 years) of the three-box model.
 program main
   use, intrinsic :: iso_fortran_env, only: real64
   use bench_timing
   use ckpt_stats
   implicit none
-  integer, parameter :: nsteps = 73000
+  integer, parameter :: nsteps = 109500
   real(real64) :: p(4), p_b(4), x0(6), x0_b(6), cost, cost_b, t0
   real(real64), allocatable :: tp(:), ta(:)
   integer :: r, nrep
