@@ -56,6 +56,7 @@ END {
 		k = korder[i]
 		for (j = 1; j <= no; j++) {
 			o = oorder[j]
+			if (!((k, o) in oseen)) continue
 			b = "BenchmarkCheckpoint/" k "/" o
 			if (b in ran && !(b in fail)) {
 				mem[o] = med(b SUBSEP "mem-B")
