@@ -23,7 +23,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/plan"
-	"github.com/fadj-dev/fadj/generator/runtime"
 )
 
 type param struct {
@@ -282,11 +281,10 @@ func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 		dir = d
 	}
 	files := map[string]string{
-		"kernel" + ext:     strings.TrimLeft(k.src, "\n"),
-		"tangent.f90":      ts.String(),
-		"adjoint.f90":      as.String(),
-		"fadj_runtime.f90": string(runtime.Module("fadj_runtime")),
-		"driver.f90":       driver(k),
+		"kernel" + ext: strings.TrimLeft(k.src, "\n"),
+		"tangent.f90":  ts.String(),
+		"adjoint.f90":  as.String(),
+		"driver.f90":   driver(k),
 	}
 	for n, s := range files {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
@@ -297,8 +295,9 @@ func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 	if k.fixed {
 		flags = append(flags, "-std=legacy")
 	}
-	c := &gfortran.Compiler{Path: gf, Flags: flags}
-	if err := c.Build(dir, "driver", "fadj_runtime.f90", "kernel"+ext, "tangent.f90", "adjoint.f90", "driver.f90"); err != nil {
+	rtObj, rtDir := runtimeObject(t, gf)
+	c := &gfortran.Compiler{Path: gf, Flags: append(flags, "-I"+rtDir)}
+	if err := c.Build(dir, "driver", rtObj, "kernel"+ext, "tangent.f90", "adjoint.f90", "driver.f90"); err != nil {
 		t.Fatalf("build: %v\ndriver:\n%s", err, files["driver.f90"])
 	}
 	out, err := gfortran.Run(dir, "./driver", 60*time.Second)

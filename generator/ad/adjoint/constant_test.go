@@ -14,7 +14,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/gfortran"
 	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
 	"github.com/fadj-dev/fadj/generator/plan"
-	"github.com/fadj-dev/fadj/generator/runtime"
 )
 
 // constSrc is issue 9's reproduction: c is passed by f's caller, and a
@@ -92,15 +91,15 @@ func TestConstantArgumentNeverWritten(t *testing.T) {
 				}
 			}
 			dir := t.TempDir()
-			files := map[string]string{"k.f": strings.TrimLeft(constSrc, "\n"), "adjoint.f90": code.String(),
-				"fadj_runtime.f90": string(runtime.Module("fadj_runtime")), "main.f90": constDriver}
+			files := map[string]string{"k.f": strings.TrimLeft(constSrc, "\n"), "adjoint.f90": code.String(), "main.f90": constDriver}
 			for n, s := range files {
 				if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
-			c := &gfortran.Compiler{Path: gf, Flags: []string{"-O0", "-ffree-line-length-none"}}
-			if err := c.Build(dir, "main", "fadj_runtime.f90", "k.f", "adjoint.f90", "main.f90"); err != nil {
+			rtObj, rtDir := runtimeObject(t, gf)
+			c := &gfortran.Compiler{Path: gf, Flags: []string{"-O0", "-ffree-line-length-none", "-I" + rtDir}}
+			if err := c.Build(dir, "main", rtObj, "k.f", "adjoint.f90", "main.f90"); err != nil {
 				t.Fatal(err)
 			}
 			out, err := gfortran.Run(dir, "./main", time.Minute)
