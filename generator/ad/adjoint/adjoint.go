@@ -65,20 +65,22 @@
 // the recorded start, stop and step) or the recorded number of times; IF
 // constructs, IF statements and SELECT CASE run the adjoint of the recorded
 // (or re-evaluated) branch. Adjoints of active local variables are zeroed at the start of the
-// backward sweep. Character variables are not recorded: their values enter
-// no partial, subscript or loop bound.
+// backward sweep.
 //
-// A CALL of a procedure with an adjoint version is reversed jointly: the
-// forward sweep pushes the variable arguments the callee may modify (all but
-// intent(in); with TBR those RecordBefore lists, which for an active call
-// are all of them) and calls the original procedure; the backward sweep pops
-// them and calls the adjoint version, which runs the callee's forward and
-// backward sweeps. In store-all mode that leaves the arguments as they were
-// before the call; with TBR the callee's adjoint need not restore them, so the
-// backward sweep pushes the popped values again before calling it and pops
-// them after (the tape never grows beyond its forward-sweep size). An active
-// variable passed to an intent(out) dummy outside the callee's activity
-// pattern gets a zero adjoint.
+// A CALL of a procedure with an adjoint version is reversed jointly by
+// default: it is a checkpoint (checkpoint.go). The forward sweep saves on
+// the snapshot stack what the call may overwrite and the adjoint needs
+// later (the sets of Dauvergne and Hascoët for the call's snapshot
+// option, from the TBR analysis) and calls the original procedure; the
+// backward sweep restores them and calls the adjoint version, which runs
+// the callee's forward and backward sweeps, saving around it what that
+// overwrites and the code before the call still needs. Nothing the
+// callee does not define is saved. In store-all mode a call saves every
+// variable the callee may define. An active variable passed to an
+// intent(out) dummy outside the callee's activity pattern gets a zero
+// adjoint. Character variables are not recorded (no partial, subscript
+// or bound reads one); one a call's adjoint reads and the code after it
+// overwrites is rejected.
 //
 // A function f becomes a subroutine f_b(args with adjoints, fadj_result_b)
 // whose last argument, intent(in), is the adjoint of its result (the result

@@ -59,8 +59,9 @@ end subroutine
 	// The paper's case: r1 and r2 read a, only w3 overwrites it. The
 	// first two snapshots hold s only (what they overwrite and their
 	// adjoints read); a is required after them (Req_D = {a}), so w3,
-	// which overwrites it, saves it: once (Snp = out(C) ∩ (Req ∪ use)),
-	// and lazily restores it around its adjoint too (Req_C = {a}). s,
+	// which overwrites it, saves it: once (Snp = out(C) ∩ (Req ∪ use)).
+	// w3's adjoint records a itself (its partial a*s needs it), so it
+	// leaves a as it found it: a is not in out(C̄), no Req_C. s,
 	// read by w3's adjoint and overwritten after, stays on D's tape.
 	// Eager (eq. 7) saves what D overwrites and the adjoint reads in
 	// every snapshot (Opt3+ = out(D̄) ∩ use(C̄) \ Req \ out(C)): a at
@@ -94,7 +95,7 @@ end subroutine
 	routine: "top", ins: []string{"a", "s"}, outs: []string{"s"},
 	lazy: `top:19 r1: Snp={s} Sbk={} ReqC={} ReqD={a}
 top:20 r2: Snp={s} Sbk={} ReqC={} ReqD={a}
-top:21 w3: Snp={a} Sbk={} ReqC={a} ReqD={s}`,
+top:21 w3: Snp={a} Sbk={} ReqC={} ReqD={s}`,
 	eager: `top:19 r1: Snp={a s} Sbk={} ReqC={} ReqD={}
 top:20 r2: Snp={a s} Sbk={} ReqC={} ReqD={}
 top:21 w3: Snp={a s} Sbk={} ReqC={} ReqD={}`,
@@ -184,11 +185,12 @@ end subroutine
 }, {
 	// Opt1: g reads and overwrites v, needed before. In Snp always
 	// (g's adjoint reads it); lazy and auto restore it around g's
-	// adjoint (Req_C), eager keeps a second copy in Sbk.
+	// adjoint (Req_C), eager keeps a second copy in Sbk. (g's own
+	// adjoint records nothing: v = 2*v + 1 is linear.)
 	name: "the callee reads and overwrites a value needed before",
 	src: `subroutine g(v)
   real(8) :: v
-  v = v*v + 1
+  v = 2*v + 1
 end subroutine
 subroutine f(x, y)
   real(8) :: x, y, v
@@ -235,7 +237,7 @@ end subroutine
 	name: "an array element as the argument",
 	src: `subroutine g(u)
   real(8) :: u
-  u = u*u
+  u = 2*u + 1
 end subroutine
 subroutine f(n, a, y)
   integer :: n, i
@@ -251,6 +253,27 @@ end subroutine
 	eager:        "f:9 g: Snp={a} Sbk={a} ReqC={} ReqD={}",
 	auto:         "f:9 g: Snp={a} Sbk={} ReqC={a} ReqD={}",
 	differentOut: true,
+}, {
+	// The callee's adjoint restores what it overwrites when its own TBR
+	// records every overwrite (v = v*v + 1 needs the old v): v is then
+	// not in out(C̄), and v, needed before, is in Snp only (Snp0 =
+	// out(C) ∩ (use(C̄) ∪ (Req \ out(C̄)))), for every option.
+	name: "the callee's adjoint restores what it overwrites",
+	src: `subroutine g(v)
+  real(8) :: v
+  v = v*v + 1
+end subroutine
+subroutine f(x, y)
+  real(8) :: x, y, v
+  v = x*2
+  y = sin(v)
+  call g(v)
+  y = y + v
+end subroutine
+`,
+	routine: "f", ins: []string{"x"}, outs: []string{"y"},
+	lazy:  "f:9 g: Snp={v} Sbk={} ReqC={} ReqD={}",
+	eager: "f:9 g: Snp={v} Sbk={} ReqC={} ReqD={}",
 }, {
 	// Auto weighs each Opt3 variable: w, overwritten element by element
 	// 5,000 times after the call, costs less as a snapshot (800 bytes)

@@ -12,8 +12,9 @@
 //	Req_D what D̄ must preserve because of C (its TBR records)
 //	Req_C what C̄ must preserve (fadj: the caller saves it around C̄)
 //
-// given Req (what Ū needs: the TBR set at C), out(C) = out(C̄) (what the
-// call may define), use(C̄) (what the callee's adjoint reads, and the
+// given Req (what Ū needs: the TBR set at C), out(C) (what the call may
+// define), out(C̄) (what the callee's adjoint may leave changed: out(C)
+// but what its own tape restores), use(C̄) (what the callee's adjoint reads, and the
 // variables its call re-evaluates) and out(D̄) (what D may define). The
 // minimal solutions (eq. 6) are, for any partition of each of
 //
@@ -85,7 +86,10 @@ func (s Set) Union(t Set) Set {
 // Sets are the data-flow sets of one checkpoint.
 type Sets struct {
 	Req  Set // needed by the adjoint of the code before the call
-	OutC Set // out(C) = out(C̄): what the call may define
+	OutC Set // out(C): what the call may define
+	// Kept are the variables of out(C) the callee's adjoint leaves as it
+	// found them (its own tape restores them): out(C̄) = out(C) \ Kept.
+	Kept Set
 	UseC Set // use(C̄): what the callee's adjoint, and its call, read
 	OutD Set // out(D̄): what the code after the call may define
 }
@@ -113,11 +117,11 @@ func Solve(s Sets, opt plan.Snapshots, cost Cost) Decision {
 	d := Decision{Snapshots: opt, Snp: Set{}, Sbk: Set{}, ReqC: Set{}, ReqD: Set{},
 		Opt1: Set{}, Opt2: Set{}, Opt3: Set{}, Opt3Plus: Set{}, Opt3Less: Set{}}
 	for v := range s.OutC {
-		// Snp0 = out(C) ∩ (use(C̄) ∪ (Req \ out(C̄))), out(C̄) = out(C).
-		if s.UseC.has(v) {
+		// Snp0 = out(C) ∩ (use(C̄) ∪ (Req \ out(C̄))).
+		if s.UseC.has(v) || s.Req.has(v) && s.Kept.has(v) {
 			d.Snp[v] = true
 		}
-		if s.Req.has(v) {
+		if s.Req.has(v) && !s.Kept.has(v) {
 			if s.UseC.has(v) {
 				d.Opt1[v] = true
 			} else {

@@ -76,6 +76,7 @@ func (a *analyzer) checkpoint(s *ast.CallStmt, in set) set {
 	for v := range mc.Uses {
 		sets.UseC[v] = true
 	}
+	sets.Kept = a.kept(s, mc)
 	// The call of the adjoint evaluates the arguments' subscripts and
 	// expression arguments again.
 	use := set{}
@@ -121,6 +122,96 @@ func (a *analyzer) checkpoint(s *ast.CallStmt, in set) set {
 		out[v] = true
 	}
 	return out
+}
+
+// kept returns the variables of out(C) that the adjoint of the callee of
+// joint call s restores itself: arguments whose dummy it only defines by
+// assignments its own TBR records (its backward sweep pops them all, so
+// it returns them as it found them), when nothing else of the call
+// defines them.
+func (a *analyzer) kept(s *ast.CallStmt, mc *modref.Call) snapshot.Set {
+	callee := a.pa.CallPattern(s)
+	pt := a.results[callee]
+	if pt == nil || callee.Unit == nil || callee.Flat {
+		return nil
+	}
+	out := snapshot.Set{}
+	other := map[*sema.Symbol]bool{}
+	for v := range mc.Globals {
+		other[v] = true
+	}
+	for _, x := range mc.Args {
+		if !x.Defines {
+			continue
+		}
+		if x.Dummy == nil || other[x.Var] || !a.restores(pt, callee.Unit, x.Dummy) {
+			other[x.Var] = true
+			delete(out, x.Var)
+			continue
+		}
+		out[x.Var] = true
+	}
+	return out
+}
+
+// restores reports whether every definition of dummy d in the body of
+// unit (whose recording is pt) is an assignment whose old value is
+// recorded, so that its adjoint restores d on the way back.
+func (a *analyzer) restores(pt *ProcTBR, unit *ast.Unit, d *sema.Symbol) bool {
+	info, scope := a.info, a.info.ScopeOf(unit)
+	ok := true
+	ast.Inspect(&ast.Unit{Body: unit.Body}, func(n ast.Node) bool {
+		st, isStmt := n.(ast.Stmt)
+		if !isStmt || !ok {
+			return ok
+		}
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			if baseOf(info, st.Lhs) == d && !recordsBase(pt, info, st, d) {
+				ok = false
+			}
+			return true
+		case *ast.CallStmt, *ast.IOStmt, *ast.DoConstruct, *ast.WhereStmt, *ast.WhereConstruct,
+			*ast.ForallStmt, *ast.ForallConstruct, *ast.PointerAssignStmt, *ast.AllocateStmt:
+			defined := false
+			if loop, ok := st.(*ast.DoConstruct); ok {
+				// Its body's assignments are met on their own.
+				defined = loop.Var != nil && info.ObjectOf(loop.Var) == d
+			} else {
+				defined = a.modref.Defines([]ast.Stmt{st}, scope)[d]
+			}
+			if defined {
+				ok = false
+			}
+		}
+		return true
+	})
+	return ok
+}
+
+func recordsBase(pt *ProcTBR, info *sema.Info, s ast.Stmt, d *sema.Symbol) bool {
+	for _, x := range pt.record[s] {
+		if baseOf(info, x) == d {
+			return true
+		}
+	}
+	return false
+}
+
+// baseOf is the variable a designator names.
+func baseOf(info *sema.Info, x ast.Expr) *sema.Symbol {
+	for {
+		switch y := x.(type) {
+		case *ast.Ident:
+			return info.ObjectOf(y)
+		case *ast.CallExpr:
+			x = y.Fun
+		case *ast.SelectorExpr:
+			x = y.X
+		default:
+			return nil
+		}
+	}
 }
 
 // wholeIn returns the variables a call defines whole: globals, and
@@ -245,26 +336,34 @@ func elemBytes(v *sema.Symbol) int64 {
 }
 
 // recorded estimates the bytes the statements after a call (list) would
-// record of v once per execution of the call: a whole definition records
-// v, an element one an element, each times the trip counts of the loops
-// in list around it.
+// save of v, once per execution of the call, if v stayed required after
+// it: an element definition records an element, times the trip counts of
+// the loops in list around it; the first whole definition (an
+// assignment, or a call defining it, which then saves it in its own
+// snapshot) saves v once, and v is no longer required after it.
 func (a *analyzer) recorded(v *sema.Symbol, list []ast.Stmt) int64 {
 	var total int64
+	done := false
 	var walk func(list []ast.Stmt, trips int64)
 	walk = func(list []ast.Stmt, trips int64) {
 		for _, s := range list {
+			if done {
+				return
+			}
 			switch s := s.(type) {
 			case *ast.AssignStmt:
 				if a.base(s.Lhs) == v {
 					if isWhole(s.Lhs) {
-						total += trips * a.bytes(v)
+						total += a.bytes(v)
+						done = true
 					} else {
 						total += trips * elemBytes(v)
 					}
 				}
 			case *ast.CallStmt:
 				if a.modref.Call(s, a.scope).Defs[v] {
-					total += trips * a.bytes(v)
+					total += a.bytes(v)
+					done = true
 				}
 			case *ast.DoConstruct:
 				walk(s.Body, trips*tripCount(s))

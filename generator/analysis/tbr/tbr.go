@@ -47,13 +47,15 @@
 // callee's backward sweep (foo_bwd) is called with the actual arguments
 // as they were after the call.
 //
-// A CALL in joint mode (the callee's adjoint re-runs the callee from a
-// snapshot of its inputs): an active call adds the variables of all its actual
-// arguments to TBR (only the subscripts of those associated with INTENT(OUT)
-// dummies); every actual argument that is a variable the callee may
-// define (INTENT(OUT), INOUT, no intent, or an unknown interface) and is TBR
-// is recorded whole before the call, and one written as a whole variable is
-// killed. Globals a callee defines are not tracked.
+// A CALL in joint mode is a checkpoint (checkpoint.go): the callee's
+// adjoint re-runs it from a snapshot. What the call saves (Checkpoint:
+// Snp, Sbk, Req_C) and its transfer function come from the data-flow
+// equations of checkpointing (package snapshot), with the callee's
+// effects on its arguments and on module, common and host variables from
+// modref. A split call, and a call of a procedure without derivatives, is
+// as before: the variables of the arguments are required after it (the
+// split callee's backward sweep evaluates them), and an argument the
+// callee may define that is required is recorded whole before the call.
 //
 // A procedure that transfers control by label (activity's Flat) is analysed
 // without kills: every assignment whose variable is in the union of all the
@@ -256,7 +258,7 @@ func run(p *analysis.Pass, cfg Config) (any, error) {
 			out:         map[ast.Stmt]set{},
 			reads:       map[ast.Stmt]set{},
 		}
-		a := &analyzer{info: p.Prog.Info, pa: pa, pt: pt, cfg: cfg, noKill: pa.Flat, modref: mr}
+		a := &analyzer{info: p.Prog.Info, pa: pa, pt: pt, cfg: cfg, noKill: pa.Flat, modref: mr, results: res.byVer}
 		if pa.Unit != nil {
 			a.scope = p.Prog.Info.ScopeOf(pa.Unit)
 		}
@@ -277,13 +279,16 @@ func run(p *analysis.Pass, cfg Config) (any, error) {
 type analyzer struct {
 	info   *sema.Info
 	modref *modref.Result
-	scope  *sema.Scope
-	pa     *activity.ProcActivity
-	pt     *ProcTBR
-	cfg    Config
-	noKill bool
-	loops  []set // sets escaping the enclosing loops (EXIT, CYCLE)
-	doVars []*sema.Symbol
+	// results are the versions analysed so far (callees before their
+	// callers): what a callee's adjoint restores (checkpoint.go).
+	results map[*activity.ProcActivity]*ProcTBR
+	scope   *sema.Scope
+	pa      *activity.ProcActivity
+	pt      *ProcTBR
+	cfg     Config
+	noKill  bool
+	loops   []set // sets escaping the enclosing loops (EXIT, CYCLE)
+	doVars  []*sema.Symbol
 }
 
 func (a *analyzer) addRecord(s ast.Stmt, x ast.Expr) {
