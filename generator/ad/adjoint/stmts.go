@@ -514,87 +514,126 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	}
 	g.depth++
 	defer func() { g.depth-- }()
-	d := strconv.Itoa(g.depth)
 	f, b, err := g.stmts(s.Body)
 	if err != nil {
 		return nil, nil, err
 	}
 	pre, post, f, b, after, before := g.hoistRecords(s, f, b)
-	defer func() {
-		if err == nil {
-			fwd = append(append(pre, fwd...), after...)
-			bwd = append(append(before, bwd...), post...)
-		}
-	}()
-	n := ast.Copy(s).(*ast.DoConstruct)
-	if n.TermLabel != 0 {
-		n.TermLabel = 0
-		n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
+	l := &loop{s: s, d: strconv.Itoa(g.depth), n: ast.Copy(s).(*ast.DoConstruct),
+		back: &ast.DoConstruct{End: ast.EndStmt{Keyword: "do"}, Body: b}}
+	if l.n.TermLabel != 0 {
+		l.n.TermLabel = 0
+		l.n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
 	}
-	back := &ast.DoConstruct{End: ast.EndStmt{Keyword: "do"}, Body: b}
-	if s.Var == nil {
-		// DO WHILE, or DO without loop control: count the trips.
-		cnt, err := g.local("fadj_count"+d, intType)
-		if err != nil {
+	switch {
+	case s.Var == nil:
+		fwd, bwd, err = g.countedLoop(l, f)
+	case len(g.jumps.byLoop[s]) == 0 && g.invariant(s.Start) && g.invariant(s.Stop) && (s.Step == nil || g.invariant(s.Step)):
+		if err := g.checkDoVar(s); err != nil {
 			return nil, nil, err
 		}
-		it, err := g.local("fadj_iter"+d, intType)
-		if err != nil {
+		l.n.Body = f
+		fwd, bwd, err = g.invariantLoop(l)
+	default:
+		if err := g.checkDoVar(s); err != nil {
 			return nil, nil, err
 		}
-		n.Body = append([]ast.Stmt{&ast.AssignStmt{Lhs: cnt, Rhs: deriv.Add(cnt, deriv.Int(1))}}, f...)
-		init := &ast.AssignStmt{Lhs: cnt, Rhs: deriv.Int(0)}
-		init.StmtHeader = s.StmtHeader
-		n.StmtHeader = ast.StmtHeader{}
-		fwd = []ast.Stmt{init, n, pushInt(cnt)}
-		back.Var, back.Start, back.Stop = it, deriv.Int(1), cnt
-		bwd = []ast.Stmt{popInt(cnt), back}
-		return g.leave(s, fwd, bwd)
+		l.n.Body = f
+		fwd, bwd, err = g.recordedLoop(l)
 	}
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(append(pre, fwd...), after...)
+	bwd = append(append(before, bwd...), post...)
+	return fwd, bwd, nil
+}
+
+// loop is a DO construct being reversed: the original, its depth suffix
+// for generated names, its forward copy n and its backward loop back.
+type loop struct {
+	s       *ast.DoConstruct
+	d       string
+	n, back *ast.DoConstruct
+}
+
+func (g *gen) checkDoVar(s *ast.DoConstruct) error {
 	v := g.info.ObjectOf(s.Var)
 	if v == nil || v.Type == nil || !v.Type.IsInteger() || v.Type.Kind != 4 {
-		return nil, nil, notSupported("DO variable '%s' not a default integer in reverse mode", s.Var.Name)
+		return notSupported("DO variable '%s' not a default integer in reverse mode", s.Var.Name)
 	}
-	n.Body = f
-	if len(g.jumps.byLoop[s]) == 0 && g.invariant(s.Start) && g.invariant(s.Stop) && (s.Step == nil || g.invariant(s.Step)) {
-		// Bounds the routine never changes: nothing to record; the
-		// backward loop evaluates them again.
-		back.Var = ast.NewIdent(s.Var.Name)
-		switch {
-		case s.Step == nil || isOne(s.Step):
-			back.Start, back.Stop, back.Step = s.Stop, s.Start, deriv.Int(-1)
-		case isMinusOne(s.Step):
-			back.Start, back.Stop = s.Stop, s.Start
-		default:
-			trips := &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
-				deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(s.Stop, s.Start), s.Step)}, s.Step), deriv.Int(0)}}
-			back.Start = deriv.Add(s.Start, deriv.Mul(&ast.ParenExpr{X: deriv.Sub(trips, deriv.Int(1))}, s.Step))
-			back.Stop, back.Step = s.Start, deriv.Neg(s.Step)
-		}
-		if g.records(s, s.Var) {
-			p := pushInt(s.Var)
-			p.Header().Label, p.Header().Doc = s.Label, s.Doc
-			n.StmtHeader = ast.StmtHeader{}
-			return g.leave(s, []ast.Stmt{p, n}, []ast.Stmt{back, popInt(s.Var)})
-		}
-		fwd, bwd = []ast.Stmt{n}, []ast.Stmt{back}
-		if len(n.Body) == 0 && g.deadIndex[s] && s.Label == 0 {
-			fwd = nil // nothing left to run forward (live.go)
-		}
-		if len(back.Body) == 0 {
-			bwd = nil
-		}
-		return g.leave(s, fwd, bwd)
-	}
-	lo, err := g.local("fadj_lo"+d, intType)
+	return nil
+}
+
+// countedLoop reverses a DO WHILE or a DO without loop control: the
+// forward sweep counts the trips, the backward loop runs as many.
+func (g *gen) countedLoop(l *loop, f []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
+	s, n, back := l.s, l.n, l.back
+	cnt, err := g.local("fadj_count"+l.d, intType)
 	if err != nil {
 		return nil, nil, err
 	}
-	hi, err := g.local("fadj_hi"+d, intType)
+	it, err := g.local("fadj_iter"+l.d, intType)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := g.local("fadj_st"+d, intType)
+	n.Body = append([]ast.Stmt{&ast.AssignStmt{Lhs: cnt, Rhs: deriv.Add(cnt, deriv.Int(1))}}, f...)
+	init := &ast.AssignStmt{Lhs: cnt, Rhs: deriv.Int(0)}
+	init.StmtHeader = s.StmtHeader
+	n.StmtHeader = ast.StmtHeader{}
+	fwd = []ast.Stmt{init, n, pushInt(cnt)}
+	back.Var, back.Start, back.Stop = it, deriv.Int(1), cnt
+	bwd = []ast.Stmt{popInt(cnt), back}
+	return g.leave(s, fwd, bwd)
+}
+
+// invariantLoop reverses a counted loop whose bounds the routine never
+// changes: nothing to record; the backward loop evaluates them again.
+func (g *gen) invariantLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
+	s, n, back := l.s, l.n, l.back
+	back.Var = ast.NewIdent(s.Var.Name)
+	switch {
+	case s.Step == nil || isOne(s.Step):
+		back.Start, back.Stop, back.Step = s.Stop, s.Start, deriv.Int(-1)
+	case isMinusOne(s.Step):
+		back.Start, back.Stop = s.Stop, s.Start
+	default:
+		trips := &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
+			deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(s.Stop, s.Start), s.Step)}, s.Step), deriv.Int(0)}}
+		back.Start = deriv.Add(s.Start, deriv.Mul(&ast.ParenExpr{X: deriv.Sub(trips, deriv.Int(1))}, s.Step))
+		back.Stop, back.Step = s.Start, deriv.Neg(s.Step)
+	}
+	if g.records(s, s.Var) {
+		p := pushInt(s.Var)
+		p.Header().Label, p.Header().Doc = s.Label, s.Doc
+		n.StmtHeader = ast.StmtHeader{}
+		return g.leave(s, []ast.Stmt{p, n}, []ast.Stmt{back, popInt(s.Var)})
+	}
+	fwd, bwd = []ast.Stmt{n}, []ast.Stmt{back}
+	if len(n.Body) == 0 && g.deadIndex[s] && s.Label == 0 {
+		fwd = nil // nothing left to run forward (live.go)
+	}
+	if len(back.Body) == 0 {
+		bwd = nil
+	}
+	return g.leave(s, fwd, bwd)
+}
+
+// recordedLoop reverses a counted loop whose bounds may change: the
+// forward sweep evaluates them into locals and records them (and the
+// trip count when a jump may leave the loop early); the backward loop
+// runs over the same index values.
+func (g *gen) recordedLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
+	s, n, back := l.s, l.n, l.back
+	lo, err := g.local("fadj_lo"+l.d, intType)
+	if err != nil {
+		return nil, nil, err
+	}
+	hi, err := g.local("fadj_hi"+l.d, intType)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := g.local("fadj_st"+l.d, intType)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -602,19 +641,10 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	if step == nil {
 		step = deriv.Int(1)
 	}
-	asInt := func(x ast.Expr) ast.Expr {
-		if t := g.info.TypeOf(x); t != nil && t.IsInteger() && t.Kind == 4 {
-			return x
-		}
-		if _, ok := x.(*ast.BasicLit); ok {
-			return x
-		}
-		return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{x}}
-	}
 	// The index's value before the loop is recorded if the backward
 	// sweep needs it after reversing the loop (store-all: always).
 	recVar := g.records(s, s.Var)
-	first := ast.Stmt(&ast.AssignStmt{Lhs: lo, Rhs: asInt(s.Start)})
+	first := ast.Stmt(&ast.AssignStmt{Lhs: lo, Rhs: g.asInt(s.Start)})
 	if recVar {
 		first = pushInt(s.Var)
 	} else {
@@ -626,14 +656,14 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	n.Start, n.Stop, n.Step = lo, hi, st
 	fwd = []ast.Stmt{first}
 	if recVar {
-		fwd = append(fwd, &ast.AssignStmt{Lhs: lo, Rhs: asInt(s.Start)})
+		fwd = append(fwd, &ast.AssignStmt{Lhs: lo, Rhs: g.asInt(s.Start)})
 	}
-	fwd = append(fwd, &ast.AssignStmt{Lhs: hi, Rhs: asInt(s.Stop)}, &ast.AssignStmt{Lhs: st, Rhs: asInt(step)})
+	fwd = append(fwd, &ast.AssignStmt{Lhs: hi, Rhs: g.asInt(s.Stop)}, &ast.AssignStmt{Lhs: st, Rhs: g.asInt(step)})
 	// trips is the number of iterations run: from the bounds, or counted
 	// when a jump may leave the loop early.
 	var trips ast.Expr
 	if len(g.jumps.byLoop[s]) > 0 {
-		cnt, err := g.local("fadj_count"+d, intType)
+		cnt, err := g.local("fadj_count"+l.d, intType)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -656,6 +686,17 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 		bwd = append(bwd, popInt(s.Var))
 	}
 	return g.leave(s, fwd, bwd)
+}
+
+// asInt is x as a default integer (a loop bound of another kind).
+func (g *gen) asInt(x ast.Expr) ast.Expr {
+	if t := g.info.TypeOf(x); t != nil && t.IsInteger() && t.Kind == 4 {
+		return x
+	}
+	if _, ok := x.(*ast.BasicLit); ok {
+		return x
+	}
+	return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{x}}
 }
 
 // leave adds to a loop's sweeps what the jumps leaving it need: the code
