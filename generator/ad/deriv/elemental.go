@@ -351,176 +351,213 @@ func Intrinsic(name string, args []Operand, result ast.Expr) (Partials, error) {
 	if rt == nil || !rt.IsFloat() {
 		return p, nil // integer arguments (max0, mod of integers, ...)
 	}
-	c := func(v string) ast.Expr { return Const(v, rt) }
-	one := c("1")
-	x := args[0]
-	X := x.X
-	res := func(call ast.Expr) ast.Expr {
-		if result != nil {
-			return result
-		}
-		return call
-	}
-	self := func() ast.Expr {
-		var as []ast.Expr
-		for _, a := range args {
-			if a.present() {
-				as = append(as, a.X)
-			}
-		}
-		return res(Call(r.Generic, as...))
-	}
-	sq := func(e ast.Expr) ast.Expr { return Pow(e, Int(2)) }
-	set := func(i int, e ast.Expr) {
-		if i < len(args) && args[i].float() {
-			p[i] = e
-		}
-	}
-	switch r.Generic {
-	case "abs":
-		if x.complex() {
-			set(0, Div(X, self()))
-		} else {
-			set(0, Call("sign", Const("1", x.Type), X))
-		}
-	case "sqrt":
-		set(0, Div(c("0.5"), self()))
-	case "exp":
-		set(0, self())
-	case "log":
-		set(0, Div(one, X))
-	case "log10":
-		set(0, Div(one, Mul(X, Call("log", c("10")))))
-	case "sin":
-		set(0, Call("cos", X))
-	case "cos":
-		set(0, Neg(Call("sin", X)))
-	case "tan":
-		set(0, Add(one, sq(self())))
-	case "asin":
-		set(0, Div(one, Call("sqrt", Sub(one, sq(X)))))
-	case "acos":
-		set(0, Neg(Div(one, Call("sqrt", Sub(one, sq(X))))))
-	case "atan", "atan2":
-		if r.Generic == "atan" && (len(args) < 2 || !args[1].present()) {
-			set(0, Div(one, Add(one, sq(X))))
-			break
-		}
-		y, xx := args[0].X, args[1].X
-		den := Add(sq(xx), sq(y))
-		set(0, Div(xx, den))
-		set(1, Neg(Div(y, den)))
-	case "sinh":
-		set(0, Call("cosh", X))
-	case "cosh":
-		set(0, Call("sinh", X))
-	case "tanh":
-		set(0, Sub(one, sq(self())))
-	case "asinh":
-		set(0, Div(one, Call("sqrt", Add(sq(X), one))))
-	case "acosh":
-		// 1/(sqrt(x - 1)*sqrt(x + 1)) rather than 1/sqrt(x**2 - 1): the
-		// branch cut of the complex acosh, and more accurate near 1.
-		set(0, Div(one, Mul(Call("sqrt", Sub(X, one)), Call("sqrt", Add(X, one)))))
-	case "atanh":
-		set(0, Div(one, Sub(one, sq(X))))
-	case "erf":
-		set(0, Mul(c(twoOverSqrtPi), Call("exp", Neg(sq(X)))))
-	case "erfc":
-		set(0, Neg(Mul(c(twoOverSqrtPi), Call("exp", Neg(sq(X))))))
-	case "erfc_scaled":
-		set(0, Sub(Mul(Mul(c("2"), X), self()), c(twoOverSqrtPi)))
-	case "bessel_j0":
-		set(0, Neg(Call("bessel_j1", X)))
-	case "bessel_j1":
-		set(0, Sub(Call("bessel_j0", X), Div(self(), X)))
-	case "bessel_y0":
-		set(0, Neg(Call("bessel_y1", X)))
-	case "bessel_y1":
-		set(0, Sub(Call("bessel_y0", X), Div(self(), X)))
-	case "bessel_jn", "bessel_yn":
-		n, xx := args[0].X, args[1].X
-		n1 := Add(n, Int(1))
-		if v, ok := intLit(n); ok {
-			n1 = Int(v + 1)
-		}
-		set(1, Sub(Div(Mul(n, self()), xx), Call(r.Generic, n1, xx)))
-	case "hypot":
-		set(0, Div(X, self()))
-		set(1, Div(args[1].X, self()))
-	case "sign":
-		if x.Type.IsReal() {
-			one := Const("1", x.Type)
-			set(0, Mul(Call("sign", one, X), Call("sign", one, args[1].X)))
-		}
-	case "max", "min":
-		zero := c("0")
-		for i, a := range args {
-			if !a.float() {
-				continue
-			}
-			var cond ast.Expr
-			for j, b := range args {
-				if j == i || !b.present() {
-					continue
-				}
-				var cj ast.Expr
-				switch {
-				case r.Generic == "max" && j < i:
-					cj = gt(a.X, b.X)
-				case r.Generic == "max":
-					cj = ge(a.X, b.X)
-				case j < i:
-					cj = lt(a.X, b.X)
-				default:
-					cj = le(a.X, b.X)
-				}
-				if cond == nil {
-					cond = cj
-				} else {
-					cond = and(cond, cj)
-				}
-			}
-			if cond == nil {
-				p[i] = one
-			} else {
-				p[i] = Call("merge", one, zero, cond)
-			}
-		}
-	case "dim":
-		cond := gt(X, args[1].X)
-		set(0, Call("merge", one, c("0"), cond))
-		set(1, Call("merge", Neg(one), c("0"), cond))
-	case "mod":
-		set(0, one)
-		set(1, Neg(Call("aint", Div(X, args[1].X))))
-	case "modulo":
-		set(0, one)
-		set(1, Neg(Call("real", Call("floor", Div(X, args[1].X), Int(8)), Int(rt.Kind))))
-	case "real", "dble":
-		set(0, one)
-	case "aimag":
-		set(0, imagUnit(rt.Kind))
-	case "cmplx":
-		set(0, one)
-		if len(args) > 1 && args[1].present() {
-			set(1, imagUnit(rt.Kind))
-		}
-	case "merge":
-		zero := c("0")
-		set(0, Call("merge", one, zero, args[2].X))
-		set(1, Call("merge", zero, one, args[2].X))
-	case "dprod":
-		set(0, Call("dble", args[1].X))
-		set(1, Call("dble", X))
-	case "scale":
-		set(0, Call("scale", one, args[1].X))
-	case "fraction":
-		set(0, Call("scale", one, Neg(Call("exponent", X))))
-	case "nearest":
-		set(0, one)
-	default:
+	e := &elemCall{r: r, args: args, result: result, rt: rt, p: p, x: args[0]}
+	e.one = e.c("1")
+	partials, ok := elementalPartials[r.Generic]
+	if !ok {
 		return nil, fmt.Errorf("no derivative rule for intrinsic '%s'", name)
 	}
+	partials(e)
 	return p, nil
+}
+
+// elemCall is a call of a differentiable elemental intrinsic with a real
+// or complex result, whose partials an elementalPartials rule fills in.
+type elemCall struct {
+	r      *Rule
+	args   []Operand
+	result ast.Expr   // the call's value if the caller has it, or nil
+	rt     *sema.Type // the result's type, the kind of the constants
+	p      Partials   // the partials, one per argument, filled by set
+	x      Operand    // the first argument
+	one    ast.Expr   // the constant 1 of type rt, shared by the partials
+}
+
+// c returns the constant v of the result's type.
+func (e *elemCall) c(v string) ast.Expr { return Const(v, e.rt) }
+
+// X returns the first argument's expression.
+func (e *elemCall) X() ast.Expr { return e.x.X }
+
+// arg returns the expression of argument i.
+func (e *elemCall) arg(i int) ast.Expr { return e.args[i].X }
+
+// self returns the call's value: result if given, else the generic
+// function applied to the present arguments.
+func (e *elemCall) self() ast.Expr {
+	if e.result != nil {
+		return e.result
+	}
+	var as []ast.Expr
+	for _, a := range e.args {
+		if a.present() {
+			as = append(as, a.X)
+		}
+	}
+	return Call(e.r.Generic, as...)
+}
+
+// set makes x the partial for argument i if that argument is present and
+// real or complex.
+func (e *elemCall) set(i int, x ast.Expr) {
+	if i < len(e.args) && e.args[i].float() {
+		e.p[i] = x
+	}
+}
+
+// sq returns x**2.
+func sq(x ast.Expr) ast.Expr { return Pow(x, Int(2)) }
+
+// elementalPartials holds, by generic name, the rule that sets the
+// partials of a call of each differentiable elemental intrinsic.
+var elementalPartials = map[string]func(e *elemCall){
+	"abs": func(e *elemCall) {
+		if e.x.complex() {
+			e.set(0, Div(e.X(), e.self()))
+		} else {
+			e.set(0, Call("sign", Const("1", e.x.Type), e.X()))
+		}
+	},
+	"sqrt":  func(e *elemCall) { e.set(0, Div(e.c("0.5"), e.self())) },
+	"exp":   func(e *elemCall) { e.set(0, e.self()) },
+	"log":   func(e *elemCall) { e.set(0, Div(e.one, e.X())) },
+	"log10": func(e *elemCall) { e.set(0, Div(e.one, Mul(e.X(), Call("log", e.c("10"))))) },
+	"sin":   func(e *elemCall) { e.set(0, Call("cos", e.X())) },
+	"cos":   func(e *elemCall) { e.set(0, Neg(Call("sin", e.X()))) },
+	"tan":   func(e *elemCall) { e.set(0, Add(e.one, sq(e.self()))) },
+	"asin":  func(e *elemCall) { e.set(0, Div(e.one, Call("sqrt", Sub(e.one, sq(e.X()))))) },
+	"acos":  func(e *elemCall) { e.set(0, Neg(Div(e.one, Call("sqrt", Sub(e.one, sq(e.X())))))) },
+	"atan":  atanPartials,
+	"atan2": atanPartials,
+	"sinh":  func(e *elemCall) { e.set(0, Call("cosh", e.X())) },
+	"cosh":  func(e *elemCall) { e.set(0, Call("sinh", e.X())) },
+	"tanh":  func(e *elemCall) { e.set(0, Sub(e.one, sq(e.self()))) },
+	"asinh": func(e *elemCall) { e.set(0, Div(e.one, Call("sqrt", Add(sq(e.X()), e.one)))) },
+	"acosh": func(e *elemCall) {
+		// 1/(sqrt(x - 1)*sqrt(x + 1)) rather than 1/sqrt(x**2 - 1): the
+		// branch cut of the complex acosh, and more accurate near 1.
+		e.set(0, Div(e.one, Mul(Call("sqrt", Sub(e.X(), e.one)), Call("sqrt", Add(e.X(), e.one)))))
+	},
+	"atanh":       func(e *elemCall) { e.set(0, Div(e.one, Sub(e.one, sq(e.X())))) },
+	"erf":         func(e *elemCall) { e.set(0, Mul(e.c(twoOverSqrtPi), Call("exp", Neg(sq(e.X()))))) },
+	"erfc":        func(e *elemCall) { e.set(0, Neg(Mul(e.c(twoOverSqrtPi), Call("exp", Neg(sq(e.X())))))) },
+	"erfc_scaled": func(e *elemCall) { e.set(0, Sub(Mul(Mul(e.c("2"), e.X()), e.self()), e.c(twoOverSqrtPi))) },
+	"bessel_j0":   func(e *elemCall) { e.set(0, Neg(Call("bessel_j1", e.X()))) },
+	"bessel_j1":   func(e *elemCall) { e.set(0, Sub(Call("bessel_j0", e.X()), Div(e.self(), e.X()))) },
+	"bessel_y0":   func(e *elemCall) { e.set(0, Neg(Call("bessel_y1", e.X()))) },
+	"bessel_y1":   func(e *elemCall) { e.set(0, Sub(Call("bessel_y0", e.X()), Div(e.self(), e.X()))) },
+	"bessel_jn":   besselNPartials,
+	"bessel_yn":   besselNPartials,
+	"hypot": func(e *elemCall) {
+		e.set(0, Div(e.X(), e.self()))
+		e.set(1, Div(e.arg(1), e.self()))
+	},
+	"sign": func(e *elemCall) {
+		if e.x.Type.IsReal() {
+			one := Const("1", e.x.Type)
+			e.set(0, Mul(Call("sign", one, e.X()), Call("sign", one, e.arg(1))))
+		}
+	},
+	"max": maxMinPartials,
+	"min": maxMinPartials,
+	"dim": func(e *elemCall) {
+		cond := gt(e.X(), e.arg(1))
+		e.set(0, Call("merge", e.one, e.c("0"), cond))
+		e.set(1, Call("merge", Neg(e.one), e.c("0"), cond))
+	},
+	"mod": func(e *elemCall) {
+		e.set(0, e.one)
+		e.set(1, Neg(Call("aint", Div(e.X(), e.arg(1)))))
+	},
+	"modulo": func(e *elemCall) {
+		e.set(0, e.one)
+		e.set(1, Neg(Call("real", Call("floor", Div(e.X(), e.arg(1)), Int(8)), Int(e.rt.Kind))))
+	},
+	"real":  func(e *elemCall) { e.set(0, e.one) },
+	"dble":  func(e *elemCall) { e.set(0, e.one) },
+	"aimag": func(e *elemCall) { e.set(0, imagUnit(e.rt.Kind)) },
+	"cmplx": func(e *elemCall) {
+		e.set(0, e.one)
+		if len(e.args) > 1 && e.args[1].present() {
+			e.set(1, imagUnit(e.rt.Kind))
+		}
+	},
+	"merge": func(e *elemCall) {
+		zero := e.c("0")
+		e.set(0, Call("merge", e.one, zero, e.arg(2)))
+		e.set(1, Call("merge", zero, e.one, e.arg(2)))
+	},
+	"dprod": func(e *elemCall) {
+		e.set(0, Call("dble", e.arg(1)))
+		e.set(1, Call("dble", e.X()))
+	},
+	"scale":    func(e *elemCall) { e.set(0, Call("scale", e.one, e.arg(1))) },
+	"fraction": func(e *elemCall) { e.set(0, Call("scale", e.one, Neg(Call("exponent", e.X())))) },
+	"nearest":  func(e *elemCall) { e.set(0, e.one) },
+}
+
+// atanPartials sets the partials of atan(x), atan(y, x) and atan2(y, x).
+func atanPartials(e *elemCall) {
+	if e.r.Generic == "atan" && (len(e.args) < 2 || !e.args[1].present()) {
+		e.set(0, Div(e.one, Add(e.one, sq(e.X()))))
+		return
+	}
+	y, x := e.arg(0), e.arg(1)
+	den := Add(sq(x), sq(y))
+	e.set(0, Div(x, den))
+	e.set(1, Neg(Div(y, den)))
+}
+
+// besselNPartials sets the partial for x of bessel_jn(n, x) and
+// bessel_yn(n, x): n*f(n, x)/x - f(n + 1, x).
+func besselNPartials(e *elemCall) {
+	n, x := e.arg(0), e.arg(1)
+	n1 := Add(n, Int(1))
+	if v, ok := intLit(n); ok {
+		n1 = Int(v + 1)
+	}
+	e.set(1, Sub(Div(Mul(n, e.self()), x), Call(e.r.Generic, n1, x)))
+}
+
+// maxMinPartials sets the partials of max and min: 1 where the argument
+// is the one selected, else 0; ties go to the first such argument.
+func maxMinPartials(e *elemCall) {
+	zero := e.c("0")
+	for i, a := range e.args {
+		if !a.float() {
+			continue
+		}
+		var cond ast.Expr
+		for j, b := range e.args {
+			if j == i || !b.present() {
+				continue
+			}
+			cj := selectedOver(e.r.Generic == "max", j < i, a.X, b.X)
+			if cond == nil {
+				cond = cj
+			} else {
+				cond = and(cond, cj)
+			}
+		}
+		if cond == nil {
+			e.p[i] = e.one
+		} else {
+			e.p[i] = Call("merge", e.one, zero, cond)
+		}
+	}
+}
+
+// selectedOver returns the condition under which max (isMax) or min
+// selects a over b: strictly better than an earlier argument b (before),
+// at least as good as a later one.
+func selectedOver(isMax, before bool, a, b ast.Expr) ast.Expr {
+	switch {
+	case isMax && before:
+		return gt(a, b)
+	case isMax:
+		return ge(a, b)
+	case before:
+		return lt(a, b)
+	}
+	return le(a, b)
 }

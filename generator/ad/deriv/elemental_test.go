@@ -608,3 +608,19 @@ func TestElementalNumerical(t *testing.T) {
 	}
 	p.run(t)
 }
+
+// TestElementalPartialsTable checks that elementalPartials has a formula
+// for every differentiable elemental intrinsic of package intrinsic's
+// table, and none for another.
+func TestElementalPartialsTable(t *testing.T) {
+	for _, r := range Rules() {
+		if _, ok := elementalPartials[r.Generic]; r.Form == Elemental && r.Differentiable() && !ok {
+			t.Errorf("no partials for elemental intrinsic '%s' (generic '%s')", r.Name, r.Generic)
+		}
+	}
+	for g := range elementalPartials {
+		if r, ok := Lookup(g); !ok || r.Form != Elemental || !r.Differentiable() {
+			t.Errorf("partials for '%s', which is not a differentiable elemental intrinsic", g)
+		}
+	}
+}

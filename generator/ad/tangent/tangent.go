@@ -133,6 +133,7 @@ func Generate(prog *load.Program, act *activity.Result, conf Config) (*ast.File,
 	return out, nil
 }
 
+// notSupported returns the error for a construct fadj does not handle yet.
 func notSupported(format string, args ...any) error {
 	return fmt.Errorf("not supported yet: "+format, args...)
 }
@@ -195,8 +196,10 @@ func inPattern(pa *activity.ProcActivity, sym *sema.Symbol) bool {
 	return pa.ActiveIn(sym) || pa.ActiveOut(sym)
 }
 
+// isFloat reports whether t is real or complex: a type with a tangent.
 func isFloat(t *sema.Type) bool { return t != nil && (t.IsReal() || t.IsComplex()) }
 
+// unit returns the tangent routine of version g.pa.
 func (g *gen) unit() (*ast.Unit, error) {
 	pa := g.pa
 	u := pa.Unit
@@ -206,264 +209,56 @@ func (g *gen) unit() (*ast.Unit, error) {
 	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit {
 		return nil, notSupported("tangent of %s '%s'", u.Kind, pa.Proc.Name)
 	}
-	g.scope = g.info.ScopeOf(u)
-	if g.scope == nil {
-		return nil, fmt.Errorf("tangent: no scope for '%s'", pa.Proc.Name)
+	if err := g.place(u); err != nil {
+		return nil, err
 	}
-	if p := g.scope.Parent; p != nil && p.Kind != sema.ModuleScope {
-		// An internal procedure: its derivatives go into the host's
-		// (Generate), where the host's variables and their
-		// derivatives are host-associated.
-		if p.Kind != sema.SubroutineScope && p.Kind != sema.FunctionScope {
-			return nil, notSupported("internal procedure '%s' of a %s", pa.Proc.Name, p.Kind)
-		}
-		g.host = p
-	} else if p != nil {
-		g.module = p.Symbol
-		if p.DefaultPrivate() {
-			return nil, notSupported("module procedure '%s' of a module with default PRIVATE accessibility", pa.Proc.Name)
-		}
-		for _, s := range p.Symbols() {
-			if s.Attrs.Has(sema.AttrPrivate) && s.Owner == p {
-				return nil, notSupported("module procedure '%s' of a module with PRIVATE entities ('%s')", pa.Proc.Name, s.Name)
-			}
-		}
-	}
-	for _, v := range pa.ActiveVars() {
-		s := v.Sym
-		if v.Path != "" || (s.Type != nil && s.Type.IsDerived()) {
-			return nil, notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
-		}
-		if s.Attrs.Has(sema.AttrInCommon) {
-			continue // tangent common block, below
-		}
-		if m := s.Module(); m != nil {
-			if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
-				return nil, notSupported("active allocatable or pointer module variable '%s::%s'", m.Name, s.Name)
-			}
-			continue
-		}
-		if s.Owner != g.scope {
-			if g.host == nil || s.Owner != g.host {
-				return nil, notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
-			}
-			continue // the host declares its derivative
-		}
-		if !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()) {
-			return nil, notSupported("active saved variable '%s' in '%s'", s.Name, pa.Proc.Name)
-		}
-		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
-			return nil, notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
-		}
+	if err := g.checkActiveVars(); err != nil {
+		return nil, err
 	}
 	nu := &ast.Unit{Kind: ast.SubroutineUnit, Name: ast.NewIdent(routineName(pa, g.suffix)), Prefix: u.Prefix}
-	// Arguments.
-	for _, a := range u.Args {
-		nu.Args = append(nu.Args, a)
-		if a.Name == "*" {
-			continue
-		}
-		s := g.scope.LookupLocal(a.Lower())
-		if s != nil && inPattern(pa, s) {
-			if !isFloat(s.Type) {
-				return nil, notSupported("active dummy '%s' of type %s", s.Name, s.Type)
-			}
-			nu.Args = append(nu.Args, ast.NewIdent(a.Name+g.suffix))
-		}
+	args, err := g.dummyArgs(u)
+	if err != nil {
+		return nil, err
 	}
+	nu.Args = args
 	// A function becomes a subroutine returning its result and its
 	// tangent in the last arguments.
 	result := g.resultSym(u)
 	var resultDecl ast.Stmt
 	if u.Kind == ast.FunctionUnit {
-		if result == nil {
-			return nil, notSupported("function '%s' without a result variable", pa.Proc.Name)
-		}
-		if result.Rank() != 0 || !isFloat(result.Type) {
-			if pa.ActiveOut(result) {
-				return nil, notSupported("active function '%s' with a non-scalar result", pa.Proc.Name)
-			}
-		}
-		rid := resultIdent(u)
-		nu.Args = append(nu.Args, rid)
-		if strings.EqualFold(rid.Name+g.suffix, nu.Name.Name) {
-			// f_d is the routine: the result's tangent is f_res_d.
-			g.rename = map[*sema.Symbol]string{result: rid.Name + "_res" + g.suffix}
-			if g.scope.LookupLocal(strings.ToLower(rid.Name+"_res"+g.suffix)) != nil {
-				return nil, notSupported("tangent name '%s' clashes with a name of '%s'", rid.Name+"_res"+g.suffix, pa.Proc.Name)
-			}
-		}
-		if pa.ActiveOut(result) {
-			nu.Args = append(nu.Args, ast.NewIdent(g.tname(result)))
-		}
-		if u.Type != nil {
-			resultDecl = &ast.TypeDecl{Type: u.Type, Attrs: []*ast.Attr{{Kind: ast.AttrIntent, Intent: ast.IntentOut}}, DColon: true, Entities: []*ast.Entity{{Name: rid}}}
-		} else {
-			resultDecl = &ast.AttrStmt{Attr: &ast.Attr{Kind: ast.AttrIntent, Intent: ast.IntentOut}, DColon: true, Entities: []*ast.Entity{{Name: rid}}}
+		if resultDecl, err = g.functionResult(u, nu, result); err != nil {
+			return nil, err
 		}
 	}
-	for _, a := range u.Args {
-		if a.Name != "*" && g.scope.LookupLocal(a.Lower()+g.suffix) != nil {
-			return nil, notSupported("tangent name '%s' clashes with a name of '%s'", a.Name+g.suffix, pa.Proc.Name)
-		}
+	if err := g.checkArgClashes(u); err != nil {
+		return nil, err
 	}
 	// Declarations: the original ones, then the tangents (before any
 	// statement function, DATA or FORMAT statement).
-	var tdecls []ast.Stmt
-	var inits []ast.Stmt
-	activeVars := pa.ActiveVars()
-	// A host declares the derivatives of its variables that its internal
-	// procedures' derivatives use.
-	for _, s := range g.globals.hostVars[g.scope] {
-		if !containsSym(activeVars, s) {
-			activeVars = append(activeVars, activity.Var{Sym: s})
-		}
+	activeVars := g.withHostVars(pa.ActiveVars())
+	tdecls, inits, err := g.tangentDecls(u, activeVars)
+	if err != nil {
+		return nil, err
 	}
-	for _, v := range activeVars {
-		s := v.Sym
-		if !isFloat(s.Type) {
-			continue
-		}
-		if g.host != nil && s.Owner == g.host {
-			// Host-associated: declared (and zeroed) by the host.
-			if !containsSymList(g.globals.hostVars[g.host], s) {
-				g.globals.hostVars[g.host] = append(g.globals.hostVars[g.host], s)
-			}
-			continue
-		}
-		d, err := g.decl(s)
-		if err != nil {
-			return nil, err
-		}
-		if s.Attrs.Has(sema.AttrInCommon) {
-			// Global state too, in a common block of its own.
-			if g.commons == nil {
-				g.commons = map[string]bool{}
-			}
-			ds, err := decl.Common(g.scope, s, g.suffix, g.commons, g.decl)
-			if err != nil {
-				return nil, err
-			}
-			tdecls = append(tdecls, ds...)
-			if !pa.ActiveIn(s) && decl.Declares(g.scope, s) && decl.DefinesGlobal(g.info, u, s) {
-				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(s)), Rhs: deriv.Const("0", s.Type)})
-			}
-			continue
-		}
-		if m := s.Module(); m != nil {
-			// A module variable's tangent is global state: it holds
-			// the tangent of the variable's value, unless this
-			// version finds the value on entry passive.
-			if m != g.module {
-				g.useMods[m] = true
-			}
-			if !g.globals.done[s] {
-				g.globals.done[s] = true
-				g.globals.decls[m] = append(g.globals.decls[m], d)
-			}
-			if !pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s) {
-				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(decl.LocalName(u.Decls, s) + g.suffix), Rhs: deriv.Const("0", s.Type)})
-			}
-			continue
-		}
-		tdecls = append(tdecls, d)
-		if g.scope.LookupLocal(g.tname(s)) != nil {
-			return nil, notSupported("tangent name '%s' clashes with a name of '%s'", g.tname(s), pa.Proc.Name)
-		}
-		if !s.IsDummy() || !inPattern(pa, s) || (!pa.ActiveIn(s) && s.Intent != ast.IntentIn) {
-			inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(s)), Rhs: deriv.Const("0", s.Type)})
-		}
+	ds, is, err := g.patternDummyDecls(u)
+	if err != nil {
+		return nil, err
 	}
-	// Dummies in the pattern that ActiveVars does not list.
-	for _, a := range u.Args {
-		if a.Name == "*" {
-			continue
-		}
-		s := g.scope.LookupLocal(a.Lower())
-		if s == nil || !inPattern(pa, s) || containsSym(pa.ActiveVars(), s) {
-			continue
-		}
-		if !isFloat(s.Type) {
-			continue
-		}
-		d, err := g.decl(s)
-		if err != nil {
-			return nil, err
-		}
-		tdecls = append(tdecls, d)
-		if !pa.ActiveIn(s) && s.Intent != ast.IntentIn {
-			inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(s)), Rhs: deriv.Const("0", s.Type)})
-		}
+	tdecls, inits = append(tdecls, ds...), append(inits, is...)
+	at := tangentDeclsAt(u.Decls)
+	if err := g.checkStmtFunctions(u); err != nil {
+		return nil, err
 	}
-	at := len(u.Decls)
-	for i, d := range u.Decls {
-		switch d.(type) {
-		case *ast.StmtFunction, *ast.DataStmt, *ast.FormatStmt:
-			at = i
-		}
-		if at != len(u.Decls) {
-			break
-		}
+	if ds, is, err = g.resultTangentDecl(result); err != nil {
+		return nil, err
 	}
-	for _, d := range u.Decls {
-		if sf, ok := d.(*ast.StmtFunction); ok {
-			if t, _ := g.tangent(sf.Expr); t != nil {
-				return nil, notSupported("active statement function '%s'", sf.Name.Name)
-			}
-		}
-	}
-	if result != nil && pa.ActiveOut(result) && !containsSym(pa.ActiveVars(), result) {
-		d, err := g.decl(result)
-		if err != nil {
-			return nil, err
-		}
-		tdecls = append(tdecls, d)
-		inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.tname(result)), Rhs: deriv.Const("0", result.Type)})
-	}
+	tdecls, inits = append(tdecls, ds...), append(inits, is...)
 	body, err := g.stmts(u.Body)
 	if err != nil {
 		return nil, err
 	}
-	// The modules of the tangents of module procedures called and of
-	// module variables.
-	procs := map[*sema.Symbol][]string{}
-	for _, c := range pa.Callees() {
-		if c.Unit == nil {
-			continue
-		}
-		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent != nil && cs.Parent.Kind == sema.ModuleScope {
-			if m := cs.Parent.Symbol; m != g.module {
-				g.useMods[m] = true
-				procs[m] = append(procs[m], routineName(c, g.suffix))
-			}
-		}
-	}
-	for _, m := range g.info.Modules {
-		if !g.useMods[m] {
-			continue
-		}
-		var vars []*sema.Symbol
-		for _, v := range activeVars {
-			if v.Sym.Module() == m && g.globals.done[v.Sym] {
-				vars = append(vars, v.Sym)
-			}
-		}
-		nu.Decls = append(nu.Decls, decl.Use(m, g.suffix, u.Decls, vars, procs[m]))
-	}
-	// Interfaces of the tangents of external callees that need one.
-	ib := &ast.InterfaceBlock{End: ast.EndStmt{Keyword: "interface"}}
-	for _, c := range pa.Callees() {
-		if c.Unit == nil || g.globals.units[c] == nil {
-			continue
-		}
-		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent == nil && decl.NeedsInterface(cs, c.Unit) {
-			if b := decl.InterfaceBody(g.globals.units[c]); b != nil {
-				ib.Bodies = append(ib.Bodies, b)
-				ib.Members = append(ib.Members, b)
-			}
-		}
-	}
-	if len(ib.Bodies) > 0 {
+	nu.Decls = append(nu.Decls, g.uses(u, activeVars)...)
+	if ib := g.interfaces(); ib != nil {
 		nu.Decls = append(nu.Decls, ib)
 	}
 	decls := decl.EffectiveIntents(g.info.ScopeOf(u), u.Decls[:at])
@@ -485,6 +280,361 @@ func (g *gen) unit() (*ast.Unit, error) {
 	return nu, nil
 }
 
+// place sets g.scope to the scope of u and g.host or g.module to its
+// host or module, and rejects the hosts and modules not supported.
+func (g *gen) place(u *ast.Unit) error {
+	pa := g.pa
+	g.scope = g.info.ScopeOf(u)
+	if g.scope == nil {
+		return fmt.Errorf("tangent: no scope for '%s'", pa.Proc.Name)
+	}
+	if p := g.scope.Parent; p != nil && p.Kind != sema.ModuleScope {
+		// An internal procedure: its derivatives go into the host's
+		// (Generate), where the host's variables and their
+		// derivatives are host-associated.
+		if p.Kind != sema.SubroutineScope && p.Kind != sema.FunctionScope {
+			return notSupported("internal procedure '%s' of a %s", pa.Proc.Name, p.Kind)
+		}
+		g.host = p
+	} else if p != nil {
+		g.module = p.Symbol
+		if p.DefaultPrivate() {
+			return notSupported("module procedure '%s' of a module with default PRIVATE accessibility", pa.Proc.Name)
+		}
+		for _, s := range p.Symbols() {
+			if s.Attrs.Has(sema.AttrPrivate) && s.Owner == p {
+				return notSupported("module procedure '%s' of a module with PRIVATE entities ('%s')", pa.Proc.Name, s.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// checkActiveVars rejects the active variables whose tangents are not
+// supported (derived-type, saved, allocatable, pointer, global ones).
+func (g *gen) checkActiveVars() error {
+	pa := g.pa
+	for _, v := range pa.ActiveVars() {
+		s := v.Sym
+		if v.Path != "" || (s.Type != nil && s.Type.IsDerived()) {
+			return notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
+		}
+		if s.Attrs.Has(sema.AttrInCommon) {
+			continue // tangent common block, in tangentDecls
+		}
+		if m := s.Module(); m != nil {
+			if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
+				return notSupported("active allocatable or pointer module variable '%s::%s'", m.Name, s.Name)
+			}
+			continue
+		}
+		if s.Owner != g.scope {
+			if g.host == nil || s.Owner != g.host {
+				return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
+			}
+			continue // the host declares its derivative
+		}
+		if !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()) {
+			return notSupported("active saved variable '%s' in '%s'", s.Name, pa.Proc.Name)
+		}
+		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
+			return notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
+		}
+	}
+	return nil
+}
+
+// dummyArgs returns the dummy arguments of the tangent of u: u's, each
+// one in the activity pattern followed by its tangent.
+func (g *gen) dummyArgs(u *ast.Unit) ([]*ast.Ident, error) {
+	var args []*ast.Ident
+	for _, a := range u.Args {
+		args = append(args, a)
+		if a.Name == "*" {
+			continue
+		}
+		s := g.scope.LookupLocal(a.Lower())
+		if s != nil && inPattern(g.pa, s) {
+			if !isFloat(s.Type) {
+				return nil, notSupported("active dummy '%s' of type %s", s.Name, s.Type)
+			}
+			args = append(args, ast.NewIdent(a.Name+g.suffix))
+		}
+	}
+	return args, nil
+}
+
+// functionResult appends the result of function u, and its tangent if
+// active, to the arguments of nu, its tangent routine, and returns the
+// declaration that makes the result an INTENT(OUT) dummy. It renames the
+// result's tangent when its name would be the routine's.
+func (g *gen) functionResult(u, nu *ast.Unit, result *sema.Symbol) (ast.Stmt, error) {
+	pa := g.pa
+	if result == nil {
+		return nil, notSupported("function '%s' without a result variable", pa.Proc.Name)
+	}
+	if result.Rank() != 0 || !isFloat(result.Type) {
+		if pa.ActiveOut(result) {
+			return nil, notSupported("active function '%s' with a non-scalar result", pa.Proc.Name)
+		}
+	}
+	rid := resultIdent(u)
+	nu.Args = append(nu.Args, rid)
+	if strings.EqualFold(rid.Name+g.suffix, nu.Name.Name) {
+		// f_d is the routine: the result's tangent is f_res_d.
+		g.rename = map[*sema.Symbol]string{result: rid.Name + "_res" + g.suffix}
+		if g.scope.LookupLocal(strings.ToLower(rid.Name+"_res"+g.suffix)) != nil {
+			return nil, notSupported("tangent name '%s' clashes with a name of '%s'", rid.Name+"_res"+g.suffix, pa.Proc.Name)
+		}
+	}
+	if pa.ActiveOut(result) {
+		nu.Args = append(nu.Args, ast.NewIdent(g.tname(result)))
+	}
+	if u.Type != nil {
+		return &ast.TypeDecl{Type: u.Type, Attrs: []*ast.Attr{{Kind: ast.AttrIntent, Intent: ast.IntentOut}}, DColon: true, Entities: []*ast.Entity{{Name: rid}}}, nil
+	}
+	return &ast.AttrStmt{Attr: &ast.Attr{Kind: ast.AttrIntent, Intent: ast.IntentOut}, DColon: true, Entities: []*ast.Entity{{Name: rid}}}, nil
+}
+
+// checkArgClashes rejects a procedure where the name of a dummy's tangent
+// is already a name of the procedure.
+func (g *gen) checkArgClashes(u *ast.Unit) error {
+	for _, a := range u.Args {
+		if a.Name != "*" && g.scope.LookupLocal(a.Lower()+g.suffix) != nil {
+			return notSupported("tangent name '%s' clashes with a name of '%s'", a.Name+g.suffix, g.pa.Proc.Name)
+		}
+	}
+	return nil
+}
+
+// withHostVars returns vars and the variables of a host whose
+// derivatives its internal procedures' derivatives use: the host
+// declares them.
+func (g *gen) withHostVars(vars []activity.Var) []activity.Var {
+	for _, s := range g.globals.hostVars[g.scope] {
+		if !containsSym(vars, s) {
+			vars = append(vars, activity.Var{Sym: s})
+		}
+	}
+	return vars
+}
+
+// tangentDecls returns the declarations of the tangents of the real and
+// complex variables of vars that u declares (the tangents of module
+// variables go to the tangent module, those of host variables to the
+// host), and the statements that zero those that need it on entry.
+func (g *gen) tangentDecls(u *ast.Unit, vars []activity.Var) (tdecls, inits []ast.Stmt, err error) {
+	for _, v := range vars {
+		s := v.Sym
+		if !isFloat(s.Type) {
+			continue
+		}
+		if g.host != nil && s.Owner == g.host {
+			// Host-associated: declared (and zeroed) by the host.
+			if !containsSymList(g.globals.hostVars[g.host], s) {
+				g.globals.hostVars[g.host] = append(g.globals.hostVars[g.host], s)
+			}
+			continue
+		}
+		d, err := g.decl(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		var ds, is []ast.Stmt
+		switch {
+		case s.Attrs.Has(sema.AttrInCommon):
+			ds, is, err = g.commonTangentDecls(u, s)
+		case s.Module() != nil:
+			is = g.moduleTangentDecl(u, s, d)
+		default:
+			ds, is, err = g.localTangentDecl(s, d)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		tdecls, inits = append(tdecls, ds...), append(inits, is...)
+	}
+	return tdecls, inits, nil
+}
+
+// commonTangentDecls returns the declarations of the tangent of common
+// variable s, in a tangent common block of its own (global state too),
+// and its zeroing if u defines s and its value on entry is passive.
+func (g *gen) commonTangentDecls(u *ast.Unit, s *sema.Symbol) (tdecls, inits []ast.Stmt, err error) {
+	if g.commons == nil {
+		g.commons = map[string]bool{}
+	}
+	ds, err := decl.Common(g.scope, s, g.suffix, g.commons, g.decl)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !g.pa.ActiveIn(s) && decl.Declares(g.scope, s) && decl.DefinesGlobal(g.info, u, s) {
+		inits = append(inits, zeroTangent(g.tname(s), s.Type))
+	}
+	return ds, inits, nil
+}
+
+// moduleTangentDecl adds declaration d of the tangent of module variable
+// s to the tangent module, once, and returns its zeroing if needed.
+func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits []ast.Stmt) {
+	// A module variable's tangent is global state: it holds the
+	// tangent of the variable's value, unless this version finds the
+	// value on entry passive.
+	m := s.Module()
+	if m != g.module {
+		g.useMods[m] = true
+	}
+	if !g.globals.done[s] {
+		g.globals.done[s] = true
+		g.globals.decls[m] = append(g.globals.decls[m], d)
+	}
+	if !g.pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s) {
+		inits = append(inits, zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type))
+	}
+	return inits
+}
+
+// localTangentDecl returns declaration d of the tangent of local
+// variable or dummy s, and its zeroing unless its value on entry is the
+// caller's tangent.
+func (g *gen) localTangentDecl(s *sema.Symbol, d ast.Stmt) (tdecls, inits []ast.Stmt, err error) {
+	pa := g.pa
+	if g.scope.LookupLocal(g.tname(s)) != nil {
+		return nil, nil, notSupported("tangent name '%s' clashes with a name of '%s'", g.tname(s), pa.Proc.Name)
+	}
+	if !s.IsDummy() || !inPattern(pa, s) || (!pa.ActiveIn(s) && s.Intent != ast.IntentIn) {
+		inits = append(inits, zeroTangent(g.tname(s), s.Type))
+	}
+	return []ast.Stmt{d}, inits, nil
+}
+
+// patternDummyDecls returns the declarations of the tangents of the real
+// and complex dummies of u in the activity pattern that ActiveVars does
+// not list, and the zeroing of those that are not inputs.
+func (g *gen) patternDummyDecls(u *ast.Unit) (tdecls, inits []ast.Stmt, err error) {
+	pa := g.pa
+	for _, a := range u.Args {
+		if a.Name == "*" {
+			continue
+		}
+		s := g.scope.LookupLocal(a.Lower())
+		if s == nil || !inPattern(pa, s) || containsSym(pa.ActiveVars(), s) {
+			continue
+		}
+		if !isFloat(s.Type) {
+			continue
+		}
+		d, err := g.decl(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		tdecls = append(tdecls, d)
+		if !pa.ActiveIn(s) && s.Intent != ast.IntentIn {
+			inits = append(inits, zeroTangent(g.tname(s), s.Type))
+		}
+	}
+	return tdecls, inits, nil
+}
+
+// resultTangentDecl returns the declaration of the tangent of function
+// result result and its zeroing, if the result is active on exit and not
+// among the active variables (which tangentDecls declares).
+func (g *gen) resultTangentDecl(result *sema.Symbol) (tdecls, inits []ast.Stmt, err error) {
+	pa := g.pa
+	if result == nil || !pa.ActiveOut(result) || containsSym(pa.ActiveVars(), result) {
+		return nil, nil, nil
+	}
+	d, err := g.decl(result)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []ast.Stmt{d}, []ast.Stmt{zeroTangent(g.tname(result), result.Type)}, nil
+}
+
+// zeroTangent returns the assignment of zero to the tangent name of type t.
+func zeroTangent(name string, t *sema.Type) ast.Stmt {
+	return &ast.AssignStmt{Lhs: ast.NewIdent(name), Rhs: deriv.Const("0", t)}
+}
+
+// tangentDeclsAt returns the index in decls of the first statement
+// function, DATA or FORMAT statement, which the tangents' declarations
+// must precede; len(decls) if there is none.
+func tangentDeclsAt(decls []ast.Stmt) int {
+	for i, d := range decls {
+		switch d.(type) {
+		case *ast.StmtFunction, *ast.DataStmt, *ast.FormatStmt:
+			return i
+		}
+	}
+	return len(decls)
+}
+
+// checkStmtFunctions rejects the active statement functions of u.
+func (g *gen) checkStmtFunctions(u *ast.Unit) error {
+	for _, d := range u.Decls {
+		if sf, ok := d.(*ast.StmtFunction); ok {
+			if t, _ := g.tangent(sf.Expr); t != nil {
+				return notSupported("active statement function '%s'", sf.Name.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// uses returns the USE statements of the tangent of u for the tangent
+// modules of the module procedures it calls and of the module variables
+// of activeVars.
+func (g *gen) uses(u *ast.Unit, activeVars []activity.Var) []ast.Stmt {
+	procs := map[*sema.Symbol][]string{}
+	for _, c := range g.pa.Callees() {
+		if c.Unit == nil {
+			continue
+		}
+		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent != nil && cs.Parent.Kind == sema.ModuleScope {
+			if m := cs.Parent.Symbol; m != g.module {
+				g.useMods[m] = true
+				procs[m] = append(procs[m], routineName(c, g.suffix))
+			}
+		}
+	}
+	var uses []ast.Stmt
+	for _, m := range g.info.Modules {
+		if !g.useMods[m] {
+			continue
+		}
+		var vars []*sema.Symbol
+		for _, v := range activeVars {
+			if v.Sym.Module() == m && g.globals.done[v.Sym] {
+				vars = append(vars, v.Sym)
+			}
+		}
+		uses = append(uses, decl.Use(m, g.suffix, u.Decls, vars, procs[m]))
+	}
+	return uses
+}
+
+// interfaces returns the interface block of the tangents of the external
+// callees that need one, nil if none does.
+func (g *gen) interfaces() *ast.InterfaceBlock {
+	ib := &ast.InterfaceBlock{End: ast.EndStmt{Keyword: "interface"}}
+	for _, c := range g.pa.Callees() {
+		if c.Unit == nil || g.globals.units[c] == nil {
+			continue
+		}
+		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent == nil && decl.NeedsInterface(cs, c.Unit) {
+			if b := decl.InterfaceBody(g.globals.units[c]); b != nil {
+				ib.Bodies = append(ib.Bodies, b)
+				ib.Members = append(ib.Members, b)
+			}
+		}
+	}
+	if len(ib.Bodies) == 0 {
+		return nil
+	}
+	return ib
+}
+
+// containsSymList reports whether list holds s.
 func containsSymList(list []*sema.Symbol, s *sema.Symbol) bool {
 	for _, x := range list {
 		if x == s {
@@ -494,6 +644,7 @@ func containsSymList(list []*sema.Symbol, s *sema.Symbol) bool {
 	return false
 }
 
+// containsSym reports whether vs holds a variable of symbol s.
 func containsSym(vs []activity.Var, s *sema.Symbol) bool {
 	for _, v := range vs {
 		if v.Sym == s {
@@ -503,6 +654,7 @@ func containsSym(vs []activity.Var, s *sema.Symbol) bool {
 	return false
 }
 
+// tname returns the name of the tangent of variable s.
 func (g *gen) tname(s *sema.Symbol) string {
 	if n, ok := g.rename[s]; ok {
 		return n
@@ -571,6 +723,7 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	return d, nil
 }
 
+// stmts returns the tangent code of statement list list.
 func (g *gen) stmts(list []ast.Stmt) ([]ast.Stmt, error) {
 	var out []ast.Stmt
 	for _, s := range list {
@@ -603,199 +756,255 @@ func withPrefix(pre []ast.Stmt, s ast.Stmt) []ast.Stmt {
 	return append(out, s)
 }
 
+// stmt returns the statements replacing s in the tangent routine: s with
+// the tangent statements it needs, or s itself when it has none.
 func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
-	pa := g.pa
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		if g.info.Assignments[s] != nil {
-			if pa.ActiveStmt(s) {
-				return nil, notSupported("active defined assignment")
-			}
-			return []ast.Stmt{s}, nil
-		}
-		pre, err := g.hoist(s.Lhs, s.Rhs)
-		if err != nil {
-			return nil, err
-		}
-		primal := ast.Stmt(s)
-		if len(pre) > 0 {
-			c := ast.Copy(s).(*ast.AssignStmt)
-			c.Lhs, c.Rhs = g.replace(s.Lhs), g.replace(s.Rhs)
-			primal = c
-		}
-		base := g.baseSym(s.Lhs)
-		if base == nil || !isFloat(base.Type) || !pa.ActiveVar(base) {
-			if pa.ActiveStmt(s) && len(pre) == 0 {
-				return nil, notSupported("active assignment to '%s'", exprString(s.Lhs))
-			}
-			return withPrefix(pre, primal), nil
-		}
-		var rhs ast.Expr
-		if pa.ActiveStmt(s) {
-			var err error
-			rhs, err = g.tangent(s.Rhs)
-			if err != nil {
-				return nil, err
-			}
-		} else if !pa.IsVaried(s, false, base) {
-			// The tangent is zero already.
-			return withPrefix(pre, primal), nil
-		}
-		if rhs == nil {
-			rhs = deriv.Const("0", base.Type)
-		}
-		lhs, err := g.tangentRef(s.Lhs)
-		if err != nil {
-			return nil, err
-		}
-		pre = append(pre, &ast.AssignStmt{Lhs: g.replace(lhs), Rhs: g.replace(rhs)})
-		return withPrefix(pre, primal), nil
+		return g.assign(s)
 	case *ast.CallStmt:
-		callee := pa.CallPattern(s)
-		if callee == nil {
-			if pa.ActiveStmt(s) {
-				return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
-			}
-			return []ast.Stmt{s}, nil
-		}
-		c, pre, err := g.call(s, callee)
-		if err != nil {
-			return nil, err
-		}
-		// The call replaces the original one.
-		c.StmtHeader = s.StmtHeader
-		return withPrefix(pre, c), nil
+		return g.callStmt(s)
 	case *ast.IfStmt:
-		if err := g.checkCalls(s.Cond); err != nil {
-			return nil, err
-		}
-		if !pa.ActiveStmt(s) {
-			return []ast.Stmt{s}, nil
-		}
-		body, err := g.stmt(s.Action)
-		if err != nil {
-			return nil, err
-		}
-		if len(body) == 1 {
-			n := ast.Copy(s).(*ast.IfStmt)
-			n.Action = body[0]
-			return []ast.Stmt{n}, nil
-		}
-		n := &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: s.Cond, Body: body}}, End: ast.EndStmt{Keyword: "if"}}
-		n.StmtHeader = s.StmtHeader
-		return []ast.Stmt{n}, nil
+		return g.ifStmt(s)
 	case *ast.IfConstruct:
-		n := ast.Copy(s).(*ast.IfConstruct)
-		n.Branches = nil
-		for _, b := range s.Branches {
-			if err := g.checkCalls(b.Cond); err != nil {
-				return nil, err
-			}
-			nb := *b
-			body, err := g.stmts(b.Body)
-			if err != nil {
-				return nil, err
-			}
-			nb.Body = body
-			n.Branches = append(n.Branches, &nb)
-		}
-		return []ast.Stmt{n}, nil
+		return g.ifConstruct(s)
 	case *ast.DoConstruct:
-		if s.Concurrent != nil && pa.ActiveStmt(s) {
-			return nil, notSupported("active DO CONCURRENT")
-		}
-		for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
-			if err := g.checkCalls(x); err != nil {
-				return nil, err
-			}
-		}
-		n := ast.Copy(s).(*ast.DoConstruct)
-		body, err := g.stmts(s.Body)
-		if err != nil {
-			return nil, err
-		}
-		n.Body = body
-		if n.TermLabel != 0 {
-			// Written as a block DO: the terminal statement may have
-			// lost its label to a CONTINUE before its tangent.
-			n.TermLabel = 0
-			n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
-		}
-		return []ast.Stmt{n}, nil
+		return g.doConstruct(s)
 	case *ast.SelectCase:
-		if err := g.checkCalls(s.Selector); err != nil {
-			return nil, err
-		}
-		n := ast.Copy(s).(*ast.SelectCase)
-		n.Cases = nil
-		for _, c := range s.Cases {
-			nc := *c
-			body, err := g.stmts(c.Body)
-			if err != nil {
-				return nil, err
-			}
-			nc.Body = body
-			n.Cases = append(n.Cases, &nc)
-		}
-		return []ast.Stmt{n}, nil
+		return g.selectCase(s)
 	case *ast.WhereStmt:
-		if !pa.ActiveStmt(s) {
-			return []ast.Stmt{s}, nil
-		}
-		if err := g.checkCalls(s.Mask); err != nil {
-			return nil, err
-		}
-		body, err := g.whereBody([]ast.Stmt{s.Assign})
-		if err != nil {
-			return nil, err
-		}
-		if len(body) == 1 {
-			n := ast.Copy(s).(*ast.WhereStmt)
-			n.Assign = body[0].(*ast.AssignStmt)
-			return []ast.Stmt{n}, nil
-		}
-		n := &ast.WhereConstruct{Branches: []*ast.WhereBranch{{Mask: s.Mask, Body: body}}, End: ast.EndStmt{Keyword: "where"}}
-		n.StmtHeader = s.StmtHeader
-		return []ast.Stmt{n}, nil
+		return g.whereStmt(s)
 	case *ast.WhereConstruct:
-		if !pa.ActiveStmt(s) {
-			return []ast.Stmt{s}, nil
-		}
-		n := ast.Copy(s).(*ast.WhereConstruct)
-		n.Branches = nil
-		for _, b := range s.Branches {
-			if b.Mask != nil {
-				if err := g.checkCalls(b.Mask); err != nil {
-					return nil, err
-				}
-			}
-			body, err := g.whereBody(b.Body)
-			if err != nil {
-				return nil, err
-			}
-			nb := *b
-			nb.Body = body
-			n.Branches = append(n.Branches, &nb)
-		}
-		return []ast.Stmt{n}, nil
+		return g.whereConstruct(s)
 	case *ast.IOStmt:
-		if pa.ActiveStmt(s) {
-			return nil, notSupported("READ into an active variable")
-		}
-		for _, x := range append(append([]ast.Expr{}, s.Control...), s.Items...) {
-			if err := g.checkCalls(x); err != nil {
-				return nil, err
-			}
-		}
-		return []ast.Stmt{s}, nil
+		return g.ioStmt(s)
 	default:
-		if pa.ActiveStmt(s) {
+		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active %s in tangent mode", ast.StmtName(s))
 		}
 		return []ast.Stmt{s}, nil
 	}
 }
 
+// assign returns assignment s preceded by the assignment of its
+// tangent (and by the calls of hoisted function references), or s
+// alone if its left-hand side is passive or its tangent stays zero.
+func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
+	pa := g.pa
+	if g.info.Assignments[s] != nil {
+		if pa.ActiveStmt(s) {
+			return nil, notSupported("active defined assignment")
+		}
+		return []ast.Stmt{s}, nil
+	}
+	pre, err := g.hoist(s.Lhs, s.Rhs)
+	if err != nil {
+		return nil, err
+	}
+	primal := ast.Stmt(s)
+	if len(pre) > 0 {
+		c := ast.Copy(s).(*ast.AssignStmt)
+		c.Lhs, c.Rhs = g.replace(s.Lhs), g.replace(s.Rhs)
+		primal = c
+	}
+	base := g.baseSym(s.Lhs)
+	if base == nil || !isFloat(base.Type) || !pa.ActiveVar(base) {
+		if pa.ActiveStmt(s) && len(pre) == 0 {
+			return nil, notSupported("active assignment to '%s'", exprString(s.Lhs))
+		}
+		return withPrefix(pre, primal), nil
+	}
+	var rhs ast.Expr
+	if pa.ActiveStmt(s) {
+		var err error
+		rhs, err = g.tangent(s.Rhs)
+		if err != nil {
+			return nil, err
+		}
+	} else if !pa.IsVaried(s, false, base) {
+		// The tangent is zero already.
+		return withPrefix(pre, primal), nil
+	}
+	if rhs == nil {
+		rhs = deriv.Const("0", base.Type)
+	}
+	lhs, err := g.tangentRef(s.Lhs)
+	if err != nil {
+		return nil, err
+	}
+	pre = append(pre, &ast.AssignStmt{Lhs: g.replace(lhs), Rhs: g.replace(rhs)})
+	return withPrefix(pre, primal), nil
+}
+
+// callStmt returns CALL s, replaced by the call of the callee's tangent
+// version if it has one.
+func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
+	callee := g.pa.CallPattern(s)
+	if callee == nil {
+		if g.pa.ActiveStmt(s) {
+			return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
+		}
+		return []ast.Stmt{s}, nil
+	}
+	c, pre, err := g.call(s, callee)
+	if err != nil {
+		return nil, err
+	}
+	// The call replaces the original one.
+	c.StmtHeader = s.StmtHeader
+	return withPrefix(pre, c), nil
+}
+
+// ifStmt returns logical IF s with the tangent of its action: an IF
+// construct if the action became several statements.
+func (g *gen) ifStmt(s *ast.IfStmt) ([]ast.Stmt, error) {
+	if err := g.checkCalls(s.Cond); err != nil {
+		return nil, err
+	}
+	if !g.pa.ActiveStmt(s) {
+		return []ast.Stmt{s}, nil
+	}
+	body, err := g.stmt(s.Action)
+	if err != nil {
+		return nil, err
+	}
+	if len(body) == 1 {
+		n := ast.Copy(s).(*ast.IfStmt)
+		n.Action = body[0]
+		return []ast.Stmt{n}, nil
+	}
+	n := &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: s.Cond, Body: body}}, End: ast.EndStmt{Keyword: "if"}}
+	n.StmtHeader = s.StmtHeader
+	return []ast.Stmt{n}, nil
+}
+
+// ifConstruct returns IF construct s with the tangent of each branch.
+func (g *gen) ifConstruct(s *ast.IfConstruct) ([]ast.Stmt, error) {
+	n := ast.Copy(s).(*ast.IfConstruct)
+	n.Branches = nil
+	for _, b := range s.Branches {
+		if err := g.checkCalls(b.Cond); err != nil {
+			return nil, err
+		}
+		nb := *b
+		body, err := g.stmts(b.Body)
+		if err != nil {
+			return nil, err
+		}
+		nb.Body = body
+		n.Branches = append(n.Branches, &nb)
+	}
+	return []ast.Stmt{n}, nil
+}
+
+// doConstruct returns DO loop s with the tangent of its body, as a
+// block DO.
+func (g *gen) doConstruct(s *ast.DoConstruct) ([]ast.Stmt, error) {
+	if s.Concurrent != nil && g.pa.ActiveStmt(s) {
+		return nil, notSupported("active DO CONCURRENT")
+	}
+	for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
+		if err := g.checkCalls(x); err != nil {
+			return nil, err
+		}
+	}
+	n := ast.Copy(s).(*ast.DoConstruct)
+	body, err := g.stmts(s.Body)
+	if err != nil {
+		return nil, err
+	}
+	n.Body = body
+	if n.TermLabel != 0 {
+		// Written as a block DO: the terminal statement may have
+		// lost its label to a CONTINUE before its tangent.
+		n.TermLabel = 0
+		n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
+	}
+	return []ast.Stmt{n}, nil
+}
+
+// selectCase returns SELECT CASE s with the tangent of each case.
+func (g *gen) selectCase(s *ast.SelectCase) ([]ast.Stmt, error) {
+	if err := g.checkCalls(s.Selector); err != nil {
+		return nil, err
+	}
+	n := ast.Copy(s).(*ast.SelectCase)
+	n.Cases = nil
+	for _, c := range s.Cases {
+		nc := *c
+		body, err := g.stmts(c.Body)
+		if err != nil {
+			return nil, err
+		}
+		nc.Body = body
+		n.Cases = append(n.Cases, &nc)
+	}
+	return []ast.Stmt{n}, nil
+}
+
+// whereStmt returns WHERE statement s with its assignment's tangent
+// under the same mask: a WHERE construct if that makes two statements.
+func (g *gen) whereStmt(s *ast.WhereStmt) ([]ast.Stmt, error) {
+	if !g.pa.ActiveStmt(s) {
+		return []ast.Stmt{s}, nil
+	}
+	if err := g.checkCalls(s.Mask); err != nil {
+		return nil, err
+	}
+	body, err := g.whereBody([]ast.Stmt{s.Assign})
+	if err != nil {
+		return nil, err
+	}
+	if len(body) == 1 {
+		n := ast.Copy(s).(*ast.WhereStmt)
+		n.Assign = body[0].(*ast.AssignStmt)
+		return []ast.Stmt{n}, nil
+	}
+	n := &ast.WhereConstruct{Branches: []*ast.WhereBranch{{Mask: s.Mask, Body: body}}, End: ast.EndStmt{Keyword: "where"}}
+	n.StmtHeader = s.StmtHeader
+	return []ast.Stmt{n}, nil
+}
+
+// whereConstruct returns WHERE construct s with the tangent of each
+// branch under the branch's mask.
+func (g *gen) whereConstruct(s *ast.WhereConstruct) ([]ast.Stmt, error) {
+	if !g.pa.ActiveStmt(s) {
+		return []ast.Stmt{s}, nil
+	}
+	n := ast.Copy(s).(*ast.WhereConstruct)
+	n.Branches = nil
+	for _, b := range s.Branches {
+		if b.Mask != nil {
+			if err := g.checkCalls(b.Mask); err != nil {
+				return nil, err
+			}
+		}
+		body, err := g.whereBody(b.Body)
+		if err != nil {
+			return nil, err
+		}
+		nb := *b
+		nb.Body = body
+		n.Branches = append(n.Branches, &nb)
+	}
+	return []ast.Stmt{n}, nil
+}
+
+// ioStmt returns I/O statement s unchanged, after rejecting a READ into
+// an active variable and active function references in it.
+func (g *gen) ioStmt(s *ast.IOStmt) ([]ast.Stmt, error) {
+	if g.pa.ActiveStmt(s) {
+		return nil, notSupported("READ into an active variable")
+	}
+	for _, x := range append(append([]ast.Expr{}, s.Control...), s.Items...) {
+		if err := g.checkCalls(x); err != nil {
+			return nil, err
+		}
+	}
+	return []ast.Stmt{s}, nil
+}
+
+// exprString returns x as error messages show it: a name, f(...), a%b.
 func exprString(x ast.Expr) string {
 	switch x := x.(type) {
 	case *ast.Ident:
@@ -844,6 +1053,7 @@ func (g *gen) tangentRef(x ast.Expr) (ast.Expr, error) {
 	return nil, notSupported("tangent of reference '%s'", exprString(x))
 }
 
+// operand returns x, its type and rank as deriv's rules take them.
 func (g *gen) operand(x ast.Expr) deriv.Operand {
 	if x == nil {
 		return deriv.Operand{}
@@ -878,102 +1088,127 @@ func (g *gen) tangent(x ast.Expr) (ast.Expr, error) {
 		}
 		return &ast.ParenExpr{X: d}, nil
 	case *ast.UnaryExpr:
-		if g.info.Operators[x] != nil {
-			return nil, notSupported("defined operator %s", x.OpLit)
-		}
-		d, err := g.tangent(x.X)
-		if d == nil || err != nil {
-			return nil, err
-		}
-		p, err := deriv.Unary(x.Op, g.operand(x.X))
-		if err != nil {
-			return nil, err
-		}
-		return deriv.TangentSum(p, []deriv.Operand{g.operand(x.X)}, []ast.Expr{d}, t), nil
+		return g.unaryTangent(x, t)
 	case *ast.BinaryExpr:
-		if g.info.Operators[x] != nil {
-			return nil, notSupported("defined operator %s", x.OpLit)
-		}
-		dx, err := g.tangent(x.X)
-		if err != nil {
-			return nil, err
-		}
-		dy, err := g.tangent(x.Y)
-		if err != nil {
-			return nil, err
-		}
-		if dx == nil && dy == nil {
-			return nil, nil
-		}
-		ops := []deriv.Operand{g.operand(x.X), g.operand(x.Y)}
-		p, err := deriv.Binary(x.Op, ops[0], ops[1], nil)
-		if err != nil {
-			return nil, err
-		}
-		return deriv.TangentSum(p, ops, []ast.Expr{dx, dy}, t), nil
+		return g.binaryTangent(x, t)
 	case *ast.CallExpr:
-		c, ok := g.info.Calls[x]
-		if !ok {
-			return nil, fmt.Errorf("tangent: unclassified reference '%s'", exprString(x))
-		}
-		switch c.Kind {
-		case sema.ArrayElement:
-			for _, a := range x.Args {
-				if err := g.checkCalls(a); err != nil {
-					return nil, err
-				}
-			}
-			s := g.baseSym(x)
-			if s == nil || !g.pa.ActiveVar(s) {
-				return nil, nil
-			}
-			return g.tangentRef(x)
-		case sema.FunctionCall:
-			if !c.IsIntrinsic() {
-				if g.pa.CallPattern(x) != nil {
-					if _, ok := g.repl[x]; !ok {
-						return nil, notSupported("active function reference '%s' here", exprString(x.Fun))
-					}
-					return g.tmpD[x], nil
-				}
-				return nil, g.checkArgs(x.Args)
-			}
-			return g.intrinsic(x, c)
-		}
-		return nil, notSupported("tangent of reference '%s'", exprString(x))
+		return g.callTangent(x)
 	case *ast.ArrayConstructor:
-		var items []ast.Expr
-		any := false
-		for _, it := range x.Items {
-			if _, ok := it.(*ast.ImpliedDo); ok {
-				if d, err := g.anyActive(it); err != nil || d {
-					if err != nil {
-						return nil, err
-					}
-					return nil, notSupported("active implied DO in an array constructor")
-				}
-			}
-			d, err := g.tangent(it)
-			if err != nil {
-				return nil, err
-			}
-			if d == nil {
-				d = deriv.Const("0", t)
-			} else {
-				any = true
-			}
-			items = append(items, d)
-		}
-		if !any {
-			return nil, nil
-		}
-		return &ast.ArrayConstructor{Brackets: true, Items: items}, nil
+		return g.constructorTangent(x, t)
 	case *ast.SelectorExpr:
 		return nil, notSupported("derived-type component '%s'", exprString(x))
 	}
 	return nil, notSupported("tangent of %T", x)
 }
 
+// unaryTangent returns the tangent of op x, of type t, nil for zero.
+func (g *gen) unaryTangent(x *ast.UnaryExpr, t *sema.Type) (ast.Expr, error) {
+	if g.info.Operators[x] != nil {
+		return nil, notSupported("defined operator %s", x.OpLit)
+	}
+	d, err := g.tangent(x.X)
+	if d == nil || err != nil {
+		return nil, err
+	}
+	p, err := deriv.Unary(x.Op, g.operand(x.X))
+	if err != nil {
+		return nil, err
+	}
+	return deriv.TangentSum(p, []deriv.Operand{g.operand(x.X)}, []ast.Expr{d}, t), nil
+}
+
+// binaryTangent returns the tangent of x op y, of type t, nil for zero.
+func (g *gen) binaryTangent(x *ast.BinaryExpr, t *sema.Type) (ast.Expr, error) {
+	if g.info.Operators[x] != nil {
+		return nil, notSupported("defined operator %s", x.OpLit)
+	}
+	dx, err := g.tangent(x.X)
+	if err != nil {
+		return nil, err
+	}
+	dy, err := g.tangent(x.Y)
+	if err != nil {
+		return nil, err
+	}
+	if dx == nil && dy == nil {
+		return nil, nil
+	}
+	ops := []deriv.Operand{g.operand(x.X), g.operand(x.Y)}
+	p, err := deriv.Binary(x.Op, ops[0], ops[1], nil)
+	if err != nil {
+		return nil, err
+	}
+	return deriv.TangentSum(p, ops, []ast.Expr{dx, dy}, t), nil
+}
+
+// callTangent returns the tangent of array element or function
+// reference x, nil for zero: an active function's is the temporary
+// its hoisted call set.
+func (g *gen) callTangent(x *ast.CallExpr) (ast.Expr, error) {
+	c, ok := g.info.Calls[x]
+	if !ok {
+		return nil, fmt.Errorf("tangent: unclassified reference '%s'", exprString(x))
+	}
+	switch c.Kind {
+	case sema.ArrayElement:
+		for _, a := range x.Args {
+			if err := g.checkCalls(a); err != nil {
+				return nil, err
+			}
+		}
+		s := g.baseSym(x)
+		if s == nil || !g.pa.ActiveVar(s) {
+			return nil, nil
+		}
+		return g.tangentRef(x)
+	case sema.FunctionCall:
+		if !c.IsIntrinsic() {
+			if g.pa.CallPattern(x) != nil {
+				if _, ok := g.repl[x]; !ok {
+					return nil, notSupported("active function reference '%s' here", exprString(x.Fun))
+				}
+				return g.tmpD[x], nil
+			}
+			return nil, g.checkArgs(x.Args)
+		}
+		return g.intrinsic(x, c)
+	}
+	return nil, notSupported("tangent of reference '%s'", exprString(x))
+}
+
+// constructorTangent returns the tangent of array constructor x of type
+// t, nil for zero: the constructor of its items' tangents.
+func (g *gen) constructorTangent(x *ast.ArrayConstructor, t *sema.Type) (ast.Expr, error) {
+	var items []ast.Expr
+	any := false
+	for _, it := range x.Items {
+		if _, ok := it.(*ast.ImpliedDo); ok {
+			if d, err := g.anyActive(it); err != nil || d {
+				if err != nil {
+					return nil, err
+				}
+				return nil, notSupported("active implied DO in an array constructor")
+			}
+		}
+		d, err := g.tangent(it)
+		if err != nil {
+			return nil, err
+		}
+		if d == nil {
+			d = deriv.Const("0", t)
+		} else {
+			any = true
+		}
+		items = append(items, d)
+	}
+	if !any {
+		return nil, nil
+	}
+	return &ast.ArrayConstructor{Brackets: true, Items: items}, nil
+}
+
+// anyActive reports whether x, or an item of implied DO x, has a
+// nonzero tangent.
 func (g *gen) anyActive(x ast.Expr) (bool, error) {
 	if id, ok := x.(*ast.ImpliedDo); ok {
 		for _, it := range id.Items {
@@ -1175,7 +1410,6 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 	return n, pre, nil
 }
 
-// newTemp declares a new scalar temporary prefixN_d of type t.
 // whereBody returns the tangent of the body of a WHERE or ELSEWHERE:
 // each array assignment preceded by the assignment of its tangent, under
 // the same mask (evaluated once, before both, as the original's). A
@@ -1200,6 +1434,7 @@ func (g *gen) whereBody(list []ast.Stmt) ([]ast.Stmt, error) {
 	return out, nil
 }
 
+// newTemp declares a new scalar temporary prefixN_d of type t.
 func (g *gen) newTemp(prefix string, t *sema.Type) *ast.Ident {
 	for {
 		g.ntmp++
