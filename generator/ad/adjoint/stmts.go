@@ -241,106 +241,9 @@ func (g *gen) checkCalls(x ast.Expr) error {
 }
 
 func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
-	pa := g.pa
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		if g.info.Assignments[s] != nil {
-			return nil, nil, notSupported("defined assignment in reverse mode")
-		}
-		if err := g.checkCalls(s.Lhs); err != nil {
-			return nil, nil, err
-		}
-		// Active function references on the right are reversed by
-		// adj (funcRef).
-		if g.records(s, s.Lhs) && !g.dead[s] {
-			// (Left out, s changes nothing: nothing to restore.)
-			push, pop, err := g.pushPop(s.Lhs)
-			if err != nil {
-				return nil, nil, err
-			}
-			if push != nil {
-				fwd = append(fwd, push)
-				bwd = append(bwd, pop)
-			}
-		} else if g.baseSym(s.Lhs) == nil {
-			return nil, nil, notSupported("assignment to '%s' in reverse mode", exprString(s.Lhs))
-		}
-		if !g.dead[s] {
-			fwd = append(fwd, s)
-		} else if len(fwd) == 0 {
-			fwd = nil // left out (live.go); the adjoint stays
-		}
-		base := g.baseSym(s.Lhs)
-		if !g.hasAdj(base) {
-			return withLabel(s, fwd), bwd, nil
-		}
-		lhsB, err := g.adjRef(s.Lhs)
-		if err != nil {
-			return nil, nil, err
-		}
-		rank := g.info.Rank(s.Lhs)
-		var incs []ast.Stmt
-		var tmp ast.Expr
-		switch {
-		case !g.references(s.Rhs, base):
-			// The increments do not touch the left side's adjoint:
-			// they read it directly, then it is zeroed.
-			incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, lhsB))
-			if err != nil {
-				return nil, nil, err
-			}
-			bwd = append(bwd, incs...)
-			bwd = append(bwd, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", base.Type)})
-			return withLabel(s, fwd), bwd, nil
-		case rank == 0:
-			g.ntmp++
-			tmp, err = g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, base.Type)
-			if err != nil {
-				return nil, nil, err
-			}
-		default:
-			// An allocatable temporary of the left side's shape
-			// (allocated by the assignment tmp_b = y_b).
-			g.ntmp++
-			name := "fadj_tmp" + strconv.Itoa(g.ntmp) + g.suffix
-			if g.scope.LookupLocal(name) != nil {
-				return nil, nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
-			}
-			e := &ast.Entity{Name: ast.NewIdent(name)}
-			for i := 0; i < rank; i++ {
-				e.Dims = append(e.Dims, &ast.Dim{Colon: true})
-			}
-			g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(base.Type.Kind)},
-				Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
-			tmp = ast.NewIdent(name)
-		}
-		ntmp, ndecls := g.ntmp, len(g.decls)
-		incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, tmp))
-		if err != nil {
-			return nil, nil, err
-		}
-		if rest, ok := selfIncrement(incs, lhsB, tmp); ok && g.ntmp == ntmp && len(g.decls) == ndecls && !touches(rest, lhsB) {
-			// y = y + e: y_b keeps its value and flows into e. (The
-			// temporary was declared last.)
-			g.ntmp--
-			g.decls = g.decls[:len(g.decls)-1]
-			delete(g.declared, tmp.(*ast.Ident).Name)
-			incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, lhsB))
-			if err != nil {
-				return nil, nil, err
-			}
-			if rest, ok := selfIncrement(incs, lhsB, lhsB); ok {
-				bwd = append(bwd, rest...)
-				return withLabel(s, fwd), bwd, nil
-			}
-			return nil, nil, fmt.Errorf("adjoint: internal error: self increment of '%s'", exprString(s.Lhs))
-		}
-		if len(incs) > 0 {
-			bwd = append(bwd, &ast.AssignStmt{Lhs: tmp, Rhs: lhsB})
-		}
-		bwd = append(bwd, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", base.Type)})
-		bwd = append(bwd, incs...)
-		return withLabel(s, fwd), bwd, nil
+		return g.assign(s)
 	case *ast.ContinueStmt:
 		return []ast.Stmt{s}, nil, nil
 	case *ast.CallStmt:
@@ -364,14 +267,125 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	case *ast.IOStmt:
 		return g.ioStmt(s)
 	case *ast.WhereStmt, *ast.WhereConstruct:
-		if pa.ActiveStmt(s) {
+		if g.pa.ActiveStmt(s) {
 			return g.whereStmt(s)
 		}
 		return g.passiveWhere(s)
-	default:
-		_ = pa
-		return nil, nil, notSupported("%s in reverse mode", ast.StmtName(s))
 	}
+	return nil, nil, notSupported("%s in reverse mode", ast.StmtName(s))
+}
+
+// assign reverses an assignment: the forward sweep records the old value
+// of the left side if the TBR analysis asks, and assigns; the backward
+// sweep restores it and adds the partials times the left side's adjoint
+// to the operands' adjoints.
+func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
+	if g.info.Assignments[s] != nil {
+		return nil, nil, notSupported("defined assignment in reverse mode")
+	}
+	if err := g.checkCalls(s.Lhs); err != nil {
+		return nil, nil, err
+	}
+	// Active function references on the right are reversed by adj
+	// (funcRef).
+	if g.records(s, s.Lhs) && !g.dead[s] {
+		// (Left out, s changes nothing: nothing to restore.)
+		push, pop, err := g.pushPop(s.Lhs)
+		if err != nil {
+			return nil, nil, err
+		}
+		if push != nil {
+			fwd = append(fwd, push)
+			bwd = append(bwd, pop)
+		}
+	} else if g.baseSym(s.Lhs) == nil {
+		return nil, nil, notSupported("assignment to '%s' in reverse mode", exprString(s.Lhs))
+	}
+	if !g.dead[s] {
+		fwd = append(fwd, s)
+	} else if len(fwd) == 0 {
+		fwd = nil // left out (live.go); the adjoint stays
+	}
+	base := g.baseSym(s.Lhs)
+	if !g.hasAdj(base) {
+		return withLabel(s, fwd), bwd, nil
+	}
+	adj, err := g.assignAdjoint(s, base)
+	if err != nil {
+		return nil, nil, err
+	}
+	return withLabel(s, fwd), append(bwd, adj...), nil
+}
+
+// assignAdjoint returns the adjoint statements of s = e, whose left side
+// has base variable base with an adjoint.
+func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, error) {
+	lhsB, err := g.adjRef(s.Lhs)
+	if err != nil {
+		return nil, err
+	}
+	rank := g.info.Rank(s.Lhs)
+	if !g.references(s.Rhs, base) {
+		// The increments do not touch the left side's adjoint: they
+		// read it directly, then it is zeroed.
+		incs, err := g.adj(s.Rhs, g.spread(s.Rhs, rank, lhsB))
+		if err != nil {
+			return nil, err
+		}
+		return append(incs, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", base.Type)}), nil
+	}
+	tmp, err := g.adjointTemp(base, rank)
+	if err != nil {
+		return nil, err
+	}
+	ntmp, ndecls := g.ntmp, len(g.decls)
+	incs, err := g.adj(s.Rhs, g.spread(s.Rhs, rank, tmp))
+	if err != nil {
+		return nil, err
+	}
+	if rest, ok := selfIncrement(incs, lhsB, tmp); ok && g.ntmp == ntmp && len(g.decls) == ndecls && !touches(rest, lhsB) {
+		// y = y + e: y_b keeps its value and flows into e. (The
+		// temporary was declared last.)
+		g.ntmp--
+		g.decls = g.decls[:len(g.decls)-1]
+		delete(g.declared, tmp.(*ast.Ident).Name)
+		incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, lhsB))
+		if err != nil {
+			return nil, err
+		}
+		if rest, ok := selfIncrement(incs, lhsB, lhsB); ok {
+			return rest, nil
+		}
+		return nil, fmt.Errorf("adjoint: internal error: self increment of '%s'", exprString(s.Lhs))
+	}
+	var out []ast.Stmt
+	if len(incs) > 0 {
+		out = append(out, &ast.AssignStmt{Lhs: tmp, Rhs: lhsB})
+	}
+	out = append(out, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", base.Type)})
+	return append(out, incs...), nil
+}
+
+// adjointTemp declares the temporary holding the adjoint of a left side
+// of rank rank while its own adjoint is zeroed: a scalar, or an
+// allocatable array of its shape (allocated by the assignment tmp_b =
+// y_b).
+func (g *gen) adjointTemp(base *sema.Symbol, rank int) (ast.Expr, error) {
+	g.ntmp++
+	if rank == 0 {
+		return g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, base.Type)
+	}
+	name := "fadj_tmp" + strconv.Itoa(g.ntmp) + g.suffix
+	if g.scope.LookupLocal(name) != nil {
+		return nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
+	}
+	e := &ast.Entity{Name: ast.NewIdent(name)}
+	for i := 0; i < rank; i++ {
+		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
+	}
+	g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(base.Type.Kind)},
+		Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
+	return ast.NewIdent(name), nil
 }
 
 // selfIncrement reports whether incs hold exactly one increment of the
