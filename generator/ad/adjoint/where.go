@@ -50,11 +50,62 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 	case *ast.WhereConstruct:
 		branches = s.Branches
 	}
-	rank := 0
+	rank, err := g.checkWhere(branches)
+	if err != nil {
+		return nil, nil, err
+	}
+	masks, fwd, err := g.whereMasks(branches, control, rank)
+	if err != nil {
+		return nil, nil, err
+	}
+	// The assignments, forward; their adjoints, backward.
+	f, bodyBwd, shape, err := g.whereBodies(branches, masks)
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(fwd, f...)
+	// The masks on the tape, and back.
+	for _, m := range masks {
+		fwd = append(fwd, tapePushArray(tape.L, m, tape.Size(m)))
+	}
+	if shape == nil {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok && shape == nil {
+				shape = as.Lhs
+			}
+			return shape == nil
+		})
+	}
+	if shape == nil {
+		return nil, nil, notSupported("active WHERE without assignments in reverse mode")
+	}
+	var dims []ast.Expr
+	for i := 1; i <= rank; i++ {
+		dims = append(dims, deriv.Call("size", shape, deriv.Int(i)))
+	}
+	for i := len(masks) - 1; i >= 0; i-- {
+		m := masks[i]
+		bwd = append(bwd,
+			&ast.IfStmt{Cond: deriv.Call("allocated", m), Action: &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{m}}},
+			&ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: m, Args: dims}}},
+			tapePopArray(tape.L, m, tape.Size(m)))
+	}
+	bwd = append(bwd, bodyBwd...)
+	if h := s.Header(); h.Label != 0 {
+		c := &ast.ContinueStmt{}
+		c.Label, c.Doc = h.Label, h.Doc
+		fwd = append([]ast.Stmt{c}, fwd...)
+	}
+	return fwd, bwd, nil
+}
+
+// checkWhere rejects the active WHERE branches reverse mode does not
+// handle, and returns the rank of their masks.
+func (g *gen) checkWhere(branches []*ast.WhereBranch) (rank int, err error) {
 	for k, b := range branches {
 		if b.Mask != nil {
 			if g.callsUser(b.Mask) {
-				return nil, nil, notSupported("function reference in the mask of an active WHERE in reverse mode")
+				return 0, notSupported("function reference in the mask of an active WHERE in reverse mode")
 			}
 			// An ELSEWHERE mask is evaluated after the bodies before it:
 			// computing it first is right if they leave it alone.
@@ -67,7 +118,7 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 				return err == nil
 			})
 			if err != nil {
-				return nil, nil, err
+				return 0, err
 			}
 			if rank == 0 {
 				rank = g.info.Rank(b.Mask)
@@ -80,21 +131,25 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 			}
 			as, ok := st.(*ast.AssignStmt)
 			if !ok {
-				return nil, nil, notSupported("%s in an active WHERE in reverse mode", ast.StmtName(st))
+				return 0, notSupported("%s in an active WHERE in reverse mode", ast.StmtName(st))
 			}
 			if g.info.Rank(as.Lhs) == 0 {
-				return nil, nil, notSupported("scalar assignment in an active WHERE in reverse mode")
+				return 0, notSupported("scalar assignment in an active WHERE in reverse mode")
 			}
 			if name, ok := g.transformational(as.Rhs); ok {
-				return nil, nil, notSupported("'%s' in an active WHERE in reverse mode", name)
+				return 0, notSupported("'%s' in an active WHERE in reverse mode", name)
 			}
 		}
 	}
 	if rank == 0 {
-		return nil, nil, notSupported("active WHERE without an array mask in reverse mode")
+		return 0, notSupported("active WHERE without an array mask in reverse mode")
 	}
-	// The masks, one per branch, selecting disjoint elements.
-	var masks []*ast.Ident
+	return rank, nil
+}
+
+// whereMasks computes the masks, one per branch, selecting disjoint
+// elements (within control, the mask of an enclosing branch, if not nil).
+func (g *gen) whereMasks(branches []*ast.WhereBranch, control ast.Expr, rank int) (masks []*ast.Ident, fwd []ast.Stmt, err error) {
 	var taken ast.Expr
 	for _, b := range branches {
 		m := g.allocatable("fadj_where", &ast.TypeSpec{Kind: ast.Logical}, rank)
@@ -121,19 +176,23 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 		}
 		masks = append(masks, m)
 	}
-	// The assignments, forward; their adjoints, backward.
-	var bodyBwd []ast.Stmt
-	var shape ast.Expr // an array of the masks' shape, for the backward sweep
+	return masks, fwd, nil
+}
+
+// whereBodies reverses the branches' assignments under their masks: each
+// runs as a WHERE statement forward, and its adjoint statements under the
+// same mask backward. shape is an array of the masks' shape.
+func (g *gen) whereBodies(branches []*ast.WhereBranch, masks []*ast.Ident) (fwd, bwd []ast.Stmt, shape ast.Expr, err error) {
 	for k, b := range branches {
 		for _, st := range b.Body {
 			as, ok := st.(*ast.AssignStmt)
 			if !ok {
 				f, bw, err := g.whereMasked(st, masks[k])
 				if err != nil {
-					return nil, nil, err
+					return nil, nil, nil, err
 				}
 				fwd = append(fwd, f...)
-				bodyBwd = append(bw, bodyBwd...)
+				bwd = append(bw, bwd...)
 				continue
 			}
 			if shape == nil {
@@ -141,7 +200,7 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 			}
 			f, bw, err := g.stmt(as)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			for _, x := range f {
 				if x == ast.Stmt(as) {
@@ -154,44 +213,10 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 			for _, x := range bw {
 				mb = append(mb, g.masked(x, masks[k], scalars))
 			}
-			bodyBwd = append(mb, bodyBwd...)
+			bwd = append(mb, bwd...)
 		}
 	}
-	// The masks on the tape, and back.
-	for _, m := range masks {
-		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{m}}
-		fwd = append(fwd, tapePushArray(tape.L, m, n))
-	}
-	if shape == nil {
-		ast.Inspect(s, func(n ast.Node) bool {
-			if as, ok := n.(*ast.AssignStmt); ok && shape == nil {
-				shape = as.Lhs
-			}
-			return shape == nil
-		})
-	}
-	if shape == nil {
-		return nil, nil, notSupported("active WHERE without assignments in reverse mode")
-	}
-	var dims []ast.Expr
-	for i := 1; i <= rank; i++ {
-		dims = append(dims, deriv.Call("size", shape, deriv.Int(i)))
-	}
-	for i := len(masks) - 1; i >= 0; i-- {
-		m := masks[i]
-		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{m}}
-		bwd = append(bwd,
-			&ast.IfStmt{Cond: deriv.Call("allocated", m), Action: &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{m}}},
-			&ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: m, Args: dims}}},
-			tapePopArray(tape.L, m, n))
-	}
-	bwd = append(bwd, bodyBwd...)
-	if h := s.Header(); h.Label != 0 {
-		c := &ast.ContinueStmt{}
-		c.Label, c.Doc = h.Label, h.Doc
-		fwd = append([]ast.Stmt{c}, fwd...)
-	}
-	return fwd, bwd, nil
+	return fwd, bwd, shape, nil
 }
 
 // masked returns adjoint statement x of an assignment under mask m: an
