@@ -122,61 +122,18 @@ func (g *gen) live(list []ast.Stmt, after liveSet) liveSet {
 }
 
 func (g *gen) liveStmt(s ast.Stmt, after liveSet, recomputed map[*sema.Symbol]bool) liveSet {
-	in := after.copy()
-	all := func(n ast.Node) {
-		if n == nil {
-			return
-		}
-		ast.Inspect(n, func(m ast.Node) bool {
-			if id, ok := m.(*ast.Ident); ok {
-				if v := g.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym {
-					in[v] = true
-				}
-			}
-			return true
-		})
-	}
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		v := g.baseSym(s.Lhs)
-		if v == nil {
-			all(s)
-			return in
-		}
-		keep := after[v] || g.callsUser(s.Rhs) || isGlobal(v) || v.Attrs.Has(sema.AttrSave) || v.Attrs.Has(sema.AttrData) || hostVar(v, g.scope)
-		if _, whole := s.Lhs.(*ast.Ident); whole {
-			delete(in, v)
-		}
-		subs := func() {
-			if c, ok := s.Lhs.(*ast.CallExpr); ok {
-				for _, a := range c.Args {
-					all(a)
-				}
-			}
-		}
-		if keep || g.noRecord[s] {
-			all(s.Rhs)
-			subs()
-		}
-		// The adjoint's reads, but the recomputed temporaries.
-		for _, r := range g.tbr.AdjointReads(s) {
-			if !recomputed[r.Sym] {
-				in[r.Sym] = true
-			}
-		}
-		if g.records(s, s.Lhs) {
-			in[v] = true
-			subs()
-		}
-		g.dead[s] = !keep && s.Label == 0 // (a label stays on its statement)
+		return g.liveAssign(s, after, recomputed)
 	case *ast.IfStmt:
-		in = g.liveStmt(s.Action, after, recomputed)
+		in := g.liveStmt(s.Action, after, recomputed)
 		for k := range after {
 			in[k] = true
 		}
-		all(s.Cond)
+		g.liveReads(in, s.Cond)
+		return in
 	case *ast.IfConstruct:
-		in = liveSet{}
+		in := liveSet{}
 		hasElse := false
 		for _, b := range s.Branches {
 			for k := range g.live(b.Body, after) {
@@ -185,68 +142,131 @@ func (g *gen) liveStmt(s ast.Stmt, after liveSet, recomputed map[*sema.Symbol]bo
 			if b.Cond == nil {
 				hasElse = true
 			}
-			all(b.Cond)
+			g.liveReads(in, b.Cond)
 		}
 		if !hasElse {
 			for k := range after {
 				in[k] = true
 			}
 		}
+		return in
 	case *ast.SelectCase:
-		in = liveSet{}
-		hasDefault := false
-		for _, c := range s.Cases {
-			for k := range g.live(c.Body, after) {
-				in[k] = true
-			}
-			if c.Default {
-				hasDefault = true
-			}
-			for _, x := range c.Values {
-				all(x)
-			}
-		}
-		if !hasDefault {
-			for k := range after {
-				in[k] = true
-			}
-		}
-		all(s.Selector)
+		return g.liveSelect(s, after)
 	case *ast.DoConstruct:
-		head := after.copy()
-		for {
-			body := g.live(s.Body, head)
-			grown := false
-			for k := range body {
-				if !head[k] {
-					head[k] = true
-					grown = true
-				}
-			}
-			if !grown {
-				break
-			}
-		}
-		in = head
-		if s.Var != nil {
-			v := g.info.ObjectOf(s.Var)
-			g.deadIndex[s] = v != nil && !after[v]
-			delete(in, v)
-		}
-		for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
-			if x != nil {
-				all(x)
+		return g.liveLoop(s, after)
+	}
+	in := after.copy()
+	g.liveReads(in, s)
+	return in
+}
+
+// liveReads adds the variables n references to in.
+func (g *gen) liveReads(in liveSet, n ast.Node) {
+	if n == nil {
+		return
+	}
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok {
+			if v := g.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym {
+				in[v] = true
 			}
 		}
-		for _, sp := range s.Concurrent {
-			for _, x := range []ast.Expr{sp.Lo, sp.Hi, sp.Stride} {
-				if x != nil {
-					all(x)
-				}
+		return true
+	})
+}
+
+// liveAssign is the live set before assignment s, and marks s dead if
+// neither sweep needs what it computes.
+func (g *gen) liveAssign(s *ast.AssignStmt, after liveSet, recomputed map[*sema.Symbol]bool) liveSet {
+	in := after.copy()
+	v := g.baseSym(s.Lhs)
+	if v == nil {
+		g.liveReads(in, s)
+		return in
+	}
+	keep := after[v] || g.callsUser(s.Rhs) || isGlobal(v) || v.Attrs.Has(sema.AttrSave) || v.Attrs.Has(sema.AttrData) || hostVar(v, g.scope)
+	if _, whole := s.Lhs.(*ast.Ident); whole {
+		delete(in, v)
+	}
+	subs := func() {
+		if c, ok := s.Lhs.(*ast.CallExpr); ok {
+			for _, a := range c.Args {
+				g.liveReads(in, a)
 			}
 		}
-	default:
-		all(s)
+	}
+	if keep || g.noRecord[s] {
+		g.liveReads(in, s.Rhs)
+		subs()
+	}
+	// The adjoint's reads, but the recomputed temporaries.
+	for _, r := range g.tbr.AdjointReads(s) {
+		if !recomputed[r.Sym] {
+			in[r.Sym] = true
+		}
+	}
+	if g.records(s, s.Lhs) {
+		in[v] = true
+		subs()
+	}
+	g.dead[s] = !keep && s.Label == 0 // (a label stays on its statement)
+	return in
+}
+
+// liveSelect is the live set before a SELECT CASE.
+func (g *gen) liveSelect(s *ast.SelectCase, after liveSet) liveSet {
+	in := liveSet{}
+	hasDefault := false
+	for _, c := range s.Cases {
+		for k := range g.live(c.Body, after) {
+			in[k] = true
+		}
+		if c.Default {
+			hasDefault = true
+		}
+		for _, x := range c.Values {
+			g.liveReads(in, x)
+		}
+	}
+	if !hasDefault {
+		for k := range after {
+			in[k] = true
+		}
+	}
+	g.liveReads(in, s.Selector)
+	return in
+}
+
+// liveLoop is the live set before a DO construct: its body's, iterated
+// to a fixed point, and marks the loops whose index is dead after them.
+func (g *gen) liveLoop(s *ast.DoConstruct, after liveSet) liveSet {
+	head := after.copy()
+	for {
+		body := g.live(s.Body, head)
+		grown := false
+		for k := range body {
+			if !head[k] {
+				head[k] = true
+				grown = true
+			}
+		}
+		if !grown {
+			break
+		}
+	}
+	in := head
+	if s.Var != nil {
+		v := g.info.ObjectOf(s.Var)
+		g.deadIndex[s] = v != nil && !after[v]
+		delete(in, v)
+	}
+	for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
+		g.liveReads(in, x)
+	}
+	for _, sp := range s.Concurrent {
+		for _, x := range []ast.Expr{sp.Lo, sp.Hi, sp.Stride} {
+			g.liveReads(in, x)
+		}
 	}
 	return in
 }
