@@ -1672,6 +1672,45 @@ func literalTypeOf(x *ast.BasicLit, defInt, defReal *Type) (t *Type, named bool)
 
 // literal returns the type of a literal, resolving a named kind.
 func (c *checker) literal(x *ast.BasicLit) *Type {
+	t := c.literal1(x)
+	if x.Kind == token.INT {
+		c.checkIntRange(x, t)
+	}
+	return t
+}
+
+// hugeDigits is the largest integer of each kind, as digits.
+var hugeDigits = map[int]string{
+	1:  "127",
+	2:  "32767",
+	4:  "2147483647",
+	8:  "9223372036854775807",
+	16: "170141183460469231731687303715884105727",
+}
+
+// checkIntRange reports an integer literal too big for its kind t, as
+// gfortran does (-2147483648 too: the sign is an operator).
+func (c *checker) checkIntRange(x *ast.BasicLit, t *Type) {
+	huge, ok := hugeDigits[t.Kind]
+	if !ok || !t.IsInteger() {
+		return
+	}
+	digits := x.Value
+	if i := strings.IndexByte(digits, '_'); i >= 0 {
+		digits = digits[:i]
+	}
+	digits = strings.TrimLeft(digits, "0")
+	if len(digits) < len(huge) || len(digits) == len(huge) && digits <= huge {
+		return
+	}
+	shown := digits
+	if len(shown) > 24 {
+		shown = shown[:20] + "..."
+	}
+	c.errorf(x.ValuePos, "integer %s is too big for its kind %d (at most %s)", shown, t.Kind, huge)
+}
+
+func (c *checker) literal1(x *ast.BasicLit) *Type {
 	var t *Type
 	if x.Kind == token.STRING {
 		t = c.charLen(stringLen(x.Value))
