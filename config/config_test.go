@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -172,7 +173,7 @@ targets:
 sources: [../shared/model.F90]
 defines: {N: 10, DEBUG: , NAME: "x y", FLAG: true}
 include_dirs: [.., inc/]
-output: {dir: ../ad, suffix: _adj, tangent_suffix: _tl}
+output: {dir: ./gen/../ad, suffix: _adj, tangent_suffix: _tl}
 targets:
   - routine: f
     mode: tangent
@@ -365,6 +366,9 @@ spec.yaml:9:40: inputs: 'K' is listed twice (first at line 9)`, true},
 	{"merge key", base + "check:\n  <<: {seed: 2}\n", "spec.yaml:9:3: merge keys ('<<') are not supported; write the keys out", false},
 	{"complex key", base + "check:\n  ? [a]\n  : 1\n", "spec.yaml:9:5: expected a key, found a list", false},
 	{"self-referential alias", base + "include_dirs: &d [*d]\n", "spec.yaml:8:19: include_dirs: expected a string, found a list", false},
+	// issue 14, finding 2: outputs are written only below the spec
+	{"output dir above the spec", strings.Replace(base, "{dir: ad}", "{dir: ../ad}", 1), "spec.yaml:3:15: dir: '../ad' is outside the spec's directory; fadj writes its outputs only below the spec", false},
+	{"output dir climbing out", strings.Replace(base, "{dir: ad}", "{dir: ad/../../x}", 1), "spec.yaml:3:15: dir: 'ad/../../x' is outside the spec's directory; fadj writes its outputs only below the spec", false},
 }
 
 func TestBad(t *testing.T) {
@@ -415,6 +419,44 @@ func TestLoad(t *testing.T) {
 	_, err = Load(p)
 	if got, want := errText(err), p+":1:10: version 3 is not supported (this fadj reads version 1)"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestLoadOnlyRegularSmallFiles: a spec is read only if it is a regular
+// file of at most MaxSize bytes, checked before reading (issue 14,
+// finding 4: a 20 GB sparse spec.yaml crashed fadj at once, a FIFO
+// blocked it forever).
+func TestLoadOnlyRegularSmallFiles(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(20 << 30); err != nil { // sparse: no room taken
+		t.Fatal(err)
+	}
+	f.Close()
+	_, err = Load(big)
+	if got, want := errText(err), big+": cannot read spec: file is 20 GiB, more than the limit of 4 MiB"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	fifo := filepath.Join(dir, "fifo.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	done := make(chan string, 1)
+	go func() {
+		_, err := Load(fifo)
+		done <- errText(err)
+	}()
+	select {
+	case got := <-done:
+		if want := fifo + ": cannot read spec: not a regular file (a named pipe)"; got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Load blocks on a FIFO")
 	}
 }
 

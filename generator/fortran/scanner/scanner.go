@@ -324,6 +324,9 @@ func (s *scanner) run() {
 	src := s.src
 	n := len(src)
 	off := 0
+	if bytes.HasPrefix(src, utf8BOM) {
+		off = len(utf8BOM) // as gfortran, which ignores it
+	}
 	for off < n {
 		ls := off
 		le := n
@@ -357,6 +360,10 @@ func (s *scanner) run() {
 		s.errorAt(s.conds[i].off, "unterminated #"+s.conds[i].name)
 	}
 }
+
+// utf8BOM is the byte order mark some editors put at the start of a
+// UTF-8 file.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // comment makes a comment of src[p:e], without trailing blanks; bang
 // replaces its first character by "!".
