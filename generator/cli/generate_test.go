@@ -64,7 +64,7 @@ func TestGenerateWriteAndCheck(t *testing.T) {
 	}
 
 	stdout, stderr, code = generateMain(t, spec)
-	if code != ExitOK || stdout != "" || stderr != "" {
+	if code != ExitOK || stdout != "wrote "+filepath.ToSlash(out)+"\n" || stderr != "" {
 		t.Fatalf("generate: code %d\nstdout %s\nstderr %s", code, stdout, stderr)
 	}
 	data, err := os.ReadFile(out)
@@ -106,5 +106,43 @@ func TestDiffLines(t *testing.T) {
 	want := "@@ -2,1 +2,2 @@\n-b\n+x\n+y\n"
 	if b.String() != want {
 		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
+// TestGenerateRemovesStale: outputs a spec no longer generates are
+// reported by -check and removed by generate (issue 15, point 4: after
+// mode: both became reverse, the old _d.f90 stayed and -check passed).
+func TestGenerateRemovesStale(t *testing.T) {
+	both := strings.Replace(genSpec, "mode: tangent", "mode: both", 1)
+	dir := genTree(t, both, genSrc)
+	spec := filepath.Join(dir, "spec.yaml")
+	ad := filepath.ToSlash(filepath.Join(dir, "out", "ad"))
+	stdout, stderr, code := generateMain(t, spec)
+	if want := "wrote " + ad + "/f_b.f90\nwrote " + ad + "/f_d.f90\nwrote " + ad + "/fadj_runtime.f90\n"; code != ExitOK || stdout != want {
+		t.Fatalf("generate: code %d\nstdout %s\nwant %s\nstderr %s", code, stdout, want, stderr)
+	}
+	if stdout, _, code = generateMain(t, spec); code != ExitOK || stdout != "3 generated files are up to date\n" {
+		t.Fatalf("second generate: code %d\nstdout %s", code, stdout)
+	}
+	reverse := strings.Replace(genSpec, "mode: tangent", "mode: reverse", 1)
+	if err := os.WriteFile(spec, []byte(reverse), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code = generateMain(t, "-check", spec)
+	if want := "--- " + ad + "/f_d.f90 (on disk, no longer generated: fadj generate removes it)\n"; code != ExitInput || stdout != want ||
+		!strings.Contains(stderr, "1 generated file is stale") {
+		t.Fatalf("-check: code %d\nstdout %s\nwant %s\nstderr %s", code, stdout, want, stderr)
+	}
+	stdout, _, code = generateMain(t, "-v", spec)
+	want := "removed " + ad + "/f_d.f90 (no longer generated)\nunchanged " + ad + "/f_b.f90\nunchanged " + ad + "/fadj_runtime.f90\n" +
+		"read " + filepath.ToSlash(spec) + "\nread " + filepath.ToSlash(filepath.Join(dir, "f.f90")) + "\n"
+	if code != ExitOK || stdout != want {
+		t.Fatalf("generate -v: code %d\nstdout %s\nwant %s", code, stdout, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "ad", "f_d.f90")); err == nil {
+		t.Error("f_d.f90 not removed")
+	}
+	if stdout, stderr, code = generateMain(t, "-check", spec); code != ExitOK || stdout != "" || stderr != "" {
+		t.Fatalf("-check at the end: code %d\nstdout %s\nstderr %s", code, stdout, stderr)
 	}
 }
