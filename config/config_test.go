@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fuzzbound"
 	"github.com/fadj-dev/fadj/generator/source"
 )
 
@@ -529,8 +530,13 @@ func TestSuggest(t *testing.T) {
 	}
 }
 
-// FuzzParse checks that Parse never panics, that every error is
-// positioned in the spec, and that a spec without errors is complete.
+// parseBudget is what parsing a spec may cost: linear in its size, with
+// wide margins.
+var parseBudget = fuzzbound.Budget{Time: 2 * time.Second, TimePerByte: 20 * time.Microsecond, Alloc: 16 << 20, AllocPerByte: 2 << 10}
+
+// FuzzParse checks that Parse never panics, that its cost is linear in
+// the spec, that every error is positioned in the spec, and that a spec
+// without errors is complete.
 func FuzzParse(f *testing.F) {
 	for _, c := range goodSpecs {
 		f.Add([]byte(c.src))
@@ -538,12 +544,19 @@ func FuzzParse(f *testing.F) {
 	for _, c := range badSpecs {
 		f.Add([]byte(c.src))
 	}
+	// Large specs: many targets, a long list, a long string.
+	var many strings.Builder
+	many.WriteString("version: 1\nsources: [a.f90]\noutput: {dir: ad}\ntargets:\n")
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&many, "  - {routine: f%d, independents: [x, y], dependents: [z]}\n", i)
+	}
+	f.Add([]byte(many.String()))
+	f.Add([]byte(strings.Replace(base, "[src/model.f90]", "["+strings.Repeat("a.f90, ", 10000)+"b.f90]", 1)))
+	f.Add([]byte(strings.Replace(base, "[src/model.f90]", "['"+strings.Repeat("x", 1<<20)+".f90']", 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		start := time.Now()
-		s, err := Parse("spec.yaml", data)
-		if d := time.Since(start); d > 5*time.Second {
-			t.Fatalf("Parse took %v", d)
-		}
+		var s *Spec
+		var err error
+		parseBudget.Run(t, len(data), func() { s, err = Parse("spec.yaml", data) })
 		if err != nil {
 			if s != nil {
 				t.Fatal("a Spec returned with errors")

@@ -105,6 +105,6 @@ var errorTests = []struct{ name, src, want string }{
 	{"x.f90", "real :: y(2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2)\nend\n", "x.f90:1:41: array has more than 15 dimensions"},
 	{"x.f90", "real, dimension(:,:,:,:,:,:,:,:,:,:,:,:,:,:,:,:) :: y\nend\n", "x.f90:1:47: array has more than 15 dimensions"},
 	{"x.f90", "real :: " + strings.Repeat("n", 64) + "\nend\n", "x.f90:1:9: name 'nnnnnnnnnnnnnnnnnnnn...' has 64 characters; at most 63 are allowed"},
-	{"x.f90", "y = x" + strings.Repeat("+x", MaxOperators+1) + "\nend\n", fmt.Sprintf("x.f90:1:%d: statement has more than 100000 operators; split the expression into several statements", 4+2*(MaxOperators+1))},
-	{"x.f90", "y = " + strings.Repeat("-x+", MaxOperators/2+1) + "x\nend\n", fmt.Sprintf("x.f90:1:%d: statement has more than 100000 operators; split the expression into several statements", 5+3*(MaxOperators/2))},
+	{"x.f90", "y = x" + strings.Repeat("+x", MaxOperators+1) + "\nend\n", fmt.Sprintf("x.f90:1:%d: statement has more than %d operators; split the expression into several statements", 4+2*(MaxOperators+1), MaxOperators)},
+	{"x.f90", "y = " + strings.Repeat("-x+", MaxOperators/2+1) + "x\nend\n", fmt.Sprintf("x.f90:1:%d: statement has more than %d operators; split the expression into several statements", 5+3*(MaxOperators/2), MaxOperators)},
 }

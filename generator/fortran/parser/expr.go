@@ -17,10 +17,11 @@ const maxDepth = 500
 // MaxOperators bounds the operators of one statement. A sum of n terms
 // is a tree n deep, and the stages after the parser walk trees
 // recursively: without a bound, a long enough line of x+x+... exhausts
-// the stack, which Go cannot recover from. The bound is far above what
-// compilers take in practice (gfortran 12 needs minutes for a sum of
-// 65,536 terms and crashes on one of 500,000).
-const MaxOperators = 100000
+// the stack, which Go cannot recover from (generation still worked at
+// 500,000, with 1.4 GB; the bound keeps a factor of two). It is far above
+// what compilers take in practice: gfortran 12 needs more than ten
+// minutes for a sum of 65,536 terms and crashes on one of 500,000.
+const MaxOperators = 1 << 18
 
 // badExpr stands for an expression that failed to parse; the statement
 // holding it has p.bad set and is dropped.

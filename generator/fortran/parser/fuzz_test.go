@@ -8,11 +8,17 @@ import (
 	"time"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fuzzbound"
 	"github.com/fadj-dev/fadj/generator/source"
 )
 
+// parseBudget is what parsing an input may cost: linear in its size
+// (about 100 bytes allocated per byte parsed), with wide margins.
+var parseBudget = fuzzbound.Budget{Time: 2 * time.Second, TimePerByte: 20 * time.Microsecond, Alloc: 16 << 20, AllocPerByte: 2 << 10}
+
 // FuzzParse checks that no input makes the parser panic or loop, in
-// either source form, and that the tree it returns can be walked.
+// either source form, that it costs time and memory linear in the input,
+// and that the tree it returns can be walked.
 func FuzzParse(f *testing.F) {
 	for _, tt := range exprTests {
 		f.Add("x = " + tt.src + "\nend\n")
@@ -25,6 +31,11 @@ func FuzzParse(f *testing.F) {
 	}
 	for _, tt := range errorTests {
 		f.Add(tt.src)
+	}
+	// Large seeds, kept at 16 KB: the check below calls Pos on every node,
+	// which costs the depth of a long sum each time.
+	for _, src := range fuzzbound.Large(16 << 10) {
+		f.Add(src)
 	}
 	corpus, _ := filepath.Glob(filepath.Join("..", "testdata", "corpus", "*.f*"))
 	for _, name := range corpus {
@@ -44,7 +55,8 @@ func FuzzParse(f *testing.F) {
 			}
 		}()
 		for _, name := range []string{"x.f90", "x.f"} {
-			file, _ := ParseFile(source.NewFileSet(), name, []byte(src), Config{})
+			var file *ast.File
+			parseBudget.Run(t, len(src), func() { file, _ = ParseFile(source.NewFileSet(), name, []byte(src), Config{}) })
 			if file == nil {
 				t.Fatal("nil file")
 			}
