@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
-	"strings"
 
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
@@ -182,33 +181,3 @@ func checkOutputs(e *env, res *driver.Result, specPath, outDir, owner string) in
 }
 
 var errNotExist = fs.ErrNotExist
-
-// writeLineDiff writes a simple line diff of a and b: the common prefix and
-// suffix are dropped, the differing middle is printed as - and + lines
-// under one @@ header giving its line ranges.
-func writeLineDiff(w io.Writer, a, b []byte) {
-	al, bl := splitLines(a), splitLines(b)
-	pre := 0
-	for pre < len(al) && pre < len(bl) && al[pre] == bl[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(al)-pre && suf < len(bl)-pre && al[len(al)-1-suf] == bl[len(bl)-1-suf] {
-		suf++
-	}
-	da, db := al[pre:len(al)-suf], bl[pre:len(bl)-suf]
-	fmt.Fprintf(w, "@@ -%d,%d +%d,%d @@\n", pre+1, len(da), pre+1, len(db))
-	for _, l := range da {
-		fmt.Fprintf(w, "-%s\n", l)
-	}
-	for _, l := range db {
-		fmt.Fprintf(w, "+%s\n", l)
-	}
-}
-
-func splitLines(b []byte) []string {
-	if len(b) == 0 {
-		return nil
-	}
-	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-}

@@ -100,15 +100,6 @@ func TestGenerateErrorsWriteNothing(t *testing.T) {
 	}
 }
 
-func TestDiffLines(t *testing.T) {
-	var b bytes.Buffer
-	writeLineDiff(&b, []byte("a\nb\nc\n"), []byte("a\nx\ny\nc\n"))
-	want := "@@ -2,1 +2,2 @@\n-b\n+x\n+y\n"
-	if b.String() != want {
-		t.Errorf("got %q, want %q", b.String(), want)
-	}
-}
-
 // TestGenerateRemovesStale: outputs a spec no longer generates are
 // reported by -check and removed by generate (issue 15, point 4: after
 // mode: both became reverse, the old _d.f90 stayed and -check passed).
