@@ -3,7 +3,7 @@
 // the number of files (issue 14). For each size it writes a spec and its
 // Fortran into a temporary directory and runs the front end (read, parse,
 // analyse) and the whole generation, each in a child process of its own,
-// so that the peak resident memory (getrusage's maxrss) is that run's.
+// so that the peak resident memory (VmHWM) is that run's.
 // Times are CPU time (user + system, of all threads), less sensitive than
 // wall time to the other load of a shared machine.
 //
@@ -119,6 +119,26 @@ func work(stage, specPath string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	fmt.Printf("peak %d\n", peakRSS())
+	return 0
+}
+
+// peakRSS returns the process's peak resident memory in bytes from
+// /proc/self/status (VmHWM), or 0 where there is none. The parent's
+// getrusage figure is no use on Linux: the child shares the parent's
+// memory until it executes, and the peak carries over.
+func peakRSS() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			var kb int64
+			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), &kb)
+			return kb * 1024
+		}
+	}
 	return 0
 }
 
@@ -140,12 +160,22 @@ func child(stage, spec string) (run, error) {
 		return run{}, fmt.Errorf("%s %s: %v", stage, spec, err)
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	return run{
+	r := run{
 		cpu:  time.Duration(ru.Utime.Nano() + ru.Stime.Nano()),
-		rss:  ru.Maxrss * 1024, // kilobytes on Linux
-		out:  strings.TrimSpace(out.String()),
+		rss:  ru.Maxrss * 1024, // kilobytes on Linux; an upper bound
 		wall: time.Since(start),
-	}, nil
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if rest, ok := strings.CutPrefix(line, "peak "); ok {
+			var peak int64
+			if fmt.Sscan(rest, &peak); peak > 0 {
+				r.rss = peak
+			}
+		} else if line != "" {
+			r.out = line
+		}
+	}
+	return r, nil
 }
 
 func measure(d *dimension) error {
