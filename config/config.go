@@ -105,6 +105,10 @@ type Snapshots string
 const (
 	Lazy  Snapshots = "lazy"
 	Eager Snapshots = "eager"
+	// AutoSnapshots chooses, per checkpoint, the minimal snapshot whose
+	// estimated memory (snapshot bytes and the tape bytes it saves or
+	// costs) is smallest.
+	AutoSnapshots Snapshots = "auto"
 )
 
 // Form is a Fortran source form.
@@ -120,7 +124,7 @@ var (
 	Modes           = []string{string(Reverse), string(Tangent), string(Both)}
 	Strategies      = []string{string(Store), string(Recompute), string(Auto)}
 	CallModes       = []string{string(Joint), string(Split)}
-	SnapshotOptions = []string{string(Lazy), string(Eager)}
+	SnapshotOptions = []string{string(Lazy), string(Eager), string(AutoSnapshots)}
 	Forms           = []string{string(Fixed), string(Free)}
 )
 
@@ -236,8 +240,9 @@ type Target struct {
 func (t *Target) QualifiedName() string { return qualify(t.Module, t.Name) }
 
 // CallsFor returns the reversal schedule for calls of the named routine
-// (lower case, unqualified or module::name): a call checkpoint or call
-// override naming it, else Calls.
+// (lower case, unqualified or module::name): a call override or a call
+// checkpoint naming all its calls, else Calls. (A checkpoint naming some
+// call sites makes those joint: generator/plan decides per site.)
 func (t *Target) CallsFor(callee string) CallMode {
 	callee = strings.ToLower(callee)
 	for _, o := range t.CallOverrides {
@@ -246,7 +251,7 @@ func (t *Target) CallsFor(callee string) CallMode {
 		}
 	}
 	for _, c := range t.Checkpoints {
-		if c.Call != "" && matchQualified(c.Scope, c.Name, callee) {
+		if c.Call != "" && c.Specificity() == 0 && matchQualified(c.Scope, c.Name, callee) {
 			return Joint
 		}
 	}
@@ -281,6 +286,19 @@ type Checkpoint struct {
 	// Scope is the module, for a loop the routine; "" if not qualified.
 	Scope string `yaml:"-"`
 	Name  string `yaml:"-"`
+
+	// In, At and Label, for calls only, narrow the checkpoint to some
+	// call sites: those in routine In (name or module::name, as written;
+	// InScope and InName split and lower-cased), on line At of the file
+	// holding the call, or labelled Label. 0 and "" mean any.
+	In       string `yaml:"in"`
+	InPos    source.Position
+	InScope  string `yaml:"-"`
+	InName   string `yaml:"-"`
+	At       int    `yaml:"at"`
+	AtPos    source.Position
+	Label    int `yaml:"label"`
+	LabelPos source.Position
 
 	Snapshots    Snapshots `yaml:"snapshots"`
 	SnapshotsPos source.Position

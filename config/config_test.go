@@ -339,7 +339,13 @@ spec.yaml:10:5: checkpoints has no effect in tangent mode; remove it or set mode
 	{"binomial on a call", base + "    checkpoints:\n      - call: step\n        binomial: {snapshots: 4}\n", "spec.yaml:10:9: binomial applies to loops only; a call is checkpointed as a whole", true},
 	{"binomial snapshots", base + "    checkpoints:\n      - loop: time\n        binomial: {snapshots: 0}\n      - loop: space\n        binomial: {}\n", `spec.yaml:10:31: snapshots: expected an integer >= 1, found 0
 spec.yaml:12:19: missing required key 'snapshots' in binomial`, true},
-	{"snapshots as a count", base + "    checkpoints:\n      - loop: time\n        snapshots: 20\n", "spec.yaml:10:20: snapshots: expected lazy or eager, found an integer (for a number of snapshots, write binomial: {snapshots: 20})", true},
+	{"snapshots as a count", base + "    checkpoints:\n      - loop: time\n        snapshots: 20\n", "spec.yaml:10:20: snapshots: expected lazy, eager or auto, found an integer (for a number of snapshots, write binomial: {snapshots: 20})", true},
+	{"call sites on a loop", base + "    checkpoints:\n      - loop: time\n        in: model\n        at: 12\n", `spec.yaml:10:9: in applies to checkpointed calls only
+spec.yaml:11:9: at applies to checkpointed calls only`, true},
+	{"call site values", base + "    checkpoints:\n      - call: step\n        at: 0\n        label: x\n        in: 'a::b::c'\n", `spec.yaml:10:13: at: expected an integer >= 1, found 0
+spec.yaml:11:16: label: expected an integer, found a string
+spec.yaml:12:13: in: 'a::b::c': expected name or module::name`, true},
+	{"the same call site twice", base + "    checkpoints:\n      - {call: step, in: model, at: 7}\n      - {call: STEP, in: Model, at: 7, snapshots: eager}\n", "spec.yaml:10:16: checkpoints: call 'STEP' is listed twice (first at line 9)", false},
 	{"checkpointed call made split", base + "    call_overrides: {step: split}\n    checkpoints: [{call: step}]\n", "spec.yaml:9:26: checkpoints: call 'step' is checkpointed, but call_overrides makes it split (line 8); a checkpointed call is reversed jointly", false},
 	{"duplicate checkpoints and fixed points", base + "    checkpoints: [{loop: t}, {loop: T}]\n    fixed_point: [{loop: t}]\n", `spec.yaml:8:37: checkpoints: loop 'T' is listed twice (first at line 8)
 spec.yaml:9:26: fixed_point: loop 't' is also a checkpoint (line 8); a fixed-point loop is reversed by its own adjoint iteration`, false},

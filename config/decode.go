@@ -869,6 +869,58 @@ var reverseOnly = map[string]bool{
 	"strategy": true, "calls": true, "call_overrides": true, "checkpoints": true, "fixed_point": true,
 }
 
+// callSite decodes in, at and label of a checkpoint, which narrow a
+// checkpointed call to some of its sites (call is false for a loop).
+func (d *decoder) callSite(m map[string]entry, c *Checkpoint, call bool) bool {
+	ok := true
+	for _, k := range []string{"in", "at", "label"} {
+		if e, has := m[k]; has && !call {
+			d.errorf(e.key, "%s applies to checkpointed calls only", k)
+			ok = false
+		}
+	}
+	if !call {
+		return ok
+	}
+	if e, has := m["in"]; has {
+		if s, p, good := d.str(e.val, "in"); !good {
+			ok = false
+		} else if scope, name, problem := parseQualified(s, "module"); problem != "" {
+			d.errorAt(p, "in: %s", problem)
+			ok = false
+		} else {
+			c.In, c.InPos, c.InScope, c.InName = strings.TrimSpace(s), p, scope, name
+		}
+	}
+	if e, has := m["at"]; has {
+		if v, p, good := d.intMin(e.val, "at", 1); good {
+			c.At, c.AtPos = v, p
+		} else {
+			ok = false
+		}
+	}
+	if e, has := m["label"]; has {
+		if v, p, good := d.intMin(e.val, "label", 1); good {
+			c.Label, c.LabelPos = v, p
+		} else {
+			ok = false
+		}
+	}
+	return ok
+}
+
+// Specificity is how narrowly a call checkpoint names its sites: 0 for
+// every call of the routine, 1 with in, 2 with at or label.
+func (c *Checkpoint) Specificity() int {
+	switch {
+	case c.At != 0 || c.Label != 0:
+		return 2
+	case c.In != "":
+		return 1
+	}
+	return 0
+}
+
 // crossCheck checks the checkpoints and fixed-point loops of a target
 // against each other and against the call overrides.
 func (d *decoder) crossCheck(t *Target) {
@@ -877,14 +929,17 @@ func (d *decoder) crossCheck(t *Target) {
 	for i := range t.Checkpoints {
 		c := &t.Checkpoints[i]
 		if c.Call != "" {
-			q := qualify(c.Scope, c.Name)
+			q := qualify(c.Scope, c.Name) + fmt.Sprintf(" in=%s at=%d label=%d", qualify(c.InScope, c.InName), c.At, c.Label)
 			if f, dup := calls[q]; dup {
 				d.errorAt(c.CallPos, "checkpoints: call %s is listed twice (first at line %d)", quote(c.Call), f.CallPos.Line)
 				continue
 			}
 			calls[q] = c
 			for _, o := range t.CallOverrides {
-				if o.Calls == Split && (matchQualified(o.Module, o.Name, q) || matchQualified(c.Scope, c.Name, qualify(o.Module, o.Name))) {
+				if c.Specificity() > 0 {
+					break // some sites of a split callee may be checkpointed
+				}
+				if o.Calls == Split && (matchQualified(o.Module, o.Name, qualify(c.Scope, c.Name)) || matchQualified(c.Scope, c.Name, qualify(o.Module, o.Name))) {
 					d.errorAt(c.CallPos, "checkpoints: call %s is checkpointed, but call_overrides makes it split (line %d); a checkpointed call is reversed jointly", quote(c.Call), o.Pos.Line)
 				}
 			}
@@ -1026,9 +1081,12 @@ func (d *decoder) checkpoint(at *yaml.Node) (Checkpoint, bool) {
 			c.Loop, c.LoopPos, c.Scope, c.Name = strings.TrimSpace(s), p, scope, name
 		}
 	}
+	if !d.callSite(m, &c, hasCall && !hasLoop) {
+		ok = false
+	}
 	if e, has := m["snapshots"]; has {
 		if n := d.value(e.val); n.Kind == yaml.ScalarNode && n.ShortTag() == "!!int" {
-			d.errorf(e.val, "snapshots: expected lazy or eager, found an integer (for a number of snapshots, write binomial: {snapshots: %s})", n.Value)
+			d.errorf(e.val, "snapshots: expected lazy, eager or auto, found an integer (for a number of snapshots, write binomial: {snapshots: %s})", n.Value)
 			ok = false
 		} else if v, p, good := d.enum(e.val, "snapshots", SnapshotOptions); good {
 			c.Snapshots, c.SnapshotsPos = Snapshots(v), p

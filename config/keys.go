@@ -85,6 +85,9 @@ var (
 	secCheckpoint = &section{name: "checkpoint", where: "in checkpoint", home: "a checkpoint", fields: []field{
 		{key: "call", kind: kString},
 		{key: "loop", kind: kString},
+		{key: "in", kind: kString},
+		{key: "at", kind: kInteger},
+		{key: "label", kind: kInteger},
 		{key: "snapshots", kind: kString, enum: SnapshotOptions, def: string(DefaultSnapshots)},
 		{key: "binomial", kind: kSection, section: "binomial"},
 	}}

@@ -22,8 +22,10 @@ import (
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/inline"
 	"github.com/fadj-dev/fadj/generator/input"
 	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/runtime"
 	"github.com/fadj-dev/fadj/generator/sema"
 	"github.com/fadj-dev/fadj/generator/source"
@@ -108,7 +110,9 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}}
+	// The differentiators see statement functions expanded.
+	inline.StatementFunctions(prog)
+	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
 	for _, f := range prog.Fset.Files() {
 		res.Inputs = append(res.Inputs, f.Name())
 	}
@@ -292,16 +296,13 @@ func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target, opt
 		}
 		target.Dependents = append(target.Dependents, sym)
 	}
-	// The calls reversed in split mode: the TBR analysis and the
-	// adjoint generator must agree on them.
-	splitName := func(module, name string) bool {
-		q := name
-		if module != "" {
-			q = module + "::" + name
-		}
-		return t.CallsFor(q) == config.Split
+	// How each call is reversed: the TBR analysis and the adjoint
+	// generator read the same plan.
+	pl, err := plan.Build(prog, t, proc)
+	if err != nil {
+		return nil, nil, err
 	}
-	tbrAnalyzer := tbr.New("tbr", tbr.Config{Split: adjoint.SplitVersion(prog, proc, splitName)})
+	tbrAnalyzer := tbr.New("tbr", tbr.Config{Plan: pl})
 	analyzers := []*analysis.Analyzer{activity.Analyzer}
 	if t.Mode.HasReverse() {
 		analyzers = append(analyzers, tbrAnalyzer)
@@ -344,7 +345,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target, opt
 			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
 		}
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
-			Split: splitName})
+			Plan: pl})
 		if err != nil {
 			return nil, warns, wrap(err)
 		}

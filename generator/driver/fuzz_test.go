@@ -2,8 +2,10 @@ package driver_test
 
 import (
 	"errors"
+	"hash/fnv"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +13,9 @@ import (
 	"github.com/fadj-dev/fadj/config"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
+	"github.com/fadj-dev/fadj/generator/driver/compiles"
 	"github.com/fadj-dev/fadj/generator/fuzzbound"
+	"github.com/fadj-dev/fadj/generator/gfortran"
 )
 
 // generateBudget is what generating from an input may cost: linear in
@@ -22,7 +26,9 @@ var generateBudget = fuzzbound.Budget{Time: 10 * time.Second, TimePerByte: 200 *
 // FuzzGenerate runs the whole generation (front end, analyses, tangent and
 // adjoint) on mutated kernels of the corpus: whatever the source and the
 // spec, Generate must not panic, and its errors must be positioned
-// diagnostics, never internal errors.
+// diagnostics, never internal errors. With FADJ_FUZZ_COMPILE=r (0 < r <= 1)
+// a sample r of the inputs that generate is compiled too (compiles.Check):
+// generated code must compile whenever the mutated source does.
 func FuzzGenerate(f *testing.F) {
 	dirs, _ := filepath.Glob("../check/testdata/kernels/*/spec.yaml")
 	for _, sp := range dirs {
@@ -62,9 +68,11 @@ func FuzzGenerate(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
 			return
 		}
+		var res *driver.Result
 		var err error
-		generateBudget.Run(t, len(spec)+len(src), func() { _, err = driver.Generate(filepath.Join(dir, "spec.yaml")) })
+		generateBudget.Run(t, len(spec)+len(src), func() { res, err = driver.Generate(filepath.Join(dir, "spec.yaml")) })
 		if err == nil {
+			compileSample(t, filepath.Join(dir, "spec.yaml"), res, spec, src)
 			return
 		}
 		var l diag.List
@@ -80,4 +88,36 @@ func FuzzGenerate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// compileRate is FADJ_FUZZ_COMPILE: the share of generated inputs that
+// FuzzGenerate compiles.
+var compileRate = func() float64 {
+	r, err := strconv.ParseFloat(os.Getenv("FADJ_FUZZ_COMPILE"), 64)
+	if err != nil || r <= 0 {
+		return 0
+	}
+	return min(r, 1)
+}()
+
+// compileSample compiles what was generated, for a sample of the inputs
+// chosen by their hash (the same input always gets the same answer).
+func compileSample(t *testing.T, specPath string, res *driver.Result, spec, src []byte) {
+	if compileRate == 0 {
+		return
+	}
+	h := fnv.New64a()
+	h.Write(spec)
+	h.Write(src)
+	if float64(h.Sum64()%1000000)/1e6 >= compileRate {
+		return
+	}
+	gfc, err := gfortran.Find()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = compiles.Check(gfc, specPath, res, t.TempDir())
+	if err != nil && !errors.Is(err, compiles.ErrSource) {
+		t.Fatalf("generated code does not compile:\n%v", err)
+	}
 }

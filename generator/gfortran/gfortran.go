@@ -52,6 +52,22 @@ func (c *Compiler) Build(dir, out string, srcs ...string) error {
 	return nil
 }
 
+// SyntaxCheck compiles srcs, in order, for errors only (-fsyntax-only),
+// in dir (module files land there). The error holds the compiler's
+// output.
+func (c *Compiler) SyntaxCheck(dir string, srcs ...string) error {
+	args := append(append([]string{}, c.Flags...), "-fsyntax-only", "-J", dir)
+	args = append(args, srcs...)
+	cmd := exec.Command(c.Path, args...)
+	cmd.Dir = dir
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("gfortran %v: %v\n%s", args, err, buf.Bytes())
+	}
+	return nil
+}
+
 // Run runs an executable in dir with a time limit and returns its
 // standard output. A non-zero exit is an error holding its stderr.
 func Run(dir, exe string, limit time.Duration) ([]byte, error) {

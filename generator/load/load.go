@@ -53,6 +53,9 @@ type Program struct {
 	Fset  *source.FileSet
 	Files []*ast.File
 	Info  *sema.Info
+	// Warnings are problems that do not stop fadj: dummies whose
+	// declared intent disagrees with what their procedure does.
+	Warnings diag.List
 }
 
 // loader reads the files of one Files call.
@@ -137,6 +140,7 @@ func Files(paths []string, conf Config) (*Program, error) {
 	if err != nil {
 		return prog, err
 	}
+	prog.Warnings = applyEffectiveIntents(fset, info)
 	return prog, nil
 }
 
@@ -153,6 +157,33 @@ func CheckIncludeDir(d string) string {
 		return "is not a directory"
 	}
 	return ""
+}
+
+// applyEffectiveIntents makes fadj differentiate what the code does where
+// a dummy's declared intent promises less (sema.Intents), and returns a
+// warning for each dummy that is certainly read before it is written or
+// defined against its intent(in). An intent(out) array read after only
+// some of its elements were written is treated as inout without a
+// warning: that is common and usually right, and inout is safe.
+func applyEffectiveIntents(fset *source.FileSet, info *sema.Info) diag.List {
+	var warns diag.List
+	for _, u := range info.EffectiveIntents().Apply() {
+		var msg string
+		switch {
+		case u.Declared == ast.IntentOut && !u.Read.IsValid():
+			continue
+		case u.Declared == ast.IntentIn && u.DefCall == nil:
+			msg = fmt.Sprintf("'%s' is declared intent(in) but defined at %s; treated as inout", u.Dummy.Name, fset.Position(u.Def))
+		case u.Declared == ast.IntentIn:
+			msg = fmt.Sprintf("'%s' is declared intent(in) but defined by the call of '%s' at %s; treated as inout", u.Dummy.Name, u.DefCall.Name, fset.Position(u.Def))
+		case u.ReadCall != nil:
+			msg = fmt.Sprintf("'%s' is declared intent(out) but read before it is written, by the call of '%s' at %s; treated as inout", u.Dummy.Name, u.ReadCall.Name, fset.Position(u.Read))
+		default:
+			msg = fmt.Sprintf("'%s' is declared intent(out) but read before it is written at %s; treated as inout", u.Dummy.Name, fset.Position(u.Read))
+		}
+		warns.Add(fset.Position(u.DeclPos), "warning: "+msg)
+	}
+	return warns
 }
 
 // resolveInclude finds name relative to the including file's directory,

@@ -2,13 +2,15 @@
 // fadj_runtime (fortran/fadj_runtime.f90, embedded as [Source]) that fadj
 // writes next to the code it generates. Generated adjoint (reverse-mode) code
 // pushes values onto its tapes in the forward sweep and pops them, in
-// reverse order, in the backward sweep.
+// reverse order, in the backward sweep; checkpointed code saves its
+// snapshots on separate snapshot stacks.
 //
 // The module is standard Fortran 2008 (it compiles without warnings with
 // gfortran -std=f2008 -Wall -Wextra) and depends only on iso_fortran_env.
-// Users may choose its name: [Module] renames it.
+// Users may choose its name: [Module] renames it. The header comment of
+// the .f90 file is the user's reference; this comment summarises it.
 //
-// # Tapes
+// # Tapes and snapshot stacks
 //
 // There is one last-in first-out stack per type, each named by a suffix T:
 //
@@ -18,11 +20,17 @@
 //	i8  integer(int64)  integer(8)
 //	l   logical         default logical
 //
+// and two sets of these five: the tapes, for the values the backward
+// sweep needs, and the snapshot stacks, for what a checkpointed call or
+// region must restore to run again (Dauvergne and Hascoët's Snp) and
+// what must be restored after it (Sbk). They are kept apart so that
+// benchmarks can report peak tape and peak snapshot memory separately.
+//
 // The kinds are explicit, so compiler flags such as -fdefault-real-8 do
-// not change what a tape holds; generated code picks the suffix from the
+// not change what a stack holds; generated code picks the suffix from the
 // kind of the variable.
 //
-// The tapes are independent (a pop takes the top of its own type's tape)
+// The ten stacks are independent (a pop takes the top of its own stack)
 // and pops restore exactly the bits pushed, -0.0 and NaN payloads included.
 //
 // # What generated code calls
@@ -31,8 +39,12 @@
 //	call fadj_pop_<T>(x)
 //	call fadj_push_<T>_array(a, size(a))     ! array of any rank
 //	call fadj_pop_<T>_array(a, size(a))
+//	call fadj_snap_push_<T>(x)               ! the same on the snapshot stacks
+//	call fadj_snap_pop_<T>(x)
+//	call fadj_snap_push_<T>_array(a, size(a))
+//	call fadj_snap_pop_<T>_array(a, size(a))
 //
-// for example fadj_push_r8(x) and fadj_pop_r8_array(a, size(a)). The
+// for example fadj_push_r8(x) and fadj_snap_pop_r8_array(a, size(a)). The
 // array dummy is assumed-size, a(*), with the element count n as second
 // argument: one procedure per type serves all ranks, and a contiguous
 // array is passed by address, without a descriptor and without a copy (a
@@ -40,45 +52,68 @@
 // but slower). An array push equals pushing a(1), ..., a(n) one at a time
 // in array element order, so a(n) ends on top. Generated code uses these
 // specific names; the generic interfaces fadj_push and fadj_pop (scalars
-// and arrays of rank 1 to 3 of all five types) are for hand-written code.
-// Both resolve at compile time and cost the same.
+// and arrays of rank 1 to 3 of all five types, tapes only) are for
+// hand-written code. Both resolve at compile time and cost the same.
+// Package generator/ad/tape is the generator's side of these names.
 //
-// The fast path of a push is a capacity check, a store and a few integer
-// updates (top, push count, bytes held, peak); growth is out of line. A
-// tape starts at 1024 values on its first push and doubles (allocate,
-// copy, move_alloc) when full; it keeps its memory when popped, for the
-// next forward sweep, until fadj_tape_reset. BenchmarkTapeFortran
-// measures the cost of a push and a pop in the compiled Fortran.
+// The fast path of a tape push is a capacity check, a store and a few
+// integer updates (top, push count, bytes held, high-water mark); growth
+// is out of line. A stack starts at 1024 values on its first push and
+// doubles (allocate, copy, move_alloc) when full; it keeps its memory
+// when popped, for the next forward sweep, until it is reset. A snapshot
+// push or pop also updates, out of line, the combined peak of tapes and
+// snapshot stacks; so that tape pushes need not, the tapes track only
+// their own high-water mark, which each snapshot operation folds into the
+// combined peak before the snapshot bytes change. BenchmarkTapeFortran and
+// BenchmarkSnapFortran measure a push and a pop in the compiled Fortran.
 //
-// Popping more values than a tape holds stops the program with ERROR STOP
-// and a message on standard error, such as
+// Popping more values than a stack holds stops the program with ERROR
+// STOP and a message on standard error, such as
 //
 //	fadj_runtime: pop from empty real(8) tape
+//	fadj_runtime: pop from empty real(8) snapshot stack
 //
 // # Statistics
 //
 // All are integer(int64) and count from the start or the last reset. The
-// optional argument tape is one of the public constants fadj_tape_r8,
-// fadj_tape_r4, fadj_tape_i4, fadj_tape_i8, fadj_tape_l; without it the
-// figure covers all tapes. Bytes count values (storage_size of the type),
-// not allocation slack.
+// optional argument of the tape figures is one of the public constants
+// fadj_tape_r8, fadj_tape_r4, fadj_tape_i4, fadj_tape_i8, fadj_tape_l; that
+// of the snapshot figures one of fadj_snap_r8, ..., fadj_snap_l. Without
+// it the figure covers all tapes, or all snapshot stacks. Bytes count
+// values (storage_size of the type), not allocation slack.
 //
 //	fadj_tape_bytes([tape])         bytes now on the tape(s)
 //	fadj_tape_peak_bytes()          the most bytes all tapes held at one
 //	                                time: the "peak tape bytes" of benchmarks
 //	fadj_tape_pushed_bytes([tape])  bytes pushed in all
+//	fadj_tape_popped_bytes([tape])  bytes popped in all (pushed + popped is
+//	                                the tape traffic)
 //	fadj_tape_pushes([tape])        push calls (an array push counts once)
 //	fadj_tape_alloc_bytes([tape])   bytes allocated for the tape(s)
 //	fadj_tape_empty()               logical: all tapes empty
+//	fadj_snap_bytes([stack]), fadj_snap_peak_bytes(),
+//	fadj_snap_pushed_bytes([stack]), fadj_snap_popped_bytes([stack]),
+//	fadj_snap_pushes([stack]), fadj_snap_alloc_bytes([stack]),
+//	fadj_snap_empty()               the same for the snapshot stacks
+//	fadj_memory_peak_bytes()        the most bytes tapes and snapshot stacks
+//	                                held together at one time
 //	call fadj_tape_stats([unit])    print a table (default: standard output)
-//	call fadj_tape_reset()          free all tapes and zero all statistics
+//	call fadj_snap_stats([unit])    the same for the snapshot stacks
+//	call fadj_tape_reset()          free the tapes, zero their statistics
+//	call fadj_snap_reset()          free the snapshot stacks, zero theirs
+//	call fadj_reset_all()           both
 //
-// The tapes are module variables: one set per program, not thread-safe.
+// A reset of one kind leaves the other alone, so fadj_tape_reset keeps
+// the meaning it had before snapshot stacks existed; the combined peak
+// restarts from what the other kind still holds. Bytes popped are not
+// counted on the pop path: they are the bytes pushed less the bytes held.
+//
+// The stacks are module variables: one set per program, not thread-safe.
 //
 // # Editing
 //
 // fortran/fadj_runtime.f90 is generated from a template in gen_test.go,
-// so that the five copies of each procedure stay alike: edit the template
+// so that the ten copies of each procedure stay alike: edit the template
 // and run go generate. The file is in a subdirectory because the go
 // command refuses Fortran files in the directory of a package that does
 // not use cgo. The tests compile the module with gfortran and run small

@@ -794,11 +794,13 @@ contains
     call say(step // '_peak', fadj_tape_peak_bytes())
     call say(step // '_pushes', fadj_tape_pushes())
     call say(step // '_pushed', fadj_tape_pushed_bytes())
+    call say(step // '_popped', fadj_tape_popped_bytes())
     call say(step // '_alloc', fadj_tape_alloc_bytes())
     do k = 1, 5
       call say(step // '_bytes_' // trim(names(k)), fadj_tape_bytes(tapes(k)))
       call say(step // '_pushes_' // trim(names(k)), fadj_tape_pushes(tapes(k)))
       call say(step // '_pushed_' // trim(names(k)), fadj_tape_pushed_bytes(tapes(k)))
+      call say(step // '_popped_' // trim(names(k)), fadj_tape_popped_bytes(tapes(k)))
       call say(step // '_alloc_' // trim(names(k)), fadj_tape_alloc_bytes(tapes(k)))
     end do
   end subroutine report
@@ -833,6 +835,7 @@ func TestStats(t *testing.T) {
 			want[s+"_bytes_"+name] = tp.bytes
 			want[s+"_pushes_"+name] = tp.pushes
 			want[s+"_pushed_"+name] = tp.pushed
+			want[s+"_popped_"+name] = tp.pushed - tp.bytes
 			want[s+"_alloc_"+name] = tp.alloc
 			pushes += tp.pushes
 			pushed += tp.pushed
@@ -844,6 +847,7 @@ func TestStats(t *testing.T) {
 		}
 		want[s+"_pushes"] = pushes
 		want[s+"_pushed"] = pushed
+		want[s+"_popped"] = pushed - bytes
 		want[s+"_alloc"] = alloc
 	}
 	// A: 3 real(8) and a zero-size real(8) array, 2 integer(4), an array
@@ -881,13 +885,13 @@ func TestStats(t *testing.T) {
 	// The table, after D.
 	table := []string{
 		`fadj tape statistics`,
-		`tape +pushes +pushed bytes +current bytes +allocated bytes`,
-		`real\(8\) +24 +184 +0 +8192`,
-		`real\(4\) +1 +40 +40 +4096`,
-		`integer\(4\) +2 +8 +8 +4096`,
-		`integer\(8\) +1 +48 +0 +8192`,
-		`logical +1 +4 +4 +4096`,
-		`all +29 +284 +52 +28672`,
+		`tape +pushes +pushed bytes +popped bytes +current bytes +allocated bytes`,
+		`real\(8\) +24 +184 +184 +0 +8192`,
+		`real\(4\) +1 +40 +0 +40 +4096`,
+		`integer\(4\) +2 +8 +0 +8 +4096`,
+		`integer\(8\) +1 +48 +48 +0 +8192`,
+		`logical +1 +4 +0 +4 +4096`,
+		`all +29 +284 +232 +52 +28672`,
 		`peak bytes: 220`,
 	}
 	start := strings.Index(out, "fadj tape statistics")
@@ -948,6 +952,53 @@ const errorsProgram = `program errors
     call fadj_push_r8_array(a8, -1)
   case ('tape')
     write (*, '(i0)') fadj_tape_bytes(6)
+  case ('snap-r8')
+    call fadj_snap_pop_r8(x8)
+  case ('snap-r4')
+    call fadj_snap_pop_r4(x4)
+  case ('snap-i4')
+    call fadj_snap_pop_i4(k4)
+  case ('snap-i8')
+    call fadj_snap_pop_i8(k8)
+  case ('snap-l')
+    call fadj_snap_pop_l(l)
+  case ('snap-array')
+    a8 = 1
+    call fadj_snap_push_r8_array(a8, 3)
+    call fadj_snap_pop_r8_array(a8, 4)
+  case ('snap-negative')
+    call fadj_snap_pop_r8_array(a8, -1)
+  case ('snap-reset')
+    call fadj_snap_push_r8(1.0_real64)
+    call fadj_snap_reset()
+    call fadj_snap_pop_r8(x8)
+  case ('reset-all')
+    call fadj_push_i4(1_int32)
+    call fadj_snap_push_i4(1_int32)
+    call fadj_reset_all()
+    call fadj_pop_i4(k4)
+  case ('reset-all-snap')
+    call fadj_push_i4(1_int32)
+    call fadj_snap_push_i4(1_int32)
+    call fadj_reset_all()
+    call fadj_snap_pop_i4(k4)
+  case ('tape-not-snap')
+    call fadj_push_r8(1.0_real64)
+    call fadj_snap_pop_r8(x8)
+  case ('snap-not-tape')
+    call fadj_snap_push_l(.true.)
+    call fadj_pop_l(l)
+  case ('tape-reset-snap')
+    call fadj_snap_push_r8(1.0_real64)
+    call fadj_tape_reset()
+    call fadj_snap_pop_r8(x8)
+    call fadj_snap_pop_r8(x8)
+  case ('snap-index')
+    write (*, '(i0)') fadj_snap_bytes(fadj_tape_r8)
+  case ('snap-index-high')
+    write (*, '(i0)') fadj_snap_pushes(11)
+  case ('tape-index')
+    write (*, '(i0)') fadj_tape_popped_bytes(fadj_snap_l)
   end select
   write (*, '(a)') 'after'
 end program errors
@@ -974,6 +1025,23 @@ func TestErrors(t *testing.T) {
 			"ERROR STOP fadj_runtime: pop from empty real(8) tape"},
 		{"negative", "fadj_runtime: negative element count"},
 		{"tape", "fadj_runtime: no such tape"},
+		{"snap-r8", "fadj_runtime: pop from empty real(8) snapshot stack"},
+		{"snap-r4", "fadj_runtime: pop from empty real(4) snapshot stack"},
+		{"snap-i4", "fadj_runtime: pop from empty integer(4) snapshot stack"},
+		{"snap-i8", "fadj_runtime: pop from empty integer(8) snapshot stack"},
+		{"snap-l", "fadj_runtime: pop from empty logical snapshot stack"},
+		{"snap-array", "fadj_runtime: cannot pop 4 values from the real(8) snapshot stack, which holds 3\n" +
+			"ERROR STOP fadj_runtime: pop from empty real(8) snapshot stack"},
+		{"snap-negative", "fadj_runtime: negative element count"},
+		{"snap-reset", "fadj_runtime: pop from empty real(8) snapshot stack"},
+		{"reset-all", "fadj_runtime: pop from empty integer(4) tape"},
+		{"reset-all-snap", "fadj_runtime: pop from empty integer(4) snapshot stack"},
+		{"tape-not-snap", "fadj_runtime: pop from empty real(8) snapshot stack"},
+		{"snap-not-tape", "fadj_runtime: pop from empty logical tape"},
+		{"tape-reset-snap", "fadj_runtime: pop from empty real(8) snapshot stack"},
+		{"snap-index", "fadj_runtime: no such snapshot stack"},
+		{"snap-index-high", "fadj_runtime: no such snapshot stack"},
+		{"tape-index", "fadj_runtime: no such tape"},
 	} {
 		t.Run(tc.arg, func(t *testing.T) {
 			t.Parallel()
@@ -1127,7 +1195,12 @@ end program bench
 // benchmark's runs. The ns/op of the benchmark itself is a whole process
 // run (four rounds of 10^7 pairs).
 func BenchmarkTapeFortran(b *testing.B) {
-	exe := buildProgram(b, opt, benchProgram, buildModule(b, opt, ModuleName))
+	benchPushPop(b, benchProgram)
+}
+
+// benchPushPop runs the benchmark program src, a variant of benchProgram.
+func benchPushPop(b *testing.B, src string) {
+	exe := buildProgram(b, opt, src, buildModule(b, opt, ModuleName))
 	var warm, cold float64
 	runs := 0
 	b.ResetTimer()

@@ -205,10 +205,15 @@ type Symbol struct {
 	// Type is the type of a variable, named constant, component, or the
 	// result type of a function; for a derived type, the type it
 	// defines. Nil for subroutines and others without a type.
-	Type   *Type
-	Dims   []Dim // array specification; nil for scalars
-	Attrs  Attrs
-	Intent ast.Intent
+	Type  *Type
+	Dims  []Dim // array specification; nil for scalars
+	Attrs Attrs
+	// Intent is the intent fadj relies on: the declared one, or
+	// intent(inout) where the body reads an intent(out) dummy before
+	// writing it or defines an intent(in) one (Intents.Apply), in which
+	// case DeclaredIntent keeps what was written.
+	Intent         ast.Intent
+	DeclaredIntent ast.Intent
 	// ArgIndex is the position of a dummy argument in its procedure's
 	// argument list (0-based), -1 for others.
 	ArgIndex int

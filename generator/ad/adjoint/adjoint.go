@@ -106,7 +106,8 @@
 // variables, backward GO TO, computed and assigned GO TO, arithmetic IF,
 // STOP, active WHERE bodies with transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
 // active arguments of procedures without a derivative version, active
-// arguments that are expressions, vector subscripts on active arrays, statement functions, DATA statements, DO
+// arguments that are expressions, vector subscripts on active arrays, statement functions whose
+// value is converted on return (the others are expanded before: generator/inline), DATA statements, DO
 // variables other than default integers, and recorded variables whose type
 // has no tape (kinds other than real 4/8, integer 4/8 and default logical).
 package adjoint
@@ -114,7 +115,6 @@ package adjoint
 import (
 	"fmt"
 	"github.com/fadj-dev/fadj/generator/source"
-	"reflect"
 	"strconv"
 	"strings"
 
@@ -122,10 +122,11 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -136,10 +137,9 @@ type Config struct {
 	// RuntimeModule is the name of the tape module; "fadj_runtime" if
 	// empty.
 	RuntimeModule string
-	// Split reports whether calls of a procedure (module "" for an
-	// external one; names in lower case) are reversed in split mode
-	// (split.go) rather than jointly. Nil: all joint.
-	Split func(module, name string) bool
+	// Plan says how each call is reversed (jointly, with its snapshot
+	// option, or in split mode: split.go). Nil: all joint, lazy.
+	Plan *plan.Plan
 	// StoreAll makes the forward sweep record the old value of every
 	// overwritten left-hand side and modifiable CALL argument (the
 	// "store-all" baseline) instead of only the references the TBR
@@ -175,44 +175,35 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 		}
 		return mods[m]
 	}
-	if conf.Split != nil && act.Target != nil {
-		split := SplitVersion(prog, act.Target.Proc, conf.Split)
-		for _, pa := range act.Procs {
-			if split(pa) {
-				sh.split[pa] = true
-			}
-		}
-	}
+	sh.plan = conf.Plan
+	sh.forms = formsOf(act, conf.Plan)
 	var ext []*ast.Unit
 	for _, pa := range act.Procs {
-		g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
-			declared: map[string]bool{}, sh: sh, useMods: map[*sema.Symbol]bool{}, noRecord: map[ast.Stmt]bool{}, recomps: map[ast.Stmt]map[int]*recomputation{}}
-		if !conf.StoreAll {
-			g.tbr = rec.Version(pa) // nil: store-all
-		}
-		us, err := g.unit()
-		if err != nil {
-			return nil, err
-		}
-		sh.units[pa] = us
-		if g.host != nil {
-			hu := g.host.Unit
-			if sh.split[pa] {
-				// foo_fwd runs in the host's forward sweep, foo_bwd
-				// in its backward sweep.
-				sh.internalFwd[hu] = append(sh.internalFwd[hu], us[:len(us)-1]...)
-				us = us[len(us)-1:]
+		for _, split := range sh.forms[pa].list() {
+			us, g, err := generateForm(prog, pa, rec, conf, sh, split)
+			if err != nil {
+				return nil, err
 			}
-			sh.internal[hu] = append(sh.internal[hu], us...)
-			continue
+			sh.units[pa] = append(sh.units[pa], us...)
+			if g.host != nil {
+				hu := g.host.Unit
+				if split {
+					// foo_fwd runs in the host's forward sweep, foo_bwd
+					// in its backward sweep.
+					sh.internalFwd[hu] = append(sh.internalFwd[hu], us[:len(us)-1]...)
+					us = us[len(us)-1:]
+				}
+				sh.internal[hu] = append(sh.internal[hu], us...)
+				continue
+			}
+			if g.module == nil {
+				ext = append(ext, us...)
+				continue
+			}
+			m := modOf(g.module)
+			m.Contains = &ast.StmtHeader{}
+			m.Procs = append(m.Procs, us...)
 		}
-		if g.module == nil {
-			ext = append(ext, us...)
-			continue
-		}
-		m := modOf(g.module)
-		m.Contains = &ast.StmtHeader{}
-		m.Procs = append(m.Procs, us...)
 	}
 	for _, m := range prog.Info.Modules {
 		if d := sh.modDecls[m]; len(d) > 0 {
@@ -227,21 +218,74 @@ func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Co
 	return out, nil
 }
 
-// SplitVersion returns whether a version is reversed in split mode, given
-// the target routine and split (see Config.Split): never the target's own
-// versions (their adjoint is foo_b) nor functions (reversed where they are
-// referenced). The TBR analysis must be told the same (tbr.Config.Split).
-func SplitVersion(prog *load.Program, target *sema.Symbol, split func(module, name string) bool) func(*activity.ProcActivity) bool {
-	return func(pa *activity.ProcActivity) bool {
-		if split == nil || pa.Proc == target || pa.Unit == nil || pa.Unit.Kind != ast.SubroutineUnit {
-			return false
-		}
-		mod := ""
-		if s := prog.Info.ScopeOf(pa.Unit); s != nil && s.Parent != nil && s.Parent.Kind == sema.ModuleScope {
-			mod = s.Parent.Symbol.Name
-		}
-		return split(mod, strings.ToLower(pa.Proc.Name))
+// forms are the adjoint routines a version needs: joint (foo_b, which
+// re-runs the callee: the target's, functions', and those of jointly
+// reversed calls) and split (foo_fwd and foo_bwd, for split calls).
+type forms struct{ joint, split bool }
+
+// list returns the forms to generate, as the split flag of each.
+func (f forms) list() []bool {
+	var out []bool
+	if f.joint {
+		out = append(out, false)
 	}
+	if f.split {
+		out = append(out, true)
+	}
+	return out
+}
+
+// formsOf returns the forms each version needs, from the reversal of the
+// calls of it (a version no CALL statement reaches, the target or a
+// function, is joint).
+func formsOf(act *activity.Result, p *plan.Plan) map[*activity.ProcActivity]forms {
+	out := map[*activity.ProcActivity]forms{}
+	for _, caller := range act.Procs {
+		if caller.Unit == nil {
+			continue
+		}
+		ast.Inspect(&ast.Unit{Body: caller.Unit.Body}, func(n ast.Node) bool {
+			s, ok := n.(*ast.CallStmt)
+			if !ok {
+				return true
+			}
+			if callee := caller.CallPattern(s); callee != nil {
+				f := out[callee]
+				if p.Call(s).Mode == plan.Split && callee != act.Target && callee.Unit != nil && callee.Unit.Kind == ast.SubroutineUnit {
+					f.split = true
+				} else {
+					f.joint = true
+				}
+				out[callee] = f
+			}
+			return true
+		})
+	}
+	for _, pa := range act.Procs {
+		if f := out[pa]; !f.joint && !f.split {
+			out[pa] = forms{joint: true}
+		}
+	}
+	return out
+}
+
+// generateForm generates one form of version pa.
+func generateForm(prog *load.Program, pa *activity.ProcActivity, rec *tbr.Result, conf Config, sh *shared, split bool) ([]*ast.Unit, *gen, error) {
+	g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
+		declared: map[string]bool{}, sh: sh, useMods: map[*sema.Symbol]bool{}, noRecord: map[ast.Stmt]bool{},
+		recomps: map[ast.Stmt]map[int]*recomputation{}, split: split}
+	if !conf.StoreAll {
+		g.tbr = rec.Version(pa) // nil: store-all
+	}
+	us, err := g.unit()
+	return us, g, err
+}
+
+// splitCall reports whether call s, of a version with derivatives, is
+// reversed in split mode.
+func (g *gen) splitCall(s *ast.CallStmt) bool {
+	callee := g.pa.CallPattern(s)
+	return callee != nil && g.sh.forms[callee].split && g.sh.plan.Call(s).Mode == plan.Split && callee != g.sh.target
 }
 
 func notSupported(format string, args ...any) error {
@@ -304,6 +348,15 @@ type gen struct {
 	part  map[int][]ast.Stmt
 	npos  int // position variables of lists reversed by listRev.general
 
+	// indexes index the statement lists the recomputation asks about,
+	// by their first element (refindex.go); mayDef memoizes MayDefine.
+	indexes map[*ast.Stmt]*sizedIndex
+	mayDef  map[*sema.Symbol]bool
+
+	// split says that this is the split form of the version (foo_fwd
+	// and foo_bwd), not the joint one (foo_b).
+	split bool
+
 	// result is the result variable of a function, nil for a
 	// subroutine; its adjoint is named resultB.
 	result  *sema.Symbol
@@ -362,11 +415,13 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 		}
 	}
 	for _, d := range u.Decls {
-		switch d.(type) {
+		switch d := d.(type) {
 		case *ast.StmtFunction:
-			return nil, notSupported("statement function in reverse mode")
+			// Those left after inline.StatementFunctions convert their
+			// value on return.
+			return nil, diag.At(g.fset, d.Pos(), notSupported("statement function '%s' whose expression's type is not its own, in reverse mode", d.Name.Name))
 		case *ast.DataStmt:
-			return nil, notSupported("DATA statement in reverse mode")
+			return nil, diag.At(g.fset, d.Pos(), notSupported("DATA statement in reverse mode"))
 		}
 	}
 	for _, v := range pa.ActiveVars() {
@@ -540,9 +595,10 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent != nil && cs.Parent.Kind == sema.ModuleScope && cs.Parent.Symbol != g.module {
 			m := cs.Parent.Symbol
 			g.useMods[m] = true
-			if g.sh.split[c] {
+			if g.sh.forms[c].split {
 				procs[m] = append(procs[m], routineName(c, "_fwd"), routineName(c, "_bwd"))
-			} else {
+			}
+			if g.sh.forms[c].joint {
 				procs[m] = append(procs[m], routineName(c, g.suffix))
 			}
 		}
@@ -563,7 +619,7 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	if ib := g.interfaces(); ib != nil {
 		nu.Decls = append(nu.Decls, ib)
 	}
-	for _, d := range u.Decls {
+	for _, d := range decl.EffectiveIntents(g.scope, u.Decls) {
 		if _, ok := d.(*ast.FormatStmt); ok {
 			continue
 		}
@@ -579,7 +635,7 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 		nu.Body = append(nu.Body, &ast.AssignStmt{Lhs: ast.NewIdent("fadj_jump"), Rhs: deriv.Int(0)})
 	}
 	var units []*ast.Unit
-	if g.sh.split[pa] {
+	if g.split {
 		// foo_fwd gets the declarations but the adjoints'.
 		var decls []ast.Stmt
 		for _, d := range nu.Decls {
@@ -762,12 +818,6 @@ func exprString(x ast.Expr) string {
 	return "<expression>"
 }
 
-func copyStmt(s ast.Stmt) ast.Stmt {
-	v := reflect.New(reflect.TypeOf(s).Elem())
-	v.Elem().Set(reflect.ValueOf(s).Elem())
-	return v.Interface().(ast.Stmt)
-}
-
 func call(name string, args ...ast.Expr) ast.Stmt {
 	return &ast.CallStmt{Name: ast.NewIdent(name), Args: args, Parens: true}
 }
@@ -776,9 +826,9 @@ func eq(a, b ast.Expr) ast.Expr {
 	return &ast.BinaryExpr{X: a, Op: token.EQ, OpLit: "==", Y: b}
 }
 
-// sameStmt reports whether a and b are the same assignment, as printed.
+// sameStmt reports whether a and b are the same assignment.
 func sameStmt(a, b ast.Stmt) bool {
 	x, ok1 := a.(*ast.AssignStmt)
 	y, ok2 := b.(*ast.AssignStmt)
-	return ok1 && ok2 && printer.ExprString(x.Lhs) == printer.ExprString(y.Lhs) && printer.ExprString(x.Rhs) == printer.ExprString(y.Rhs)
+	return ok1 && ok2 && ast.Equal(x.Lhs, y.Lhs) && ast.Equal(x.Rhs, y.Rhs)
 }

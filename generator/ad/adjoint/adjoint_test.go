@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/gfortran"
 	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
 	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/runtime"
 )
 
@@ -87,9 +89,11 @@ func generateConf(t testing.TB, prog *load.Program, routine string, ins, outs []
 	for _, n := range outs {
 		target.Dependents = append(target.Dependents, proc.Inner.Lookup(n))
 	}
-	// The TBR analysis is told the calls reversed in split mode, as the
-	// driver does.
-	tbrA := tbr.New("tbr", tbr.Config{Split: adjoint.SplitVersion(prog, proc, conf.Split)})
+	if conf.Plan == splitAll {
+		conf.Plan = plan.Uniform(prog, proc, plan.Reversal{Mode: plan.Split})
+	}
+	// The TBR analysis reads the plan, as the driver does.
+	tbrA := tbr.New("tbr", tbr.Config{Plan: conf.Plan})
 	res, err := analysis.Run(prog, target, activity.Analyzer, tbrA)
 	if err := analysis.Errors(err); err != nil {
 		t.Fatalf("analysis: %v", err)
@@ -315,16 +319,51 @@ func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 	return r
 }
 
+// splitAll marks a configuration reversing every call in split mode
+// (generateConf builds the plan of the program).
+var splitAll = new(plan.Plan)
+
+// modes are the ways the kernels are differentiated and run.
+var modes = []struct {
+	name string
+	conf adjoint.Config
+}{{"tbr", adjoint.Config{}}, {"storeall", adjoint.Config{StoreAll: true}},
+	{"split", adjoint.Config{Plan: splitAll}}}
+
+// results caches runs by mode and kernel: TestTapeTBRvsStoreAll reads
+// those of TestDotProductAndFiniteDifferences instead of building the
+// kernels again.
+var results sync.Map // "mode/kernel" -> *cachedRun
+
+type cachedRun struct {
+	once sync.Once
+	r    result
+	err  string // why the run failed; "" if it did not
+}
+
+// cachedRunConf is runConf, once per mode and kernel in the test binary.
+func cachedRunConf(t *testing.T, gf string, k kernel, mode string, conf adjoint.Config) result {
+	t.Helper()
+	v, _ := results.LoadOrStore(mode+"/"+k.name, &cachedRun{})
+	c := v.(*cachedRun)
+	c.once.Do(func() {
+		c.err = "the run failed (see the first test that ran it)"
+		c.r = runConf(t, gf, k, conf)
+		c.err = ""
+	})
+	if c.err != "" {
+		t.Fatal(c.err)
+	}
+	return c.r
+}
+
 func TestDotProductAndFiniteDifferences(t *testing.T) {
 	gf := gfortrantest.Require(t)
-	for _, mode := range []struct {
-		name string
-		conf adjoint.Config
-	}{{"tbr", adjoint.Config{}}, {"storeall", adjoint.Config{StoreAll: true}},
-		{"split", adjoint.Config{Split: func(string, string) bool { return true }}}} {
+	for _, mode := range modes {
 		for _, k := range kernels {
 			t.Run(mode.name+"/"+k.name, func(t *testing.T) {
-				r := runConf(t, gf, k, mode.conf)
+				t.Parallel()
+				r := cachedRunConf(t, gf, k, mode.name, mode.conf)
 				t.Logf("%s (%s): dot-product relative error %.3e, FD relative error %.3e", k.name, mode.name, r.dot, r.fd)
 				if !(r.dot <= 1e-12) || math.IsNaN(r.dot) {
 					t.Errorf("%s: dot-product test relative error %.3e > 1e-12", k.name, r.dot)
@@ -353,8 +392,8 @@ func TestTapeTBRvsStoreAll(t *testing.T) {
 	for _, k := range kernels {
 		var tb, sa result
 		ok := t.Run(k.name, func(t *testing.T) {
-			tb = runConf(t, gf, k, adjoint.Config{})
-			sa = runConf(t, gf, k, adjoint.Config{StoreAll: true})
+			tb = cachedRunConf(t, gf, k, "tbr", adjoint.Config{})
+			sa = cachedRunConf(t, gf, k, "storeall", adjoint.Config{StoreAll: true})
 			// With TBR a joint call's recorded arguments go back on the
 			// tape before the callee's adjoint re-runs it (which pushes on
 			// top); store-all needs no re-push. In a tiny kernel made of

@@ -9,7 +9,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -99,7 +98,7 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 		if g.info.Operators[x] != nil {
 			return nil, notSupported("defined operator %s", x.OpLit)
 		}
-		if x.Op == token.STAR && g.isDesignator(x.X) && printer.ExprString(x.X) == printer.ExprString(x.Y) {
+		if x.Op == token.STAR && g.isDesignator(x.X) && ast.Equal(x.X, x.Y) {
 			// x*x: one increment by 2*x rather than two by x.
 			return g.adj(x.X, deriv.Mul(deriv.Mul(deriv.Const("2", t), x.X), rb))
 		}
@@ -242,15 +241,16 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		return nil, nil, err
 	}
 	dummies := callee.Unit.Args
-	if len(s.Args) != len(dummies) {
+	args, ok := positional(s.Args, dummies)
+	if !ok {
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
+	}
+	if err := g.aliased(args, callee.Unit, cs, exprString(s.Name)); err != nil {
+		return nil, nil, err
 	}
 	var pops, repush, zeros []ast.Stmt
 	var bargs []ast.Expr
-	for i, a := range s.Args {
-		if _, ok := a.(*ast.KeywordArg); ok {
-			return nil, nil, notSupported("keyword argument in call of '%s' in reverse mode", exprString(s.Name))
-		}
+	for i, a := range args {
 		if err := g.checkCalls(a); err != nil {
 			return nil, nil, err
 		}
@@ -315,15 +315,15 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	fwd = append(fwd, gpush...)
 	pops = append(gpop, pops...)
 	repush = append(repush, gpush...)
-	if g.sh.split[callee] {
+	if g.splitCall(s) {
 		// foo_fwd records, foo_bwd returns; the inputs the caller
 		// may change in between are kept (split.go).
-		ksave, kpush, kpop, err := g.keepSubscripts(s, callee.Unit, cs)
+		ksave, kpush, kpop, err := g.keepSubscripts(args, callee.Unit, cs)
 		if err != nil {
 			return nil, nil, err
 		}
 		fwd = append(fwd, ksave...)
-		c := &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: s.Args, Parens: true}
+		c := &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: args, Parens: true}
 		fwd = append(fwd, c)
 		fwd = append(fwd, kpush...)
 		bwd = append(kpop, zeros...)
@@ -353,6 +353,66 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	return withLabel(s, fwd), bwd, nil
 }
 
+// aliased rejects a call passing one active variable to two dummies, one
+// of which the callee may define: the standard forbids it, compilers
+// cannot always tell, and the callee's adjoint assumes the arguments
+// distinct. (Different elements of an array do not alias. The tangent
+// mirrors the aliasing and stays right.)
+func (g *gen) aliased(args []ast.Expr, callee *ast.Unit, cs *sema.Scope, name string) error {
+	defines := func(i int) bool {
+		d := cs.LookupLocal(callee.Args[i].Lower())
+		return d == nil || decl.MayDefine(g.info, callee, d)
+	}
+	for i, a := range args {
+		b := g.baseSym(a)
+		if b == nil || !g.hasAdj(b) {
+			continue
+		}
+		for j := i + 1; j < len(args); j++ {
+			if g.baseSym(args[j]) != b {
+				continue
+			}
+			_, wi := a.(*ast.Ident)
+			_, wj := args[j].(*ast.Ident)
+			if !wi && !wj && !ast.Equal(a, args[j]) {
+				continue
+			}
+			if defines(i) || defines(j) {
+				return notSupported("'%s' passed to both '%s' and '%s' of '%s', which may define one of them (aliased arguments) in reverse mode",
+					b.Name, callee.Args[i].Name, callee.Args[j].Name, name)
+			}
+		}
+	}
+	return nil
+}
+
+// positional returns the actual arguments of a call in the order of the
+// callee's dummies, keyword arguments unwrapped; false if one is missing
+// (an absent optional argument) or a keyword names no dummy.
+func positional(args []ast.Expr, dummies []*ast.Ident) ([]ast.Expr, bool) {
+	if len(args) != len(dummies) {
+		return nil, false
+	}
+	out := make([]ast.Expr, len(dummies))
+	for i, a := range args {
+		j := i // positional arguments come before keyword ones
+		if kw, ok := a.(*ast.KeywordArg); ok {
+			j = -1
+			for k, d := range dummies {
+				if d.Lower() == kw.Name.Lower() {
+					j = k
+				}
+			}
+			if j < 0 || out[j] != nil {
+				return nil, false
+			}
+			a = kw.Value
+		}
+		out[j] = a
+	}
+	return out, true
+}
+
 // funcRef returns the adjoint of a reference x of a function with an
 // adjoint version callee, for the adjoint rb of its value: rb goes into a
 // temporary and call f_b(args with adjoints, tmp) adds to the arguments'
@@ -372,14 +432,12 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 		}
 	}
 	dummies := callee.Unit.Args
-	if len(x.Args) != len(dummies) {
+	actuals, ok := positional(x.Args, dummies)
+	if !ok {
 		return nil, notSupported("reference of '%s' with optional arguments in reverse mode", exprString(x.Fun))
 	}
 	var args []ast.Expr
-	for i, a := range x.Args {
-		if _, ok := a.(*ast.KeywordArg); ok {
-			return nil, notSupported("keyword argument in reference of '%s' in reverse mode", exprString(x.Fun))
-		}
+	for i, a := range actuals {
 		args = append(args, a)
 		ds := cs.LookupLocal(dummies[i].Lower())
 		if ds == nil || !inPattern(callee, ds) {

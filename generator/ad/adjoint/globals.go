@@ -7,6 +7,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -38,9 +39,11 @@ type shared struct {
 	// refs caches the module variables a procedure references,
 	// transitively.
 	refs map[*ast.Unit][]*sema.Symbol
-	// split are the versions reversed in split mode; target is the
-	// target's (whose adjoint the user calls).
-	split  map[*activity.ProcActivity]bool
+	// plan says how each call is reversed; forms are the routines each
+	// version needs; target is the target's version (whose adjoint the
+	// user calls).
+	plan   *plan.Plan
+	forms  map[*activity.ProcActivity]forms
 	target *activity.ProcActivity
 	// units are the routines generated for each version; internal the
 	// adjoints of internal procedures, by host unit, and hostVars the
@@ -54,7 +57,7 @@ type shared struct {
 func newShared(info *sema.Info, files []*ast.File) *shared {
 	sh := &shared{modDecls: map[*sema.Symbol][]ast.Stmt{}, declared: map[*sema.Symbol]bool{},
 		written: map[*sema.Symbol]bool{}, refs: map[*ast.Unit][]*sema.Symbol{},
-		split: map[*activity.ProcActivity]bool{}, units: map[*activity.ProcActivity][]*ast.Unit{},
+		units:    map[*activity.ProcActivity][]*ast.Unit{},
 		internal: map[*ast.Unit][]*ast.Unit{}, internalFwd: map[*ast.Unit][]*ast.Unit{}, hostVars: map[*sema.Scope][]*sema.Symbol{}}
 	var visit func(u *ast.Unit)
 	visit = func(u *ast.Unit) {

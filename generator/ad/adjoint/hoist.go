@@ -7,7 +7,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -149,8 +148,15 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 			moved[r.stmt] = true
 		}
 		movedSyms[strings.ToLower(a.Name)] = true
-		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{sec}}
 		suf := rs[0].suffix
+		if isElement(sec) {
+			// One element the loop overwrites again and again
+			// (w(m) = w(m) + ... in a loop over j).
+			pre = append(pre, call("fadj_push_"+suf, sec))
+			post = append([]ast.Stmt{call("fadj_pop_"+suf, sec)}, post...)
+			continue
+		}
+		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{sec}}
 		pre = append(pre, call("fadj_push_"+suf+"_array", sec, n))
 		post = append([]ast.Stmt{call("fadj_pop_"+suf+"_array", sec, n)}, post...)
 	}
@@ -653,12 +659,27 @@ func (g *gen) hull(s *ast.DoConstruct, a *sema.Symbol, rs []record) (ast.Expr, b
 		default:
 			return nil, false
 		}
-		if sec != nil && printer.ExprString(sec) != printer.ExprString(x) {
+		if sec != nil && !ast.Equal(sec, x) {
 			return whole()
 		}
 		sec = x
 	}
 	return sec, sec != nil
+}
+
+// isElement reports whether a hull is one array element: no subscript
+// is a range.
+func isElement(sec ast.Expr) bool {
+	c, ok := sec.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	for _, x := range c.Args {
+		if _, ok := x.(*ast.RangeExpr); ok {
+			return false
+		}
+	}
+	return true
 }
 
 // span returns the subscript (or section subscript) covering sub over the

@@ -35,7 +35,7 @@ import (
 // prune.
 func (g *gen) liveness(body []ast.Stmt) {
 	pa := g.pa
-	if g.tbr == nil || pa == g.sh.target || g.sh.split[pa] || pa.Unit == nil || (pa.Unit.Kind != ast.SubroutineUnit && pa.Unit.Kind != ast.FunctionUnit) ||
+	if g.tbr == nil || pa == g.sh.target || g.split || pa.Unit == nil || (pa.Unit.Kind != ast.SubroutineUnit && pa.Unit.Kind != ast.FunctionUnit) ||
 		hasJump(body) || g.scope.SaveAll() || len(pa.Unit.Procs) > 0 {
 		return // (internal procedures may read any variable)
 	}

@@ -219,16 +219,15 @@ func (g *gen) recomputableAt(list []ast.Stmt, i int, temps []*sema.Symbol, reads
 			return nil
 		}
 	}
+	ix := g.index(list)
 	last := -1
 	for _, k := range temps {
 		// Every reference of k is in list[i:], and only list[i] defines it.
-		if g.countRefs(g.pa.Unit.Body, k) != g.countRefs(list[i:], k) || g.defines(list[i+1:], k) {
+		if g.totalRefs(k) != ix.refsFrom(k, i) || ix.definesIn(k, i+1, len(list)-1) {
 			return nil
 		}
-		for j := i + 1; j < len(list); j++ {
-			if g.countRefs(list[j:j+1], k) > 0 && j > last {
-				last = j
-			}
+		if j := ix.lastRef(k); j > i && j > last {
+			last = j
 		}
 	}
 	if last < 0 {
@@ -250,10 +249,10 @@ func (g *gen) recomputableAt(list []ast.Stmt, i int, temps []*sema.Symbol, reads
 			if v == nil || v.Kind != sema.VarSym || v.Attrs.Has(sema.AttrParameter) {
 				return true
 			}
-			if g.defines(list[i:last+1], v) {
+			if ix.definesIn(v, i, last) {
 				safe = false
 			}
-			never := !decl.MayDefine(g.info, g.pa.Unit, v) && !(isGlobal(v) && g.sh.written[decl.Canon(v)])
+			never := !g.mayDefine(v) && !(isGlobal(v) && g.sh.written[decl.Canon(v)])
 			if !never && !required[v] {
 				safe = false
 			}

@@ -119,16 +119,17 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, error) {
 	return out, nil
 }
 
-// keepSubscripts returns, for a split call s of a procedure (unit callee,
+// keepSubscripts returns, for a split call with actual arguments args (in
+// the order of the dummies) of a procedure (unit callee,
 // dummies in scope cs), what makes its actual arguments designate and
 // evaluate in the backward sweep as at the call: the scalar variables they
 // reference that the callee itself may change (passed to a dummy it may
 // define, or globals it writes) are copied before the call (save), pushed
 // after it (push) and popped before foo_bwd (pop). The caller's recording
 // of what it changes later (as for a joint call) does the rest.
-func (g *gen) keepSubscripts(s *ast.CallStmt, callee *ast.Unit, cs *sema.Scope) (save, push, pop []ast.Stmt, err error) {
+func (g *gen) keepSubscripts(args []ast.Expr, callee *ast.Unit, cs *sema.Scope) (save, push, pop []ast.Stmt, err error) {
 	changed := map[*sema.Symbol]bool{}
-	for i, a := range s.Args {
+	for i, a := range args {
 		id, ok := a.(*ast.Ident)
 		if !ok {
 			continue
@@ -147,7 +148,7 @@ func (g *gen) keepSubscripts(s *ast.CallStmt, callee *ast.Unit, cs *sema.Scope) 
 		}
 	}
 	seen := map[*sema.Symbol]bool{}
-	for _, a := range s.Args {
+	for _, a := range args {
 		var vars []*ast.Ident
 		ast.Inspect(a, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok && c != a {
@@ -178,7 +179,7 @@ func (g *gen) keepSubscripts(s *ast.CallStmt, callee *ast.Unit, cs *sema.Scope) 
 			seen[v] = true
 			suf, ok := tape(v.Type)
 			if !ok {
-				return nil, nil, nil, notSupported("variable '%s' of type %s in the arguments of '%s', reversed in split mode", v.Name, v.Type, exprString(s.Name))
+				return nil, nil, nil, notSupported("variable '%s' of type %s in the arguments of '%s', reversed in split mode", v.Name, v.Type, callee.Name.Name)
 			}
 			g.ntmp++
 			tmp, err := g.local("fadj_save"+strconv.Itoa(g.ntmp), v.Type)

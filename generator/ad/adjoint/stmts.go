@@ -11,7 +11,6 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -72,7 +71,7 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 			if _, ok := f[0].(*ast.ContinueStmt); ok && f[0].Header().Line == nil {
 				f = f[1:]
 			} else {
-				f[0] = copyStmt(f[0])
+				f[0] = ast.Copy(f[0])
 				f[0].Header().Label = 0
 			}
 		}
@@ -391,13 +390,12 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 // left side's adjoint lhsB, by rb itself (lhsB = lhsB + rb, from y = y + e
 // or y = e + y), and returns the others.
 func selfIncrement(incs []ast.Stmt, lhsB, rb ast.Expr) ([]ast.Stmt, bool) {
-	target := printer.ExprString(lhsB)
-	want := printer.ExprString(deriv.Add(lhsB, rb))
+	want := deriv.Add(lhsB, rb)
 	var rest []ast.Stmt
 	n := 0
 	for _, st := range incs {
-		if a, ok := st.(*ast.AssignStmt); ok && printer.ExprString(a.Lhs) == target {
-			if printer.ExprString(a.Rhs) != want {
+		if a, ok := st.(*ast.AssignStmt); ok && ast.Equal(a.Lhs, lhsB) {
+			if !ast.Equal(a.Rhs, want) {
 				return nil, false
 			}
 			n++
@@ -440,7 +438,7 @@ func withLabel(s ast.Stmt, fwd []ast.Stmt) []ast.Stmt {
 	c := &ast.ContinueStmt{}
 	c.Label = h.Label
 	c.Doc = h.Doc
-	n := copyStmt(s)
+	n := ast.Copy(s)
 	n.Header().Label = 0
 	n.Header().Doc = nil
 	out := []ast.Stmt{c}
@@ -460,7 +458,7 @@ func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stm
 			return nil, nil, err
 		}
 	}
-	nf := copyStmt(s).(*ast.IfConstruct)
+	nf := ast.Copy(s).(*ast.IfConstruct)
 	nf.Branches = nil
 	nb := &ast.IfConstruct{End: ast.EndStmt{Keyword: "if"}}
 	hasElse := false
@@ -540,7 +538,7 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 			bwd = append(append(before, bwd...), post...)
 		}
 	}()
-	n := copyStmt(s).(*ast.DoConstruct)
+	n := ast.Copy(s).(*ast.DoConstruct)
 	if n.TermLabel != 0 {
 		n.TermLabel = 0
 		n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
@@ -632,7 +630,7 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	if recVar {
 		first = call("fadj_push_i4", s.Var)
 	} else {
-		first = copyStmt(first)
+		first = ast.Copy(first)
 	}
 	first.Header().Label = s.Label
 	first.Header().Doc = s.Doc
@@ -696,7 +694,7 @@ func (g *gen) selectCase(s *ast.SelectCase) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	nf := copyStmt(s).(*ast.SelectCase)
+	nf := ast.Copy(s).(*ast.SelectCase)
 	nf.Cases = nil
 	nb := &ast.IfConstruct{End: ast.EndStmt{Keyword: "if"}}
 	hasDefault := false

@@ -157,6 +157,7 @@ func TestTBRKernels(t *testing.T) {
 	}{{"tbr", adjoint.Config{}}, {"storeall", adjoint.Config{StoreAll: true}}} {
 		for _, k := range tbrKernels {
 			t.Run(mode.name+"/"+k.name, func(t *testing.T) {
+				t.Parallel()
 				r := runConf(t, gf, k, mode.conf)
 				if !(r.dot <= 1e-12) || math.IsNaN(r.dot) {
 					t.Errorf("%s: dot-product test relative error %.3e > 1e-12", k.name, r.dot)

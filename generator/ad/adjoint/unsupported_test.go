@@ -48,6 +48,17 @@ subroutine s(x, y)
   y = g(2*x)
 end subroutine
 `, want: "k.f90:9:3: not supported yet: argument '<expression>' of active dummy 'a' of function 'g' is not an active variable in reverse mode"},
+		{name: "aliased arguments", routine: "s", ins: []string{"x"}, outs: []string{"x"}, src: `
+subroutine axpy(a, u, v)
+  real(8), intent(in) :: a, u
+  real(8), intent(inout) :: v
+  v = v + a*u*u
+end subroutine
+subroutine s(x)
+  real(8), intent(inout) :: x
+  call axpy(2d0, x, x)
+end subroutine
+`, want: "k.f90:8:3: not supported yet: 'x' passed to both 'u' and 'v' of 'axpy', which may define one of them (aliased arguments) in reverse mode"},
 		{name: "vector subscript", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y)
   real(8), intent(in) :: x(4)

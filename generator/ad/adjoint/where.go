@@ -5,7 +5,6 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -206,7 +205,7 @@ func (g *gen) masked(x ast.Stmt, m *ast.Ident, scalars map[string]bool) ast.Stmt
 	}
 	name := strings.ToLower(refName(as.Lhs))
 	switch {
-	case scalars[strings.ToLower(printer.ExprString(as.Lhs))]:
+	case scalars[ast.Key(as.Lhs)]:
 		n := &ast.AssignStmt{Lhs: as.Lhs, Rhs: maskSums(as.Rhs, m)}
 		return n
 	case strings.HasPrefix(name, "fadj_tmp"):
@@ -251,7 +250,7 @@ func (g *gen) scalarAdjoints(as *ast.AssignStmt) map[string]bool {
 			return true
 		}
 		if r, err := g.adjRef(x); err == nil {
-			out[strings.ToLower(printer.ExprString(r))] = true
+			out[ast.Key(r)] = true
 		}
 		return true
 	})

@@ -24,74 +24,76 @@ func MayDefine(info *sema.Info, unit *ast.Unit, d *sema.Symbol) bool {
 // Assigns reports whether a statement of list may define variable d, as
 // MayDefine but from the statements alone.
 func Assigns(info *sema.Info, list []ast.Stmt, d *sema.Symbol) bool {
-	found := false
-	is := func(x ast.Expr) bool {
+	for _, s := range list {
+		found := false
+		Defined(info, s, func(v *sema.Symbol) {
+			found = found || v == d
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// Defined calls f with each variable statement s (nested statements
+// included) may define: the base variable of an assignment's left side, a
+// DO variable, a READ item, an actual argument of a CALL or of a reference
+// of a user function (conservatively: the callee may define it). A
+// variable may come more than once.
+func Defined(info *sema.Info, s ast.Stmt, f func(*sema.Symbol)) {
+	def := func(x ast.Expr) {
 		for {
 			switch y := x.(type) {
 			case *ast.Ident:
-				return info.ObjectOf(y) == d
+				if v := info.ObjectOf(y); v != nil {
+					f(v)
+				}
+				return
 			case *ast.CallExpr:
 				x = y.Fun
 			case *ast.SelectorExpr:
 				x = y.X
-			case *ast.ParenExpr:
-				return false
 			default:
-				return false
-			}
-		}
-	}
-	var walk func(list []ast.Stmt)
-	walk = func(list []ast.Stmt) {
-		for _, s := range list {
-			if found {
 				return
 			}
-			ast.Inspect(s, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.AssignStmt:
-					if is(n.Lhs) {
-						found = true
-					}
-				case *ast.DoConstruct:
-					if n.Var != nil && is(n.Var) {
-						found = true
-					}
-				case *ast.IOStmt:
-					if n.Keyword == "read" {
-						for _, it := range n.Items {
-							ast.Inspect(it, func(m ast.Node) bool {
-								if x, ok := m.(ast.Expr); ok && is(x) {
-									found = true
-								}
-								return !found
-							})
-						}
-					}
-				case *ast.CallStmt:
-					for _, a := range n.Args {
-						if kw, ok := a.(*ast.KeywordArg); ok {
-							a = kw.Value
-						}
-						if is(a) {
-							found = true // conservatively: the callee may define it
-						}
-					}
-				case *ast.CallExpr:
-					if c, ok := info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {
-						for _, a := range n.Args {
-							if is(a) {
-								found = true
-							}
-						}
-					}
-				}
-				return !found
-			})
 		}
 	}
-	walk(list)
-	return found
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			def(n.Lhs)
+		case *ast.DoConstruct:
+			if n.Var != nil {
+				def(n.Var)
+			}
+		case *ast.IOStmt:
+			if n.Keyword == "read" {
+				for _, it := range n.Items {
+					ast.Inspect(it, func(m ast.Node) bool {
+						if x, ok := m.(ast.Expr); ok {
+							def(x)
+						}
+						return true
+					})
+				}
+			}
+		case *ast.CallStmt:
+			for _, a := range n.Args {
+				if kw, ok := a.(*ast.KeywordArg); ok {
+					a = kw.Value
+				}
+				def(a)
+			}
+		case *ast.CallExpr:
+			if c, ok := info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {
+				for _, a := range n.Args {
+					def(a)
+				}
+			}
+		}
+		return true
+	})
 }
 
 // Canon is the symbol standing for global s: a common-block member is

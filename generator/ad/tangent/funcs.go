@@ -2,6 +2,7 @@ package tangent
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -135,12 +136,30 @@ func (g *gen) funcCall(x *ast.CallExpr) (ast.Stmt, error) {
 	}
 	g.repl[x] = tmp
 	g.tmpDecls = append(g.tmpDecls, tmpDecl(tmp.Name, t))
-	call.Args = append(call.Args, tmp)
+	// After keyword arguments the result's must be keywords too: the
+	// names of f_d's dummies (tangent.go: f_res_d when f_d is taken).
+	keywords := false
+	for _, a := range call.Args {
+		_, kw := a.(*ast.KeywordArg)
+		keywords = keywords || kw
+	}
+	rid := resultIdent(callee.Unit).Name
+	arg := func(name string, v ast.Expr) ast.Expr {
+		if keywords {
+			return &ast.KeywordArg{Name: ast.NewIdent(name), Value: v}
+		}
+		return v
+	}
+	call.Args = append(call.Args, arg(rid, tmp))
 	if r := g.resultSym(callee.Unit); r != nil && callee.ActiveOut(r) {
 		td := ast.NewIdent(tmp.Name + g.suffix)
 		g.tmpD[x] = td
 		g.tmpDecls = append(g.tmpDecls, tmpDecl(td.Name, t))
-		call.Args = append(call.Args, td)
+		name := rid + g.suffix
+		if strings.EqualFold(name, routineName(callee, g.suffix)) {
+			name = rid + "_res" + g.suffix
+		}
+		call.Args = append(call.Args, arg(name, td))
 	}
 	return call, nil
 }

@@ -51,7 +51,6 @@ import (
 	"fmt"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/source"
-	"reflect"
 	"strconv"
 	"strings"
 
@@ -467,7 +466,8 @@ func (g *gen) unit() (*ast.Unit, error) {
 	if len(ib.Bodies) > 0 {
 		nu.Decls = append(nu.Decls, ib)
 	}
-	nu.Decls = append(nu.Decls, u.Decls[:at]...)
+	decls := decl.EffectiveIntents(g.info.ScopeOf(u), u.Decls[:at])
+	nu.Decls = append(nu.Decls, decls...)
 	if resultDecl != nil {
 		nu.Decls = append(nu.Decls, resultDecl)
 	}
@@ -571,13 +571,6 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	return d, nil
 }
 
-// copyStmt returns a shallow copy of s.
-func copyStmt(s ast.Stmt) ast.Stmt {
-	v := reflect.New(reflect.TypeOf(s).Elem())
-	v.Elem().Set(reflect.ValueOf(s).Elem())
-	return v.Interface().(ast.Stmt)
-}
-
 func (g *gen) stmts(list []ast.Stmt) ([]ast.Stmt, error) {
 	var out []ast.Stmt
 	for _, s := range list {
@@ -602,7 +595,7 @@ func withPrefix(pre []ast.Stmt, s ast.Stmt) []ast.Stmt {
 		c.Label = h.Label
 		c.Doc = h.Doc
 		out = append(out, c)
-		s = copyStmt(s)
+		s = ast.Copy(s)
 		s.Header().Label = 0
 		s.Header().Doc = nil
 	}
@@ -626,7 +619,7 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		}
 		primal := ast.Stmt(s)
 		if len(pre) > 0 {
-			c := copyStmt(s).(*ast.AssignStmt)
+			c := ast.Copy(s).(*ast.AssignStmt)
 			c.Lhs, c.Rhs = g.replace(s.Lhs), g.replace(s.Rhs)
 			primal = c
 		}
@@ -684,7 +677,7 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 			return nil, err
 		}
 		if len(body) == 1 {
-			n := copyStmt(s).(*ast.IfStmt)
+			n := ast.Copy(s).(*ast.IfStmt)
 			n.Action = body[0]
 			return []ast.Stmt{n}, nil
 		}
@@ -692,7 +685,7 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		n.StmtHeader = s.StmtHeader
 		return []ast.Stmt{n}, nil
 	case *ast.IfConstruct:
-		n := copyStmt(s).(*ast.IfConstruct)
+		n := ast.Copy(s).(*ast.IfConstruct)
 		n.Branches = nil
 		for _, b := range s.Branches {
 			if err := g.checkCalls(b.Cond); err != nil {
@@ -716,7 +709,7 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 				return nil, err
 			}
 		}
-		n := copyStmt(s).(*ast.DoConstruct)
+		n := ast.Copy(s).(*ast.DoConstruct)
 		body, err := g.stmts(s.Body)
 		if err != nil {
 			return nil, err
@@ -733,7 +726,7 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		if err := g.checkCalls(s.Selector); err != nil {
 			return nil, err
 		}
-		n := copyStmt(s).(*ast.SelectCase)
+		n := ast.Copy(s).(*ast.SelectCase)
 		n.Cases = nil
 		for _, c := range s.Cases {
 			nc := *c
@@ -757,7 +750,7 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 			return nil, err
 		}
 		if len(body) == 1 {
-			n := copyStmt(s).(*ast.WhereStmt)
+			n := ast.Copy(s).(*ast.WhereStmt)
 			n.Assign = body[0].(*ast.AssignStmt)
 			return []ast.Stmt{n}, nil
 		}
@@ -768,7 +761,7 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		if !pa.ActiveStmt(s) {
 			return []ast.Stmt{s}, nil
 		}
-		n := copyStmt(s).(*ast.WhereConstruct)
+		n := ast.Copy(s).(*ast.WhereConstruct)
 		n.Branches = nil
 		for _, b := range s.Branches {
 			if b.Mask != nil {

@@ -75,6 +75,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -87,12 +88,11 @@ type Config struct {
 	// StoreAll records every overwritten real value instead of the TBR
 	// ones only.
 	StoreAll bool
-	// Split reports whether calls of a version are reversed in split
-	// mode: its backward sweep (foo_bwd) runs from the caller's state at
-	// the call's place in the caller's backward sweep, so the variables
-	// of the actual arguments stay needed after the call. Nil: all
-	// joint.
-	Split func(callee *activity.ProcActivity) bool
+	// Plan says how each call is reversed. A split call's backward
+	// sweep (foo_bwd) runs from the caller's state at the call's place in
+	// the caller's backward sweep, so the variables of the actual
+	// arguments stay needed after the call. Nil: all joint.
+	Plan *plan.Plan
 }
 
 // Analyzer computes the values to record with the TBR analysis. Its result is
@@ -467,7 +467,7 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 		callee = c.Proc.Proc
 	}
 	version := a.pa.CallPattern(s)
-	split := version != nil && a.cfg.Split != nil && a.cfg.Split(version)
+	split := version != nil && a.cfg.Plan.Call(s).Mode == plan.Split
 	if version != nil {
 		// Joint mode: the callee's adjoint re-runs it from its inputs
 		// (all of them, conservatively; not the INTENT(OUT) ones).
