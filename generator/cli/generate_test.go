@@ -152,3 +152,28 @@ func TestWrittenByFadj(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckReportsInterruptedCommit: -check reports a commit a killed
+// run left, which the next generate completes or undoes.
+func TestCheckReportsInterruptedCommit(t *testing.T) {
+	dir := genTree(t, genSpec, genSrc)
+	spec := filepath.Join(dir, "spec.yaml")
+	if _, _, code := generateMain(t, spec); code != ExitOK {
+		t.Fatal("generate failed")
+	}
+	ad := filepath.Join(dir, "out", "ad")
+	if err := os.WriteFile(filepath.Join(ad, ".fadj-journal"), []byte("fadj journal 1\nstate prepare\nput f_d.f90\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := generateMain(t, "-check", spec)
+	if want := "--- " + filepath.ToSlash(ad) + " (a write was interrupted: fadj generate completes or undoes it)\n"; code != ExitInput || stdout != want ||
+		!strings.Contains(stderr, "1 generated file is stale") {
+		t.Fatalf("-check: code %d\nstdout %s\nwant %s\nstderr %s", code, stdout, want, stderr)
+	}
+	if stdout, _, code = generateMain(t, spec); code != ExitOK || stdout != "1 generated file is up to date\n" {
+		t.Fatalf("generate: code %d, stdout %s", code, stdout)
+	}
+	if _, err := os.Stat(filepath.Join(ad, ".fadj-journal")); err == nil {
+		t.Error("journal left")
+	}
+}
