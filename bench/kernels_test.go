@@ -155,10 +155,18 @@ func run(tb testing.TB, exe string, reps int) measurement {
 // runArgs runs exe in dir with args and a time limit, and returns its
 // standard output. (gfortran.Run takes no arguments.)
 func runArgs(dir, exe string, args ...string) ([]byte, error) {
+	return runEnv(dir, nil, exe, args...)
+}
+
+// runEnv is runArgs with env added to the environment.
+func runEnv(dir string, env []string, exe string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, exe, args...)
 	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

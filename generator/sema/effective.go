@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"sort"
+
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -76,6 +78,51 @@ func (u *DummyUse) Disagrees() bool {
 }
 
 func (u *DummyUse) reads() bool { return u.Read.IsValid() || u.MayRead.IsValid() }
+
+// Effect is what a procedure may do with a variable it reaches outside
+// its own locals: read its value on entry (Read, or MayRead after
+// defining part of it) and define it (Def). Positions are NoPos when it
+// does not.
+type Effect struct {
+	Var                 *Symbol // a dummy, a host variable, a module or (canonical) common variable
+	Read, MayRead, Def  source.Pos
+	ReadVia, MayReadVia *Symbol
+	DefVia              *Symbol
+}
+
+// Reads reports whether the procedure may read the variable's value on
+// entry.
+func (e Effect) Reads() bool { return e.Read.IsValid() || e.MayRead.IsValid() }
+
+// Defines reports whether the procedure may define the variable.
+func (e Effect) Defines() bool { return e.Def.IsValid() }
+
+// Effects returns what procedure proc (one with a body) does with the
+// variables it reaches outside its own locals, directly or through the
+// procedures it calls, sorted by declaration position; nil for a
+// procedure without a body. A common-block member is named as the
+// block's first declaration names it (Symbol.CanonicalGlobal).
+func (in *Intents) Effects(proc *Symbol) []Effect {
+	if proc == nil || proc.Proc == nil || proc.Proc.Unit == nil {
+		return nil
+	}
+	s := in.summarize(proc)
+	if s == nil {
+		return nil
+	}
+	out := make([]Effect, 0, len(s.effects))
+	for v, e := range s.effects {
+		out = append(out, Effect{Var: v, Read: e.read, MayRead: e.mayRead, Def: e.def,
+			ReadVia: e.readVia, MayReadVia: e.mayReadVia, DefVia: e.defVia})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Var.Pos != out[j].Var.Pos {
+			return out[i].Var.Pos < out[j].Var.Pos
+		}
+		return out[i].Var.Name < out[j].Var.Name
+	})
+	return out
+}
 
 // Intents holds the effective intents of the dummies of every procedure
 // with a body.
@@ -309,8 +356,22 @@ func (w *intentWalker) jump(label int) {
 	}
 }
 
+// tracked reports whether s is a variable the summary follows: one the
+// procedure does not own (a dummy, a host's variable, a module or common
+// variable).
 func (w *intentWalker) tracked(s *Symbol) bool {
-	return s != nil && s.Kind == VarSym && s.IsDummy()
+	if s == nil || s.Kind != VarSym {
+		return false
+	}
+	if s.IsDummy() || s.Common != nil {
+		return true
+	}
+	for sc := s.Owner; sc != nil; sc = sc.Parent {
+		if sc == w.proc.Inner {
+			return false // a local, maybe of a BLOCK construct
+		}
+	}
+	return true
 }
 
 func (w *intentWalker) effect(s *Symbol) *effect {
@@ -325,7 +386,11 @@ func (w *intentWalker) effect(s *Symbol) *effect {
 // read records a read of s at pos (by a call of via); maybe says that
 // the callee may read it after defining part of it.
 func (w *intentWalker) read(s *Symbol, pos source.Pos, via *Symbol, maybe bool) {
-	if !w.tracked(s) || w.must[s] == whole {
+	if !w.tracked(s) {
+		return
+	}
+	s = s.CanonicalGlobal()
+	if w.must[s] == whole {
 		return
 	}
 	e := w.effect(s)
@@ -344,6 +409,7 @@ func (w *intentWalker) def(s *Symbol, pos source.Pos, via *Symbol, all bool) {
 	if !w.tracked(s) {
 		return
 	}
+	s = s.CanonicalGlobal()
 	if e := w.effect(s); !e.def.IsValid() {
 		e.def, e.defVia = pos, via
 	}
@@ -933,7 +999,7 @@ func (w *intentWalker) callArgs(proc *Symbol, pos source.Pos, args []ast.Expr) {
 		}
 	}
 	if sum != nil {
-		// Effects on the dummies of a host (an internal procedure's).
+		// Effects on the callee's globals and host variables.
 		for s, e := range sum.effects {
 			if s.Owner == nil || containsSymbol(dummies, s) {
 				continue

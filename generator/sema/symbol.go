@@ -285,6 +285,27 @@ func (s *Symbol) Module() *Symbol {
 	return nil
 }
 
+// CanonicalGlobal returns the symbol standing for s across routines: for
+// a common-block member, the member at the same place in the block's
+// first declaration; s itself otherwise.
+func (s *Symbol) CanonicalGlobal() *Symbol {
+	c := s.Common
+	if c == nil || len(c.Decls) == 0 {
+		return s
+	}
+	for _, d := range c.Decls {
+		for i, m := range d.Members {
+			if m == s {
+				if first := c.Decls[0].Members; i < len(first) {
+					return first[i]
+				}
+				return s
+			}
+		}
+	}
+	return s
+}
+
 // IsDummy reports whether s is a dummy argument.
 func (s *Symbol) IsDummy() bool { return s.Attrs&AttrDummy != 0 }
 

@@ -65,20 +65,22 @@
 // the recorded start, stop and step) or the recorded number of times; IF
 // constructs, IF statements and SELECT CASE run the adjoint of the recorded
 // (or re-evaluated) branch. Adjoints of active local variables are zeroed at the start of the
-// backward sweep. Character variables are not recorded: their values enter
-// no partial, subscript or loop bound.
+// backward sweep.
 //
-// A CALL of a procedure with an adjoint version is reversed jointly: the
-// forward sweep pushes the variable arguments the callee may modify (all but
-// intent(in); with TBR those RecordBefore lists, which for an active call
-// are all of them) and calls the original procedure; the backward sweep pops
-// them and calls the adjoint version, which runs the callee's forward and
-// backward sweeps. In store-all mode that leaves the arguments as they were
-// before the call; with TBR the callee's adjoint need not restore them, so the
-// backward sweep pushes the popped values again before calling it and pops
-// them after (the tape never grows beyond its forward-sweep size). An active
-// variable passed to an intent(out) dummy outside the callee's activity
-// pattern gets a zero adjoint.
+// A CALL of a procedure with an adjoint version is reversed jointly by
+// default: it is a checkpoint (checkpoint.go). The forward sweep saves on
+// the snapshot stack what the call may overwrite and the adjoint needs
+// later (the sets of Dauvergne and Hascoët for the call's snapshot
+// option, from the TBR analysis) and calls the original procedure; the
+// backward sweep restores them and calls the adjoint version, which runs
+// the callee's forward and backward sweeps, saving around it what that
+// overwrites and the code before the call still needs. Nothing the
+// callee does not define is saved. In store-all mode a call saves every
+// variable the callee may define. An active variable passed to an
+// intent(out) dummy outside the callee's activity pattern gets a zero
+// adjoint. Character variables are not recorded (no partial, subscript
+// or bound reads one); one a call's adjoint reads and the code after it
+// overwrites is rejected.
 //
 // A function f becomes a subroutine f_b(args with adjoints, fadj_result_b)
 // whose last argument, intent(in), is the adjoint of its result (the result
@@ -116,13 +118,10 @@ import (
 	"fmt"
 	"github.com/fadj-dev/fadj/generator/source"
 	"strconv"
-	"strings"
 
-	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
-	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/load"
@@ -381,337 +380,6 @@ func (g *gen) hasAdj(s *sema.Symbol) bool {
 		return true
 	}
 	return g.pa.ActiveVar(s)
-}
-
-func (g *gen) unit() ([]*ast.Unit, error) {
-	pa := g.pa
-	u := pa.Unit
-	if u == nil {
-		return nil, notSupported("procedure '%s' without a body", pa.Proc.Name)
-	}
-	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit {
-		return nil, notSupported("adjoint of %s '%s'", u.Kind, pa.Proc.Name)
-	}
-	g.scope = g.info.ScopeOf(u)
-	if g.scope == nil {
-		return nil, fmt.Errorf("adjoint: no scope for '%s'", pa.Proc.Name)
-	}
-	if p := g.scope.Parent; p != nil && p.Kind != sema.ModuleScope {
-		// An internal procedure: its adjoint goes into the host's,
-		// where the host's variables and adjoints are host-associated.
-		if p.Kind != sema.SubroutineScope && p.Kind != sema.FunctionScope {
-			return nil, notSupported("internal procedure '%s' of a %s", pa.Proc.Name, p.Kind)
-		}
-		g.host = p
-	} else if p != nil {
-		g.module = p.Symbol
-		if p.DefaultPrivate() {
-			return nil, notSupported("module procedure '%s' of a module with default PRIVATE accessibility", pa.Proc.Name)
-		}
-		for _, s := range p.Symbols() {
-			if s.Attrs.Has(sema.AttrPrivate) && s.Owner == p {
-				return nil, notSupported("module procedure '%s' of a module with PRIVATE entities ('%s')", pa.Proc.Name, s.Name)
-			}
-		}
-	}
-	for _, d := range u.Decls {
-		switch d := d.(type) {
-		case *ast.StmtFunction:
-			// Those left after inline.StatementFunctions convert their
-			// value on return.
-			return nil, diag.At(g.fset, d.Pos(), notSupported("statement function '%s' whose expression's type is not its own, in reverse mode", d.Name.Name))
-		case *ast.DataStmt:
-			return nil, diag.At(g.fset, d.Pos(), notSupported("DATA statement in reverse mode"))
-		}
-	}
-	for _, v := range pa.ActiveVars() {
-		s := v.Sym
-		if v.Path != "" || (s.Type != nil && s.Type.IsDerived()) {
-			return nil, notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
-		}
-		if s.Module() != nil || s.Attrs.Has(sema.AttrInCommon) {
-			continue // globals.go
-		}
-		if g.host != nil && s.Owner == g.host {
-			continue // the host declares its adjoint
-		}
-		if s.Owner != g.scope {
-			return nil, notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
-		}
-		if !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()) {
-			return nil, notSupported("active saved variable '%s' in '%s'", s.Name, pa.Proc.Name)
-		}
-		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
-			return nil, notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
-		}
-	}
-	nu := &ast.Unit{Kind: ast.SubroutineUnit, Name: ast.NewIdent(routineName(pa, g.suffix))}
-	for _, k := range u.Prefix {
-		switch k.Name {
-		case "recursive":
-			nu.Prefix = append(nu.Prefix, k)
-		case "elemental":
-			return nil, notSupported("elemental procedure '%s' in reverse mode", pa.Proc.Name)
-		}
-		// PURE is dropped: the adjoint pushes on the tape.
-	}
-	var resultDecl ast.Stmt
-	if u.Kind == ast.FunctionUnit {
-		// A function becomes a subroutine f_b(args with adjoints,
-		// fadj_result_b): the adjoint of its result is the last
-		// argument, an input; the result is a local variable.
-		name := u.Name
-		if u.Result != nil {
-			name = u.Result
-		}
-		g.result = g.scope.LookupLocal(name.Lower())
-		r := g.result
-		if r == nil || r.Kind != sema.VarSym || r.Type == nil || !r.Type.IsReal() || r.Rank() != 0 || !pa.ActiveOut(r) {
-			return nil, notSupported("function '%s' without an active real scalar result in reverse mode", pa.Proc.Name)
-		}
-		g.resultB = r.Name + g.suffix
-		if u.Result == nil || strings.EqualFold(g.resultB, nu.Name.Name) {
-			// f_b names the adjoint routine (of this or another
-			// version).
-			g.resultB = r.Name + "_res" + g.suffix
-		}
-		if u.Type != nil {
-			resultDecl = &ast.TypeDecl{Type: u.Type, DColon: true, Entities: []*ast.Entity{{Name: ast.NewIdent(name.Name)}}}
-		}
-	}
-	var adjSyms []*sema.Symbol
-	for _, a := range u.Args {
-		if a.Name == "*" {
-			return nil, notSupported("alternate return in reverse mode")
-		}
-		nu.Args = append(nu.Args, a)
-		s := g.scope.LookupLocal(a.Lower())
-		if s != nil && inPattern(pa, s) {
-			if s.Type == nil || !s.Type.IsReal() {
-				return nil, notSupported("active dummy '%s' of type %s in reverse mode", s.Name, s.Type)
-			}
-			nu.Args = append(nu.Args, ast.NewIdent(a.Name+g.suffix))
-			adjSyms = append(adjSyms, s)
-		}
-	}
-	for _, v := range pa.ActiveVars() {
-		if g.hasAdj(v.Sym) && !containsSym(adjSyms, v.Sym) {
-			adjSyms = append(adjSyms, v.Sym)
-		}
-	}
-	// A host declares the adjoints its internal procedures' adjoints use.
-	for _, s := range g.sh.hostVars[g.scope] {
-		if !containsSym(adjSyms, s) {
-			adjSyms = append(adjSyms, s)
-		}
-	}
-	var seed []ast.Stmt
-	if g.result != nil {
-		if !containsSym(adjSyms, g.result) {
-			adjSyms = append(adjSyms, g.result)
-		}
-		rb, err := g.local("fadj_result"+g.suffix, g.result.Type)
-		if err != nil {
-			return nil, err
-		}
-		g.decls = g.decls[:len(g.decls)-1] // declared as a dummy below
-		nu.Args = append(nu.Args, rb)
-		seed = append(seed, &ast.AssignStmt{Lhs: ast.NewIdent(g.resultB), Rhs: rb})
-		g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(g.result.Type.Kind)},
-			Attrs: []*ast.Attr{{Kind: ast.AttrIntent, Intent: ast.IntentIn}}, DColon: true,
-			Entities: []*ast.Entity{{Name: ast.NewIdent(rb.Name)}}})
-	}
-	var inits, finals []ast.Stmt
-	var adecls []ast.Stmt
-	for _, s := range adjSyms {
-		if !s.Type.IsReal() {
-			return nil, notSupported("complex active variable '%s' in reverse mode", s.Name)
-		}
-		if g.scope.LookupLocal(strings.ToLower(g.aname(s))) != nil {
-			return nil, notSupported("adjoint name '%s' clashes with a name of '%s'", g.aname(s), pa.Proc.Name)
-		}
-		if g.host != nil && s.Owner == g.host {
-			// Host-associated, like a global: declared by the host.
-			if !containsSym(g.sh.hostVars[g.host], s) {
-				g.sh.hostVars[g.host] = append(g.sh.hostVars[g.host], s)
-			}
-			if !pa.ActiveOut(s) && decl.Assigns(g.info, u.Body, s) {
-				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)})
-			}
-			continue
-		}
-		if s.Module() != nil || s.Attrs.Has(sema.AttrInCommon) {
-			var err error
-			if s.Module() != nil {
-				err = g.globalAdj(s)
-			} else {
-				err = g.commonAdj(s)
-			}
-			if err != nil {
-				return nil, err
-			}
-			if !pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) && decl.DefinesGlobal(g.info, u, s) {
-				// Its value on exit, which the routine computes, is
-				// passive here: a stale adjoint must not flow back.
-				// (One it only reads accumulates, like an input.)
-				inits = append(inits, &ast.AssignStmt{Lhs: ast.NewIdent(decl.LocalName(u.Decls, s) + g.suffix), Rhs: deriv.Const("0", s.Type)})
-			}
-			continue
-		}
-		d, err := g.decl(s)
-		if err != nil {
-			return nil, err
-		}
-		adecls = append(adecls, d)
-		zero := &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)}
-		if !s.IsDummy() || !inPattern(pa, s) {
-			inits = append(inits, zero)
-		} else if s.Intent == ast.IntentOut {
-			finals = append(finals, zero)
-		}
-	}
-	body := u.Body
-	if n := len(body); n > 0 {
-		if r, ok := body[n-1].(*ast.ReturnStmt); ok && r.Label == 0 {
-			body = body[:n-1] // a final RETURN does nothing
-		}
-	}
-	if err := g.findJumps(body, u.Decls); err != nil {
-		return nil, err
-	}
-	g.liveness(body)
-	fwd, bwd, err := g.stmts(body)
-	if err != nil {
-		return nil, err
-	}
-	nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(g.runtime)})
-	// The adjoint modules of the module procedures called and of the
-	// active globals.
-	procs := map[*sema.Symbol][]string{}
-	for _, c := range pa.Callees() {
-		if c.Unit == nil {
-			continue
-		}
-		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent != nil && cs.Parent.Kind == sema.ModuleScope && cs.Parent.Symbol != g.module {
-			m := cs.Parent.Symbol
-			g.useMods[m] = true
-			if g.sh.forms[c].split {
-				procs[m] = append(procs[m], routineName(c, "_fwd"), routineName(c, "_bwd"))
-			}
-			if g.sh.forms[c].joint {
-				procs[m] = append(procs[m], routineName(c, g.suffix))
-			}
-		}
-	}
-	for _, m := range g.info.Modules {
-		if !g.useMods[m] {
-			continue
-		}
-		var vars []*sema.Symbol
-		for _, s := range adjSyms {
-			if s.Module() == m && g.sh.declared[s] {
-				vars = append(vars, s)
-			}
-		}
-		nu.Decls = append(nu.Decls, decl.Use(m, g.suffix, u.Decls, vars, procs[m]))
-	}
-	nu.Decls = append(nu.Decls, g.uses...)
-	if ib := g.interfaces(); ib != nil {
-		nu.Decls = append(nu.Decls, ib)
-	}
-	for _, d := range decl.EffectiveIntents(g.scope, u.Decls) {
-		if _, ok := d.(*ast.FormatStmt); ok {
-			continue
-		}
-		nu.Decls = append(nu.Decls, d)
-	}
-	if resultDecl != nil {
-		nu.Decls = append(nu.Decls, resultDecl)
-	}
-	nu.Decls = append(nu.Decls, adecls...)
-	nu.Decls = append(nu.Decls, g.decls...)
-	if g.declared["fadj_jump"] {
-		// Jumps leaving loops by EXIT alone leave it unset.
-		nu.Body = append(nu.Body, &ast.AssignStmt{Lhs: ast.NewIdent("fadj_jump"), Rhs: deriv.Int(0)})
-	}
-	var units []*ast.Unit
-	if g.split {
-		// foo_fwd gets the declarations but the adjoints'.
-		var decls []ast.Stmt
-		for _, d := range nu.Decls {
-			if !containsStmt(adecls, d) {
-				decls = append(decls, d)
-			}
-		}
-		fwdBody := nu.Body // fadj_jump = 0
-		us, err := g.splitUnits(u, decls, append(fwdBody, fwd...))
-		if err != nil {
-			return nil, err
-		}
-		units = us
-		nu.Name = ast.NewIdent(routineName(pa, "_bwd"))
-		nu.Body = g.bwdPrefix
-		fwd = nil
-	}
-	nu.Body = append(nu.Body, fwd...)
-	nu.Body = append(nu.Body, inits...)
-	nu.Body = append(nu.Body, seed...)
-	nu.Body = append(nu.Body, bwd...)
-	// Zeroing a local's adjoint as the last thing the routine does is dead
-	// code (the adjoint of an assignment y = c at its start).
-	locals := map[string]bool{}
-	for _, s := range adjSyms {
-		if !s.IsDummy() && s.Owner == g.scope && s != g.result && !s.Attrs.Has(sema.AttrSave) && !g.scope.SaveAll() {
-			locals[strings.ToLower(g.aname(s))] = true
-		}
-	}
-	// The trailing run of constant assignments reads nothing: drop the
-	// ones to locals' adjoints.
-	start := len(nu.Body)
-	for start > 0 {
-		a, ok := nu.Body[start-1].(*ast.AssignStmt)
-		if !ok || a.Label != 0 {
-			break
-		}
-		if _, lit := a.Rhs.(*ast.BasicLit); !lit {
-			break
-		}
-		start--
-	}
-	kept := nu.Body[:start]
-	for _, st := range nu.Body[start:] {
-		if id, ok := st.(*ast.AssignStmt).Lhs.(*ast.Ident); ok && locals[strings.ToLower(id.Name)] {
-			continue
-		}
-		kept = append(kept, st)
-	}
-	nu.Body = kept
-	for _, f := range finals {
-		// The backward sweep may end zeroing it already (y = c).
-		if n := len(nu.Body); n > 0 && sameStmt(nu.Body[n-1], f) {
-			continue
-		}
-		nu.Body = append(nu.Body, f)
-	}
-	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
-	// Internal procedures: the originals (the forward sweep calls them)
-	// and the adjoints generated for them.
-	if len(u.Procs) > 0 || len(g.sh.internal[u]) > 0 || len(g.sh.internalFwd[u]) > 0 {
-		// The host's foo_fwd (split) gets the originals and the
-		// forward sweeps of split internal procedures; its adjoint (or
-		// foo_bwd) the originals and the other adjoints.
-		for _, w := range units {
-			w.Contains = &ast.StmtHeader{}
-			w.Procs = append(append(w.Procs, u.Procs...), g.sh.internalFwd[u]...)
-		}
-		nu.Contains = &ast.StmtHeader{}
-		nu.Procs = append(append(nu.Procs, u.Procs...), g.sh.internal[u]...)
-		if len(units) == 0 {
-			// Joint host: its adjoint runs the forward sweeps too.
-			nu.Procs = append(nu.Procs, g.sh.internalFwd[u]...)
-		}
-	}
-	return append(units, nu), nil
 }
 
 func containsStmt(list []ast.Stmt, s ast.Stmt) bool {

@@ -23,7 +23,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/plan"
-	"github.com/fadj-dev/fadj/generator/runtime"
 )
 
 type param struct {
@@ -89,8 +88,13 @@ func generateConf(t testing.TB, prog *load.Program, routine string, ins, outs []
 	for _, n := range outs {
 		target.Dependents = append(target.Dependents, proc.Inner.Lookup(n))
 	}
-	if conf.Plan == splitAll {
+	switch conf.Plan {
+	case splitAll:
 		conf.Plan = plan.Uniform(prog, proc, plan.Reversal{Mode: plan.Split})
+	case eagerAll:
+		conf.Plan = plan.Uniform(prog, proc, plan.Reversal{Mode: plan.Joint, Snapshots: plan.Eager})
+	case autoAll:
+		conf.Plan = plan.Uniform(prog, proc, plan.Reversal{Mode: plan.Joint, Snapshots: plan.Auto})
 	}
 	// The TBR analysis reads the plan, as the driver does.
 	tbrA := tbr.New("tbr", tbr.Config{Plan: conf.Plan})
@@ -234,6 +238,8 @@ func driver(k kernel) string {
 	w("  print '(es24.16)', abs(zz_rhs - zz_fd)/max(abs(zz_fd), 1.0d-300)")
 	w("  print '(l1)', fadj_tape_empty()")
 	w("  print '(i0)', fadj_tape_peak_bytes()")
+	w("  print '(es24.16)', zz_rhs")
+	w("  print '(l1)', fadj_snap_bytes() == 0")
 	w("end program")
 	return b.String()
 }
@@ -241,7 +247,8 @@ func driver(k kernel) string {
 type result struct {
 	dot, fd float64
 	empty   bool
-	peak    int64 // fadj_tape_peak_bytes() (the tangent pushes nothing)
+	peak    int64   // fadj_tape_peak_bytes() (the tangent pushes nothing)
+	rhs     float64 // <x_b, direction>: compared across recording options
 	code    string
 }
 
@@ -274,11 +281,10 @@ func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 		dir = d
 	}
 	files := map[string]string{
-		"kernel" + ext:     strings.TrimLeft(k.src, "\n"),
-		"tangent.f90":      ts.String(),
-		"adjoint.f90":      as.String(),
-		"fadj_runtime.f90": string(runtime.Module("fadj_runtime")),
-		"driver.f90":       driver(k),
+		"kernel" + ext: strings.TrimLeft(k.src, "\n"),
+		"tangent.f90":  ts.String(),
+		"adjoint.f90":  as.String(),
+		"driver.f90":   driver(k),
 	}
 	for n, s := range files {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
@@ -289,8 +295,9 @@ func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 	if k.fixed {
 		flags = append(flags, "-std=legacy")
 	}
-	c := &gfortran.Compiler{Path: gf, Flags: flags}
-	if err := c.Build(dir, "driver", "fadj_runtime.f90", "kernel"+ext, "tangent.f90", "adjoint.f90", "driver.f90"); err != nil {
+	rtObj, rtDir := runtimeObject(t, gf)
+	c := &gfortran.Compiler{Path: gf, Flags: append(flags, "-I"+rtDir)}
+	if err := c.Build(dir, "driver", rtObj, "kernel"+ext, "tangent.f90", "adjoint.f90", "driver.f90"); err != nil {
 		t.Fatalf("build: %v\ndriver:\n%s", err, files["driver.f90"])
 	}
 	out, err := gfortran.Run(dir, "./driver", 60*time.Second)
@@ -298,7 +305,7 @@ func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 		t.Fatalf("run: %v", err)
 	}
 	lines := strings.Fields(string(out))
-	if len(lines) != 4 {
+	if len(lines) != 6 {
 		t.Fatalf("driver output %q", out)
 	}
 	var r result
@@ -315,20 +322,30 @@ func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 	if err != nil {
 		t.Fatalf("driver output %q: %v", out, err)
 	}
+	r.rhs, err = strconv.ParseFloat(lines[4], 64)
+	if err != nil {
+		t.Fatalf("driver output %q: %v", out, err)
+	}
+	r.empty = r.empty && lines[5] == "T"
 	r.code = as.String()
 	return r
 }
 
-// splitAll marks a configuration reversing every call in split mode
+// splitAll, eagerAll and autoAll mark configurations reversing every
+// call in split mode, or jointly with eager or auto snapshots
 // (generateConf builds the plan of the program).
-var splitAll = new(plan.Plan)
+var splitAll, eagerAll, autoAll = new(plan.Plan), new(plan.Plan), new(plan.Plan)
 
-// modes are the ways the kernels are differentiated and run.
+// modes are the ways the kernels are differentiated and run: calls
+// jointly with lazy snapshots (tbr), with store-all recording, split, and
+// (for kernels with calls) with eager and auto snapshots.
 var modes = []struct {
-	name string
-	conf adjoint.Config
-}{{"tbr", adjoint.Config{}}, {"storeall", adjoint.Config{StoreAll: true}},
-	{"split", adjoint.Config{Plan: splitAll}}}
+	name      string
+	conf      adjoint.Config
+	callsOnly bool
+}{{"tbr", adjoint.Config{}, false}, {"storeall", adjoint.Config{StoreAll: true}, false},
+	{"split", adjoint.Config{Plan: splitAll}, false},
+	{"eager", adjoint.Config{Plan: eagerAll}, true}, {"auto", adjoint.Config{Plan: autoAll}, true}}
 
 // results caches runs by mode and kernel: TestTapeTBRvsStoreAll reads
 // those of TestDotProductAndFiniteDifferences instead of building the
@@ -361,9 +378,19 @@ func TestDotProductAndFiniteDifferences(t *testing.T) {
 	gf := gfortrantest.Require(t)
 	for _, mode := range modes {
 		for _, k := range kernels {
+			if mode.callsOnly && !hasCalls(k) {
+				continue
+			}
 			t.Run(mode.name+"/"+k.name, func(t *testing.T) {
 				t.Parallel()
 				r := cachedRunConf(t, gf, k, mode.name, mode.conf)
+				if mode.callsOnly {
+					// Another snapshot option: the same gradient as lazy's.
+					lazy := cachedRunConf(t, gf, k, "tbr", adjoint.Config{})
+					if d := math.Abs(r.rhs - lazy.rhs); !(d <= 1e-12*math.Max(math.Abs(lazy.rhs), 1e-300)) {
+						t.Errorf("%s: <x_b, dir> = %.17g with %s snapshots, %.17g with lazy ones", k.name, r.rhs, mode.name, lazy.rhs)
+					}
+				}
 				t.Logf("%s (%s): dot-product relative error %.3e, FD relative error %.3e", k.name, mode.name, r.dot, r.fd)
 				if !(r.dot <= 1e-12) || math.IsNaN(r.dot) {
 					t.Errorf("%s: dot-product test relative error %.3e > 1e-12", k.name, r.dot)
@@ -408,4 +435,14 @@ func TestTapeTBRvsStoreAll(t *testing.T) {
 		rows = append(rows, fmt.Sprintf("%-14s %14d %18d %8.3f", k.name, tb.peak, sa.peak, float64(tb.peak)/float64(sa.peak)))
 	}
 	t.Logf("peak tape bytes\n%-14s %14s %18s %8s\n%s", "kernel", "TBR", "store-all", "ratio", strings.Join(rows, "\n"))
+}
+
+// hasCalls reports whether kernel k calls a routine of its own.
+func hasCalls(k kernel) bool {
+	for _, line := range strings.Split(strings.ToLower(k.src), "\n") {
+		if f := strings.Fields(line); len(f) > 1 && (f[0] == "call" || len(f) > 2 && f[1] == "call") {
+			return true
+		}
+	}
+	return false
 }

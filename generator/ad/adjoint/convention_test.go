@@ -10,7 +10,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/gfortran"
 	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
-	"github.com/fadj-dev/fadj/generator/runtime"
 )
 
 // TestConvention checks the interface documented in the package comment:
@@ -49,15 +48,15 @@ end subroutine
 end program
 `
 	dir := t.TempDir()
-	files := map[string]string{"s.f90": strings.TrimLeft(src, "\n"), "adjoint.f90": sb.String(),
-		"fadj_runtime.f90": string(runtime.Module("fadj_runtime")), "driver.f90": drv}
+	files := map[string]string{"s.f90": strings.TrimLeft(src, "\n"), "adjoint.f90": sb.String(), "driver.f90": drv}
 	for n, s := range files {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte(s), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	c := &gfortran.Compiler{Path: gf, Flags: []string{"-O0"}}
-	if err := c.Build(dir, "driver", "fadj_runtime.f90", "s.f90", "adjoint.f90", "driver.f90"); err != nil {
+	rtObj, rtDir := runtimeObject(t, gf)
+	c := &gfortran.Compiler{Path: gf, Flags: []string{"-O0", "-I" + rtDir}}
+	if err := c.Build(dir, "driver", rtObj, "s.f90", "adjoint.f90", "driver.f90"); err != nil {
 		t.Fatal(err)
 	}
 	out, err := gfortran.Run(dir, "./driver", 30*time.Second)

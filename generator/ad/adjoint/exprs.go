@@ -236,10 +236,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if cs == nil {
 		return nil, nil, notSupported("call of '%s' in reverse mode", exprString(s.Name))
 	}
-	gpush, gpop, err := g.aroundCall(callee.Unit, exprString(s.Name))
-	if err != nil {
-		return nil, nil, err
-	}
+	split := g.splitCall(s)
 	dummies := callee.Unit.Args
 	args, ok := positional(s.Args, dummies)
 	if !ok {
@@ -248,7 +245,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err := g.aliased(args, callee.Unit, cs, exprString(s.Name)); err != nil {
 		return nil, nil, err
 	}
-	var pops, repush, zeros []ast.Stmt
+	var pops, zeros []ast.Stmt
 	var bargs []ast.Expr
 	for i, a := range args {
 		if err := g.checkCalls(a); err != nil {
@@ -275,7 +272,9 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 				}
 			}
 		}
-		if bs := g.baseSym(a); bs != nil && bs.IsDummy() && bs.Intent == ast.IntentIn {
+		if !split {
+			// A checkpoint: checkpointSaves saves what the call changes.
+		} else if bs := g.baseSym(a); bs != nil && bs.IsDummy() && bs.Intent == ast.IntentIn {
 			// The callee cannot modify it: nothing to record.
 		} else if g.tbr != nil && g.records(s, a) || g.tbr == nil && isVar && (ds == nil || ds.Intent != ast.IntentIn) {
 			push, pop, err := g.pushPop(rec)
@@ -285,7 +284,6 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 			if push != nil {
 				fwd = append(fwd, push)
 				pops = append([]ast.Stmt{pop}, pops...)
-				repush = append(repush, push)
 			}
 		}
 		if ds != nil && !inPattern(callee, ds) && ds.Intent != ast.IntentIn && isVar && g.hasAdj(g.baseSym(a)) {
@@ -311,11 +309,14 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 			bargs = append(bargs, r)
 		}
 	}
-	// The globals go on the tape like recorded arguments.
-	fwd = append(fwd, gpush...)
-	pops = append(gpop, pops...)
-	repush = append(repush, gpush...)
-	if g.splitCall(s) {
+	if split {
+		// The globals go on the tape like recorded arguments.
+		gpush, gpop, err := g.aroundCall(callee.Unit, exprString(s.Name))
+		if err != nil {
+			return nil, nil, err
+		}
+		fwd = append(fwd, gpush...)
+		pops = append(gpop, pops...)
 		// foo_fwd records, foo_bwd returns; the inputs the caller
 		// may change in between are kept (split.go).
 		ksave, kpush, kpop, err := g.keepSubscripts(args, callee.Unit, cs)
@@ -336,20 +337,14 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		}
 		return fwd, bwd, nil
 	}
-	fwd = append(fwd, s)
-	bwd = append(append(pops, zeros...), &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: bargs, Parens: true})
-	if (g.tbr != nil && len(pops) > 0) || len(gpop) > 0 {
-		// With TBR the callee's adjoint re-runs it from the restored
-		// arguments but need not restore them on return: the recorded
-		// values go back on the tape before it and are restored
-		// again after it (the tape's size stays within the forward
-		// sweep's).
-		var b []ast.Stmt
-		b = append(b, pops...)
-		b = append(b, repush...)
-		b = append(b, bwd[len(pops):]...)
-		bwd = append(b, pops...)
+	save, before, around, after, err := g.checkpointSaves(s, exprString(s.Name))
+	if err != nil {
+		return nil, nil, err
 	}
+	fwd = append(save, s)
+	bwd = append(append(before, zeros...), around...)
+	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: bargs, Parens: true})
+	bwd = append(bwd, after...)
 	return withLabel(s, fwd), bwd, nil
 }
 

@@ -2,10 +2,12 @@ package adjoint
 
 import (
 	"fmt"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -43,6 +45,7 @@ type shared struct {
 	// version needs; target is the target's version (whose adjoint the
 	// user calls).
 	plan   *plan.Plan
+	modref *modref.Result
 	forms  map[*activity.ProcActivity]forms
 	target *activity.ProcActivity
 	// units are the routines generated for each version; internal the
@@ -215,7 +218,7 @@ func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err er
 		if s.Type != nil && s.Type.IsCharacter() {
 			return nil, nil, notSupported("character module variable '%s' used by '%s', reversed jointly", s.Name, what)
 		}
-		if _, ok := tape(s.Type); !ok {
+		if _, ok := tape.TypeOf(s.Type); !ok {
 			return nil, nil, notSupported("module variable '%s' of type %s used by '%s', reversed jointly", s.Name, s.Type, what)
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {

@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"strconv"
 	"strings"
 
@@ -37,13 +38,13 @@ import (
 // record is a push of an array (element, section or whole) in the forward
 // sweep of a loop.
 type record struct {
-	stmt   *ast.CallStmt
-	suffix string // tape: r8, r4, ...
-	arg    ast.Expr
-	loops  []*ast.DoConstruct // the DO loops around it, the outermost first
-	cond   bool               // under an IF, CASE or DO WHILE within the loop
-	conds  []branchOf         // those constructs, the outermost first
-	body   []ast.Stmt         // the forward body of the innermost of loops
+	stmt  *ast.CallStmt
+	typ   tape.Type
+	arg   ast.Expr
+	loops []*ast.DoConstruct // the DO loops around it, the outermost first
+	cond  bool               // under an IF, CASE or DO WHILE within the loop
+	conds []branchOf         // those constructs, the outermost first
+	body  []ast.Stmt         // the forward body of the innermost of loops
 }
 
 // branchOf is a branch of an IF construct or a case of a SELECT CASE in the
@@ -76,18 +77,18 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 		for _, st := range list {
 			switch st := st.(type) {
 			case *ast.CallStmt:
-				suf, ok := pushSuffix(callName(st), "fadj_push_")
-				if !ok || len(st.Args) == 0 {
+				op, ok := tape.Of(st)
+				if !ok || op.Kind != tape.Push {
 					continue
 				}
-				a := g.refSym(st.Args[0])
+				a := g.refSym(op.Ref)
 				if a == nil {
 					continue
 				}
 				if recs[a] == nil {
 					order = append(order, a)
 				}
-				recs[a] = append(recs[a], record{stmt: st, suffix: suf, arg: st.Args[0],
+				recs[a] = append(recs[a], record{stmt: st, typ: op.Type, arg: op.Ref,
 					loops: append([]*ast.DoConstruct{}, loops...), cond: len(conds) > 0, conds: conds, body: body})
 			case *ast.DoConstruct:
 				if st.Var == nil {
@@ -148,17 +149,17 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 			moved[r.stmt] = true
 		}
 		movedSyms[strings.ToLower(a.Name)] = true
-		suf := rs[0].suffix
+		typ := rs[0].typ
 		if isElement(sec) {
 			// One element the loop overwrites again and again
 			// (w(m) = w(m) + ... in a loop over j).
-			pre = append(pre, call("fadj_push_"+suf, sec))
-			post = append([]ast.Stmt{call("fadj_pop_"+suf, sec)}, post...)
+			pre = append(pre, tapePush(typ, sec))
+			post = append([]ast.Stmt{tapePop(typ, sec)}, post...)
 			continue
 		}
-		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{sec}}
-		pre = append(pre, call("fadj_push_"+suf+"_array", sec, n))
-		post = append([]ast.Stmt{call("fadj_pop_"+suf+"_array", sec, n)}, post...)
+		n := tape.Size(sec)
+		pre = append(pre, tapePushArray(typ, sec, n))
+		post = append([]ast.Stmt{tapePopArray(typ, sec, n)}, post...)
 	}
 	if len(moved) == 0 {
 		return nil, nil, f, b, nil, nil
@@ -276,8 +277,8 @@ func (g *gen) saveSection(s *ast.DoConstruct, a *sema.Symbol, rs []record, b []a
 	return &tapeCopy{
 		name:    id,
 		pre:     []ast.Stmt{alloc, &ast.AssignStmt{Lhs: id, Rhs: sec}},
-		post:    []ast.Stmt{call("fadj_push_"+r.suffix+"_array", id, n), dealloc},
-		bwdPre:  []ast.Stmt{alloc, call("fadj_pop_"+r.suffix+"_array", id, n)},
+		post:    []ast.Stmt{tapePushArray(r.typ, id, n), dealloc},
+		bwdPre:  []ast.Stmt{alloc, tapePopArray(r.typ, id, n)},
 		bwdPost: []ast.Stmt{dealloc},
 	}, true
 }
@@ -382,7 +383,7 @@ func (g *gen) bufferScalar(x *sema.Symbol, rs []record, b []ast.Stmt) (*buffer, 
 	if fewTrips(dims) {
 		return nil, false
 	}
-	ts := tapeType(rs[0].suffix)
+	ts := typeSpec(rs[0].typ)
 	if ts == nil {
 		return nil, false
 	}
@@ -397,8 +398,8 @@ func (g *gen) bufferScalar(x *sema.Symbol, rs []record, b []ast.Stmt) (*buffer, 
 		tapeCopy: tapeCopy{
 			name:    id,
 			pre:     []ast.Stmt{alloc},
-			post:    []ast.Stmt{call("fadj_push_"+rs[0].suffix+"_array", id, n), dealloc},
-			bwdPre:  []ast.Stmt{alloc, call("fadj_pop_"+rs[0].suffix+"_array", id, n)},
+			post:    []ast.Stmt{tapePushArray(rs[0].typ, id, n), dealloc},
+			bwdPre:  []ast.Stmt{alloc, tapePopArray(rs[0].typ, id, n)},
 			bwdPost: []ast.Stmt{dealloc},
 		},
 		index: index,
@@ -460,23 +461,6 @@ func inBody(list []ast.Stmt, st ast.Stmt) bool {
 		}
 	}
 	return false
-}
-
-// tapeType is the type of the values of a tape (by suffix).
-func tapeType(suf string) *ast.TypeSpec {
-	switch suf {
-	case "r8":
-		return &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(8)}
-	case "r4":
-		return &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(4)}
-	case "i4":
-		return &ast.TypeSpec{Kind: ast.Integer}
-	case "i8":
-		return &ast.TypeSpec{Kind: ast.Integer, KindSel: deriv.Int(8)}
-	case "l":
-		return &ast.TypeSpec{Kind: ast.Logical}
-	}
-	return nil
 }
 
 // indexOf returns the identifier v of a subscript v, v + e, e + v or
@@ -554,43 +538,6 @@ func (g *gen) refSym(x ast.Expr) *sema.Symbol {
 		return s
 	}
 	return nil
-}
-
-// pushSuffix returns the tape suffix of a runtime push or pop name
-// (prefix fadj_push_ or fadj_pop_; scalar or _array).
-func pushSuffix(name, prefix string) (string, bool) {
-	rest, ok := strings.CutPrefix(strings.ToLower(name), prefix)
-	if !ok {
-		return "", false
-	}
-	rest = strings.TrimSuffix(rest, "_array")
-	switch rest {
-	case "r8", "r4", "i4", "i8", "l":
-		return rest, true
-	}
-	return "", false
-}
-
-// popOf returns the (lower-case) name of the variable st pops from the
-// tape, if st is a pop.
-func popOf(st ast.Stmt) (string, bool) {
-	c, ok := st.(*ast.CallStmt)
-	if !ok || len(c.Args) == 0 {
-		return "", false
-	}
-	if _, ok := pushSuffix(callName(c), "fadj_pop_"); !ok {
-		return "", false
-	}
-	return refName(c.Args[0]), true
-}
-
-// callName is the name of the subroutine s calls ("" for a type-bound
-// procedure).
-func callName(s *ast.CallStmt) string {
-	if id, ok := s.Name.(*ast.Ident); ok {
-		return id.Name
-	}
-	return ""
 }
 
 // refName is the lower-case name of the variable designated by x (an

@@ -287,7 +287,7 @@ func (g *gen) jumpStmt(s ast.Stmt) (fwd []ast.Stmt, err error) {
 		}
 		fwd = append(fwd, &ast.AssignStmt{Lhs: v, Rhs: deriv.Int(j.id)})
 	}
-	fwd = append(fwd, call("fadj_push_i4", deriv.Int(j.id)))
+	fwd = append(fwd, pushBranch(j.id))
 	if len(j.exits) > 0 {
 		fwd = append(fwd, &ast.ExitStmt{})
 	} else {
@@ -331,7 +331,7 @@ func (g *gen) afterLoop(l *ast.DoConstruct) ([]ast.Stmt, error) {
 		}
 		body := []ast.Stmt{&ast.AssignStmt{Lhs: v, Rhs: deriv.Int(0)}}
 		if !j.fall {
-			body = append(body, call("fadj_push_i4", deriv.Int(j.id)), gotoStmt(j.target.label))
+			body = append(body, pushBranch(j.id), gotoStmt(j.target.label))
 		}
 		out = append(out, &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: eq(v, deriv.Int(j.id)), Body: body}},
 			End: ast.EndStmt{Keyword: "if"}})
@@ -343,7 +343,7 @@ func (g *gen) afterLoop(l *ast.DoConstruct) ([]ast.Stmt, error) {
 		}
 		out = append(out, &ast.IfConstruct{Branches: []*ast.IfBranch{{
 			Cond: &ast.BinaryExpr{X: v, Op: token.NE, OpLit: "/=", Y: deriv.Int(0)},
-			Body: []ast.Stmt{call("fadj_push_i4", v), &ast.ExitStmt{}}}}, End: ast.EndStmt{Keyword: "if"}})
+			Body: []ast.Stmt{pushInt(v), &ast.ExitStmt{}}}}, End: ast.EndStmt{Keyword: "if"}})
 	}
 	return out, nil
 }
@@ -401,7 +401,7 @@ func (r *listRev) rng(a, b int, top bool) ([]ast.Stmt, error) {
 			body := append(append([]ast.Stmt{}, r.g.part[id]...), rest...)
 			c.Branches = append(c.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(id)), Body: body})
 		}
-		out = append(out, call("fadj_pop_i4", br))
+		out = append(out, popInt(br))
 		out = append(out, dispatch(c)...)
 		i = reg.kmin
 	}
@@ -464,7 +464,7 @@ func (r *listRev) general(start int, entries []int) ([]ast.Stmt, error) {
 				b := append(append([]ast.Stmt{}, g.part[id]...), &ast.AssignStmt{Lhs: pos, Rhs: deriv.Int(reg.ks[id])})
 				c.Branches = append(c.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(id)), Body: b})
 			}
-			body = append([]ast.Stmt{call("fadj_pop_i4", br)}, dispatch(c)...)
+			body = append([]ast.Stmt{popInt(br)}, dispatch(c)...)
 		} else {
 			body = run(p)
 		}

@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"sort"
 	"strconv"
 
@@ -94,7 +95,7 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, error) {
 		if s.Type != nil && s.Type.IsCharacter() {
 			continue
 		}
-		if _, ok := tape(s.Type); !ok {
+		if _, ok := tape.TypeOf(s.Type); !ok {
 			return nil, notSupported("variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name)
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
@@ -177,7 +178,7 @@ func (g *gen) keepSubscripts(args []ast.Expr, callee *ast.Unit, cs *sema.Scope) 
 				continue
 			}
 			seen[v] = true
-			suf, ok := tape(v.Type)
+			typ, ok := tape.TypeOf(v.Type)
 			if !ok {
 				return nil, nil, nil, notSupported("variable '%s' of type %s in the arguments of '%s', reversed in split mode", v.Name, v.Type, callee.Name.Name)
 			}
@@ -187,8 +188,9 @@ func (g *gen) keepSubscripts(args []ast.Expr, callee *ast.Unit, cs *sema.Scope) 
 				return nil, nil, nil, err
 			}
 			save = append(save, &ast.AssignStmt{Lhs: tmp, Rhs: ast.NewIdent(id.Name)})
-			push = append(push, call("fadj_push_"+suf, tmp))
-			pop = append([]ast.Stmt{call("fadj_pop_"+suf, ast.NewIdent(id.Name))}, pop...)
+			op := tape.Op{Kind: tape.Push, Type: typ, Ref: tmp}
+			push = append(push, tape.Lower(op))
+			pop = append([]ast.Stmt{tape.Lower(tape.Op{Kind: tape.Pop, Type: typ, Ref: ast.NewIdent(id.Name)})}, pop...)
 		}
 	}
 	return save, push, pop, nil
@@ -212,12 +214,12 @@ func symPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err error) 
 	if s.Type != nil && s.Type.IsCharacter() {
 		return nil, nil, nil
 	}
-	suf, ok := tape(s.Type)
+	typ, ok := tape.TypeOf(s.Type)
 	if !ok {
 		return nil, nil, notSupported("no tape for variable '%s' of type %s", s.Name, s.Type)
 	}
 	if s.Rank() == 0 {
-		return []ast.Stmt{call("fadj_push_"+suf, ref)}, []ast.Stmt{call("fadj_pop_"+suf, ref)}, nil
+		return []ast.Stmt{tapePush(typ, ref)}, []ast.Stmt{tapePop(typ, ref)}, nil
 	}
 	for _, d := range s.Dims {
 		if d.Kind == sema.AssumedSize {
@@ -225,5 +227,5 @@ func symPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err error) 
 		}
 	}
 	n := deriv.Call("size", ref)
-	return []ast.Stmt{call("fadj_push_"+suf+"_array", ref, n)}, []ast.Stmt{call("fadj_pop_"+suf+"_array", ref, n)}, nil
+	return []ast.Stmt{tapePushArray(typ, ref, n)}, []ast.Stmt{tapePopArray(typ, ref, n)}, nil
 }

@@ -3,6 +3,7 @@ package adjoint
 import (
 	"fmt"
 	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,7 +34,7 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		if t > 0 && isJump(list[t-1]) {
 			reg.nofall = true
 		} else {
-			fwd = append(fwd, call("fadj_push_i4", deriv.Int(0)))
+			fwd = append(fwd, pushBranch(0))
 		}
 		if reg.label != 0 {
 			c := &ast.ContinueStmt{}
@@ -139,26 +140,6 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	return fwd, bwd, nil
 }
 
-// tape returns the tape suffix of type t.
-func tape(t *sema.Type) (string, bool) {
-	if t == nil {
-		return "", false
-	}
-	switch {
-	case t.IsReal() && t.Kind == 8:
-		return "r8", true
-	case t.IsReal() && t.Kind == 4:
-		return "r4", true
-	case t.IsInteger() && t.Kind == 4:
-		return "i4", true
-	case t.IsInteger() && t.Kind == 8:
-		return "i8", true
-	case t.IsLogical() && t.Kind == 4:
-		return "l", true
-	}
-	return "", false
-}
-
 func (g *gen) baseSym(x ast.Expr) *sema.Symbol {
 	switch x := x.(type) {
 	case *ast.Ident:
@@ -184,15 +165,22 @@ func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 	}
 	t := g.info.TypeOf(x)
 	if t != nil && t.IsCharacter() {
-		return nil, nil, nil
+		// No partial, subscript or bound reads a character value; the
+		// adjoint of a call may (a callee branching on a mode), and
+		// there is no tape for characters. (Store-all records every
+		// overwritten value it may: not characters.)
+		if g.tbr == nil {
+			return nil, nil, nil
+		}
+		return nil, nil, notSupported("character variable '%s' overwritten while the adjoint of a call before it reads it", s.Name)
 	}
-	suf, ok := tape(t)
+	typ, ok := tape.TypeOf(t)
 	if !ok {
 		return nil, nil, notSupported("no tape for variable '%s' of type %s", s.Name, t)
 	}
 	rank := g.info.Rank(x)
 	if rank == 0 {
-		return call("fadj_push_"+suf, x), call("fadj_pop_"+suf, x), nil
+		return tapePush(typ, x), tapePop(typ, x), nil
 	}
 	switch x := x.(type) {
 	case *ast.Ident:
@@ -212,7 +200,7 @@ func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 		return nil, nil, notSupported("array '%s' overwritten in reverse mode", exprString(x))
 	}
 	n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{x}}
-	return call("fadj_push_"+suf+"_array", x, n), call("fadj_pop_"+suf+"_array", x, n), nil
+	return tapePushArray(typ, x, n), tapePopArray(typ, x, n), nil
 }
 
 // records reports whether the forward sweep records reference x before
@@ -481,7 +469,7 @@ func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stm
 			continue
 		}
 		if !ends {
-			f = append(f, call("fadj_push_i4", deriv.Int(i+1)))
+			f = append(f, pushBranch(i+1))
 		}
 		c := *b
 		c.Body = f
@@ -504,12 +492,12 @@ func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stm
 		return []ast.Stmt{nf}, nil, nil
 	}
 	if !hasElse && len(nb.Branches) > 0 {
-		nf.Branches = append(nf.Branches, &ast.IfBranch{Body: []ast.Stmt{call("fadj_push_i4", deriv.Int(0))}})
+		nf.Branches = append(nf.Branches, &ast.IfBranch{Body: []ast.Stmt{pushBranch(0)}})
 	}
 	if len(nb.Branches) == 0 {
 		return []ast.Stmt{nf}, nil, nil
 	}
-	bwd = []ast.Stmt{call("fadj_pop_i4", br), nb}
+	bwd = []ast.Stmt{popInt(br), nb}
 	return []ast.Stmt{nf}, bwd, nil
 }
 
@@ -558,9 +546,9 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 		init := &ast.AssignStmt{Lhs: cnt, Rhs: deriv.Int(0)}
 		init.StmtHeader = s.StmtHeader
 		n.StmtHeader = ast.StmtHeader{}
-		fwd = []ast.Stmt{init, n, call("fadj_push_i4", cnt)}
+		fwd = []ast.Stmt{init, n, pushInt(cnt)}
 		back.Var, back.Start, back.Stop = it, deriv.Int(1), cnt
-		bwd = []ast.Stmt{call("fadj_pop_i4", cnt), back}
+		bwd = []ast.Stmt{popInt(cnt), back}
 		return g.leave(s, fwd, bwd)
 	}
 	v := g.info.ObjectOf(s.Var)
@@ -584,10 +572,10 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 			back.Stop, back.Step = s.Start, deriv.Neg(s.Step)
 		}
 		if g.records(s, s.Var) {
-			p := call("fadj_push_i4", s.Var)
+			p := pushInt(s.Var)
 			p.Header().Label, p.Header().Doc = s.Label, s.Doc
 			n.StmtHeader = ast.StmtHeader{}
-			return g.leave(s, []ast.Stmt{p, n}, []ast.Stmt{back, call("fadj_pop_i4", s.Var)})
+			return g.leave(s, []ast.Stmt{p, n}, []ast.Stmt{back, popInt(s.Var)})
 		}
 		fwd, bwd = []ast.Stmt{n}, []ast.Stmt{back}
 		if len(n.Body) == 0 && g.deadIndex[s] && s.Label == 0 {
@@ -628,7 +616,7 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	recVar := g.records(s, s.Var)
 	first := ast.Stmt(&ast.AssignStmt{Lhs: lo, Rhs: asInt(s.Start)})
 	if recVar {
-		first = call("fadj_push_i4", s.Var)
+		first = pushInt(s.Var)
 	} else {
 		first = ast.Copy(first)
 	}
@@ -651,12 +639,12 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 		}
 		n.Body = append([]ast.Stmt{&ast.AssignStmt{Lhs: cnt, Rhs: deriv.Add(cnt, deriv.Int(1))}}, n.Body...)
 		fwd = append(fwd, &ast.AssignStmt{Lhs: cnt, Rhs: deriv.Int(0)},
-			n, call("fadj_push_i4", lo), call("fadj_push_i4", cnt), call("fadj_push_i4", st))
-		bwd = []ast.Stmt{call("fadj_pop_i4", st), call("fadj_pop_i4", cnt), call("fadj_pop_i4", lo), back}
+			n, pushInt(lo), pushInt(cnt), pushInt(st))
+		bwd = []ast.Stmt{popInt(st), popInt(cnt), popInt(lo), back}
 		trips = cnt
 	} else {
-		fwd = append(fwd, n, call("fadj_push_i4", lo), call("fadj_push_i4", hi), call("fadj_push_i4", st))
-		bwd = []ast.Stmt{call("fadj_pop_i4", st), call("fadj_pop_i4", hi), call("fadj_pop_i4", lo), back}
+		fwd = append(fwd, n, pushInt(lo), pushInt(hi), pushInt(st))
+		bwd = []ast.Stmt{popInt(st), popInt(hi), popInt(lo), back}
 		trips = &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
 			deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(hi, lo), st)}, st), deriv.Int(0)}}
 	}
@@ -665,7 +653,7 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	back.Stop = lo
 	back.Step = deriv.Neg(st)
 	if recVar {
-		bwd = append(bwd, call("fadj_pop_i4", s.Var))
+		bwd = append(bwd, popInt(s.Var))
 	}
 	return g.leave(s, fwd, bwd)
 }
@@ -705,7 +693,7 @@ func (g *gen) selectCase(s *ast.SelectCase) (fwd, bwd []ast.Stmt, err error) {
 		}
 		ends := len(c.Body) > 0 && isJump(c.Body[len(c.Body)-1])
 		if !ends {
-			f = append(f, call("fadj_push_i4", deriv.Int(i+1)))
+			f = append(f, pushBranch(i+1))
 		}
 		nc := *c
 		nc.Body = f
@@ -721,9 +709,9 @@ func (g *gen) selectCase(s *ast.SelectCase) (fwd, bwd []ast.Stmt, err error) {
 		return []ast.Stmt{nf}, nil, nil
 	}
 	if !hasDefault && len(nb.Branches) > 0 {
-		nf.Cases = append(nf.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{call("fadj_push_i4", deriv.Int(0))}})
+		nf.Cases = append(nf.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{pushBranch(0)}})
 	}
-	return []ast.Stmt{nf}, []ast.Stmt{call("fadj_pop_i4", br), nb}, nil
+	return []ast.Stmt{nf}, []ast.Stmt{popInt(br), nb}, nil
 }
 
 // references reports whether x references variable s.

@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
@@ -159,7 +160,7 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 	// The masks on the tape, and back.
 	for _, m := range masks {
 		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{m}}
-		fwd = append(fwd, call("fadj_push_l_array", m, n))
+		fwd = append(fwd, tapePushArray(tape.L, m, n))
 	}
 	if shape == nil {
 		ast.Inspect(s, func(n ast.Node) bool {
@@ -182,7 +183,7 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 		bwd = append(bwd,
 			&ast.IfStmt{Cond: deriv.Call("allocated", m), Action: &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{m}}},
 			&ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: m, Args: dims}}},
-			call("fadj_pop_l_array", m, n))
+			tapePopArray(tape.L, m, n))
 	}
 	bwd = append(bwd, bodyBwd...)
 	if h := s.Header(); h.Label != 0 {

@@ -98,15 +98,7 @@ func Defined(info *sema.Info, s ast.Stmt, f func(*sema.Symbol)) {
 
 // Canon is the symbol standing for global s: a common-block member is
 // the member at the same place in the block's first declaration.
-func Canon(s *sema.Symbol) *sema.Symbol {
-	if s.Common == nil || len(s.Common.Decls) == 0 {
-		return s
-	}
-	if i := MemberIndex(s); i >= 0 && i < len(s.Common.Decls[0].Members) {
-		return s.Common.Decls[0].Members[i]
-	}
-	return s
-}
+func Canon(s *sema.Symbol) *sema.Symbol { return s.CanonicalGlobal() }
 
 // MemberIndex is the place of s in its common block's declaration, -1 if
 // not found.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/intrinsic"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -985,17 +986,12 @@ func (b *builder) stmtFunc(dst []int32, x *ast.CallExpr, f *sema.Symbol) []int32
 
 func (b *builder) intrinsic(dst []int32, x *ast.CallExpr, in *sema.Intrinsic, t *sema.Type) []int32 {
 	carry := t == nil || hasFloat(b.a, t)
-	nd := noDeriv[in.Name]
 	for i, a := range x.Args {
-		name := ""
-		if kw, ok := a.(*ast.KeywordArg); ok {
-			if kw.Name != nil {
-				name = kw.Name.Lower()
-			}
-		} else if i < len(in.Args) {
-			name = in.Args[i]
+		k := i // the dummy's place
+		if kw, ok := a.(*ast.KeywordArg); ok && kw.Name != nil {
+			k = argIndex(in, kw.Name.Lower())
 		}
-		if !carry || nd.all || nd.has(name) {
+		if !carry || !carries(in, k) {
 			b.cut(a)
 			continue
 		}
@@ -1406,3 +1402,41 @@ func hasJumps(u *ast.Unit) bool {
 	})
 	return found
 }
+
+// carries reports whether argument k (by place; -1 if unknown) of
+// intrinsic in may carry a derivative into its result: package
+// intrinsic's facts say which do, for an intrinsic with a derivative
+// rule; for one without, every argument does but those
+// intrinsic.WithoutDerivative lists (the type of the argument and of the
+// result is checked by the caller).
+func carries(in *sema.Intrinsic, k int) bool {
+	if f, ok := intrinsic.Lookup(in.Name); ok {
+		return k >= 0 && f.IsActive(k)
+	}
+	all, names := intrinsic.WithoutDerivative(in.Name)
+	if all {
+		return false
+	}
+	if k >= 0 && k < len(in.Args) {
+		for _, n := range names {
+			if trimArg(in.Args[k]) == n {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// argIndex is the place of the dummy named name of intrinsic in, -1 if
+// none.
+func argIndex(in *sema.Intrinsic, name string) int {
+	for i, n := range in.Args {
+		if trimArg(n) == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// trimArg strips sema's markers (? optional, ! defined) from a dummy name.
+func trimArg(n string) string { return strings.Trim(n, "?!") }

@@ -19,9 +19,10 @@
 // a is active and those of a if b is active; for a/b those of b if a is active
 // and those of both if b is active; for ** and for a nonlinear intrinsic or a
 // user function with an active argument, all the variables of the operands.
-// An intrinsic without partials (deriv's Constant and Passive classes: int,
-// floor, size, ...) needs nothing. The linear intrinsics (real, dble, cmplx, aimag, conjg, sum, transpose,
-// spread, reshape, cshift, eoshift) are looked through. idxargs are the
+// An intrinsic without partials (the Constant and Passive classes of
+// package intrinsic: int, floor, size, ...) needs nothing. The linear
+// intrinsics (intrinsic.Facts.Linear: real, dble, cmplx, aimag, conjg,
+// sum, transpose, spread, reshape, cshift, eoshift) are looked through. idxargs are the
 // variables of every subscript in the statement (integer indices the adjoint
 // needs to address the element again). The condition of a branch or loop is
 // not included: branch choices and trip counts are recorded separately by the
@@ -46,13 +47,15 @@
 // callee's backward sweep (foo_bwd) is called with the actual arguments
 // as they were after the call.
 //
-// A CALL in joint mode (the callee's adjoint re-runs the callee from a
-// snapshot of its inputs): an active call adds the variables of all its actual
-// arguments to TBR (only the subscripts of those associated with INTENT(OUT)
-// dummies); every actual argument that is a variable the callee may
-// define (INTENT(OUT), INOUT, no intent, or an unknown interface) and is TBR
-// is recorded whole before the call, and one written as a whole variable is
-// killed. Globals a callee defines are not tracked.
+// A CALL in joint mode is a checkpoint (checkpoint.go): the callee's
+// adjoint re-runs it from a snapshot. What the call saves (Checkpoint:
+// Snp, Sbk, Req_C) and its transfer function come from the data-flow
+// equations of checkpointing (package snapshot), with the callee's
+// effects on its arguments and on module, common and host variables from
+// modref. A split call, and a call of a procedure without derivatives, is
+// as before: the variables of the arguments are required after it (the
+// split callee's backward sweep evaluates them), and an argument the
+// callee may define that is required is recorded whole before the call.
 //
 // A procedure that transfers control by label (activity's Flat) is analysed
 // without kills: every assignment whose variable is in the union of all the
@@ -70,11 +73,12 @@ package tbr
 import (
 	"sort"
 
-	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/intrinsic"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -109,7 +113,7 @@ func New(name string, cfg Config) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     name,
 		Doc:      "tbr: which overwritten values the forward sweep of the adjoint must record",
-		Requires: []*analysis.Analyzer{activity.Analyzer},
+		Requires: []*analysis.Analyzer{activity.Analyzer, modref.Analyzer},
 		Run: func(p *analysis.Pass) (any, error) {
 			return run(p, cfg)
 		},
@@ -147,8 +151,10 @@ func (r *Result) Records() int {
 type ProcTBR struct {
 	Activity *activity.ProcActivity
 	record   map[ast.Stmt][]ast.Expr
-	in, out  map[ast.Stmt]set
-	reads    map[ast.Stmt]set // TBR(s) of active assignments
+	// checkpoints are the jointly reversed calls (checkpoint.go).
+	checkpoints map[*ast.CallStmt]*Checkpoint
+	in, out     map[ast.Stmt]set
+	reads       map[ast.Stmt]set // TBR(s) of active assignments
 }
 
 // RecordBefore returns the references whose values the forward sweep must
@@ -239,15 +245,23 @@ func run(p *analysis.Pass, cfg Config) (any, error) {
 	if act == nil {
 		return res, nil
 	}
+	mr, _ := p.ResultOf[modref.Analyzer].(*modref.Result)
+	if mr == nil {
+		mr = modref.New(p.Prog.Info)
+	}
 	for _, pa := range act.Procs {
 		pt := &ProcTBR{
-			Activity: pa,
-			record:   map[ast.Stmt][]ast.Expr{},
-			in:       map[ast.Stmt]set{},
-			out:      map[ast.Stmt]set{},
-			reads:    map[ast.Stmt]set{},
+			Activity:    pa,
+			record:      map[ast.Stmt][]ast.Expr{},
+			checkpoints: map[*ast.CallStmt]*Checkpoint{},
+			in:          map[ast.Stmt]set{},
+			out:         map[ast.Stmt]set{},
+			reads:       map[ast.Stmt]set{},
 		}
-		a := &analyzer{info: p.Prog.Info, pa: pa, pt: pt, cfg: cfg, noKill: pa.Flat}
+		a := &analyzer{info: p.Prog.Info, pa: pa, pt: pt, cfg: cfg, noKill: pa.Flat, modref: mr, results: res.byVer}
+		if pa.Unit != nil {
+			a.scope = p.Prog.Info.ScopeOf(pa.Unit)
+		}
 		if pa.Unit != nil {
 			out := a.stmts(pa.Unit.Body, set{})
 			if pa.Flat {
@@ -264,12 +278,17 @@ func run(p *analysis.Pass, cfg Config) (any, error) {
 
 type analyzer struct {
 	info   *sema.Info
-	pa     *activity.ProcActivity
-	pt     *ProcTBR
-	cfg    Config
-	noKill bool
-	loops  []set // sets escaping the enclosing loops (EXIT, CYCLE)
-	doVars []*sema.Symbol
+	modref *modref.Result
+	// results are the versions analysed so far (callees before their
+	// callers): what a callee's adjoint restores (checkpoint.go).
+	results map[*activity.ProcActivity]*ProcTBR
+	scope   *sema.Scope
+	pa      *activity.ProcActivity
+	pt      *ProcTBR
+	cfg     Config
+	noKill  bool
+	loops   []set // sets escaping the enclosing loops (EXIT, CYCLE)
+	doVars  []*sema.Symbol
 }
 
 func (a *analyzer) addRecord(s ast.Stmt, x ast.Expr) {
@@ -468,6 +487,9 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 	}
 	version := a.pa.CallPattern(s)
 	split := version != nil && a.cfg.Plan.Call(s).Mode == plan.Split
+	if version != nil && !split && !a.cfg.StoreAll {
+		return a.checkpoint(s, in)
+	}
 	if version != nil {
 		// Joint mode: the callee's adjoint re-runs it from its inputs
 		// (all of them, conservatively; not the INTENT(OUT) ones).
@@ -639,11 +661,6 @@ func (a *analyzer) active(x ast.Expr) bool {
 	return a.pa.ActiveExpr(x)
 }
 
-var linearIntrinsics = map[string]bool{
-	"real": true, "dble": true, "cmplx": true, "dcmplx": true, "aimag": true, "conjg": true,
-	"sum": true, "transpose": true, "spread": true, "reshape": true, "cshift": true, "eoshift": true,
-}
-
 // need adds to dst the variables that the local partial derivatives of
 // expression x (evaluated in an active statement) reference.
 func (a *analyzer) need(x ast.Expr, dst set) {
@@ -691,12 +708,14 @@ func (a *analyzer) need(x ast.Expr, dst set) {
 		if c.Proc != nil && c.Proc.Proc != nil {
 			in = c.Proc.Proc.Intrinsic
 		}
+		var facts *intrinsic.Facts
 		if in != nil {
-			if r, ok := deriv.Lookup(in.Name); ok && !r.Differentiable() {
-				return // piecewise constant or type inquiry: no partial
-			}
+			facts, _ = intrinsic.Lookup(in.Name)
 		}
-		if in != nil && linearIntrinsics[in.Name] {
+		if facts != nil && !facts.Differentiable() {
+			return // piecewise constant or type inquiry: no partial
+		}
+		if facts != nil && facts.Linear() {
 			for _, arg := range x.Args {
 				a.need(arg, dst)
 			}

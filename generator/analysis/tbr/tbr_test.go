@@ -113,12 +113,23 @@ func records(prog *load.Program, act *activity.Result, res *tbr.Result) map[stri
 		var parts []string
 		walk(pa.Unit.Body, func(s ast.Stmt) {
 			rs := pt.RecordBefore(s)
-			if len(rs) == 0 {
-				return
-			}
 			var names []string
 			for _, r := range rs {
 				names = append(names, printer.ExprString(r))
+			}
+			// A checkpointed call's snapshot: Snp as records, Sbk
+			// marked.
+			if c, ok := s.(*ast.CallStmt); ok && pt.Checkpoint(c) != nil {
+				cp := pt.Checkpoint(c)
+				for _, r := range cp.Snp {
+					names = append(names, refString(r))
+				}
+				for _, r := range cp.Sbk {
+					names = append(names, "sbk:"+refString(r))
+				}
+			}
+			if len(names) == 0 {
+				return
 			}
 			parts = append(parts, fmt.Sprintf("%d:%s", prog.Fset.Position(s.Pos()).Line, strings.Join(names, ",")))
 		})
@@ -129,6 +140,13 @@ func records(prog *load.Program, act *activity.Result, res *tbr.Result) map[stri
 		out[key] = strings.Join(parts, " ")
 	}
 	return out
+}
+
+func refString(r tbr.Ref) string {
+	if r.Expr != nil {
+		return printer.ExprString(r.Expr)
+	}
+	return r.Var.Name
 }
 
 type tcase struct {

@@ -30,35 +30,8 @@ subroutine DRIVE_b(X, X_b, Y, Y_b)
   double precision :: X, Y
   real(8), intent(inout) :: x_b
   real(8), intent(inout) :: y_b
-  real(8) :: fadj_state_s
-  real(8) :: fadj_state_t
-  common /state/ fadj_state_s, fadj_state_t
-  call fadj_push_r8(X)
-  call fadj_push_r8(fadj_state_s)
-  call fadj_push_r8(fadj_state_t)
   call SET(X)
-  call fadj_push_r8(Y)
-  call fadj_push_r8(fadj_state_s)
-  call fadj_push_r8(fadj_state_t)
   call GET(Y)
-  call fadj_pop_r8(fadj_state_t)
-  call fadj_pop_r8(fadj_state_s)
-  call fadj_pop_r8(Y)
-  call fadj_push_r8(Y)
-  call fadj_push_r8(fadj_state_s)
-  call fadj_push_r8(fadj_state_t)
   call GET_b(Y, Y_b)
-  call fadj_pop_r8(fadj_state_t)
-  call fadj_pop_r8(fadj_state_s)
-  call fadj_pop_r8(Y)
-  call fadj_pop_r8(fadj_state_t)
-  call fadj_pop_r8(fadj_state_s)
-  call fadj_pop_r8(X)
-  call fadj_push_r8(X)
-  call fadj_push_r8(fadj_state_s)
-  call fadj_push_r8(fadj_state_t)
   call SET_b(X, X_b)
-  call fadj_pop_r8(fadj_state_t)
-  call fadj_pop_r8(fadj_state_s)
-  call fadj_pop_r8(X)
 end subroutine DRIVE_b

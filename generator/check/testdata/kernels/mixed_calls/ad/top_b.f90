@@ -64,17 +64,15 @@ subroutine top_b(u, u_b, s, s_b, n, f, f_b)
   real(8), intent(inout) :: s_b
   real(8), intent(inout) :: f_b
   do k = 1, 3
-    call fadj_push_r8_array(u, size(u))
+    call fadj_snap_push_r8_array(u, size(u))
     call middle(u, n, s)
   end do
   f = sum(u**2)
   u_b = u_b + 2*u*f_b
   f_b = 0.0_8
   do k = 3, 1, -1
-    call fadj_pop_r8_array(u, size(u))
-    call fadj_push_r8_array(u, size(u))
+    call fadj_snap_pop_r8_array(u, size(u))
     call middle_b(u, u_b, n, s, s_b)
-    call fadj_pop_r8_array(u, size(u))
   end do
   f_b = 0.0_8
 end subroutine top_b

@@ -1,0 +1,188 @@
+package adjoint
+
+import (
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
+	"github.com/fadj-dev/fadj/generator/analysis/tbr"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Checkpointed calls.
+//
+// A jointly reversed call is a checkpoint: the callee runs plainly in the
+// forward sweep and is re-run, recording, by its adjoint foo_b at the
+// call's place in the backward sweep. What the call saves comes from the
+// TBR analysis (tbr.Checkpoint: the snapshot sets of Dauvergne and
+// Hascoët for the call's snapshot option):
+//
+//	forward:  SnapPush Sbk; SnapPush Snp; call foo(...)
+//	backward: SnapPop Snp; Push Req_C; call foo_b(...); Pop Req_C; SnapPop Sbk
+//
+// Req_C, what foo_b overwrites that the code before the call still needs,
+// is saved around foo_b by the caller, whole: it is on the tape only while
+// foo_b runs. Only what the callee may define is ever saved, so an actual
+// argument it does not define (a constant, a PARAMETER) is never written.
+// In store-all mode the call saves everything the callee may define
+// (Snp), and the globals again around foo_b.
+
+// checkpointSaves returns what joint call s of the version callee saves:
+// the forward sweep's pushes, and the backward sweep's pops before the
+// callee's adjoint, pushes before it, pops after it.
+func (g *gen) checkpointSaves(s *ast.CallStmt, callee string) (fwd, before, around, after []ast.Stmt, err error) {
+	var snp, sbk, reqC []tbr.Ref
+	if g.tbr != nil {
+		cp := g.tbr.Checkpoint(s)
+		if cp == nil {
+			return nil, nil, nil, nil, notSupported("call of '%s' without its checkpoint sets (internal error)", callee)
+		}
+		snp, sbk, reqC = cp.Snp, cp.Sbk, cp.ReqC
+	} else {
+		snp, reqC = g.storeAllSaves(s)
+	}
+	sbkPush, sbkPop, err := g.saves(sbk, tape.SnapPush, callee)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	snpPush, snpPop, err := g.saves(snp, tape.SnapPush, callee)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	reqPush, reqPop, err := g.saves(reqC, tape.Push, callee)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	fwd = append(sbkPush, snpPush...)
+	return fwd, snpPop, reqPush, append(reqPop, sbkPop...), nil
+}
+
+// storeAllSaves returns, for store-all recording, what joint call s
+// saves: every variable the callee may define (Snp), and the globals it
+// may define again around its adjoint (Req_C).
+func (g *gen) storeAllSaves(s *ast.CallStmt) (snp, reqC []tbr.Ref) {
+	mc := g.modref().Call(s, g.scope)
+	seen := map[*sema.Symbol]bool{}
+	for _, a := range mc.Args {
+		if !a.Defines || (a.Var.IsDummy() && a.Var.Intent == ast.IntentIn) {
+			continue
+		}
+		if a.Whole {
+			if !seen[a.Var] {
+				seen[a.Var] = true
+				snp = append(snp, tbr.Ref{Var: a.Var})
+			}
+			continue
+		}
+		snp = append(snp, tbr.Ref{Expr: a.Expr, Var: a.Var})
+	}
+	for _, v := range modref.Set(mc.Globals).Sorted() {
+		if mc.Defs[v] && !seen[v] {
+			snp = append(snp, tbr.Ref{Var: v})
+			reqC = append(reqC, tbr.Ref{Var: v})
+		}
+	}
+	return snp, reqC
+}
+
+// modref returns the program's mod/ref information.
+func (g *gen) modref() *modref.Result {
+	if g.sh.modref == nil {
+		g.sh.modref = modref.New(g.info)
+	}
+	return g.sh.modref
+}
+
+// saves returns the pushes (of kind push: Push or SnapPush) saving refs,
+// in order, and the pops restoring them, in reverse order.
+func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string) (pushes, pops []ast.Stmt, err error) {
+	for _, r := range refs {
+		op, ok, err := g.saveOp(r, callee)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !ok {
+			continue
+		}
+		op.Kind = push
+		pushes = append(pushes, tape.Lower(op))
+		pops = append([]ast.Stmt{tape.Lower(op.Inverse())}, pops...)
+	}
+	return pushes, pops, nil
+}
+
+// saveOp returns the operation saving reference r (its Kind to be set),
+// or false for a value that needs no saving (a character variable: no
+// partial, subscript or bound reads one).
+func (g *gen) saveOp(r tbr.Ref, callee string) (tape.Op, bool, error) {
+	v := r.Var
+	ref := r.Expr
+	t := v.Type
+	if ref != nil {
+		t = g.info.TypeOf(ref)
+	}
+	if t != nil && t.IsCharacter() {
+		if ref == nil && isGlobal(v) {
+			return tape.Op{}, false, notSupported("character variable '%s' defined by '%s', reversed jointly", v.Name, callee)
+		}
+		return tape.Op{}, false, nil
+	}
+	typ, ok := tape.TypeOf(t)
+	if !ok {
+		return tape.Op{}, false, notSupported("variable '%s' of type %s defined by '%s', reversed jointly: no tape for it", v.Name, t, callee)
+	}
+	if ref == nil {
+		var err error
+		if ref, err = g.wholeRef(v, callee); err != nil {
+			return tape.Op{}, false, err
+		}
+	}
+	op := tape.Op{Type: typ, Ref: ref}
+	if g.info.Rank(ref) != 0 || (isIdent(ref) && v.Rank() > 0) {
+		for _, d := range v.Dims {
+			if d.Kind == sema.AssumedSize && isIdent(ref) {
+				return tape.Op{}, false, notSupported("assumed-size array '%s' defined by '%s', reversed jointly", v.Name, callee)
+			}
+		}
+		if vectorSubscript(g.info, ref) {
+			return tape.Op{}, false, notSupported("vector subscript in '%s' in reverse mode", exprString(ref))
+		}
+		op.Count = tape.Size(ref)
+	}
+	return op, true, nil
+}
+
+// wholeRef is how the routine names variable v, whole: its own name, a
+// renamed USE of a module variable, or a member of a copy of a common
+// block it does not declare.
+func (g *gen) wholeRef(v *sema.Symbol, callee string) (ast.Expr, error) {
+	if v.Attrs.Has(sema.AttrAllocatable) || v.Attrs.Has(sema.AttrPointer) {
+		return nil, notSupported("allocatable or pointer variable '%s' defined by '%s', reversed jointly", v.Name, callee)
+	}
+	if g.scope.Lookup(v.Name) == v {
+		return ast.NewIdent(v.Name), nil
+	}
+	if v.Attrs.Has(sema.AttrInCommon) && v.Module() == nil {
+		return g.commonRef(v, callee)
+	}
+	return g.globalRef(v)
+}
+
+func isIdent(x ast.Expr) bool {
+	_, ok := x.(*ast.Ident)
+	return ok
+}
+
+// vectorSubscript reports whether array reference x has a subscript that
+// is an array.
+func vectorSubscript(info *sema.Info, x ast.Expr) bool {
+	c, ok := x.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	for _, a := range c.Args {
+		if _, r := a.(*ast.RangeExpr); !r && info.Rank(a) > 0 {
+			return true
+		}
+	}
+	return false
+}
