@@ -20,12 +20,12 @@
 package config
 
 import (
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/input"
 	"github.com/fadj-dev/fadj/generator/source"
 )
 
@@ -439,13 +439,14 @@ func (r VarRef) Subscripts() []string {
 
 // Load reads and parses the spec file at path. Paths in the spec are
 // relative to path's directory.
+//
+// Only a regular file of at most MaxSize bytes is read, and its size is
+// checked before it is (package input): a spec that is a FIFO, a device
+// or a 20 GB file is an error, not a hang or an out-of-memory crash.
 func Load(path string) (*Spec, error) {
-	data, err := os.ReadFile(path)
+	data, err := input.ReadFile(path, MaxSize)
 	if err != nil {
 		var l diag.List
-		if pe, ok := err.(*os.PathError); ok {
-			err = pe.Err
-		}
 		l.Addf(source.Position{Filename: path}, "cannot read spec: %v", err)
 		return nil, l
 	}

@@ -6,10 +6,12 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fuzzbound"
 	"github.com/fadj-dev/fadj/generator/source"
 )
 
@@ -172,7 +174,7 @@ targets:
 sources: [../shared/model.F90]
 defines: {N: 10, DEBUG: , NAME: "x y", FLAG: true}
 include_dirs: [.., inc/]
-output: {dir: ../ad, suffix: _adj, tangent_suffix: _tl}
+output: {dir: ./gen/../ad, suffix: _adj, tangent_suffix: _tl}
 targets:
   - routine: f
     mode: tangent
@@ -371,6 +373,9 @@ spec.yaml:9:40: inputs: 'K' is listed twice (first at line 9)`, true},
 	{"merge key", base + "check:\n  <<: {seed: 2}\n", "spec.yaml:9:3: merge keys ('<<') are not supported; write the keys out", false},
 	{"complex key", base + "check:\n  ? [a]\n  : 1\n", "spec.yaml:9:5: expected a key, found a list", false},
 	{"self-referential alias", base + "include_dirs: &d [*d]\n", "spec.yaml:8:19: include_dirs: expected a string, found a list", false},
+	// issue 14, finding 2: outputs are written only below the spec
+	{"output dir above the spec", strings.Replace(base, "{dir: ad}", "{dir: ../ad}", 1), "spec.yaml:3:15: dir: '../ad' is outside the spec's directory; fadj writes its outputs only below the spec", false},
+	{"output dir climbing out", strings.Replace(base, "{dir: ad}", "{dir: ad/../../x}", 1), "spec.yaml:3:15: dir: 'ad/../../x' is outside the spec's directory; fadj writes its outputs only below the spec", false},
 }
 
 func TestBad(t *testing.T) {
@@ -421,6 +426,44 @@ func TestLoad(t *testing.T) {
 	_, err = Load(p)
 	if got, want := errText(err), p+":1:10: version 3 is not supported (this fadj reads version 1)"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestLoadOnlyRegularSmallFiles: a spec is read only if it is a regular
+// file of at most MaxSize bytes, checked before reading (issue 14,
+// finding 4: a 20 GB sparse spec.yaml crashed fadj at once, a FIFO
+// blocked it forever).
+func TestLoadOnlyRegularSmallFiles(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(20 << 30); err != nil { // sparse: no room taken
+		t.Fatal(err)
+	}
+	f.Close()
+	_, err = Load(big)
+	if got, want := errText(err), big+": cannot read spec: file is 20 GiB, more than the limit of 4 MiB"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	fifo := filepath.Join(dir, "fifo.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	done := make(chan string, 1)
+	go func() {
+		_, err := Load(fifo)
+		done <- errText(err)
+	}()
+	select {
+	case got := <-done:
+		if want := fifo + ": cannot read spec: not a regular file (a named pipe)"; got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Load blocks on a FIFO")
 	}
 }
 
@@ -493,8 +536,13 @@ func TestSuggest(t *testing.T) {
 	}
 }
 
-// FuzzParse checks that Parse never panics, that every error is
-// positioned in the spec, and that a spec without errors is complete.
+// parseBudget is what parsing a spec may cost: linear in its size, with
+// wide margins.
+var parseBudget = fuzzbound.Budget{Time: 2 * time.Second, TimePerByte: 20 * time.Microsecond, Alloc: 16 << 20, AllocPerByte: 2 << 10}
+
+// FuzzParse checks that Parse never panics, that its cost is linear in
+// the spec, that every error is positioned in the spec, and that a spec
+// without errors is complete.
 func FuzzParse(f *testing.F) {
 	for _, c := range goodSpecs {
 		f.Add([]byte(c.src))
@@ -502,12 +550,19 @@ func FuzzParse(f *testing.F) {
 	for _, c := range badSpecs {
 		f.Add([]byte(c.src))
 	}
+	// Large specs: many targets, a long list, a long string.
+	var many strings.Builder
+	many.WriteString("version: 1\nsources: [a.f90]\noutput: {dir: ad}\ntargets:\n")
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&many, "  - {routine: f%d, independents: [x, y], dependents: [z]}\n", i)
+	}
+	f.Add([]byte(many.String()))
+	f.Add([]byte(strings.Replace(base, "[src/model.f90]", "["+strings.Repeat("a.f90, ", 10000)+"b.f90]", 1)))
+	f.Add([]byte(strings.Replace(base, "[src/model.f90]", "['"+strings.Repeat("x", 1<<20)+".f90']", 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		start := time.Now()
-		s, err := Parse("spec.yaml", data)
-		if d := time.Since(start); d > 5*time.Second {
-			t.Fatalf("Parse took %v", d)
-		}
+		var s *Spec
+		var err error
+		parseBudget.Run(t, len(data), func() { s, err = Parse("spec.yaml", data) })
 		if err != nil {
 			if s != nil {
 				t.Fatal("a Spec returned with errors")

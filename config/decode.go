@@ -695,7 +695,7 @@ func (d *decoder) output(e entry, o *Output) {
 	o.Pos = d.pos(e.val)
 	if e, ok := m["dir"]; ok {
 		if s, p, ok := d.str(e.val, "dir"); ok {
-			if problem := checkPath(s); problem != "" {
+			if problem := checkOutputDir(s); problem != "" {
 				d.errorAt(p, "dir: %s", problem)
 			} else {
 				o.Dir = Path{s, p}

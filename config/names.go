@@ -264,6 +264,19 @@ func checkPath(p string) string {
 	return ""
 }
 
+// checkOutputDir is checkPath for the output directory, which must lie
+// in the spec's directory: fadj writes only below the spec, so that a
+// spec cannot make it write into another project (docs/safety.md).
+func checkOutputDir(p string) string {
+	if s := checkPath(p); s != "" {
+		return s
+	}
+	if c := path.Clean(p); c == ".." || strings.HasPrefix(c, "../") {
+		return fmt.Sprintf("%s is outside the spec's directory; fadj writes its outputs only below the spec", quote(p))
+	}
+	return ""
+}
+
 // checkFilePath is checkPath for a file (not a directory).
 func checkFilePath(p string) string {
 	if s := checkPath(p); s != "" {

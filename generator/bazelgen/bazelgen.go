@@ -70,7 +70,7 @@ func Plan(root string, opts Options) ([]File, error) {
 		return ok
 	}
 	var files []File
-	var errs diag.List
+	errs := found.errs
 	for _, dir := range found.dirs {
 		abs, err := filepath.Abs(dir)
 		if err != nil {

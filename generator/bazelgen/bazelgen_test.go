@@ -111,3 +111,26 @@ fortran_adjoint_test(name="f_ad_test", spec="spec.yaml", srcs=["f.f90"])
 		t.Errorf("rewrites %s:\n%s", f.Path, f.Data)
 	}
 }
+
+// TestHugeSpecFile: a file named like a spec but larger than a spec may
+// be is reported, without being read (issue 14, finding 4: a 20 GB sparse
+// spec.yaml anywhere under the tree crashed fadj bazel).
+func TestHugeSpecFile(t *testing.T) {
+	root := t.TempDir()
+	p := filepath.Join(root, "big", "spec.yaml")
+	if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(20 << 30); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	_, err = Plan(root, Options{})
+	if want := p + ": cannot read spec: file is 20 GiB, more than the limit of 4 MiB"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}

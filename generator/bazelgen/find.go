@@ -7,6 +7,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/input"
+	"github.com/fadj-dev/fadj/generator/source"
 	"gopkg.in/yaml.v3"
 )
 
@@ -85,6 +89,7 @@ func skipDir(path, name string) bool {
 type found struct {
 	specs map[string][]string // directory -> spec file names, sorted
 	dirs  []string            // every directory with a spec or a build file, sorted
+	errs  diag.List           // spec files that cannot be read
 }
 
 // walk finds the specs and build files under root.
@@ -115,9 +120,12 @@ func walk(root string) (*found, error) {
 		case name == buildNames[0] || name == buildNames[1]:
 			addDir(dir)
 		case isSpecName(name):
-			data, err := os.ReadFile(p)
+			// Read as config.Load reads a spec: a huge or special file
+			// named spec.yaml is an error of its own, not a crash.
+			data, err := input.ReadFile(p, config.MaxSize)
 			if err != nil {
-				return err
+				f.errs.Addf(source.Position{Filename: p}, "cannot read spec: %v", err)
+				return nil
 			}
 			if looksLikeSpec(data) {
 				f.specs[dir] = append(f.specs[dir], name)

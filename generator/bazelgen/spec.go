@@ -1,7 +1,6 @@
 package bazelgen
 
 import (
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -11,6 +10,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/input"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -131,11 +131,12 @@ func readFiles(spec *config.Spec) []string {
 	var read []string
 	seen := map[string]bool{}
 	conf := load.Config{
-		Defines:     spec.DefineMap(),
-		IncludeDirs: spec.IncludePaths(),
-		Form:        formOf(spec),
+		Defines:      spec.DefineMap(),
+		IncludeDirs:  spec.IncludePaths(),
+		IncludeRoots: []string{spec.Dir},
+		Form:         formOf(spec),
 		ReadFile: func(name string) ([]byte, error) {
-			data, err := os.ReadFile(name)
+			data, err := input.ReadFile(name, input.MaxFileSize)
 			if err == nil && !seen[name] {
 				seen[name] = true
 				read = append(read, name)

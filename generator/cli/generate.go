@@ -6,18 +6,19 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
+	"github.com/fadj-dev/fadj/generator/input"
 	"github.com/fadj-dev/fadj/generator/writeout"
 )
 
 var generateCommand = &command{
 	name:  "generate",
 	short: "generate the derivative code a spec asks for",
-	usage: "generate [-check] [-all] spec.yaml",
+	usage: "generate [-check] [-v] [-all] [-allow-absolute-includes] spec.yaml",
 }
 
 func init() { generateCommand.run = runGenerate }
@@ -27,7 +28,9 @@ func init() { generateCommand.run = runGenerate }
 func runGenerate(e *env, args []string) int {
 	fs := newFlagSet(e, generateCommand)
 	check := fs.Bool("check", false, "write nothing; exit 1 and print a diff if the files on disk are not what would be generated")
+	verbose := fs.Bool("v", false, "also list the files left unchanged and the files read")
 	all := fs.Bool("all", false, "print all diagnostics, not just the first 10")
+	absIncludes := fs.Bool("allow-absolute-includes", false, "let INCLUDE lines and #include directives name absolute paths")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -36,7 +39,7 @@ func runGenerate(e *env, args []string) int {
 		return ExitUsage
 	}
 	specPath := fs.Arg(0)
-	res, err := driver.Generate(specPath)
+	res, err := driver.GenerateWith(specPath, driver.Options{AllowAbsoluteIncludes: *absIncludes})
 	if res != nil && len(res.Warnings) > 0 {
 		diag.Print(e.stderr, res.Warnings, 0)
 	}
@@ -44,96 +47,146 @@ func runGenerate(e *env, args []string) int {
 		printDiags(e, err, *all)
 		return ExitInput
 	}
-	dir := filepath.Dir(specPath)
-	if *check {
-		stale := 0
-		for _, f := range res.Files {
-			p := filepath.Join(dir, filepath.FromSlash(f.Path))
-			old, err := os.ReadFile(p)
-			if err != nil && !errors.Is(err, errNotExist) {
-				fmt.Fprintf(e.stderr, "fadj generate: %v\n", err)
-				return ExitInput
-			}
-			if err == nil && bytes.Equal(old, f.Data) {
-				continue
-			}
-			stale++
-			if err != nil {
-				fmt.Fprintf(e.stdout, "--- %s (missing on disk)\n+++ %s (generated)\n", p, p)
-				old = nil
-			} else {
-				fmt.Fprintf(e.stdout, "--- %s (on disk)\n+++ %s (generated)\n", p, p)
-			}
-			writeLineDiff(e.stdout, old, f.Data)
-		}
-		if stale > 0 {
-			files := "files are"
-			if stale == 1 {
-				files = "file is"
-			}
-			fmt.Fprintf(e.stderr, "fadj generate: %d generated %s stale; run fadj generate %s\n", stale, files, specPath)
-			return ExitInput
-		}
-		return ExitOK
-	}
-	var w writeout.Set
-	for _, f := range res.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Path))
-		if err := w.Add(p, f.Data); err != nil {
-			fmt.Fprintf(e.stderr, "fadj generate: %v\n", err)
-			return ExitInput
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
-			fmt.Fprintf(e.stderr, "fadj generate: %v\n", err)
-			return ExitInput
-		}
-	}
-	if err := w.Commit(); err != nil {
+	specDir := filepath.Dir(specPath)
+	outDir := filepath.Join(specDir, filepath.FromSlash(res.Dir))
+	owner, err := manifestOwner(outDir, specPath)
+	if err != nil {
 		fmt.Fprintf(e.stderr, "fadj generate: %v\n", err)
+		return ExitInput
+	}
+	if *check {
+		return checkOutputs(e, res, specPath, outDir, owner)
+	}
+	w := writeout.Set{Root: outDir, Base: specDir, Inputs: res.Inputs, Owner: owner, Claim: writtenByFadj}
+	for _, f := range res.Files {
+		if err := w.Add(filepath.Join(specDir, filepath.FromSlash(f.Path)), f.Data); err != nil {
+			fmt.Fprintf(e.stderr, "fadj generate: %v\n", err)
+			return ExitInput
+		}
+	}
+	report, err := w.Write()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "fadj generate: %v\n", err)
+		return ExitInput
+	}
+	printReport(e.stdout, report, res, *verbose)
+	return ExitOK
+}
+
+// printReport says what a commit wrote: a line per file written or
+// removed, a summary when nothing changed, and with -v the files left
+// unchanged and those read.
+func printReport(w io.Writer, r *writeout.Report, res *driver.Result, verbose bool) {
+	for _, p := range r.Written {
+		fmt.Fprintf(w, "wrote %s\n", filepath.ToSlash(p))
+	}
+	for _, p := range r.Removed {
+		fmt.Fprintf(w, "removed %s (no longer generated)\n", filepath.ToSlash(p))
+	}
+	if verbose {
+		for _, p := range r.Unchanged {
+			fmt.Fprintf(w, "unchanged %s\n", filepath.ToSlash(p))
+		}
+		for _, in := range res.Inputs {
+			fmt.Fprintf(w, "read %s\n", filepath.ToSlash(in))
+		}
+		return
+	}
+	if len(r.Written) == 0 && len(r.Removed) == 0 {
+		files := "files are"
+		if len(r.Unchanged) == 1 {
+			files = "file is"
+		}
+		fmt.Fprintf(w, "%d generated %s up to date\n", len(r.Unchanged), files)
+	}
+}
+
+// manifestOwner names the spec in the output directory's manifest: its
+// path relative to the output directory.
+func manifestOwner(outDir, specPath string) (string, error) {
+	absOut, err := filepath.Abs(outDir)
+	if err != nil {
+		return "", err
+	}
+	absSpec, err := filepath.Abs(specPath)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(absOut, absSpec)
+	if err != nil {
+		return "", err
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// writtenByFadj says whether a file may be replaced although no manifest
+// lists it: its leading comment says fadj generated it (the header of
+// generated code, or the runtime module's), as files written before
+// manifests existed do.
+func writtenByFadj(head []byte) bool {
+	var words []string
+	for _, line := range strings.Split(string(head), "\n") {
+		text, ok := strings.CutPrefix(strings.TrimSpace(line), "!")
+		if !ok {
+			break
+		}
+		words = append(words, strings.Fields(strings.ToLower(text))...)
+	}
+	text := " " + strings.Join(words, " ") + " "
+	return strings.Contains(text, " generated by fadj ") || strings.Contains(text, " generated by fadj. ")
+}
+
+// checkOutputs is generate -check: it compares the outputs with the
+// files on disk, prints a diff of each stale one, and lists the files
+// generate would remove.
+func checkOutputs(e *env, res *driver.Result, specPath, outDir, owner string) int {
+	specDir := filepath.Dir(specPath)
+	stale := 0
+	var names []string
+	for _, f := range res.Files {
+		p := filepath.Join(specDir, filepath.FromSlash(f.Path))
+		if rel, err := filepath.Rel(outDir, p); err == nil {
+			names = append(names, filepath.ToSlash(rel))
+		}
+		old, err := input.ReadFile(p, int64(len(f.Data))+input.MaxFileSize)
+		if err != nil && !errors.Is(err, errNotExist) {
+			fmt.Fprintf(e.stderr, "fadj generate: %s: %v\n", p, err)
+			return ExitInput
+		}
+		if err == nil && bytes.Equal(old, f.Data) {
+			continue
+		}
+		stale++
+		if err != nil {
+			fmt.Fprintf(e.stdout, "--- %s (missing on disk)\n+++ %s (generated)\n", p, p)
+			old = nil
+		} else {
+			fmt.Fprintf(e.stdout, "--- %s (on disk)\n+++ %s (generated)\n", p, p)
+		}
+		writeLineDiff(e.stdout, old, f.Data)
+	}
+	removed, err := writeout.Stale(outDir, owner, names)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "fadj generate: %v\n", err)
+		return ExitInput
+	}
+	for _, p := range removed {
+		stale++
+		fmt.Fprintf(e.stdout, "--- %s (on disk, no longer generated: fadj generate removes it)\n", filepath.ToSlash(p))
+	}
+	if writeout.Pending(outDir) {
+		stale++
+		fmt.Fprintf(e.stdout, "--- %s (a write was interrupted: fadj generate completes or undoes it)\n", filepath.ToSlash(outDir))
+	}
+	if stale > 0 {
+		files := "files are"
+		if stale == 1 {
+			files = "file is"
+		}
+		fmt.Fprintf(e.stderr, "fadj generate: %d generated %s stale; run fadj generate %s\n", stale, files, specPath)
 		return ExitInput
 	}
 	return ExitOK
 }
 
 var errNotExist = fs.ErrNotExist
-
-// writeLineDiff writes a simple line diff of a and b: the common prefix and
-// suffix are dropped, the differing middle is printed as - and + lines
-// under one @@ header giving its line ranges.
-func writeLineDiff(w io.Writer, a, b []byte) {
-	al, bl := splitLines(a), splitLines(b)
-	pre := 0
-	for pre < len(al) && pre < len(bl) && al[pre] == bl[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(al)-pre && suf < len(bl)-pre && al[len(al)-1-suf] == bl[len(bl)-1-suf] {
-		suf++
-	}
-	da, db := al[pre:len(al)-suf], bl[pre:len(bl)-suf]
-	fmt.Fprintf(w, "@@ -%d,%d +%d,%d @@\n", pre+1, len(da), pre+1, len(db))
-	for _, l := range da {
-		fmt.Fprintf(w, "-%s\n", l)
-	}
-	for _, l := range db {
-		fmt.Fprintf(w, "+%s\n", l)
-	}
-}
-
-func splitLines(b []byte) []string {
-	if len(b) == 0 {
-		return nil
-	}
-	s := string(b)
-	var out []string
-	for len(s) > 0 {
-		i := bytes.IndexByte([]byte(s), '\n')
-		if i < 0 {
-			out = append(out, s)
-			break
-		}
-		out = append(out, s[:i])
-		s = s[i+1:]
-	}
-	return out
-}

@@ -8,13 +8,20 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fadj-dev/fadj/config"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/driver/compiles"
+	"github.com/fadj-dev/fadj/generator/fuzzbound"
 	"github.com/fadj-dev/fadj/generator/gfortran"
 )
+
+// generateBudget is what generating from an input may cost: linear in
+// its size, with wide margins (the AD core allocates about 2 KB per byte
+// of a long sum).
+var generateBudget = fuzzbound.Budget{Time: 10 * time.Second, TimePerByte: 200 * time.Microsecond, Alloc: 256 << 20, AllocPerByte: 32 << 10}
 
 // FuzzGenerate runs the whole generation (front end, analyses, tangent and
 // adjoint) on mutated kernels of the corpus: whatever the source and the
@@ -40,6 +47,15 @@ func FuzzGenerate(f *testing.F) {
 		}
 		f.Add(spec, name, src)
 	}
+	// Large inputs, in both modes. The product stays small: its partials
+	// are quadratic in the number of factors (a known limit of the AD
+	// core, measured by bench/scale -dims product).
+	for kind, src := range fuzzbound.Large(8 << 10) {
+		if kind == "product" {
+			src = fuzzbound.Large(1 << 10)[kind]
+		}
+		f.Add([]byte("version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargets:\n  - {routine: f, mode: both, independents: [x], dependents: [y]}\n"), "f.f90", []byte(src))
+	}
 	f.Fuzz(func(t *testing.T, spec []byte, name string, src []byte) {
 		name = filepath.Base(name)
 		if name == "." || name == "/" || name == "spec.yaml" || strings.ContainsAny(name, "\x00") {
@@ -52,7 +68,9 @@ func FuzzGenerate(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
 			return
 		}
-		res, err := driver.Generate(filepath.Join(dir, "spec.yaml"))
+		var res *driver.Result
+		var err error
+		generateBudget.Run(t, len(spec)+len(src), func() { res, err = driver.Generate(filepath.Join(dir, "spec.yaml")) })
 		if err == nil {
 			compileSample(t, filepath.Join(dir, "spec.yaml"), res, spec, src)
 			return

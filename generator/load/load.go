@@ -1,6 +1,13 @@
 // Package load reads Fortran files, parses them and runs semantic
 // analysis over them together: the front end as one call, for the CLI
 // and for the generator.
+//
+// It reads under package input's policy (regular files only, sizes
+// checked before reading, input.MaxFileSize per file and
+// input.MaxTotalSize for the run), and resolves INCLUDE lines and
+// #include directives only inside the directories a run may read: those
+// of the files given, the include directories and Config.IncludeRoots.
+// An absolute include is an error unless Config.AllowAbsoluteIncludes.
 package load
 
 import (
@@ -9,10 +16,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/parser"
+	"github.com/fadj-dev/fadj/generator/input"
 	"github.com/fadj-dev/fadj/generator/sema"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -24,10 +33,18 @@ type Config struct {
 	// IncludeDirs are searched, after the including file's own
 	// directory, for INCLUDE lines and #include directives.
 	IncludeDirs []string
+	// IncludeRoots are directories, besides those of the files and the
+	// include directories, in which included files may lie (the spec's
+	// directory).
+	IncludeRoots []string
+	// AllowAbsoluteIncludes lets INCLUDE and #include name an absolute
+	// path, anywhere.
+	AllowAbsoluteIncludes bool
 	// Form forces the source form of every file; nil chooses by extension.
 	Form *ast.SourceForm
-	// ReadFile reads a file; nil means os.ReadFile. Tests and the
-	// generator can serve files from memory.
+	// ReadFile reads a file; nil means input.ReadFile with
+	// input.MaxFileSize. Tests and the generator can serve files from
+	// memory.
 	ReadFile func(name string) ([]byte, error)
 }
 
@@ -41,23 +58,55 @@ type Program struct {
 	Warnings diag.List
 }
 
+// loader reads the files of one Files call.
+type loader struct {
+	conf  *Config
+	read  func(string) ([]byte, error)
+	roots []string
+	total int64 // bytes read so far, includes counted each time
+}
+
+// readCounted reads a file and counts it against input.MaxTotalSize.
+func (l *loader) readCounted(name string) ([]byte, error) {
+	src, err := l.read(name)
+	if err != nil {
+		return nil, err
+	}
+	l.total += int64(len(src))
+	if l.total > input.MaxTotalSize {
+		return nil, fmt.Errorf("the files read exceed %s, the limit for one run", input.Size(input.MaxTotalSize))
+	}
+	return src, nil
+}
+
 // Files parses the named files and analyses them as one program. The
 // returned error is a diag.List of every syntax and semantic problem,
 // or an I/O error; the Program is returned whenever parsing got far
 // enough to be useful to a caller that wants partial results.
 func Files(paths []string, conf Config) (*Program, error) {
-	read := conf.ReadFile
-	if read == nil {
-		read = os.ReadFile
+	l := &loader{conf: &conf, read: conf.ReadFile}
+	if l.read == nil {
+		l.read = func(name string) ([]byte, error) { return input.ReadFile(name, input.MaxFileSize) }
 	}
+	for _, p := range paths {
+		l.roots = append(l.roots, filepath.Dir(p))
+	}
+	l.roots = append(l.roots, conf.IncludeDirs...)
+	l.roots = append(l.roots, conf.IncludeRoots...)
 	fset := source.NewFileSet()
 	prog := &Program{Fset: fset}
 	var errs diag.List
+	if conf.ReadFile == nil {
+		for _, d := range conf.IncludeDirs {
+			if problem := CheckIncludeDir(d); problem != "" {
+				errs.Add(source.Position{Filename: d}, "include directory "+problem)
+			}
+		}
+	}
 	for _, path := range paths {
-		src, err := read(path)
+		src, err := l.readCounted(path)
 		if err != nil {
-			err = unwrap(err)
-			errs.Add(source.Position{Filename: path}, fmt.Sprintf("cannot read file: %v", err))
+			errs.Add(source.Position{Filename: path}, fmt.Sprintf("cannot read file: %v", unwrap(err)))
 			continue
 		}
 		dir := filepath.Dir(path)
@@ -65,7 +114,7 @@ func Files(paths []string, conf Config) (*Program, error) {
 			Form:    conf.Form,
 			Defines: conf.Defines,
 			Include: func(name string, at source.Position) (string, []byte, error) {
-				return resolveInclude(read, name, filepath.Dir(at.Filename), dir, conf.IncludeDirs)
+				return l.resolveInclude(name, filepath.Dir(at.Filename), dir)
 			},
 		}
 		f, err := parser.ParseFile(fset, path, src, pconf)
@@ -93,6 +142,21 @@ func Files(paths []string, conf Config) (*Program, error) {
 	}
 	prog.Warnings = applyEffectiveIntents(fset, info)
 	return prog, nil
+}
+
+// CheckIncludeDir says what is wrong with d as an include directory, or
+// returns "".
+func CheckIncludeDir(d string) string {
+	fi, err := os.Stat(d)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "does not exist"
+	case err != nil:
+		return fmt.Sprintf("cannot be read: %v", unwrap(err))
+	case !fi.IsDir():
+		return "is not a directory"
+	}
+	return ""
 }
 
 // applyEffectiveIntents makes fadj differentiate what the code does where
@@ -124,22 +188,40 @@ func applyEffectiveIntents(fset *source.FileSet, info *sema.Info) diag.List {
 
 // resolveInclude finds name relative to the including file's directory,
 // the first file's directory, then the include directories, as
-// compilers do for -I.
-func resolveInclude(read func(string) ([]byte, error), name, fromDir, topDir string, dirs []string) (string, []byte, error) {
-	if filepath.IsAbs(name) {
-		src, err := read(name)
+// compilers do for -I, and reads it. A candidate outside the roots is
+// not even looked at; a candidate that exists but cannot be read (a
+// symbolic link loop, a FIFO, a file too large) is an error, not a
+// reason to look further.
+func (l *loader) resolveInclude(name, fromDir, topDir string) (string, []byte, error) {
+	if filepath.IsAbs(name) || filepath.VolumeName(name) != "" {
+		if !l.conf.AllowAbsoluteIncludes {
+			return "", nil, errors.New("an absolute path; fadj reads included files only from the source and include directories (fadj generate -allow-absolute-includes allows absolute paths, except under Bazel)")
+		}
+		src, err := l.readCounted(name)
 		return name, src, unwrap(err)
 	}
 	seen := map[string]bool{}
-	for _, d := range append([]string{fromDir, topDir}, dirs...) {
+	outside := false
+	for _, d := range append([]string{fromDir, topDir}, l.conf.IncludeDirs...) {
 		p := filepath.Join(d, name)
 		if seen[p] {
 			continue
 		}
 		seen[p] = true
-		if src, err := read(p); err == nil {
+		if !input.Confined(p, l.roots) {
+			outside = true
+			continue
+		}
+		src, err := l.readCounted(p)
+		if err == nil {
 			return p, src, nil
 		}
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			return "", nil, fmt.Errorf("%s: %v", p, unwrap(err))
+		}
+	}
+	if outside {
+		return "", nil, fmt.Errorf("not found in %s and the include directories, and fadj does not look outside the source and include directories", displayDir(fromDir))
 	}
 	return "", nil, fmt.Errorf("file not found (searched %s and the include directories)", displayDir(fromDir))
 }

@@ -98,3 +98,17 @@ func BenchmarkFrontEnd(b *testing.B) {
 		})
 	}
 }
+
+// TestBOM: a UTF-8 byte order mark at the start of a file is ignored, in
+// both source forms, as gfortran ignores it (issue 14, finding 7).
+func TestBOM(t *testing.T) {
+	for name, src := range map[string]string{
+		"free.f90": "\uFEFFsubroutine s(x)\n  real :: x\n  x = 1\nend subroutine s\n",
+		"fixed.f":  "\uFEFF      SUBROUTINE S(X)\n      REAL X\n      X = 1\n      END\n",
+	} {
+		_, err := Files([]string{name}, Config{ReadFile: func(string) ([]byte, error) { return []byte(src), nil }})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

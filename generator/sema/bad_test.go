@@ -327,6 +327,13 @@ end program p`,
   end do
 end program p`,
 		"bad.f90:3:6: cannot assign to named constant 'n'"},
+	// issue 14, finding 7: gfortran says "Integer too big for its kind"
+	{"inttoobig", "subroutine s(y)\n  integer :: y\n  y = " + strings.Repeat("1", 1000) + "\nend subroutine s",
+		"bad.f90:3:7: integer 11111111111111111111... is too big for its kind 4 (at most 2147483647)"},
+	{"intmin", "subroutine s(y)\n  integer :: y\n  y = -2147483648\nend subroutine s",
+		"bad.f90:3:8: integer 2147483648 is too big for its kind 4 (at most 2147483647)"},
+	{"int8toobig", "subroutine s(y)\n  integer(8) :: y\n  y = 9223372036854775808_8\nend subroutine s",
+		"bad.f90:3:7: integer 9223372036854775808 is too big for its kind 8 (at most 9223372036854775807)"},
 }
 
 func TestBadInputs(t *testing.T) {

@@ -123,7 +123,19 @@ type Info struct {
 	CallGraph *CallGraph
 
 	defReal, defInt *Type
+	// memo holds the type and rank of the operations (unary, binary,
+	// parenthesised) with at least memoMin operations below them, so
+	// that TypeOf and Rank, which derive an operation's type from its
+	// operands, stop there instead of walking the whole subtree: without
+	// it, asking for the type of each term of a sum of n terms costs n².
+	// It is filled at the end of Check and only read afterwards.
+	memo map[ast.Expr]TypeAndValue
 }
+
+// memoMin is how many operations below an operation make Check memoise
+// its type and rank: TypeOf and Rank then never walk more than memoMin
+// operations, and ordinary expressions, which are smaller, cost no memory.
+const memoMin = 16
 
 // TypeOf returns the type of an expression (the result type for a
 // function reference), or nil if unknown. For an identifier naming a
@@ -177,16 +189,25 @@ func (info *Info) typeOf(x ast.Expr, r resolver) *Type {
 	case *ast.CallExpr:
 		return info.Calls[x].Type
 	case *ast.ParenExpr:
+		if tv, ok := info.memo[x]; ok {
+			return tv.Type
+		}
 		return info.typeOf(x.X, r)
 	case *ast.UnaryExpr:
 		if s := info.Operators[x]; s != nil {
 			return s.Type
+		}
+		if tv, ok := info.memo[x]; ok {
+			return tv.Type
 		}
 		t, _ := unaryResult(x.Op, orInvalid(info.typeOf(x.X, r)), info.logical())
 		return t
 	case *ast.BinaryExpr:
 		if s := info.Operators[x]; s != nil {
 			return s.Type
+		}
+		if tv, ok := info.memo[x]; ok {
+			return tv.Type
 		}
 		t, _ := binaryResult(x.Op, orInvalid(info.typeOf(x.X, r)), orInvalid(info.typeOf(x.Y, r)), info.logical(), charLenType)
 		return t
@@ -241,15 +262,24 @@ func (info *Info) rank(x ast.Expr, r resolver) int {
 	case *ast.CallExpr:
 		return info.Calls[x].Rank
 	case *ast.ParenExpr:
+		if tv, ok := info.memo[x]; ok {
+			return tv.Rank
+		}
 		return info.rank(x.X, r)
 	case *ast.UnaryExpr:
 		if s := info.Operators[x]; s != nil && s.Attrs&AttrElemental == 0 {
 			return len(s.Dims)
 		}
+		if tv, ok := info.memo[x]; ok {
+			return tv.Rank
+		}
 		return info.rank(x.X, r)
 	case *ast.BinaryExpr:
 		if s := info.Operators[x]; s != nil && s.Attrs&AttrElemental == 0 {
 			return len(s.Dims)
+		}
+		if tv, ok := info.memo[x]; ok {
+			return tv.Rank
 		}
 		return binaryRank(info.rank(x.X, r), info.rank(x.Y, r))
 	}
@@ -328,6 +358,13 @@ type checker struct {
 	labelRefs     []labelUse
 	rec           *recorder // fills Uses and Defs concurrently, or nil
 	symSlab       []Symbol
+	// ops counts the operations analysed so far; big lists those with
+	// at least memoMin operations below them, children before parents,
+	// for Info.memo.
+	ops int
+	big []ast.Expr
+	// spine is the stack of binary operations binary walks down.
+	spine []*ast.BinaryExpr
 }
 
 type labelUse struct {
@@ -443,9 +480,37 @@ func Check(fset *source.FileSet, files []*ast.File, conf *Config) (*Info, error)
 		c.rec.wait()
 		c.rec = nil
 	}
+	c.memoise()
 	c.info.CallGraph.finish()
 	c.errs.Sort()
 	return c.info, c.errs.Err()
+}
+
+// memoise fills Info.memo from c.big, children first, so that each
+// entry is computed from its operands' entries in constant time. It runs
+// when Uses and Defs are complete, so that the entries are what TypeOf
+// and Rank would compute without them.
+func (c *checker) memoise() {
+	if len(c.big) == 0 {
+		return
+	}
+	info := c.info
+	info.memo = make(map[ast.Expr]TypeAndValue, len(c.big))
+	for _, x := range c.big {
+		if _, done := info.memo[x]; !done {
+			info.memo[x] = TypeAndValue{Type: info.typeOf(x, info), Rank: info.rank(x, info)}
+		}
+	}
+	c.big = nil
+}
+
+// countOp counts an operation analysed after start operations had been:
+// big enough ones are memoised.
+func (c *checker) countOp(x ast.Expr, start int) {
+	c.ops++
+	if c.ops-start > memoMin {
+		c.big = append(c.big, x)
+	}
 }
 
 // objectOf implements resolver during Check: the identifier is looked up
@@ -730,10 +795,24 @@ func posOf(n ast.Node) source.Pos {
 		if x == nil {
 			return source.NoPos
 		}
-		if p := posOf(x.X); p.IsValid() {
+		// A loop down the left operands: a sum of n terms is n deep. The
+		// position is the leftmost operand's, else the deepest operator's.
+		deepest := source.NoPos
+		b := x
+		for {
+			if b.OpPos.IsValid() {
+				deepest = b.OpPos
+			}
+			l, ok := b.X.(*ast.BinaryExpr)
+			if !ok || l == nil {
+				break
+			}
+			b = l
+		}
+		if p := posOf(b.X); p.IsValid() {
 			return p
 		}
-		return x.OpPos
+		return deepest
 	case *ast.SelectorExpr:
 		if x == nil {
 			return source.NoPos

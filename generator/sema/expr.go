@@ -73,9 +73,15 @@ func (c *checker) expr1(x ast.Expr) (*Type, int) {
 	case *ast.BasicLit:
 		return c.literal(x), 0
 	case *ast.ParenExpr:
-		return c.expr(x.X)
+		start := c.ops
+		t, r := c.expr(x.X)
+		c.countOp(x, start)
+		return t, r
 	case *ast.UnaryExpr:
-		return c.unary(x)
+		start := c.ops
+		t, r := c.unary(x)
+		c.countOp(x, start)
+		return t, r
 	case *ast.BinaryExpr:
 		return c.binary(x)
 	case *ast.ArrayConstructor:
@@ -1312,8 +1318,40 @@ func binaryRank(rx, ry int) int {
 	return rx
 }
 
+// binary analyses x. A sum of n terms a+b+c+... parses as a left-deep
+// tree n levels deep: binary walks down its left operands with a loop,
+// not recursion, and analyses the operations bottom up, so that the
+// stack does not grow with the number of terms.
 func (c *checker) binary(x *ast.BinaryExpr) (*Type, int) {
-	tx, rx := c.expr(x.X)
+	base := len(c.spine)
+	b := x
+	for {
+		c.spine = append(c.spine, b)
+		l, ok := b.X.(*ast.BinaryExpr)
+		if !ok {
+			break
+		}
+		b = l
+	}
+	// Every operation of the spine starts with the same leftmost operand.
+	start := c.ops
+	t, r := c.expr(b.X)
+	for i := len(c.spine) - 1; i >= base; i-- {
+		op := c.spine[i]
+		t, r = c.binaryOp(op, t, r)
+		if t == nil {
+			t = Invalid
+		}
+		c.countOp(op, start)
+	}
+	clear(c.spine[base:])
+	c.spine = c.spine[:base]
+	return t, r
+}
+
+// binaryOp analyses x whose left operand, already analysed, has type tx
+// and rank rx.
+func (c *checker) binaryOp(x *ast.BinaryExpr, tx *Type, rx int) (*Type, int) {
 	ty, ry := c.expr(x.Y)
 	rank := binaryRank(rx, ry)
 	if x.Op == token.DEFOP || tx.IsDerived() || ty.IsDerived() {
@@ -1634,6 +1672,45 @@ func literalTypeOf(x *ast.BasicLit, defInt, defReal *Type) (t *Type, named bool)
 
 // literal returns the type of a literal, resolving a named kind.
 func (c *checker) literal(x *ast.BasicLit) *Type {
+	t := c.literal1(x)
+	if x.Kind == token.INT {
+		c.checkIntRange(x, t)
+	}
+	return t
+}
+
+// hugeDigits is the largest integer of each kind, as digits.
+var hugeDigits = map[int]string{
+	1:  "127",
+	2:  "32767",
+	4:  "2147483647",
+	8:  "9223372036854775807",
+	16: "170141183460469231731687303715884105727",
+}
+
+// checkIntRange reports an integer literal too big for its kind t, as
+// gfortran does (-2147483648 too: the sign is an operator).
+func (c *checker) checkIntRange(x *ast.BasicLit, t *Type) {
+	huge, ok := hugeDigits[t.Kind]
+	if !ok || !t.IsInteger() {
+		return
+	}
+	digits := x.Value
+	if i := strings.IndexByte(digits, '_'); i >= 0 {
+		digits = digits[:i]
+	}
+	digits = strings.TrimLeft(digits, "0")
+	if len(digits) < len(huge) || len(digits) == len(huge) && digits <= huge {
+		return
+	}
+	shown := digits
+	if len(shown) > 24 {
+		shown = shown[:20] + "..."
+	}
+	c.errorf(x.ValuePos, "integer %s is too big for its kind %d (at most %s)", shown, t.Kind, huge)
+}
+
+func (c *checker) literal1(x *ast.BasicLit) *Type {
 	var t *Type
 	if x.Kind == token.STRING {
 		t = c.charLen(stringLen(x.Value))

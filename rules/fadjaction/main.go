@@ -62,7 +62,9 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: fadjaction -spec SPEC -out REL=PATH...")
 		return 2
 	}
-	res, err := driver.Generate(*spec)
+	// Absolute includes are never allowed here: an action reads only
+	// the files Bazel gives it (docs/safety.md).
+	res, err := driver.GenerateWith(*spec, driver.Options{AllowAbsoluteIncludes: false})
 	if res != nil && len(res.Warnings) > 0 {
 		diag.Print(stderr, res.Warnings, 0)
 	}

@@ -125,3 +125,27 @@ func write(t *testing.T, path, data string) {
 		t.Fatal(err)
 	}
 }
+
+// TestNoAbsoluteIncludes: under Bazel an include is never read from an
+// absolute path, which would make the action depend on a file Bazel does
+// not know (issue 14, finding 4: the action binary accepted them). The
+// action has no flag to allow them.
+func TestNoAbsoluteIncludes(t *testing.T) {
+	src := t.TempDir()
+	inc := filepath.Join(t.TempDir(), "c.h")
+	write(t, inc, "  real(8), parameter :: c = 2\n")
+	write(t, filepath.Join(src, "heat.f90"), strings.Replace(heat, "  integer :: i\n", "  integer :: i\n  include '"+inc+"'\n", 1))
+	write(t, filepath.Join(src, "spec.yaml"), strings.Replace(spec, "%s", "tangent", 1))
+	out := t.TempDir()
+	var stderr bytes.Buffer
+	code := run([]string{"-spec", filepath.Join(src, "spec.yaml"), "-out", "ad/heat_d.f90=" + filepath.Join(out, "heat_d.f90"), "-allow-absolute-includes"}, &stderr)
+	if code != 2 {
+		t.Errorf("-allow-absolute-includes: exit %d, want 2 (no such flag)", code)
+	}
+	stderr.Reset()
+	code = run([]string{"-spec", filepath.Join(src, "spec.yaml"), "-out", "ad/heat_d.f90=" + filepath.Join(out, "heat_d.f90")}, &stderr)
+	want := filepath.Join(src, "heat.f90") + `:7:3: cannot include "` + inc + `": an absolute path`
+	if code != 1 || !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant it to start with\n%s", code, stderr.String(), want)
+	}
+}

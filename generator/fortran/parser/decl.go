@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -379,10 +380,16 @@ func (p *parser) parseDims() []*ast.Dim {
 		if !p.got(token.COMMA) {
 			break
 		}
+		if len(dims) == MaxRank {
+			p.syntaxError(p.pos(), fmt.Sprintf("array has more than %d dimensions", MaxRank))
+		}
 	}
 	p.expect(token.RPAREN)
 	return dims
 }
+
+// MaxRank is the largest rank of an array (Fortran 2008, and gfortran).
+const MaxRank = 15
 
 // parseEntity parses name [(dims)] [*len] [= init | => init]; init only
 // in a type declaration (decl).

@@ -1,5 +1,10 @@
 package parser
 
+import (
+	"fmt"
+	"strings"
+)
+
 // errorTests are bad inputs with the first diagnostic expected.
 var errorTests = []struct{ name, src, want string }{
 	{"x.f90", "if (x, y) then\nend if\nend\n", "x.f90:1:6: expected ')', found ','"},
@@ -96,4 +101,10 @@ var errorTests = []struct{ name, src, want string }{
 	{"x.f", "      PROGRAM P\n      X = (1 + \n      END\n", "x.f:2:15: expected expression, found end of statement"},
 	{"x.f", "      DO10I=1,10\n   10 CONTINUE\n      END\n", "x.f:1:7: not supported: DO statement written without blanks (DO10I=...); fixed-form blanks are treated as separators"},
 	{"x.f", "      SUBROUTINE S\n      ENTRY T\n      END\n", "x.f:2:7: not supported: ENTRY statement"},
+	// limits, as gfortran's (issue 14, finding 7) and against deep trees (finding 6)
+	{"x.f90", "real :: y(2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2)\nend\n", "x.f90:1:41: array has more than 15 dimensions"},
+	{"x.f90", "real, dimension(:,:,:,:,:,:,:,:,:,:,:,:,:,:,:,:) :: y\nend\n", "x.f90:1:47: array has more than 15 dimensions"},
+	{"x.f90", "real :: " + strings.Repeat("n", 64) + "\nend\n", "x.f90:1:9: name 'nnnnnnnnnnnnnnnnnnnn...' has 64 characters; at most 63 are allowed"},
+	{"x.f90", "y = x" + strings.Repeat("+x", MaxOperators+1) + "\nend\n", fmt.Sprintf("x.f90:1:%d: statement has more than %d operators; split the expression into several statements", 4+2*(MaxOperators+1), MaxOperators)},
+	{"x.f90", "y = " + strings.Repeat("-x+", MaxOperators/2+1) + "x\nend\n", fmt.Sprintf("x.f90:1:%d: statement has more than %d operators; split the expression into several statements", 5+3*(MaxOperators/2), MaxOperators)},
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -12,6 +13,15 @@ import (
 // maxDepth bounds the nesting of expressions so that hostile input cannot
 // exhaust the stack.
 const maxDepth = 500
+
+// MaxOperators bounds the operators of one statement. A sum of n terms
+// is a tree n deep, and the stages after the parser walk trees
+// recursively: without a bound, a long enough line of x+x+... exhausts
+// the stack, which Go cannot recover from (generation still worked at
+// 500,000, with 1.4 GB; the bound keeps a factor of two). It is far above
+// what compilers take in practice: gfortran 12 needs more than ten
+// minutes for a sum of 65,536 terms and crashes on one of 500,000.
+const MaxOperators = 1 << 18
 
 // badExpr stands for an expression that failed to parse; the statement
 // holding it has p.bad set and is dropped.
@@ -39,10 +49,16 @@ func (p *parser) parseBinary(prec int) ast.Expr {
 	switch k := p.tok(); k {
 	case token.NOT:
 		t := &p.toks[p.i]
+		if !p.countOp(t.Pos) {
+			return p.badExpr()
+		}
 		p.next()
 		x = &ast.UnaryExpr{OpPos: t.Pos, Op: k, OpLit: t.Lit, X: p.parseBinary(6)}
 	case token.PLUS, token.MINUS:
 		t := &p.toks[p.i]
+		if !p.countOp(t.Pos) {
+			return p.badExpr()
+		}
 		p.next()
 		var y ast.Expr
 		if prec <= token.UnaryPrec {
@@ -64,6 +80,9 @@ func (p *parser) parseBinary(prec int) ast.Expr {
 			break // the "/)" closing an array constructor
 		}
 		t := &p.toks[p.i]
+		if !p.countOp(t.Pos) {
+			return p.badExpr()
+		}
 		p.next()
 		var y ast.Expr
 		if k == token.POW {
@@ -78,11 +97,24 @@ func (p *parser) parseBinary(prec int) ast.Expr {
 	return x
 }
 
+// countOp counts an operator at pos; past MaxOperators in the statement
+// it reports a syntax error and returns false.
+func (p *parser) countOp(pos source.Pos) bool {
+	if p.ops++; p.ops > MaxOperators {
+		p.syntaxError(pos, fmt.Sprintf("statement has more than %d operators; split the expression into several statements", MaxOperators))
+		return false
+	}
+	return true
+}
+
 // parseOperand parses a primary, possibly under a defined unary operator
 // (which binds tightest of all).
 func (p *parser) parseOperand() ast.Expr {
 	if p.tok() == token.DEFOP {
 		t := &p.toks[p.i]
+		if !p.countOp(t.Pos) {
+			return p.badExpr()
+		}
 		p.next()
 		if p.depth++; p.depth > maxDepth {
 			p.depth--

@@ -177,6 +177,7 @@ type parser struct {
 	i      int                // index of the current token
 	bad    bool               // a syntax error was reported in this statement
 	depth  int                // expression nesting
+	ops    int                // operators in the current statement
 	eofPos source.Pos
 
 	cls    stmtClass // class of the current statement (from its first token)
@@ -240,6 +241,7 @@ func (p *parser) advance() {
 	}
 	p.i = 0
 	p.bad = false
+	p.ops = 0
 	p.classify()
 }
 

@@ -109,7 +109,11 @@ func TestParseExprErrors(t *testing.T) {
 	} {
 		_, err := ParseExpr(tt.src)
 		if got := firstErr(err); got != tt.want {
-			t.Errorf("%q:\n got %s\nwant %s", tt.src, got, tt.want)
+			src := tt.src
+			if len(src) > 200 {
+				src = src[:200] + "..."
+			}
+			t.Errorf("%q:\n got %s\nwant %s", src, got, tt.want)
 		}
 	}
 }
@@ -157,7 +161,11 @@ func TestErrors(t *testing.T) {
 	for _, tt := range errorTests {
 		_, err := parse(t, tt.name, tt.src)
 		if got := firstErr(err); got != tt.want {
-			t.Errorf("%q:\n got %s\nwant %s", tt.src, got, tt.want)
+			src := tt.src
+			if len(src) > 200 {
+				src = src[:200] + "..."
+			}
+			t.Errorf("%q:\n got %s\nwant %s", src, got, tt.want)
 		}
 	}
 }

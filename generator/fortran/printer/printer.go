@@ -327,30 +327,41 @@ func (p *printer) comment(c *ast.Comment) {
 // long for a line is wrapped at a blank (or, if there is none, anywhere)
 // into several comment lines, each starting like the first ("! ").
 func (p *printer) commentLine(ind, l string) {
-	for len(ind)+len(l) > p.maxLen {
+	// The line being wrapped is pre+body. Only the head of it that fits
+	// on one output line is ever copied, so that wrapping a comment of n
+	// bytes costs O(n), not O(n²/width).
+	pre, body := "", l
+	for len(ind)+len(pre)+len(body) > p.maxLen {
 		room := p.maxLen - len(ind)
-		k := 0 // the leading "!!  " of l, repeated on each line
-		for k < len(l) && l[k] == '!' {
+		head := pre + body[:min(len(body), max(room+1-len(pre), 0))]
+		k := 0 // the leading "!!  " of the line, repeated on each line
+		for k < len(head) && head[k] == '!' {
 			k++
 		}
-		for k < len(l) && l[k] == ' ' {
+		for k < len(head) && head[k] == ' ' {
 			k++
 		}
 		if k > room/2 {
 			k = 1
 		}
-		cut := strings.LastIndexByte(l[:room+1], ' ')
+		cut := strings.LastIndexByte(head[:min(len(head), room+1)], ' ')
 		if cut <= k {
 			cut = room
 		}
-		p.writeComment(ind, strings.TrimRight(l[:cut], " "))
-		rest := strings.TrimLeft(l[cut:], " ")
+		p.writeComment(ind, strings.TrimRight(head[:cut], " "))
+		var rest string
+		if cut >= len(pre) {
+			rest = body[cut-len(pre):]
+		} else {
+			rest = pre[cut:] + body
+		}
+		rest = strings.TrimLeft(rest, " ")
 		if rest == "" {
 			return
 		}
-		l = l[:k] + rest
+		pre, body = head[:k], rest
 	}
-	p.writeComment(ind, l)
+	p.writeComment(ind, pre+body)
 }
 
 func (p *printer) writeComment(ind, l string) {

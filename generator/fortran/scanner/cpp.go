@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -13,6 +14,11 @@ type macro struct {
 	name  string
 	value string
 	toks  []token.Token // value scanned as Fortran tokens (Pos unset)
+	// bad is the first problem found scanning the value of a macro of
+	// Config.Defines, which has no place in the file: it is reported
+	// where the macro is used, once (reported).
+	bad      string
+	reported bool
 }
 
 const (
@@ -30,6 +36,10 @@ func (s *scanner) expand(m *macro, pos source.Pos, depth int) {
 			sh.tooBig = true
 		}
 		return
+	}
+	if m.bad != "" && !m.reported {
+		m.reported = true
+		s.errs.Add(s.file.Position(pos), fmt.Sprintf("in the value of %s, defined by -D or the spec's defines: %s", m.name, m.bad))
 	}
 	sh.hide = append(sh.hide, m.name)
 	for _, t := range m.toks {
@@ -101,7 +111,17 @@ func (sh *shared) defineFromConfig(file *source.File, name, value string) {
 		}
 		return
 	}
+	// Errors in the value are kept for the first use of the macro: at
+	// the top of the file they would point at a line that does not
+	// hold the value, and an unused macro is no error.
+	errs := sh.errs
+	var bad diag.List
+	sh.errs = &bad
 	sh.setMacro(s, name, value, 0)
+	sh.errs = errs
+	if len(bad) > 0 {
+		sh.defines[name].bad = bad[0].Msg
+	}
 }
 
 // macroName returns the length of the identifier at the start of s.

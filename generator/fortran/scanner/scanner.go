@@ -324,6 +324,9 @@ func (s *scanner) run() {
 	src := s.src
 	n := len(src)
 	off := 0
+	if bytes.HasPrefix(src, utf8BOM) {
+		off = len(utf8BOM) // as gfortran, which ignores it
+	}
 	for off < n {
 		ls := off
 		le := n
@@ -357,6 +360,10 @@ func (s *scanner) run() {
 		s.errorAt(s.conds[i].off, "unterminated #"+s.conds[i].name)
 	}
 }
+
+// utf8BOM is the byte order mark some editors put at the start of a
+// UTF-8 file.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // comment makes a comment of src[p:e], without trailing blanks; bang
 // replaces its first character by "!".
@@ -807,6 +814,9 @@ func (s *scanner) statement(i, label, loff int, detect bool) (*Statement, int, *
 		pos := s.file.Pos(o)
 		lit := lx.litAt(i, e, o)
 		if kind == token.IDENT {
+			if len(lit) > MaxName {
+				s.errorAt(o, fmt.Sprintf("name %s has %d characters; at most %d are allowed", shorten(lit), len(lit), MaxName))
+			}
 			if raw == 0 && len(lit) == 6 && strings.EqualFold(lit, "format") {
 				if fe, ok := lx.formatSpec(e); ok {
 					sh.appendTok(token.IDENT, pos, lit)
@@ -858,6 +868,18 @@ func (s *scanner) statement(i, label, loff int, detect bool) (*Statement, int, *
 	st.End = s.file.Pos(lx.off(lastEnd-1) + 1)
 	sh.tokStart = len(sh.toks)
 	return st, i, nil
+}
+
+// MaxName is the longest name Fortran (2003 and later) allows, and
+// gfortran takes.
+const MaxName = 63
+
+// shorten quotes a name for a message, cut to its first characters.
+func shorten(name string) string {
+	if len(name) > 24 {
+		return "'" + name[:20] + "...'"
+	}
+	return "'" + name + "'"
 }
 
 // unquote returns the value of a character literal.

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/fuzzbound"
 	"github.com/fadj-dev/fadj/generator/source"
 )
 
@@ -537,8 +539,13 @@ func TestNilFileAndErrs(t *testing.T) {
 	}
 }
 
-// FuzzScan checks that Scan never panics and that every position it
-// returns lies in a file of the set.
+// scanBudget is what scanning an input may cost: linear in its size
+// (about 30 bytes allocated per byte scanned), with wide margins.
+var scanBudget = fuzzbound.Budget{Time: 2 * time.Second, TimePerByte: 20 * time.Microsecond, Alloc: 16 << 20, AllocPerByte: 1 << 10}
+
+// FuzzScan checks that Scan never panics, that it costs time and memory
+// linear in the input, and that every position it returns lies in a file
+// of the set.
 func FuzzScan(f *testing.F) {
 	for _, c := range freeCases {
 		f.Add(c.src, false)
@@ -548,6 +555,9 @@ func FuzzScan(f *testing.F) {
 	}
 	f.Add("#define A B B\n#define B A A\nx = A\n#if A\n#endif\n", false)
 	f.Add("include 'x'\n#include \"y\"\n", true)
+	for _, src := range fuzzbound.Large(64 << 10) {
+		f.Add(src, false)
+	}
 	f.Fuzz(func(t *testing.T, src string, fixed bool) {
 		cfg := Config{Defines: map[string]string{"N": "3", "E": ""}}
 		if fixed {
@@ -563,7 +573,8 @@ func FuzzScan(f *testing.F) {
 		cfg.FileSet = fs
 		file := fs.AddFile("fuzz", []byte(src))
 		var errs diag.List
-		res := Scan(file, []byte(src), cfg, &errs)
+		var res *Result
+		scanBudget.Run(t, len(src), func() { res = Scan(file, []byte(src), cfg, &errs) })
 		in := func(p source.Pos) bool {
 			f := fs.File(p)
 			return f != nil && int(p) >= f.Base() && int(p) <= f.Base()+f.Size()
