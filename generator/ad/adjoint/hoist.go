@@ -63,51 +63,7 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 	if g.tbr == nil || hasJump(s.Body) || len(g.jumps.byLoop[s]) > 0 {
 		return nil, nil, f, b, nil, nil
 	}
-	var outer []*ast.DoConstruct
-	if s.Var != nil {
-		outer = append(outer, s)
-	}
-	recs := map[*sema.Symbol][]record{}
-	var order []*sema.Symbol
-	var walk func(list []ast.Stmt, loops []*ast.DoConstruct, conds []branchOf, body []ast.Stmt)
-	walk = func(list []ast.Stmt, loops []*ast.DoConstruct, conds []branchOf, body []ast.Stmt) {
-		under := func(st ast.Stmt, n int) []branchOf {
-			return append(append([]branchOf{}, conds...), branchOf{st, n})
-		}
-		for _, st := range list {
-			switch st := st.(type) {
-			case *ast.CallStmt:
-				op, ok := tape.Of(st)
-				if !ok || op.Kind != tape.Push {
-					continue
-				}
-				a := g.refSym(op.Ref)
-				if a == nil {
-					continue
-				}
-				if recs[a] == nil {
-					order = append(order, a)
-				}
-				recs[a] = append(recs[a], record{stmt: st, typ: op.Type, arg: op.Ref,
-					loops: append([]*ast.DoConstruct{}, loops...), cond: len(conds) > 0, conds: conds, body: body})
-			case *ast.DoConstruct:
-				if st.Var == nil {
-					walk(st.Body, loops, under(st, -1), body)
-				} else {
-					walk(st.Body, append(loops, st), conds, st.Body)
-				}
-			case *ast.IfConstruct:
-				for i, br := range st.Branches {
-					walk(br.Body, loops, under(st, i), body)
-				}
-			case *ast.SelectCase:
-				for i, c := range st.Cases {
-					walk(c.Body, loops, under(st, i), body)
-				}
-			}
-		}
-	}
-	walk(f, outer, nil, f)
+	recs, order := g.loopRecords(s, f)
 	moved := map[ast.Stmt]bool{}
 	movedSyms := map[string]bool{}
 	saved := map[string]*ast.Ident{} // by array: the copy its pops read
@@ -200,6 +156,57 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 		return pre, post, nf, nb, savePost, saveBwdPre
 	}
 	return pre, post, nf, nb, nil, nil
+}
+
+// loopRecords returns the records of the forward body f of loop s, by
+// array (or scalar), in the order of their first record.
+func (g *gen) loopRecords(s *ast.DoConstruct, f []ast.Stmt) (map[*sema.Symbol][]record, []*sema.Symbol) {
+	var outer []*ast.DoConstruct
+	if s.Var != nil {
+		outer = append(outer, s)
+	}
+	recs := map[*sema.Symbol][]record{}
+	var order []*sema.Symbol
+	var walk func(list []ast.Stmt, loops []*ast.DoConstruct, conds []branchOf, body []ast.Stmt)
+	walk = func(list []ast.Stmt, loops []*ast.DoConstruct, conds []branchOf, body []ast.Stmt) {
+		under := func(st ast.Stmt, n int) []branchOf {
+			return append(append([]branchOf{}, conds...), branchOf{st, n})
+		}
+		for _, st := range list {
+			switch st := st.(type) {
+			case *ast.CallStmt:
+				op, ok := tape.Of(st)
+				if !ok || op.Kind != tape.Push {
+					continue
+				}
+				a := g.refSym(op.Ref)
+				if a == nil {
+					continue
+				}
+				if recs[a] == nil {
+					order = append(order, a)
+				}
+				recs[a] = append(recs[a], record{stmt: st, typ: op.Type, arg: op.Ref,
+					loops: append([]*ast.DoConstruct{}, loops...), cond: len(conds) > 0, conds: conds, body: body})
+			case *ast.DoConstruct:
+				if st.Var == nil {
+					walk(st.Body, loops, under(st, -1), body)
+				} else {
+					walk(st.Body, append(loops, st), conds, st.Body)
+				}
+			case *ast.IfConstruct:
+				for i, br := range st.Branches {
+					walk(br.Body, loops, under(st, i), body)
+				}
+			case *ast.SelectCase:
+				for i, c := range st.Cases {
+					walk(c.Body, loops, under(st, i), body)
+				}
+			}
+		}
+	}
+	walk(f, outer, nil, f)
+	return recs, order
 }
 
 // tapeCopy is a local array that goes on the tape in one piece after a
