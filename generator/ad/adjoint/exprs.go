@@ -236,116 +236,158 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if cs == nil {
 		return nil, nil, notSupported("call of '%s' in reverse mode", exprString(s.Name))
 	}
-	split := g.splitCall(s)
-	dummies := callee.Unit.Args
-	args, ok := positional(s.Args, dummies)
-	if !ok {
+	c := &activeCall{s: s, callee: callee, scope: cs, split: g.splitCall(s)}
+	var ok bool
+	if c.args, ok = positional(s.Args, callee.Unit.Args); !ok {
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
 	}
-	if err := g.aliased(args, callee.Unit, cs, exprString(s.Name)); err != nil {
+	if err := g.aliased(c.args, callee.Unit, cs, exprString(s.Name)); err != nil {
 		return nil, nil, err
 	}
-	var pops, zeros []ast.Stmt
-	var bargs []ast.Expr
-	for i, a := range args {
-		if err := g.checkCalls(a); err != nil {
+	for i, a := range c.args {
+		if err := g.callArg(c, i, a); err != nil {
 			return nil, nil, err
-		}
-		bargs = append(bargs, a)
-		ds := cs.LookupLocal(dummies[i].Lower())
-		// isVar: a variable, an array element or a section (its
-		// adjoint is the same designator of the adjoint).
-		isVar := false
-		rec := a // what recording a modified argument saves
-		if bs := g.baseSym(a); bs != nil && bs.Kind == sema.VarSym {
-			isVar = true
-			if c, ok := a.(*ast.CallExpr); ok {
-				for _, x := range c.Args {
-					if _, r := x.(*ast.RangeExpr); !r && g.info.Rank(x) > 0 {
-						isVar = false // vector subscript
-					}
-				}
-				if g.info.Rank(a) == 0 && ds != nil && len(ds.Dims) > 0 {
-					// An element passed to an array dummy: the
-					// callee sees the array from there on.
-					rec = c.Fun
-				}
-			}
-		}
-		if !split {
-			// A checkpoint: checkpointSaves saves what the call changes.
-		} else if bs := g.baseSym(a); bs != nil && bs.IsDummy() && bs.Intent == ast.IntentIn {
-			// The callee cannot modify it: nothing to record.
-		} else if g.tbr != nil && g.records(s, a) || g.tbr == nil && isVar && (ds == nil || ds.Intent != ast.IntentIn) {
-			push, pop, err := g.pushPop(rec)
-			if err != nil {
-				return nil, nil, err
-			}
-			if push != nil {
-				fwd = append(fwd, push)
-				pops = append([]ast.Stmt{pop}, pops...)
-			}
-		}
-		if ds != nil && !inPattern(callee, ds) && ds.Intent != ast.IntentIn && isVar && g.hasAdj(g.baseSym(a)) {
-			// The callee overwrites an active variable with a value
-			// its version treats as passive.
-			if ds.Intent != ast.IntentOut {
-				return nil, nil, notSupported("active argument '%s' of passive dummy '%s' of '%s' in reverse mode", exprString(a), ds.Name, exprString(s.Name))
-			}
-			r, err := g.adjRef(a)
-			if err != nil {
-				return nil, nil, err
-			}
-			zeros = append(zeros, &ast.AssignStmt{Lhs: r, Rhs: deriv.Const("0", g.info.TypeOf(a))})
-		}
-		if ds != nil && inPattern(callee, ds) {
-			if !isVar || !g.hasAdj(g.baseSym(a)) {
-				return nil, nil, notSupported("actual argument '%s' of active dummy '%s' of '%s' is not an active variable in reverse mode", exprString(a), ds.Name, exprString(s.Name))
-			}
-			r, err := g.adjRef(a)
-			if err != nil {
-				return nil, nil, err
-			}
-			bargs = append(bargs, r)
 		}
 	}
-	if split {
-		// The globals go on the tape like recorded arguments.
-		gpush, gpop, err := g.aroundCall(callee.Unit, exprString(s.Name))
-		if err != nil {
-			return nil, nil, err
-		}
-		fwd = append(fwd, gpush...)
-		pops = append(gpop, pops...)
-		// foo_fwd records, foo_bwd returns; the inputs the caller
-		// may change in between are kept (split.go).
-		ksave, kpush, kpop, err := g.keepSubscripts(args, callee.Unit, cs)
-		if err != nil {
-			return nil, nil, err
-		}
-		fwd = append(fwd, ksave...)
-		c := &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: args, Parens: true}
-		fwd = append(fwd, c)
-		fwd = append(fwd, kpush...)
-		bwd = append(kpop, zeros...)
-		bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_bwd")), Args: bargs, Parens: true})
-		bwd = append(bwd, pops...)
-		if s.Label != 0 {
-			l := &ast.ContinueStmt{}
-			l.Label, l.Doc = s.Label, s.Doc
-			fwd = append([]ast.Stmt{l}, fwd...)
-		}
-		return fwd, bwd, nil
+	if c.split {
+		return g.splitCallSweeps(c)
 	}
 	save, before, around, after, err := g.checkpointSaves(s, exprString(s.Name))
 	if err != nil {
 		return nil, nil, err
 	}
 	fwd = append(save, s)
-	bwd = append(append(before, zeros...), around...)
-	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: bargs, Parens: true})
+	bwd = append(append(before, c.zeros...), around...)
+	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: c.bargs, Parens: true})
 	bwd = append(bwd, after...)
 	return withLabel(s, fwd), bwd, nil
+}
+
+// activeCall is a CALL of a version with derivatives being reversed: its
+// arguments in the order of the dummies, those of the callee's adjoint
+// (each active one followed by its adjoint), and, for a split call, the
+// records of the arguments.
+type activeCall struct {
+	s      *ast.CallStmt
+	callee *activity.ProcActivity
+	scope  *sema.Scope // the callee's
+	split  bool
+	args   []ast.Expr
+	bargs  []ast.Expr
+	// pushes record arguments of a split call before it, pops restore
+	// them after its backward sweep; zeros zero the adjoints of active
+	// variables a passive dummy overwrites.
+	pushes, pops, zeros []ast.Stmt
+}
+
+// callArg handles actual argument a of dummy i: its adjoint in the call
+// of the callee's adjoint, its record (split calls), and the zeroing of
+// an active variable passed to a passive intent(out) dummy.
+func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
+	if err := g.checkCalls(a); err != nil {
+		return err
+	}
+	c.bargs = append(c.bargs, a)
+	ds := c.scope.LookupLocal(c.callee.Unit.Args[i].Lower())
+	// isVar: a variable, an array element or a section (its adjoint is
+	// the same designator of the adjoint).
+	isVar := false
+	rec := a // what recording a modified argument saves
+	if bs := g.baseSym(a); bs != nil && bs.Kind == sema.VarSym {
+		isVar = true
+		if ce, ok := a.(*ast.CallExpr); ok {
+			for _, x := range ce.Args {
+				if _, r := x.(*ast.RangeExpr); !r && g.info.Rank(x) > 0 {
+					isVar = false // vector subscript
+				}
+			}
+			if g.info.Rank(a) == 0 && ds != nil && len(ds.Dims) > 0 {
+				// An element passed to an array dummy: the callee
+				// sees the array from there on.
+				rec = ce.Fun
+			}
+		}
+	}
+	if c.split {
+		if err := g.recordSplitArg(c, a, ds, rec, isVar); err != nil {
+			return err
+		}
+	} // a checkpoint: checkpointSaves saves what the call changes
+	name := exprString(c.s.Name)
+	if ds != nil && !inPattern(c.callee, ds) && ds.Intent != ast.IntentIn && isVar && g.hasAdj(g.baseSym(a)) {
+		// The callee overwrites an active variable with a value its
+		// version treats as passive.
+		if ds.Intent != ast.IntentOut {
+			return notSupported("active argument '%s' of passive dummy '%s' of '%s' in reverse mode", exprString(a), ds.Name, name)
+		}
+		r, err := g.adjRef(a)
+		if err != nil {
+			return err
+		}
+		c.zeros = append(c.zeros, &ast.AssignStmt{Lhs: r, Rhs: deriv.Const("0", g.info.TypeOf(a))})
+	}
+	if ds != nil && inPattern(c.callee, ds) {
+		if !isVar || !g.hasAdj(g.baseSym(a)) {
+			return notSupported("actual argument '%s' of active dummy '%s' of '%s' is not an active variable in reverse mode", exprString(a), ds.Name, name)
+		}
+		r, err := g.adjRef(a)
+		if err != nil {
+			return err
+		}
+		c.bargs = append(c.bargs, r)
+	}
+	return nil
+}
+
+// recordSplitArg records argument a of a split call (rec, the whole array
+// for an element passed to an array dummy) if the TBR analysis asks (in
+// store-all mode, if the callee may modify it).
+func (g *gen) recordSplitArg(c *activeCall, a ast.Expr, ds *sema.Symbol, rec ast.Expr, isVar bool) error {
+	if bs := g.baseSym(a); bs != nil && bs.IsDummy() && bs.Intent == ast.IntentIn {
+		return nil // the callee cannot modify it
+	}
+	if !(g.tbr != nil && g.records(c.s, a) || g.tbr == nil && isVar && (ds == nil || ds.Intent != ast.IntentIn)) {
+		return nil
+	}
+	push, pop, err := g.pushPop(rec)
+	if err != nil {
+		return err
+	}
+	if push != nil {
+		c.pushes = append(c.pushes, push)
+		c.pops = append([]ast.Stmt{pop}, c.pops...)
+	}
+	return nil
+}
+
+// splitCallSweeps returns the sweeps of a split call: foo_fwd records in
+// the forward sweep, foo_bwd returns in the backward sweep; the arguments
+// and globals it may change are recorded around them, and the inputs the
+// caller may change in between are kept (split.go).
+func (g *gen) splitCallSweeps(c *activeCall) (fwd, bwd []ast.Stmt, err error) {
+	s, callee := c.s, c.callee
+	gpush, gpop, err := g.aroundCall(callee.Unit, exprString(s.Name))
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(c.pushes, gpush...)
+	pops := append(gpop, c.pops...)
+	ksave, kpush, kpop, err := g.keepSubscripts(c.args, callee.Unit, c.scope)
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(fwd, ksave...)
+	fwd = append(fwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: c.args, Parens: true})
+	fwd = append(fwd, kpush...)
+	bwd = append(kpop, c.zeros...)
+	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_bwd")), Args: c.bargs, Parens: true})
+	bwd = append(bwd, pops...)
+	if s.Label != 0 {
+		l := &ast.ContinueStmt{}
+		l.Label, l.Doc = s.Label, s.Doc
+		fwd = append([]ast.Stmt{l}, fwd...)
+	}
+	return fwd, bwd, nil
 }
 
 // aliased rejects a call passing one active variable to two dummies, one
