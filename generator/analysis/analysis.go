@@ -21,7 +21,6 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/diag"
-	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/sema"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -49,7 +48,7 @@ func (a *Analyzer) String() string { return a.Name }
 // results of its prerequisites and a way to report diagnostics.
 type Pass struct {
 	Analyzer *Analyzer
-	Prog     *load.Program // Fset, Files, Info
+	Prog     *sema.Program // Fset, Files, Info
 	Target   *Target       // what is being differentiated
 	// ResultOf holds the result of each analyzer in Analyzer.Requires.
 	ResultOf map[*Analyzer]any
@@ -193,7 +192,7 @@ func order(analyzers []*Analyzer) ([]*Analyzer, error) {
 // failed is not run. Reports that are only warnings make the error
 // non-nil too: use Errors to tell whether anything is fatal. A panic in
 // an analyzer is turned into an error.
-func Run(prog *load.Program, t *Target, analyzers ...*Analyzer) (map[*Analyzer]any, error) {
+func Run(prog *sema.Program, t *Target, analyzers ...*Analyzer) (map[*Analyzer]any, error) {
 	all, err := order(analyzers)
 	if err != nil {
 		return nil, err

@@ -14,14 +14,13 @@ package inline
 
 import (
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // StatementFunctions expands the references of statement functions in
 // every program unit of prog, and drops the definitions no longer
 // referenced.
-func StatementFunctions(prog *load.Program) {
+func StatementFunctions(prog *sema.Program) {
 	if prog == nil || prog.Info == nil {
 		return
 	}

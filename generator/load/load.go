@@ -48,15 +48,8 @@ type Config struct {
 	ReadFile func(name string) ([]byte, error)
 }
 
-// Program is a set of parsed and analysed files.
-type Program struct {
-	Fset  *source.FileSet
-	Files []*ast.File
-	Info  *sema.Info
-	// Warnings are problems that do not stop fadj: dummies whose
-	// declared intent disagrees with what their procedure does.
-	Warnings diag.List
-}
+// Program is a set of parsed and analysed files (sema.Program).
+type Program = sema.Program
 
 // loader reads the files of one Files call.
 type loader struct {

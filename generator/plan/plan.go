@@ -25,7 +25,6 @@ import (
 	"github.com/fadj-dev/fadj/config"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/sema"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -132,7 +131,7 @@ func moduleOf(s *sema.Symbol) string {
 // Uniform returns the plan reversing every call of prog as r, but the
 // calls of routine (the target, whose adjoint is never split), for tests
 // and tools without a spec.
-func Uniform(prog *load.Program, routine *sema.Symbol, r Reversal) *Plan {
+func Uniform(prog *sema.Program, routine *sema.Symbol, r Reversal) *Plan {
 	t := &config.Target{Calls: config.Joint}
 	if r.Mode == Split {
 		t.Calls = config.Split
@@ -152,7 +151,7 @@ func Uniform(prog *load.Program, routine *sema.Symbol, r Reversal) *Plan {
 // naming no call site, or two equally specific checkpoints naming the
 // same site with different options. Calls of the routine itself (in
 // recursion) are joint: its adjoint is the one routine the user calls.
-func Build(prog *load.Program, t *config.Target, routine *sema.Symbol) (*Plan, error) {
+func Build(prog *sema.Program, t *config.Target, routine *sema.Symbol) (*Plan, error) {
 	p := &Plan{sites: map[*ast.CallStmt]*Site{}}
 	if t.Calls == config.Split {
 		p.Default.Mode = Split
@@ -177,7 +176,7 @@ func Build(prog *load.Program, t *config.Target, routine *sema.Symbol) (*Plan, e
 }
 
 type builder struct {
-	prog    *load.Program
+	prog    *sema.Program
 	t       *config.Target
 	plan    *Plan
 	routine *sema.Symbol

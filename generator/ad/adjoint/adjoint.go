@@ -124,7 +124,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
-	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -149,7 +148,7 @@ type Config struct {
 
 // Generate returns a new file holding, for each procedure version in act
 // (callees first), its adjoint routine.
-func Generate(prog *load.Program, act *activity.Result, rec *tbr.Result, conf Config) (*ast.File, error) {
+func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Config) (*ast.File, error) {
 	if conf.Suffix == "" {
 		conf.Suffix = "_b"
 	}
@@ -269,7 +268,7 @@ func formsOf(act *activity.Result, p *plan.Plan) map[*activity.ProcActivity]form
 }
 
 // generateForm generates one form of version pa.
-func generateForm(prog *load.Program, pa *activity.ProcActivity, rec *tbr.Result, conf Config, sh *shared, split bool) ([]*ast.Unit, *gen, error) {
+func generateForm(prog *sema.Program, pa *activity.ProcActivity, rec *tbr.Result, conf Config, sh *shared, split bool) ([]*ast.Unit, *gen, error) {
 	g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
 		declared: map[string]bool{}, sh: sh, useMods: map[*sema.Symbol]bool{}, noRecord: map[ast.Stmt]bool{},
 		recomps: map[ast.Stmt]map[int]*recomputation{}, split: split}

@@ -58,7 +58,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -71,7 +70,7 @@ type Config struct {
 
 // Generate returns a new file holding, for each procedure version in act
 // (callees first), its tangent routine.
-func Generate(prog *load.Program, act *activity.Result, conf Config) (*ast.File, error) {
+func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File, error) {
 	if conf.Suffix == "" {
 		conf.Suffix = "_d"
 	}

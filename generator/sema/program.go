@@ -1,0 +1,17 @@
+package sema
+
+import (
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/source"
+)
+
+// Program is a set of parsed and analysed files.
+type Program struct {
+	Fset  *source.FileSet
+	Files []*ast.File
+	Info  *Info
+	// Warnings are problems that do not stop fadj: dummies whose
+	// declared intent disagrees with what their procedure does.
+	Warnings diag.List
+}
