@@ -77,6 +77,19 @@ func generate(t testing.TB, prog *load.Program, routine string, ins, outs []stri
 // generateConf is generate with adjoint configuration conf.
 func generateConf(t testing.TB, prog *load.Program, routine string, ins, outs []string, conf adjoint.Config) (*ast.File, *ast.File, error) {
 	t.Helper()
+	tf, af, _, err := generateRec(t, prog, routine, ins, outs, conf)
+	return tf, af, err
+}
+
+// analyses are the results generateRec ran the generators on.
+type analyses struct {
+	act *activity.Result
+	rec *tbr.Result
+}
+
+// generateRec is generateConf, with the analyses' results.
+func generateRec(t testing.TB, prog *load.Program, routine string, ins, outs []string, conf adjoint.Config) (*ast.File, *ast.File, *analyses, error) {
+	t.Helper()
 	proc := prog.Info.Global.Lookup(routine)
 	if proc == nil || proc.Inner == nil {
 		t.Fatalf("no routine %s", routine)
@@ -112,7 +125,7 @@ func generateConf(t testing.TB, prog *load.Program, routine string, ins, outs []
 		t.Fatalf("tangent: %v", err)
 	}
 	af, err := adjoint.Generate(prog, act, rec, conf)
-	return tf, af, err
+	return tf, af, &analyses{act, rec}, err
 }
 
 func contains(list []string, s string) bool {

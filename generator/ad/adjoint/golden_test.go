@@ -1,139 +1,172 @@
 package adjoint_test
 
 import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/fadj-dev/fadj/generator/ad/adjoint"
+	"github.com/fadj-dev/fadj/generator/analysis/tbr"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
+var update = flag.Bool("update", false, "rewrite the want sections of testdata/golden/*.txtar")
+
+// TestGolden generates the adjoint of each archive of testdata/golden
+// and compares it with the archive's want sections. An archive holds:
+//
+//	-- config --      routine, ins and outs (space-separated), mode:
+//	                  tbr (the default), storeall, split, eager or auto
+//	-- <name>.f90 --  the source (or .f for fixed form)
+//	-- want --        the adjoint code
+//	-- checkpoints -- what each checkpointed call saves (with TBR)
+//
+// go test -run TestGolden -update rewrites the want and checkpoints
+// sections from what fadj generates.
 func TestGolden(t *testing.T) {
-	src := `
-subroutine f(x, y)
-  implicit none
-  real(8), intent(inout) :: x
-  real(8), intent(out) :: y
-  if (x > 0) then
-    y = sin(x)*x
-  else
-    y = x
-  end if
-  x = 2*x + y
-end subroutine
-`
-	prog := loadSrc(t, "f.f90", src)
-	_, af, err := generateConf(t, prog, "f", []string{"x"}, []string{"x", "y"}, adjoint.Config{StoreAll: true})
-	if err != nil {
-		t.Fatal(err)
+	files, _ := filepath.Glob("testdata/golden/*.txtar")
+	if len(files) < 4 {
+		t.Fatalf("only %d golden archives", len(files))
 	}
-	var sb strings.Builder
-	if err := printer.Fprint(&sb, af); err != nil {
-		t.Fatal(err)
-	}
-	want := `subroutine f_b(x, x_b, y, y_b)
-  use fadj_runtime
-  implicit none
-  real(8), intent(inout) :: x
-  real(8), intent(out) :: y
-  real(8), intent(inout) :: x_b
-  real(8), intent(inout) :: y_b
-  integer :: fadj_branch
-  real(8) :: fadj_tmp1_b
-  if (x > 0) then
-    call fadj_push_r8(y)
-    y = sin(x)*x
-    call fadj_push_i4(1)
-  else
-    call fadj_push_r8(y)
-    y = x
-    call fadj_push_i4(2)
-  end if
-  call fadj_push_r8(x)
-  x = 2*x + y
-  call fadj_pop_r8(x)
-  fadj_tmp1_b = x_b
-  x_b = 0.0_8
-  x_b = x_b + 2*fadj_tmp1_b
-  y_b = y_b + fadj_tmp1_b
-  call fadj_pop_i4(fadj_branch)
-  if (fadj_branch == 1) then
-    call fadj_pop_r8(y)
-    x_b = x_b + cos(x)*(x*y_b)
-    x_b = x_b + sin(x)*y_b
-    y_b = 0.0_8
-  else if (fadj_branch == 2) then
-    call fadj_pop_r8(y)
-    x_b = x_b + y_b
-    y_b = 0.0_8
-  end if
-  y_b = 0.0_8
-end subroutine f_b
-`
-	if got := sb.String(); got != want {
-		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			a, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := map[string]string{}
+			var srcName, src string
+			for _, f := range a.Files {
+				switch {
+				case f.Name == "config":
+					for _, line := range strings.Split(string(f.Data), "\n") {
+						if k, v, ok := strings.Cut(line, ":"); ok {
+							cfg[strings.TrimSpace(k)] = strings.TrimSpace(v)
+						}
+					}
+				case strings.HasSuffix(f.Name, ".f90") || strings.HasSuffix(f.Name, ".f"):
+					srcName, src = f.Name, string(f.Data)
+				}
+			}
+			conf := adjoint.Config{}
+			switch cfg["mode"] {
+			case "", "tbr":
+			case "storeall":
+				conf.StoreAll = true
+			case "split":
+				conf.Plan = splitAll
+			case "eager":
+				conf.Plan = eagerAll
+			case "auto":
+				conf.Plan = autoAll
+			default:
+				t.Fatalf("unknown mode %q", cfg["mode"])
+			}
+			prog := loadSrc(t, srcName, src)
+			_, af, rec, err := generateRec(t, prog, cfg["routine"], strings.Fields(cfg["ins"]), strings.Fields(cfg["outs"]), conf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var code strings.Builder
+			if err := printer.Fprint(&code, af); err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{"want": code.String(), "checkpoints": checkpoints(prog, rec)}
+			changed := false
+			for _, name := range []string{"want", "checkpoints"} {
+				i := section(a, name)
+				if i < 0 {
+					if got[name] == "" {
+						continue
+					}
+					a.Files = append(a.Files, txtar.File{Name: name})
+					i = len(a.Files) - 1
+				}
+				if string(a.Files[i].Data) == got[name] {
+					continue
+				}
+				if *update {
+					a.Files[i].Data = []byte(got[name])
+					changed = true
+					continue
+				}
+				t.Errorf("%s differs from what fadj generates (go test -run TestGolden -update):\n%s", name, firstDiff(string(a.Files[i].Data), got[name]))
+			}
+			if changed {
+				if err := os.WriteFile(file, txtar.Format(a), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
-// TestGoldenTBR is TestGolden with TBR recording: y's old value is never
-// needed, x's (for sin(x)*x) is recorded before x = 2*x + y only, and
-// restored there, so the backward sweep evaluates x > 0 again instead of
-// recording the branch taken.
-func TestGoldenTBR(t *testing.T) {
-	src := `
-subroutine f(x, y)
-  implicit none
-  real(8), intent(inout) :: x
-  real(8), intent(out) :: y
-  if (x > 0) then
-    y = sin(x)*x
-  else
-    y = x
-  end if
-  x = 2*x + y
-end subroutine
-`
-	prog := loadSrc(t, "f.f90", src)
-	_, af, err := generate(t, prog, "f", []string{"x"}, []string{"x", "y"})
-	if err != nil {
-		t.Fatal(err)
+func section(a *txtar.Archive, name string) int {
+	for i, f := range a.Files {
+		if f.Name == name {
+			return i
+		}
 	}
-	var sb strings.Builder
-	if err := printer.Fprint(&sb, af); err != nil {
-		t.Fatal(err)
+	return -1
+}
+
+// checkpoints prints what each checkpointed call saves, in the order of
+// the versions and of the calls: "version:line callee: decision" and the
+// references saved.
+func checkpoints(prog *load.Program, an *analyses) string {
+	var b strings.Builder
+	for _, pa := range an.act.Procs {
+		pt := an.rec.Version(pa)
+		ast.Inspect(&ast.Unit{Body: pa.Unit.Body}, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallStmt)
+			if !ok || pt.Checkpoint(c) == nil {
+				return true
+			}
+			cp := pt.Checkpoint(c)
+			fmt.Fprintf(&b, "%s:%d %s: %s\n", pa, prog.Fset.Position(c.Pos()).Line, printer.ExprString(c.Name), cp)
+			for _, part := range []struct {
+				name string
+				refs []tbr.Ref
+			}{{"Snp", cp.Snp}, {"Sbk", cp.Sbk}, {"ReqC", cp.ReqC}} {
+				if len(part.refs) == 0 {
+					continue
+				}
+				var rs []string
+				for _, r := range part.refs {
+					if r.Expr != nil {
+						rs = append(rs, printer.ExprString(r.Expr))
+					} else {
+						rs = append(rs, r.Var.Name)
+					}
+				}
+				fmt.Fprintf(&b, "  saves %s: %s\n", part.name, strings.Join(rs, ", "))
+			}
+			return true
+		})
 	}
-	want := `subroutine f_b(x, x_b, y, y_b)
-  use fadj_runtime
-  implicit none
-  real(8), intent(inout) :: x
-  real(8), intent(out) :: y
-  real(8), intent(inout) :: x_b
-  real(8), intent(inout) :: y_b
-  real(8) :: fadj_tmp1_b
-  if (x > 0) then
-    y = sin(x)*x
-  else
-    y = x
-  end if
-  call fadj_push_r8(x)
-  x = 2*x + y
-  call fadj_pop_r8(x)
-  fadj_tmp1_b = x_b
-  x_b = 0.0_8
-  x_b = x_b + 2*fadj_tmp1_b
-  y_b = y_b + fadj_tmp1_b
-  if (x > 0) then
-    x_b = x_b + cos(x)*(x*y_b)
-    x_b = x_b + sin(x)*y_b
-    y_b = 0.0_8
-  else
-    x_b = x_b + y_b
-    y_b = 0.0_8
-  end if
-  y_b = 0.0_8
-end subroutine f_b
-`
-	if got := sb.String(); got != want {
-		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	return b.String()
+}
+
+// firstDiff shows the first line where two texts differ.
+func firstDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d:\n  want: %s\n  got:  %s", i+1, a, b)
+		}
 	}
+	return ""
 }

@@ -290,6 +290,14 @@ func containsRef(list []Ref, x ast.Expr) bool {
 	return false
 }
 
+// String prints the decision with its Req_D: "lazy: Snp={..} Sbk={..}
+// ReqC={..} ReqD={..}".
+func (cp *Checkpoint) String() string {
+	d := cp.Decision
+	return d.Snapshots.String() + ": Snp=" + d.Snp.String() + " Sbk=" + d.Sbk.String() +
+		" ReqC=" + d.ReqC.String() + " ReqD=" + cp.ReqD().String()
+}
+
 // ReqD returns what the code after the call must keep because of it
 // (Req_D: out(D̄) ∩ (use(C̄) ∪ Req) \ out(C) minus what the snapshot holds).
 // For lazy snapshots out(D̄) is computed here, on demand: the decision
