@@ -261,3 +261,13 @@ func runOne(a *Analyzer, pass *Pass) (res any, err error) {
 	}()
 	return a.Run(pass)
 }
+
+// Get returns the result of analyzer a among results (a Pass's ResultOf,
+// or what Run returns) as its type T, and whether it is there: the typed
+// way to read a result, as in
+//
+//	act, ok := analysis.Get[*activity.Result](pass.ResultOf, activity.Analyzer)
+func Get[T any](results map[*Analyzer]any, a *Analyzer) (T, bool) {
+	r, ok := results[a].(T)
+	return r, ok
+}

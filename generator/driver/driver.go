@@ -321,7 +321,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target, opt
 			return nil, warns, fatal
 		}
 	}
-	act, _ := results[activity.Analyzer].(*activity.Result)
+	act, _ := analysis.Get[*activity.Result](results, activity.Analyzer)
 	if act == nil {
 		return nil, warns, errAt(t.RoutinePos, "internal error: no activity result for '%s'", t.Routine)
 	}
@@ -340,7 +340,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target, opt
 		outs = append(outs, generated{out, spec.Output.TangentSuffix})
 	}
 	if t.Mode.HasReverse() {
-		rec, _ := results[tbrAnalyzer].(*tbr.Result)
+		rec, _ := analysis.Get[*tbr.Result](results, tbrAnalyzer)
 		if rec == nil {
 			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
 		}

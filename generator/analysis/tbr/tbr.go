@@ -240,12 +240,12 @@ func union(a, b set) set {
 }
 
 func run(p *analysis.Pass, cfg Config) (any, error) {
-	act, _ := p.ResultOf[activity.Analyzer].(*activity.Result)
+	act, _ := analysis.Get[*activity.Result](p.ResultOf, activity.Analyzer)
 	res := &Result{Config: cfg, byVer: map[*activity.ProcActivity]*ProcTBR{}}
 	if act == nil {
 		return res, nil
 	}
-	mr, _ := p.ResultOf[modref.Analyzer].(*modref.Result)
+	mr, _ := analysis.Get[*modref.Result](p.ResultOf, modref.Analyzer)
 	if mr == nil {
 		mr = modref.New(p.Prog.Info)
 	}
