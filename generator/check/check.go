@@ -21,10 +21,10 @@ import (
 	"time"
 
 	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/bind"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/gfortran"
-	"github.com/fadj-dev/fadj/generator/load"
 )
 
 // DefaultInt is the value given to every integer scalar argument of a
@@ -157,7 +157,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog, err := load.Files(spec.SourcePaths(), load.Config{Defines: spec.DefineMap(), IncludeDirs: spec.IncludePaths()})
+	bound, err := bind.Load(spec)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +192,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		p, err := write(fmt.Sprintf("src/%d_%s", i, filepath.Base(sp)), data)
+		p, err := write(fmt.Sprintf("src/%d_%s", i, copyName(spec, i)), data)
 		if err != nil {
 			return nil, err
 		}
@@ -263,8 +263,8 @@ func Run(specPath string, opts Options) (*Report, error) {
 	parsed := loadGenerated(gen)
 	var progs []*Program
 	used := map[string]bool{}
-	for _, t := range spec.Targets {
-		p, err := targetProgram(spec, prog, t, parsed)
+	for _, t := range bound.Targets {
+		p, err := targetProgram(spec, bound.Program, t, parsed)
 		if err != nil {
 			return nil, err
 		}
@@ -388,6 +388,30 @@ func Run(specPath string, opts Options) (*Report, error) {
 		}
 	}
 	return report, nil
+}
+
+// copyName is the file name of the copy of the spec's i-th source: its
+// own, or, when the spec forces a source form, one with an extension of
+// that form, since the compiler chooses the form by extension. An upper
+// case extension (.F, .F90) keeps asking for the preprocessor.
+func copyName(spec *config.Spec, i int) string {
+	base := filepath.Base(spec.SourcePaths()[i])
+	form, ok := spec.FormOf(spec.Sources[i].Text)
+	if !ok {
+		return base
+	}
+	ext := filepath.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	upper := strings.HasPrefix(ext, ".F")
+	switch {
+	case form == config.Free && upper:
+		return stem + ".F90"
+	case form == config.Free:
+		return stem + ".f90"
+	case upper:
+		return stem + ".F"
+	}
+	return stem + ".f"
 }
 
 func logf(opts Options, format string, args ...any) {

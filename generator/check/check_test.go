@@ -616,3 +616,30 @@ func TestWriteDriverOutOnly(t *testing.T) {
 		t.Errorf("%v %v", s, err)
 	}
 }
+
+// TestFormOverride checks a spec whose form: overrides make fadj read
+// .f files as free form: fadj generate accepts it, and so must fadj
+// check (it reads the spec through the same binding, and gives the
+// compiler copies named for their form).
+func TestFormOverride(t *testing.T) {
+	t.Parallel()
+	gfortrantest.Require(t)
+	spec := specTree(t, map[string]string{
+		"spec.yaml": "version: 1\nsources: [model.f, cost.f]\nform: {model.f: free, cost.f: free}\noutput: {dir: ad}\n" +
+			"targets:\n  - {routine: model, mode: both, independents: [x], dependents: [y]}\n",
+		"model.f": "subroutine model(x, y)\n  real(8), intent(in) :: x(3)\n  real(8), intent(out) :: y\n  call cost(x, y)\nend subroutine model\n",
+		"cost.f":  "subroutine cost(x, y)\n  real(8), intent(in) :: x(3)\n  real(8), intent(out) :: y\n  y = sum(x**2) + x(1)*x(3)  ! free-form comment\nend subroutine cost\n",
+	})
+	if _, err := driver.Generate(spec); err != nil {
+		t.Fatalf("generate: %v", err)
+	}
+	rep, err := Run(spec, Options{})
+	if err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	var buf bytes.Buffer
+	rep.Write(&buf)
+	if !rep.OK() || !regexp.MustCompile(`(?m)^model +dot-product #3 .*PASS$`).MatchString(buf.String()) {
+		t.Errorf("check fails:\n%s", buf.String())
+	}
+}

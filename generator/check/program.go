@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/bind"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/load"
@@ -106,33 +107,6 @@ func (g *genCode) global(name string) (module string, common *sema.CommonDecl) {
 	return "", nil
 }
 
-// resolveTarget finds the routine of a target as driver.Generate does:
-// an external procedure, module::name, or a module procedure named
-// alone when one module has it.
-func resolveTarget(prog *load.Program, t *config.Target) (*sema.Symbol, error) {
-	info := prog.Info
-	var sym *sema.Symbol
-	if t.Module != "" {
-		if m := info.Module(t.Module); m != nil && m.Inner != nil {
-			sym = m.Inner.LookupLocal(t.Name)
-		}
-	} else if sym = info.Global.Lookup(t.Name); sym == nil {
-		for _, m := range info.Modules {
-			if m.Inner == nil {
-				continue
-			}
-			if s := m.Inner.LookupLocal(t.Name); s != nil && s.Proc != nil && s.Proc.Kind == sema.ProcModule {
-				sym = s
-				break
-			}
-		}
-	}
-	if sym == nil || sym.Proc == nil || (sym.Proc.Kind != sema.ProcExternal && sym.Proc.Kind != sema.ProcModule) {
-		return nil, fmt.Errorf("fadj check: not supported yet: '%s' is not an external or module procedure", t.Routine)
-	}
-	return sym, nil
-}
-
 // typeSpec writes the type of a real or complex variable.
 func typeSpec(t *sema.Type) string {
 	if t.IsComplex() {
@@ -142,11 +116,8 @@ func typeSpec(t *sema.Type) string {
 }
 
 // targetProgram describes the driver of one target.
-func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen *genCode) (*Program, error) {
-	sym, err := resolveTarget(prog, t)
-	if err != nil {
-		return nil, err
-	}
+func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *genCode) (*Program, error) {
+	t, sym := bt.Target, bt.Routine
 	p := &Program{Routine: t.Name, Samples: spec.Check.Samples, FDStep: spec.Check.FDStep}
 	if m := sym.Module(); m != nil {
 		p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, sym.Name))
@@ -169,20 +140,14 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 	inSec, outSec := map[*sema.Symbol]string{}, map[*sema.Symbol]string{}
 	var globals []*sema.Symbol
 	for _, list := range []struct {
-		vars []config.Var
+		vars []bind.Var
 		set  map[*sema.Symbol]bool
 		sec  map[*sema.Symbol]string
-	}{{t.Independents, ind, inSec}, {t.Dependents, dep, outSec}} {
+	}{{bt.Independents, ind, inSec}, {bt.Dependents, dep, outSec}} {
 		for _, v := range list.vars {
-			s, err := targetVar(prog, sym, t, v)
-			if err != nil {
-				return nil, err
-			}
+			s := v.Symbol
 			list.set[s] = true
 			if v.Ref.Section != "" {
-				if len(s.Dims) == 0 {
-					return nil, fmt.Errorf("fadj check: '%s' of %s has subscripts but is not an array", v.Text, t.Routine)
-				}
 				list.sec[s] = strings.Join(strings.Fields(v.Ref.Section), "")
 			}
 			if !s.IsDummy() && s != sym.Proc.Result && !containsSym(globals, s) {
@@ -450,42 +415,6 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 		}
 	}
 	return nil
-}
-
-// targetVar returns the symbol of an independent or dependent, as the
-// generator resolves it.
-func targetVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v config.Var) (*sema.Symbol, error) {
-	r := v.Ref
-	if len(r.Path) > 0 {
-		return nil, fmt.Errorf("fadj check: not supported yet: component '%s' of %s", v.Text, t.Routine)
-	}
-	var sym *sema.Symbol
-	switch {
-	case r.Module != "":
-		if m := prog.Info.Module(r.Module); m != nil && m.Inner != nil {
-			sym = m.Inner.LookupLocal(r.Name)
-		}
-	case r.Common != "" || strings.HasPrefix(v.Text, "/"):
-		if decl := proc.Inner.CommonDecl(r.Common); decl != nil {
-			for _, m := range decl.Members {
-				if m.Name == r.Name {
-					sym = m
-				}
-			}
-		}
-	default:
-		sym = proc.Inner.Lookup(r.Name)
-		if sym == proc && proc.Proc.Result != nil {
-			sym = proc.Proc.Result
-		}
-	}
-	if sym == nil || sym.Kind != sema.VarSym || sym.Type == nil {
-		return nil, fmt.Errorf("fadj check: unknown variable '%s' of %s", v.Text, t.Routine)
-	}
-	if !sym.Type.IsReal() && !sym.Type.IsComplex() {
-		return nil, fmt.Errorf("fadj check: '%s' of %s is not real or complex", v.Text, t.Routine)
-	}
-	return sym, nil
 }
 
 // shape sets the bounds and size of an array argument or global. An
