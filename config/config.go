@@ -338,6 +338,7 @@ type Check struct {
 	CompilerPos     source.Position
 	Flags           []string `yaml:"flags"` // extra compiler flags
 	FlagsPos        source.Position
+	FlagsAt         []source.Position `yaml:"-"` // of each flag
 	// Inputs give integer arguments (sizes, step counts) values other
 	// than fadj check's default, in the order written.
 	Inputs []Input `yaml:"inputs"`

@@ -1142,6 +1142,7 @@ func (d *decoder) check(e entry, c *Check) {
 					continue
 				}
 				c.Flags = append(c.Flags, it.Text)
+				c.FlagsAt = append(c.FlagsAt, it.Pos)
 			}
 		}
 	}

@@ -9,6 +9,7 @@ package testscript
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"testing"
@@ -35,5 +36,23 @@ func TestScripts(t *testing.T) {
 			}
 			return setupGo(env) // gogenerate_test.go
 		},
+		Condition: condition,
 	})
+}
+
+// condition adds [gfortran] to testscript's conditions: true when
+// gfortran is on PATH. Under CI (CI=true) or with
+// FADJ_REQUIRE_GFORTRAN=1 a missing gfortran fails the scenario instead
+// of skipping it, as gfortrantest.Require does for Go tests.
+func condition(cond string) (bool, error) {
+	if cond != "gfortran" {
+		return false, fmt.Errorf("unknown condition %q", cond)
+	}
+	if _, err := exec.LookPath("gfortran"); err == nil {
+		return true, nil
+	}
+	if os.Getenv("CI") == "true" || os.Getenv("FADJ_REQUIRE_GFORTRAN") == "1" {
+		return false, fmt.Errorf("this scenario needs gfortran, which is not on PATH")
+	}
+	return false, nil
 }

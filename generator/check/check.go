@@ -8,12 +8,10 @@ package check
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -52,6 +50,9 @@ type Options struct {
 	// StoreAll checks the store-all adjoint (driver.Options.StoreAll),
 	// the baseline of the tape benchmarks, instead of the TBR one.
 	StoreAll bool
+	// AllowExec lets the spec's check.compiler and check.flags name any
+	// program and flag (fadj check -allow-exec); see FindCompiler.
+	AllowExec bool
 }
 
 // Result is the outcome of one test of one target.
@@ -116,27 +117,6 @@ func fmtErr(e float64) string {
 	return fmt.Sprintf("%.1e", e)
 }
 
-// FindCompiler returns the compiler to use: the spec's check.compiler if
-// set to something other than the default, else gfortran.Find. Its error
-// starts with "gfortran not found".
-func FindCompiler(spec *config.Spec) (string, error) {
-	if c := spec.Check.Compiler; c != "" && c != config.DefaultCheckCompiler {
-		p, err := exec.LookPath(c)
-		if err != nil {
-			return "", fmt.Errorf("compiler %q not found (check.compiler in %s): %v", c, spec.Filename, err)
-		}
-		return p, nil
-	}
-	p, err := gfortran.Find()
-	if err != nil {
-		if errors.Is(err, gfortran.ErrNotFound) {
-			return "", err
-		}
-		return "", fmt.Errorf("gfortran not found: %v", err)
-	}
-	return p, nil
-}
-
 // generate is driver.GenerateWith; tests replace it to check
 // hand-written derivative code.
 var generate = driver.GenerateWith
@@ -149,7 +129,18 @@ func Run(specPath string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	compiler, err := FindCompiler(spec)
+	compiler, err := FindCompiler(spec, opts.AllowExec)
+	if flagErr := checkFlags(spec, opts.AllowExec); flagErr != nil {
+		if l, ok := err.(diag.List); ok {
+			// Every key that needs -allow-exec at once.
+			l = append(l, flagErr.(diag.List)...)
+			l.Sort()
+			return nil, l
+		}
+		if err == nil {
+			return nil, flagErr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -161,29 +152,21 @@ func Run(specPath string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "fadj-check-")
+	wd, err := newWorkDir()
 	if err != nil {
 		return nil, err
 	}
+	defer wd.close(opts.Keep)
 	if opts.Keep {
-		logf(opts, "keeping %s", dir)
-	} else {
-		defer os.RemoveAll(dir)
+		logf(opts, "keeping %s", wd.path)
 	}
-	logf(opts, "working in %s", dir)
+	logf(opts, "working in %s", wd.path)
 
-	writeRaw := func(rel string, data []byte) (string, error) {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
-			return "", err
-		}
-		return p, os.WriteFile(p, data, 0o666)
-	}
 	write := func(rel string, data []byte) (string, error) {
 		if opts.Mutate != nil {
 			data = opts.Mutate(rel, data)
 		}
-		return writeRaw(rel, data)
+		return wd.write(rel, data)
 	}
 	// The original sources, copied so that Mutate sees them too.
 	var common []string
@@ -198,19 +181,21 @@ func Run(specPath string, opts Options) (*Report, error) {
 		}
 		common = append(common, p)
 	}
-	// The runtime module, if generated, comes before the derivatives.
+	// The generated files go to gen/ under their base names (they are
+	// all in output.dir, whatever it is), the runtime module first.
 	runtimeFile := path.Join(spec.Output.Dir.Clean(), strings.ToLower(spec.Output.Runtime)+".f90")
 	genPaths := map[string]string{}
 	var generated []string
 	// gen is res as written, after Mutate: what the driver must call.
 	gen := &driver.Result{}
 	for _, f := range res.Files {
+		rel := "gen/" + path.Base(f.Path)
 		data := f.Data
 		if opts.Mutate != nil {
-			data = opts.Mutate("gen/"+f.Path, data)
+			data = opts.Mutate(rel, data)
 		}
 		gen.Files = append(gen.Files, driver.Output{Path: f.Path, Data: data})
-		p, err := writeRaw("gen/"+f.Path, data)
+		p, err := wd.write(rel, data)
 		if err != nil {
 			return nil, err
 		}
@@ -285,8 +270,8 @@ func Run(specPath string, opts Options) (*Report, error) {
 	report := &Report{}
 	notes := map[string]bool{}
 	for ti, t := range spec.Targets {
-		tdir := filepath.Join(dir, fmt.Sprintf("t%d", ti))
-		if err := os.MkdirAll(tdir, 0o777); err != nil {
+		tdir, err := wd.mkdir(fmt.Sprintf("t%d", ti))
+		if err != nil {
 			return nil, err
 		}
 		p := progs[ti]
@@ -323,7 +308,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 		if _, err := gfortran.Run(tdir, exe, RunLimit); err != nil {
 			return nil, fmt.Errorf("%s: running the check program failed: %v", t.Routine, err)
 		}
-		out, err := os.ReadFile(filepath.Join(tdir, "results.txt"))
+		out, err := wd.read(fmt.Sprintf("t%d/results.txt", ti))
 		if err != nil {
 			return nil, fmt.Errorf("%s: the check program wrote no results: %v", t.Routine, err)
 		}

@@ -10,7 +10,7 @@ import (
 var checkCommand = &command{
 	name:  "check",
 	short: "compile the generated code and test it against finite differences",
-	usage: "check [-v] [-keep] [-all] spec.yaml",
+	usage: "check [-v] [-keep] [-all] [-allow-exec] spec.yaml",
 }
 
 func init() { checkCommand.run = runCheck }
@@ -22,6 +22,7 @@ func runCheck(e *env, args []string) int {
 	verbose := fs.Bool("v", false, "print the temporary directory and the compiler commands")
 	keep := fs.Bool("keep", false, "keep the temporary directory")
 	all := fs.Bool("all", false, "print all diagnostics, not just the first 10")
+	allowExec := fs.Bool("allow-exec", false, "let the spec's check.compiler and check.flags name any program and flag (docs/check.md)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -29,7 +30,7 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "usage: fadj %s\n", checkCommand.usage)
 		return ExitUsage
 	}
-	opts := check.Options{Keep: *keep}
+	opts := check.Options{Keep: *keep, AllowExec: *allowExec}
 	if *verbose || *keep {
 		opts.Log = e.stderr
 	}
