@@ -35,6 +35,9 @@ type Target struct {
 	// Independents and Dependents are in the spec's order. A function
 	// named as a dependent stands for its result.
 	Independents, Dependents []Var
+	// Setup is the subroutine check.setup gives the target (fadj
+	// check calls it with the target's arguments), or nil.
+	Setup *sema.Symbol
 }
 
 // Var is one independent or dependent: as written, and its variable.
@@ -93,7 +96,7 @@ func Load(spec *config.Spec) (*Program, error) {
 	p := &Program{Spec: spec, Program: prog}
 	var errs diag.List
 	for _, t := range spec.Targets {
-		bt, l := resolveTarget(prog, t)
+		bt, l := resolveTarget(prog, t, spec.Check.SetupFor(t))
 		errs = append(errs, l...)
 		p.Targets = append(p.Targets, bt)
 	}

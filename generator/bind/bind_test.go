@@ -35,6 +35,11 @@ subroutine model(u, n, cost)
   cost = total
 end subroutine model
 
+subroutine badinit(u, n, cost)
+  integer :: n
+  real(4) :: u(n), cost
+end subroutine badinit
+
 function energy(u)
   real(8), intent(in) :: u(3)
   real(8) :: energy
@@ -137,8 +142,18 @@ func TestErrors(t *testing.T) {
 				"spec.yaml:5:43: independent 'n' is integer: only real and complex variables can be differentiated\n" +
 				"spec.yaml:5:60: unknown variable 'cots' in routine 'model' (did you mean 'cost'?)\n" +
 				"spec.yaml:6:15: unknown routine 'nothing'\n"},
+		{"local", "  - {routine: model, independents: [u], dependents: [total]}\n",
+			"spec.yaml:5:54: dependent 'total' is a local variable of 'model': dependents are arguments, module variables (module::name) or common-block variables (/block/name)\n"},
 		{"scalar with subscripts", "  - {routine: model, independents: ['phys::kappa(1)'], dependents: [cost]}\n",
 			"spec.yaml:5:37: independent 'phys::kappa(1)' has subscripts, but 'kappa' is not an array\n"},
+		{"setup", "  - {routine: model, independents: [u], dependents: [cost]}\ncheck: {setup: {model: stpe}}\n",
+			"spec.yaml:6:24: unknown routine 'stpe' (did you mean 'step'?)\n"},
+		{"setup arguments", "  - {routine: model, independents: [u], dependents: [cost]}\ncheck: {setup: {model: 'phys::step'}}\n",
+			"spec.yaml:6:24: setup: 'phys::step' has 2 arguments, the target 'model' 3: it is called with the target's arguments\n"},
+		{"setup function", "  - {routine: model, independents: [u], dependents: [cost]}\ncheck: {setup: {model: energy}}\n",
+			"spec.yaml:6:24: setup: 'energy' is not an external or module subroutine\n"},
+		{"setup types", "  - {routine: model, independents: [u], dependents: [cost]}\ncheck: {setup: {model: badinit}}\n",
+			"spec.yaml:6:24: setup: argument 1 of 'badinit' ('u') is not a real(8) of rank 1, as argument 'u' of 'model' is\n"},
 		{"form overrides", "  - {routine: model, independents: [u], dependents: [cost]}\nform: {m.f90: fixed}\n",
 			""},
 	} {

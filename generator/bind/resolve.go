@@ -15,13 +15,18 @@ import (
 
 // resolveTarget finds the routine and the variables of one target. It
 // returns every problem of the target.
-func resolveTarget(prog *load.Program, t *config.Target) (*Target, diag.List) {
+func resolveTarget(prog *load.Program, t *config.Target, setup *config.Setup) (*Target, diag.List) {
 	bt := &Target{Target: t}
 	proc, errs := resolveRoutine(prog, t)
 	if proc == nil {
 		return bt, errs
 	}
 	bt.Routine = proc
+	if setup != nil {
+		var l diag.List
+		bt.Setup, l = resolveSetup(prog, proc, setup)
+		errs = append(errs, l...)
+	}
 	for _, list := range []struct {
 		vars []config.Var
 		in   bool
@@ -44,53 +49,95 @@ func errAt(pos source.Position, format string, args ...any) diag.List {
 	return l
 }
 
-// resolveRoutine finds the procedure a target names: an external
-// procedure, module::name, or a module procedure named alone when
-// exactly one module has it.
+// resolveRoutine finds the procedure a target names.
 func resolveRoutine(prog *load.Program, t *config.Target) (*sema.Symbol, diag.List) {
+	sym, l := findProc(prog, t.Module, t.Name, t.Routine, t.RoutinePos)
+	if sym == nil {
+		return nil, l
+	}
+	if sym.Proc.Kind != sema.ProcExternal && sym.Proc.Kind != sema.ProcModule {
+		return nil, errAt(t.RoutinePos, "'%s' is a %s procedure: only external and module procedures can be differentiated", t.Routine, sym.Proc.Kind)
+	}
+	return sym, hasBody(sym, t.Routine, t.RoutinePos)
+}
+
+func hasBody(sym *sema.Symbol, written string, pos source.Position) diag.List {
+	if sym.Proc.Unit == nil || sym.Inner == nil {
+		return errAt(pos, "routine '%s' has no body in the sources", written)
+	}
+	return nil
+}
+
+// findProc finds a procedure with a body in the sources: an external
+// procedure, module::name, or a module procedure named alone when
+// exactly one module has it. written is the name as the spec writes it.
+func findProc(prog *load.Program, module, name, written string, pos source.Position) (*sema.Symbol, diag.List) {
 	info := prog.Info
 	var sym *sema.Symbol
-	if t.Module != "" {
-		mod := info.Module(t.Module)
+	if module != "" {
+		mod := info.Module(module)
 		if mod == nil || mod.Inner == nil {
-			return nil, errAt(t.RoutinePos, "unknown module '%s'%s", t.Module, suggest.Hint(t.Module, moduleNames(info)))
+			return nil, errAt(pos, "unknown module '%s'%s", module, suggest.Hint(module, moduleNames(info)))
 		}
-		sym = mod.Inner.LookupLocal(t.Name)
+		sym = mod.Inner.LookupLocal(name)
 		if sym == nil {
-			return nil, errAt(t.RoutinePos, "unknown routine '%s' in module '%s'%s", t.Name, t.Module, suggest.Hint(t.Name, procNames(mod.Inner, sema.ProcModule)))
+			return nil, errAt(pos, "unknown routine '%s' in module '%s'%s", name, module, suggest.Hint(name, procNames(mod.Inner, sema.ProcModule)))
 		}
 	} else {
-		sym = info.Global.Lookup(t.Name)
+		sym = info.Global.Lookup(name)
 		if sym == nil {
 			var found []*sema.Symbol
 			for _, m := range info.Modules {
 				if m.Inner == nil {
 					continue
 				}
-				if s := m.Inner.LookupLocal(t.Name); s != nil && s.Kind == sema.ProcSym && s.Proc != nil && s.Proc.Kind == sema.ProcModule {
+				if s := m.Inner.LookupLocal(name); s != nil && s.Kind == sema.ProcSym && s.Proc != nil && s.Proc.Kind == sema.ProcModule {
 					found = append(found, s)
 				}
 			}
 			switch len(found) {
 			case 0:
-				return nil, errAt(t.RoutinePos, "unknown routine '%s'%s", t.Name, suggest.Hint(t.Name, routineNames(info)))
+				return nil, errAt(pos, "unknown routine '%s'%s", name, suggest.Hint(name, routineNames(info)))
 			case 1:
 				sym = found[0]
 			default:
-				return nil, errAt(t.RoutinePos, "routine '%s' is ambiguous: qualify it as module::%s", t.Name, t.Name)
+				return nil, errAt(pos, "routine '%s' is ambiguous: qualify it as module::%s", name, name)
 			}
 		}
 	}
 	if sym.Kind != sema.ProcSym || sym.Proc == nil {
-		return nil, errAt(t.RoutinePos, "'%s' is a %s, not a procedure", t.Routine, describe(sym))
+		return nil, errAt(pos, "'%s' is a %s, not a procedure", written, describe(sym))
 	}
-	switch sym.Proc.Kind {
-	case sema.ProcExternal, sema.ProcModule:
-	default:
-		return nil, errAt(t.RoutinePos, "'%s' is a %s procedure: only external and module procedures can be differentiated", t.Routine, sym.Proc.Kind)
+	return sym, nil
+}
+
+// resolveSetup finds the setup subroutine of a target (check.setup):
+// a subroutine of the sources whose dummy arguments match the target's
+// in number, and in type, kind and rank where the target's are real or
+// complex, since fadj check passes it the target's arguments.
+func resolveSetup(prog *load.Program, proc *sema.Symbol, su *config.Setup) (*sema.Symbol, diag.List) {
+	sym, l := findProc(prog, su.Module, su.Name, su.Routine, su.RoutinePos)
+	if sym == nil {
+		return nil, l
 	}
-	if sym.Proc.Unit == nil || sym.Inner == nil {
-		return nil, errAt(t.RoutinePos, "routine '%s' has no body in the sources", t.Routine)
+	if sym.Proc.Kind != sema.ProcExternal && sym.Proc.Kind != sema.ProcModule || !sym.Proc.IsSubroutine() {
+		return nil, errAt(su.RoutinePos, "setup: '%s' is not an external or module subroutine", su.Routine)
+	}
+	if l := hasBody(sym, su.Routine, su.RoutinePos); l != nil {
+		return nil, l
+	}
+	want, got := proc.Proc.Args, sym.Proc.Args
+	if len(got) != len(want) {
+		return nil, errAt(su.RoutinePos, "setup: '%s' has %d arguments, the target '%s' %d: it is called with the target's arguments", su.Routine, len(got), proc.Name, len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if w == nil || g == nil || w.Type == nil || !(w.Type.IsReal() || w.Type.IsComplex()) {
+			continue
+		}
+		if g.Type == nil || g.Type.Basic != w.Type.Basic || g.Type.Kind != w.Type.Kind || len(g.Dims) != len(w.Dims) {
+			return nil, errAt(su.RoutinePos, "setup: argument %d of '%s' ('%s') is not a %s of rank %d, as argument '%s' of '%s' is", i+1, su.Routine, g.Name, w.Type, len(w.Dims), w.Name, proc.Name)
+		}
 	}
 	return sym, nil
 }
@@ -242,6 +289,11 @@ func resolveVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v confi
 	}
 	if in && proc.Proc.Result != nil && sym == proc.Proc.Result {
 		return nil, errAt(v.Pos, "independent '%s' is the function result", v.Text)
+	}
+	if !sym.IsDummy() && sym != proc.Proc.Result && sym.Module() == nil && sym.Common == nil {
+		// Derivatives enter and leave a routine through its arguments
+		// and globals; a local has no derivative outside it.
+		return nil, errAt(v.Pos, "%s '%s' is a local variable of '%s': %s are arguments, module variables (module::name) or common-block variables (/block/name)", role, v.Text, t.Routine, list)
 	}
 	if sym.Type == nil {
 		return nil, errAt(v.Pos, "%s '%s' has no type", role, v.Text)

@@ -2,12 +2,15 @@ package check
 
 import (
 	"fmt"
+	"math"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/fadj-dev/fadj/config"
 	"github.com/fadj-dev/fadj/generator/bind"
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/load"
@@ -122,6 +125,12 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	if m := sym.Module(); m != nil {
 		p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, sym.Name))
 	}
+	if su := bt.Setup; su != nil {
+		p.Setup = su.Name
+		if m := su.Module(); m != nil {
+			p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, su.Name))
+		}
+	}
 	isFunc := sym.Proc.IsFunction()
 	if isFunc {
 		r := sym.Proc.Result
@@ -170,7 +179,11 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			return nil, cannot(t, d, "it has no type")
 		case d.Type.IsInteger() && len(d.Dims) == 0 && d.Intent != ast.IntentOut:
 			a.Class, a.IntValue, a.Type = IntParam, DefaultInt, "integer"
-			if v, ok := spec.Check.Input(d.Name); ok {
+			if in := spec.Check.InputFor(d.Name); in != nil {
+				v, err := intInput(t, d.Name, in)
+				if err != nil {
+					return nil, err
+				}
 				a.IntValue = v
 			}
 			// An integer the routine may change (no intent, or
@@ -178,7 +191,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			a.Var = d.Intent != ast.IntentIn
 			ints[d.Name] = a
 		case d.Type.IsReal() || d.Type.IsComplex():
-			a.Class, a.Complex, a.Type = Float, d.Type.IsComplex(), typeSpec(d.Type)
+			a.Class, a.Complex, a.Type, a.Kind = Float, d.Type.IsComplex(), typeSpec(d.Type), d.Type.Kind
 		default:
 			return nil, cannot(t, d, fmt.Sprintf("only integer scalars that are not intent(out) and real or complex arguments are supported (it is %s)", d.Type))
 		}
@@ -189,6 +202,9 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			if err := shape(t, d, a, ints); err != nil {
 				return nil, err
 			}
+			if err := realInput(spec, t, a); err != nil {
+				return nil, err
+			}
 		}
 	}
 	// Module and common-block variables: reached by use association or
@@ -196,7 +212,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	commons := map[*sema.Common]bool{}
 	for i := 0; i < len(globals); i++ {
 		s := globals[i]
-		a := &Arg{Name: s.Name, Class: Float, Size: 1, Independent: ind[s], Dependent: dep[s], Complex: s.Type.IsComplex(), Type: typeSpec(s.Type),
+		a := &Arg{Name: s.Name, Class: Float, Size: 1, Independent: ind[s], Dependent: dep[s], Complex: s.Type.IsComplex(), Type: typeSpec(s.Type), Kind: s.Type.Kind,
 			InSection: inSec[s], OutSection: outSec[s], Preset: ind[s] && !dep[s]}
 		switch {
 		case s.Module() != nil:
@@ -229,6 +245,9 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		if err := shape(t, s, a, ints); err != nil {
 			return nil, err
 		}
+		if err := realInput(spec, t, a); err != nil {
+			return nil, err
+		}
 		p.Args = append(p.Args, a)
 	}
 	skip := map[*sema.Symbol]bool{}
@@ -240,7 +259,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	p.Saved = saved
 	if isFunc {
 		r := sym.Proc.Result
-		p.Args = append(p.Args, &Arg{Name: resultName, Class: FuncResult, Type: typeSpec(r.Type), Size: 1, Complex: r.Type.IsComplex(),
+		p.Args = append(p.Args, &Arg{Name: resultName, Class: FuncResult, Type: typeSpec(r.Type), Kind: r.Type.Kind, Size: 1, Complex: r.Type.IsComplex(),
 			Dependent: dep[r], Active: true, AdjActive: true})
 	}
 	if t.Mode.HasTangent() {
@@ -511,6 +530,49 @@ func bound(b sema.Bound, def int, ints map[string]*Arg) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// intInput is the value check.inputs gives an integer argument.
+func intInput(t *config.Target, name string, in *config.Input) (int, error) {
+	found := ""
+	switch {
+	case in.Range != nil:
+		found = "a range"
+	case in.List:
+		found = "a list"
+	case !in.Integer:
+		found = strconv.FormatFloat(in.Values[0], 'g', -1, 64)
+	case math.Abs(in.Values[0]) > math.MaxInt32:
+		found = "an integer too large for the default integer kind"
+	}
+	if found != "" {
+		return 0, inputErr(in, "'%s' is an integer argument of %s: expected an integer, found %s", name, t.Routine, found)
+	}
+	return int(in.Values[0]), nil
+}
+
+// realInput checks what check.inputs gives a real or complex argument
+// or global, and keeps it in a.Value.
+func realInput(spec *config.Spec, t *config.Target, a *Arg) error {
+	in := spec.Check.InputFor(a.Name)
+	if in == nil {
+		return nil
+	}
+	if in.List && len(in.Values) != a.Size {
+		elems := "elements"
+		if a.Size == 1 {
+			elems = "element"
+		}
+		return inputErr(in, "'%s' of %s has %d %s, the list %d", a.Name, t.Routine, a.Size, elems, len(in.Values))
+	}
+	a.Value = in
+	return nil
+}
+
+func inputErr(in *config.Input, format string, args ...any) error {
+	var l diag.List
+	l.Addf(in.ValuePos, "check.inputs: "+format, args...)
+	return l
 }
 
 func cannot(t *config.Target, d *sema.Symbol, why string) error {

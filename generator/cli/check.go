@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"io"
+	"os"
 
 	"github.com/fadj-dev/fadj/generator/check"
 	"github.com/fadj-dev/fadj/generator/diag"
@@ -34,6 +36,10 @@ func runCheck(e *env, args []string) int {
 	if *verbose || *keep {
 		opts.Log = e.stderr
 	}
+	// A long check says what it is doing: with -v, or on a terminal.
+	if *verbose || isTerminal(e.stderr) {
+		opts.Progress = e.stderr
+	}
 	rep, err := check.Run(fs.Arg(0), opts)
 	if err != nil {
 		if _, ok := err.(diag.List); ok {
@@ -43,12 +49,25 @@ func runCheck(e *env, args []string) int {
 		}
 		return ExitInput
 	}
+	if len(rep.GenWarnings) > 0 {
+		diag.Print(e.stderr, rep.GenWarnings, 0)
+	}
 	rep.Write(e.stdout)
 	if !rep.OK() {
 		fmt.Fprintf(e.stderr, "fadj check: FAIL\n")
 		return ExitInput
 	}
 	return ExitOK
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // trimPrefix drops a "fadj check: " the check package already put.
