@@ -21,7 +21,7 @@ func init() { checkCommand.run = runCheck }
 // one fails or the check could not run.
 func runCheck(e *env, args []string) int {
 	fs := newFlagSet(e, checkCommand)
-	verbose := fs.Bool("v", false, "print the temporary directory and the compiler commands")
+	verbose := fs.Bool("v", false, "say what it is doing: each step, the temporary directory, the compiler commands")
 	keep := fs.Bool("keep", false, "keep the temporary directory")
 	all := fs.Bool("all", false, "print all diagnostics, not just the first 10")
 	allowExec := fs.Bool("allow-exec", false, "let the spec's check.compiler and check.flags name any program and flag (docs/check.md)")
