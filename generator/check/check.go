@@ -57,6 +57,9 @@ type Options struct {
 	// Progress, if not nil, receives a line as each step of a long run
 	// starts (generating, compiling, running each target).
 	Progress io.Writer
+	// RuntimeCache, if not nil, keeps the compiled runtime module for
+	// later runs in the process.
+	RuntimeCache *RuntimeCache
 }
 
 // Result is the outcome of one test of one target.
@@ -202,6 +205,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 	runtimeFile := path.Join(spec.Output.Dir.Clean(), strings.ToLower(spec.Output.Runtime)+".f90")
 	genPaths := map[string]string{}
 	var generated []string
+	var runtimeSrc []byte
 	// gen is res as written, after Mutate: what the driver must call.
 	gen := &driver.Result{}
 	for _, f := range res.Files {
@@ -217,12 +221,11 @@ func Run(specPath string, opts Options) (*Report, error) {
 		}
 		genPaths[f.Path] = p
 		if f.Path == runtimeFile {
-			generated = append([]string{p}, generated...)
+			runtimeSrc = data
 		} else {
 			generated = append(generated, p)
 		}
 	}
-	common = append(common, generated...)
 
 	flags := []string{"-O0", "-ffree-line-length-none"}
 	// The compiler runs in the temporary directory, on copies of the
@@ -260,6 +263,26 @@ func Run(specPath string, opts Options) (*Report, error) {
 	flags = append(flags, spec.Check.Flags...)
 	flags = append(flags, opts.Flags...)
 	comp := &gfortran.Compiler{Path: compiler, Flags: flags}
+	if runtimeSrc != nil {
+		// The runtime module, compiled once (per run, or per process
+		// with a cache), comes first: the derivatives use it.
+		name := strings.ToLower(spec.Output.Runtime)
+		var dir string
+		if opts.RuntimeCache != nil {
+			dir, err = opts.RuntimeCache.compiled(comp, name, runtimeSrc)
+		} else {
+			var rt string
+			if rt, err = wd.mkdir("runtime"); err == nil {
+				dir, err = compileRuntime(comp, rt, name, runtimeSrc)
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("compiling the runtime module failed: %v", err)
+		}
+		common = append(common, filepath.Join(dir, name+".o"))
+		comp.Flags = append(comp.Flags, "-I"+dir)
+	}
+	common = append(common, generated...)
 
 	parsed := loadGenerated(gen)
 	var progs []*Program

@@ -196,3 +196,27 @@ func TestFlagPositions(t *testing.T) {
 		t.Errorf("FlagsAt = %v", s.Check.FlagsAt)
 	}
 }
+
+// TestRuntimeCache checks that runs sharing a cache compile the runtime
+// module once, and that a run without one still works (its runtime is
+// compiled in its own directory).
+func TestRuntimeCache(t *testing.T) {
+	t.Parallel()
+	gfortrantest.Require(t)
+	cache := &RuntimeCache{Dir: t.TempDir()}
+	spec := "../../examples/heat_reverse/spec.yaml"
+	for i := 0; i < 2; i++ {
+		rep, err := Run(spec, Options{RuntimeCache: cache})
+		if err != nil || !rep.OK() {
+			t.Fatalf("run %d: %v", i, err)
+		}
+	}
+	ents, _ := os.ReadDir(cache.Dir)
+	if len(ents) != 1 {
+		t.Errorf("%d runtime builds in the cache, want 1", len(ents))
+	}
+	objs, _ := filepath.Glob(filepath.Join(cache.Dir, "*", "fadj_runtime.o"))
+	if len(objs) != 1 {
+		t.Errorf("objects: %v", objs)
+	}
+}
