@@ -288,8 +288,13 @@ func Run(specPath string, opts Options) (*Report, error) {
 	var progs []*Program
 	set := map[string]bool{}
 	var names []string
+	var inputErrs diag.List
 	for _, t := range bound.Targets {
 		p, err := targetProgram(spec, bound.Program, t, parsed)
+		if l, ok := err.(diag.List); ok {
+			inputErrs = append(inputErrs, l...)
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -304,14 +309,14 @@ func Run(specPath string, opts Options) (*Report, error) {
 			}
 		}
 	}
-	var unset diag.List
 	for _, in := range spec.Check.Inputs {
-		if !set[in.Name] {
-			unset.Addf(in.Pos, "check.inputs: '%s' is not a variable fadj check sets (an argument of a target, or a module or common-block variable a target names)%s", in.Name, suggest.Hint(in.Name, names))
+		if !set[in.Name] && len(inputErrs) == 0 {
+			inputErrs.Addf(in.Pos, "check.inputs: '%s' is not a variable fadj check sets (an argument of a target, or a module or common-block variable a target names)%s", in.Name, suggest.Hint(in.Name, names))
 		}
 	}
-	if len(unset) > 0 {
-		return nil, unset
+	if len(inputErrs) > 0 {
+		inputErrs.Sort()
+		return nil, inputErrs
 	}
 	r := &runner{opts: opts, spec: spec, wd: wd, write: write, comp: comp, common: common,
 		report: &Report{GenWarnings: res.Warnings}, notes: map[string]bool{}}

@@ -165,6 +165,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		}
 	}
 	ints := map[string]*Arg{}
+	var inputErrs diag.List
 	for _, d := range sym.Proc.Args {
 		if d == nil {
 			return nil, fmt.Errorf("fadj check: not supported yet: alternate return in '%s'", t.Routine)
@@ -181,9 +182,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			a.Class, a.IntValue, a.Type = IntParam, DefaultInt, "integer"
 			if in := spec.Check.InputFor(d.Name); in != nil {
 				v, err := intInput(t, d.Name, in)
-				if err != nil {
-					return nil, err
-				}
+				inputErrs = append(inputErrs, err...)
 				a.IntValue = v
 			}
 			// An integer the routine may change (no intent, or
@@ -202,9 +201,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			if err := shape(t, d, a, ints); err != nil {
 				return nil, err
 			}
-			if err := realInput(spec, t, a); err != nil {
-				return nil, err
-			}
+			inputErrs = append(inputErrs, realInput(spec, t, a)...)
 		}
 	}
 	// Module and common-block variables: reached by use association or
@@ -245,10 +242,12 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		if err := shape(t, s, a, ints); err != nil {
 			return nil, err
 		}
-		if err := realInput(spec, t, a); err != nil {
-			return nil, err
-		}
+		inputErrs = append(inputErrs, realInput(spec, t, a)...)
 		p.Args = append(p.Args, a)
+	}
+	if len(inputErrs) > 0 {
+		// What check.inputs says wrongly, all of it at once.
+		return nil, inputErrs
 	}
 	skip := map[*sema.Symbol]bool{}
 	for _, g := range globals {
@@ -533,7 +532,7 @@ func bound(b sema.Bound, def int, ints map[string]*Arg) (int, bool) {
 }
 
 // intInput is the value check.inputs gives an integer argument.
-func intInput(t *config.Target, name string, in *config.Input) (int, error) {
+func intInput(t *config.Target, name string, in *config.Input) (int, diag.List) {
 	found := ""
 	switch {
 	case in.Range != nil:
@@ -553,7 +552,7 @@ func intInput(t *config.Target, name string, in *config.Input) (int, error) {
 
 // realInput checks what check.inputs gives a real or complex argument
 // or global, and keeps it in a.Value.
-func realInput(spec *config.Spec, t *config.Target, a *Arg) error {
+func realInput(spec *config.Spec, t *config.Target, a *Arg) diag.List {
 	in := spec.Check.InputFor(a.Name)
 	if in == nil {
 		return nil
@@ -569,7 +568,7 @@ func realInput(spec *config.Spec, t *config.Target, a *Arg) error {
 	return nil
 }
 
-func inputErr(in *config.Input, format string, args ...any) error {
+func inputErr(in *config.Input, format string, args ...any) diag.List {
 	var l diag.List
 	l.Addf(in.ValuePos, "check.inputs: "+format, args...)
 	return l

@@ -151,6 +151,7 @@ end subroutine init
 		{"setup", "  inputs: {n: 3, s: 2}\n  setup: {f: init}\n", ""},
 		{"list too short", "  inputs: {n: 3, x: [3, 4]}\n", "spec.yaml:7:21: check.inputs: 'x' of f has 3 elements, the list 2"},
 		{"integer from a number", "  inputs: {n: 3.5}\n", "spec.yaml:7:15: check.inputs: 'n' is an integer argument of f: expected an integer, found 3.5"},
+		{"all at once", "  inputs: {n: 3.5, x: [3, 4]}\n", "spec.yaml:7:15: check.inputs: 'n' is an integer argument of f: expected an integer, found 3.5 (and 1 more errors)"},
 		{"unknown", "  inputs: {nn: 3}\n", "spec.yaml:7:12: check.inputs: 'nn' is not a variable fadj check sets (an argument of a target, or a module or common-block variable a target names)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
