@@ -60,6 +60,9 @@ type Options struct {
 	// RuntimeCache, if not nil, keeps the compiled runtime module for
 	// later runs in the process.
 	RuntimeCache *RuntimeCache
+	// TempDir is where the work directory is created; "" is
+	// os.TempDir() ($TMPDIR).
+	TempDir string
 }
 
 // Result is the outcome of one test of one target.
@@ -171,7 +174,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	wd, err := newWorkDir()
+	wd, err := newWorkDir(opts.TempDir)
 	if err != nil {
 		return nil, err
 	}

@@ -124,9 +124,11 @@ func TestCompilerNeedsAllowExec(t *testing.T) {
 // output.dir leads out of it and a symbolic link waits there, and
 // removes the directory unless asked to keep it.
 func TestWorkDirPrivate(t *testing.T) {
+	t.Parallel()
 	gfortrantest.Require(t)
+	// The runs' $TMPDIR (Options.TempDir, so that the test can run in
+	// parallel with others).
 	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
 	victim := filepath.Join(t.TempDir(), "victim.txt")
 	if err := os.WriteFile(victim, []byte("precious\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -149,7 +151,7 @@ func TestWorkDirPrivate(t *testing.T) {
 	})
 	for _, keep := range []bool{false, true} {
 		var log bytes.Buffer
-		rep, err := Run(spec, Options{Keep: keep, Log: &log})
+		rep, err := Run(spec, Options{Keep: keep, Log: &log, TempDir: tmp})
 		if err != nil {
 			t.Fatal(err)
 		}

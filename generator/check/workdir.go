@@ -18,8 +18,9 @@ type workDir struct {
 	root *os.Root
 }
 
-func newWorkDir() (*workDir, error) {
-	dir, err := os.MkdirTemp("", "fadj-check-")
+// newWorkDir creates the directory in parent ("" for os.TempDir()).
+func newWorkDir(parent string) (*workDir, error) {
+	dir, err := os.MkdirTemp(parent, "fadj-check-")
 	if err != nil {
 		return nil, err
 	}
