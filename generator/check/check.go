@@ -143,8 +143,10 @@ func fmtErr(e float64) string {
 var generate = driver.GenerateWith
 
 // Run checks every target of the spec at specPath. The error is a
-// diag.List (from generation), a missing compiler, a failed build or
-// run; test failures are in the Report.
+// diag.List (positioned: from generation, from binding the spec to its
+// sources, or a check setting that does not fit), a missing compiler, a
+// failed build or run, or a primal that does not run at the check
+// point; test failures are in the Report.
 func Run(specPath string, opts Options) (*Report, error) {
 	spec, err := config.Load(specPath)
 	if err != nil {
