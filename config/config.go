@@ -356,29 +356,81 @@ type Check struct {
 	CompilerPos     source.Position
 	Flags           []string `yaml:"flags"` // extra compiler flags
 	FlagsPos        source.Position
-	// Inputs give integer arguments (sizes, step counts) values other
-	// than fadj check's default, in the order written.
+	FlagsAt         []source.Position `yaml:"-"` // of each flag
+	// Inputs set arguments of the targets (and the module and
+	// common-block variables fadj check sets) at the check point, in
+	// the order written: integers (sizes, step counts) instead of 10,
+	// reals instead of random values in [0.25, 0.75].
 	Inputs []Input `yaml:"inputs"`
+	// Setup names, per target, a subroutine of the sources that fadj
+	// check calls with the target's arguments to set the check point.
+	Setup []Setup `yaml:"setup"`
 }
 
-// Input is the value fadj check gives one integer argument of the
-// targets (check.inputs: {n: 50}).
+// Input is the value fadj check gives one variable (check.inputs:
+// {n: 50, dt: 1.0e-3, u0: {min: 0.9, max: 1.1}, w: [1, 2, 3]}): one
+// number for every element, a list of numbers (the elements in array
+// element order), or a range the values are drawn from.
 type Input struct {
-	Name     string // lower case
-	Pos      source.Position
-	Value    int
+	Name string // lower case
+	Pos  source.Position
+	// Values holds the number, or the list's numbers; nil for a range.
+	Values []float64
+	// List says the value was written as a list.
+	List bool
+	// Integer says the value is one number written as an integer.
+	Integer bool
+	// Range is the range of {min: a, max: b}; nil otherwise.
+	Range    *Range
 	ValuePos source.Position
 }
 
-// Input returns the value check.inputs gives the integer argument name
-// (any case), and whether it gives one.
-func (c *Check) Input(name string) (int, bool) {
-	for _, in := range c.Inputs {
-		if strings.EqualFold(in.Name, name) {
-			return in.Value, true
+// Range is a range of values for fadj check, drawn uniformly.
+type Range struct {
+	Pos    source.Position
+	Min    float64 `yaml:"min"`
+	MinPos source.Position
+	Max    float64 `yaml:"max"` // >= Min
+	MaxPos source.Position
+}
+
+// Setup is the setup subroutine of one target (check.setup:
+// {heat: heat_setup}).
+type Setup struct {
+	// Target is the target's routine as written (name or
+	// module::name); TargetModule and TargetName are it split and
+	// lower-cased.
+	Target                   string
+	Pos                      source.Position
+	TargetModule, TargetName string
+	// Routine is the setup subroutine as written; Module and Name are
+	// it split and lower-cased.
+	Routine      string
+	RoutinePos   source.Position
+	Module, Name string
+}
+
+// InputFor returns what check.inputs gives the variable name (any
+// case), or nil.
+func (c *Check) InputFor(name string) *Input {
+	for i := range c.Inputs {
+		if strings.EqualFold(c.Inputs[i].Name, name) {
+			return &c.Inputs[i]
 		}
 	}
-	return 0, false
+	return nil
+}
+
+// SetupFor returns the setup subroutine check.setup gives the target,
+// or nil.
+func (c *Check) SetupFor(t *Target) *Setup {
+	for i := range c.Setup {
+		su := &c.Setup[i]
+		if su.TargetName == t.Name && (su.TargetModule == "" || su.TargetModule == t.Module) {
+			return su
+		}
+	}
+	return nil
 }
 
 // Var is one independent or dependent variable: the text as written, its

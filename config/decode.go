@@ -15,6 +15,7 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/source"
+	names "github.com/fadj-dev/fadj/generator/suggest"
 )
 
 // decoder walks the YAML nodes of one spec, collecting diagnostics.
@@ -673,6 +674,20 @@ func (d *decoder) spec(root *yaml.Node, s *Spec) {
 	if e, ok := m["check"]; ok {
 		d.check(e, &s.Check)
 	}
+	// check.setup names targets.
+	for _, su := range s.Check.Setup {
+		found := false
+		var routines []string
+		for _, t := range s.Targets {
+			routines = append(routines, t.Routine)
+			if t.Name == su.TargetName && (su.TargetModule == "" || su.TargetModule == t.Module) {
+				found = true
+			}
+		}
+		if !found && len(s.Targets) > 0 {
+			d.errorAt(su.Pos, "setup: %s is not a target's routine%s", quote(su.Target), names.Hint(su.Target, routines))
+		}
+	}
 }
 
 func isMacroName(s string) bool {
@@ -1200,6 +1215,7 @@ func (d *decoder) check(e entry, c *Check) {
 					continue
 				}
 				c.Flags = append(c.Flags, it.Text)
+				c.FlagsAt = append(c.FlagsAt, it.Pos)
 			}
 		}
 	}
@@ -1215,9 +1231,93 @@ func (d *decoder) check(e entry, c *Check) {
 					return
 				}
 			}
-			if n, p, ok := d.intMin(v, "inputs", 0); ok {
-				c.Inputs = append(c.Inputs, Input{Name: strings.ToLower(key), Pos: d.pos(k), Value: n, ValuePos: p})
+			if in, ok := d.input(v); ok {
+				in.Name, in.Pos = strings.ToLower(key), d.pos(k)
+				c.Inputs = append(c.Inputs, in)
 			}
 		})
 	}
+	if e, ok := m["setup"]; ok {
+		first := make(map[string]*yaml.Node)
+		d.freeMap(e, "setup", func(k *yaml.Node, key string, v *yaml.Node) {
+			tmod, tname, problem := parseQualified(key, "module")
+			if problem != "" {
+				d.errorf(k, "setup: %s", problem)
+				return
+			}
+			if f, dup := first[qualify(tmod, tname)]; dup {
+				d.errorf(k, "setup: %s is listed twice (first at line %d)", quote(key), f.Line)
+				return
+			}
+			first[qualify(tmod, tname)] = k
+			r, p, ok := d.str(v, "setup")
+			if !ok {
+				return
+			}
+			mod, name, problem := parseQualified(r, "module")
+			if problem != "" {
+				d.errorAt(p, "setup: %s", problem)
+				return
+			}
+			c.Setup = append(c.Setup, Setup{Target: key, Pos: d.pos(k), TargetModule: tmod, TargetName: tname,
+				Routine: r, RoutinePos: p, Module: mod, Name: name})
+		})
+	}
+}
+
+// input reads the value of one check.inputs entry: a number, a list of
+// numbers, or a range {min, max}.
+func (d *decoder) input(v *yaml.Node) (Input, bool) {
+	const want = "a number, a list of numbers or a range {min: a, max: b}"
+	in := Input{ValuePos: d.pos(v)}
+	n := d.value(v)
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.ShortTag() != "!!int" && n.ShortTag() != "!!float" {
+			d.typeError(v, n, "inputs", want)
+			return in, false
+		}
+		x, _, ok := d.number(v, "inputs")
+		in.Values, in.Integer = []float64{x}, n.ShortTag() == "!!int"
+		return in, ok
+	case yaml.SequenceNode:
+		in.List = true
+		if len(n.Content) == 0 {
+			d.errorf(v, "inputs: expected at least one number")
+			return in, false
+		}
+		ok := true
+		for _, it := range n.Content {
+			x, _, good := d.number(it, "inputs")
+			ok = ok && good
+			in.Values = append(in.Values, x)
+		}
+		return in, ok
+	case yaml.MappingNode:
+		m := d.mapping(v, secRange, "inputs")
+		r := &Range{Pos: d.pos(v)}
+		ok := true
+		for _, f := range []struct {
+			key string
+			val *float64
+			pos *source.Position
+		}{{"min", &r.Min, &r.MinPos}, {"max", &r.Max, &r.MaxPos}} {
+			e, has := m[f.key]
+			if !has {
+				ok = false
+				continue
+			}
+			x, p, good := d.number(e.val, f.key)
+			*f.val, *f.pos = x, p
+			ok = ok && good
+		}
+		if ok && r.Min > r.Max {
+			d.errorAt(r.MaxPos, "max: %s is below min %s", d.value(m["max"].val).Value, d.value(m["min"].val).Value)
+			ok = false
+		}
+		in.Range = r
+		return in, ok
+	}
+	d.typeError(v, n, "inputs", want)
+	return in, false
 }

@@ -16,7 +16,7 @@ const (
 	kSection                 // a mapping whose keys are another section's
 	kSectionList             // a list of such mappings
 	kMap                     // a mapping with keys of the user's choice
-	kIntMap                  // such a mapping with integer values
+	kInputMap                // such a mapping with values for fadj check: a number, a list of numbers or a range
 )
 
 // field is one key of a section.
@@ -107,12 +107,17 @@ var (
 		{key: "fd_tolerance", kind: kNumber, def: DefaultCheckFDTolerance},
 		{key: "compiler", kind: kString, def: DefaultCheckCompiler},
 		{key: "flags", kind: kStringList},
-		{key: "inputs", kind: kIntMap},
+		{key: "inputs", kind: kInputMap, section: "range"},
+		{key: "setup", kind: kMap},
+	}}
+	secRange = &section{name: "range", where: "in an input range", home: "an input range", fields: []field{
+		{key: "min", kind: kNumber, required: true},
+		{key: "max", kind: kNumber, required: true},
 	}}
 )
 
 // sections lists every section, the top level first.
-var sections = []*section{secSpec, secOutput, secTarget, secCheckpoint, secBinomial, secFixedPoint, secCheck}
+var sections = []*section{secSpec, secOutput, secTarget, secCheckpoint, secBinomial, secFixedPoint, secCheck, secRange}
 
 func sectionNamed(name string) *section {
 	for _, s := range sections {

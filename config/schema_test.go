@@ -97,7 +97,7 @@ func jsonEqual(a, b any) bool {
 
 var kindType = map[kind]string{
 	kString: "string", kInteger: "integer", kNumber: "number", kStringList: "array",
-	kSection: "object", kSectionList: "array", kMap: "object", kIntMap: "object",
+	kSection: "object", kSectionList: "array", kMap: "object", kInputMap: "object",
 }
 
 func TestSchemaMatchesKeys(t *testing.T) {
@@ -162,12 +162,27 @@ func TestSchemaMatchesKeys(t *testing.T) {
 					if got := strs(add["enum"]); !slices.Equal(got, f.enum) {
 						t.Errorf("%s: schema values %v, Go %v", where, got, f.enum)
 					}
-				} else if !slices.Contains(strs(add["type"]), "string") {
+				} else if !slices.Contains(strs(add["type"]), "string") && add["$ref"] != "#/$defs/qualified" {
 					t.Errorf("%s: schema values %v", where, add)
 				}
-			case kIntMap:
-				if add, _ := p["additionalProperties"].(map[string]any); add["type"] != "integer" {
-					t.Errorf("%s: schema values %v, want integers", where, add)
+			case kInputMap:
+				// A number, a list of numbers, or the range section.
+				referenced[f.section] = true
+				add, _ := p["additionalProperties"].(map[string]any)
+				var kinds []string
+				for _, alt := range add["oneOf"].([]any) {
+					a := alt.(map[string]any)
+					switch {
+					case a["$ref"] != nil:
+						kinds = append(kinds, fmt.Sprint(a["$ref"]))
+					case a["type"] == "array":
+						kinds = append(kinds, "array of "+fmt.Sprint(a["items"].(map[string]any)["type"]))
+					default:
+						kinds = append(kinds, fmt.Sprint(a["type"]))
+					}
+				}
+				if want := []string{"number", "array of number", "#/$defs/" + f.section}; !slices.Equal(kinds, want) {
+					t.Errorf("%s: schema values %v, want %v", where, kinds, want)
 				}
 			}
 			if f.kind == kSection || f.kind == kSectionList {
@@ -200,6 +215,7 @@ var sectionTypes = map[string]reflect.Type{
 	"binomial":    reflect.TypeFor[Binomial](),
 	"fixed_point": reflect.TypeFor[FixedPoint](),
 	"check":       reflect.TypeFor[Check](),
+	"range":       reflect.TypeFor[Range](),
 }
 
 // TestStructTagsMatchKeys checks that each section's Go type has a field
@@ -255,7 +271,7 @@ func TestStructTagsMatchKeys(t *testing.T) {
 					e = e.Elem()
 				}
 				good = ft.Kind() == reflect.Slice && e == sectionTypes[f.section]
-			case kMap, kIntMap:
+			case kMap, kInputMap:
 				good = ft.Kind() == reflect.Slice && elem.Kind() == reflect.Struct
 			}
 			if !good {

@@ -1,5 +1,5 @@
 ! heat.f90 -- explicit 1-D heat equation with an energy cost: the
-! example of fadj's tangent mode (see spec.yaml and ad/heat_d.f90).
+! example of fadj's reverse mode (see spec.yaml and ad/heat_b.f90).
 subroutine heat(u0, n, nsteps, r, cost)
   implicit none
   integer, intent(in) :: n, nsteps

@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/bind"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
-	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/input"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/source"
@@ -130,19 +130,16 @@ func (p *pkg) label(abs string) (string, bool) {
 func readFiles(spec *config.Spec) []string {
 	var read []string
 	seen := map[string]bool{}
-	conf := load.Config{
-		Defines:      spec.DefineMap(),
-		IncludeDirs:  spec.IncludePaths(),
-		IncludeRoots: []string{spec.Dir},
-		Form:         formOf(spec),
-		ReadFile: func(name string) ([]byte, error) {
-			data, err := input.ReadFile(name, input.MaxFileSize)
-			if err == nil && !seen[name] {
-				seen[name] = true
-				read = append(read, name)
-			}
-			return data, err
-		},
+	// Form overrides the front end cannot honour are fadj generate's to
+	// report; the files are then read by their extensions.
+	conf, _ := bind.Config(spec)
+	conf.ReadFile = func(name string) ([]byte, error) {
+		data, err := input.ReadFile(name, input.MaxFileSize)
+		if err == nil && !seen[name] {
+			seen[name] = true
+			read = append(read, name)
+		}
+		return data, err
 	}
 	_, _ = load.Files(spec.SourcePaths(), conf)
 	// A source that cannot be read still belongs in srcs: the build
@@ -154,26 +151,4 @@ func readFiles(spec *config.Spec) []string {
 		}
 	}
 	return read
-}
-
-// formOf is the source form the spec's overrides force, as fadj
-// generate chooses it: one form when the overrides give every source
-// the same, else none.
-func formOf(spec *config.Spec) *ast.SourceForm {
-	if len(spec.Form) == 0 {
-		return nil
-	}
-	var form config.Form
-	for i, s := range spec.Sources {
-		f, ok := spec.FormOf(s.Text)
-		if !ok || (i > 0 && f != form) {
-			return nil
-		}
-		form = f
-	}
-	f := ast.FreeForm
-	if form == config.Fixed {
-		f = ast.FixedForm
-	}
-	return &f
 }

@@ -8,12 +8,10 @@ package check
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -21,10 +19,11 @@ import (
 	"time"
 
 	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/bind"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/gfortran"
-	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/suggest"
 )
 
 // DefaultInt is the value given to every integer scalar argument of a
@@ -52,6 +51,18 @@ type Options struct {
 	// StoreAll checks the store-all adjoint (driver.Options.StoreAll),
 	// the baseline of the tape benchmarks, instead of the TBR one.
 	StoreAll bool
+	// AllowExec lets the spec's check.compiler and check.flags name any
+	// program and flag (fadj check -allow-exec); see FindCompiler.
+	AllowExec bool
+	// Progress, if not nil, receives a line as each step of a long run
+	// starts (generating, compiling, running each target).
+	Progress io.Writer
+	// RuntimeCache, if not nil, keeps the compiled runtime module for
+	// later runs in the process.
+	RuntimeCache *RuntimeCache
+	// TempDir is where the work directory is created; "" is
+	// os.TempDir() ($TMPDIR).
+	TempDir string
 }
 
 // Result is the outcome of one test of one target.
@@ -68,8 +79,16 @@ type Result struct {
 // Report is the outcome of fadj check on one spec.
 type Report struct {
 	Results []Result
-	// Notes are choices made for the user (integer arguments' values).
+	// Notes are choices made for the user (integer arguments' values,
+	// tolerances for single precision).
 	Notes []string
+	// Warnings are what the results alone do not show: a derivative
+	// that is zero in every sample, a primal that is not finite at a
+	// perturbed point. They do not fail the check.
+	Warnings []string
+	// GenWarnings are the generator's warnings (positioned, as fadj
+	// generate prints them).
+	GenWarnings diag.List
 }
 
 // OK reports whether every test that ran passed.
@@ -107,6 +126,9 @@ func (r *Report) Write(w io.Writer) {
 		}
 		fmt.Fprintf(w, "%-20s %-24s %-10s %-10s %s\n", res.Target, test, fmtErr(res.Error), fmt.Sprintf("%.1e", res.Tolerance), verdict)
 	}
+	for _, wn := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", wn)
+	}
 }
 
 func fmtErr(e float64) string {
@@ -116,74 +138,59 @@ func fmtErr(e float64) string {
 	return fmt.Sprintf("%.1e", e)
 }
 
-// FindCompiler returns the compiler to use: the spec's check.compiler if
-// set to something other than the default, else gfortran.Find. Its error
-// starts with "gfortran not found".
-func FindCompiler(spec *config.Spec) (string, error) {
-	if c := spec.Check.Compiler; c != "" && c != config.DefaultCheckCompiler {
-		p, err := exec.LookPath(c)
-		if err != nil {
-			return "", fmt.Errorf("compiler %q not found (check.compiler in %s): %v", c, spec.Filename, err)
-		}
-		return p, nil
-	}
-	p, err := gfortran.Find()
-	if err != nil {
-		if errors.Is(err, gfortran.ErrNotFound) {
-			return "", err
-		}
-		return "", fmt.Errorf("gfortran not found: %v", err)
-	}
-	return p, nil
-}
-
 // generate is driver.GenerateWith; tests replace it to check
 // hand-written derivative code.
 var generate = driver.GenerateWith
 
 // Run checks every target of the spec at specPath. The error is a
-// diag.List (from generation), a missing compiler, a failed build or
-// run; test failures are in the Report.
+// diag.List (positioned: from generation, from binding the spec to its
+// sources, or a check setting that does not fit), a missing compiler, a
+// failed build or run, or a primal that does not run at the check
+// point; test failures are in the Report.
 func Run(specPath string, opts Options) (*Report, error) {
 	spec, err := config.Load(specPath)
 	if err != nil {
 		return nil, err
 	}
-	compiler, err := FindCompiler(spec)
+	compiler, err := FindCompiler(spec, opts.AllowExec)
+	if flagErr := checkFlags(spec, opts.AllowExec); flagErr != nil {
+		if l, ok := err.(diag.List); ok {
+			// Every key that needs -allow-exec at once.
+			l = append(l, flagErr.(diag.List)...)
+			l.Sort()
+			return nil, l
+		}
+		if err == nil {
+			return nil, flagErr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
+	progress(opts, "generating the derivative code of %s", specPath)
 	res, err := generate(specPath, driver.Options{StoreAll: opts.StoreAll})
 	if err != nil {
 		return nil, err
 	}
-	prog, err := load.Files(spec.SourcePaths(), load.Config{Defines: spec.DefineMap(), IncludeDirs: spec.IncludePaths()})
+	bound, err := bind.Load(spec, bind.Options{})
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "fadj-check-")
+	wd, err := newWorkDir(opts.TempDir)
 	if err != nil {
 		return nil, err
 	}
+	defer wd.close(opts.Keep)
 	if opts.Keep {
-		logf(opts, "keeping %s", dir)
-	} else {
-		defer os.RemoveAll(dir)
+		logf(opts, "keeping %s", wd.path)
 	}
-	logf(opts, "working in %s", dir)
+	logf(opts, "working in %s", wd.path)
 
-	writeRaw := func(rel string, data []byte) (string, error) {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
-			return "", err
-		}
-		return p, os.WriteFile(p, data, 0o666)
-	}
 	write := func(rel string, data []byte) (string, error) {
 		if opts.Mutate != nil {
 			data = opts.Mutate(rel, data)
 		}
-		return writeRaw(rel, data)
+		return wd.write(rel, data)
 	}
 	// The original sources, copied so that Mutate sees them too.
 	var common []string
@@ -192,36 +199,38 @@ func Run(specPath string, opts Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		p, err := write(fmt.Sprintf("src/%d_%s", i, filepath.Base(sp)), data)
+		p, err := write(fmt.Sprintf("src/%d_%s", i, copyName(spec, i)), data)
 		if err != nil {
 			return nil, err
 		}
 		common = append(common, p)
 	}
-	// The runtime module, if generated, comes before the derivatives.
+	// The generated files go to gen/ under their base names (they are
+	// all in output.dir, whatever it is), the runtime module first.
 	runtimeFile := path.Join(spec.Output.Dir.Clean(), strings.ToLower(spec.Output.Runtime)+".f90")
 	genPaths := map[string]string{}
 	var generated []string
+	var runtimeSrc []byte
 	// gen is res as written, after Mutate: what the driver must call.
 	gen := &driver.Result{}
 	for _, f := range res.Files {
+		rel := "gen/" + path.Base(f.Path)
 		data := f.Data
 		if opts.Mutate != nil {
-			data = opts.Mutate("gen/"+f.Path, data)
+			data = opts.Mutate(rel, data)
 		}
 		gen.Files = append(gen.Files, driver.Output{Path: f.Path, Data: data})
-		p, err := writeRaw("gen/"+f.Path, data)
+		p, err := wd.write(rel, data)
 		if err != nil {
 			return nil, err
 		}
 		genPaths[f.Path] = p
 		if f.Path == runtimeFile {
-			generated = append([]string{p}, generated...)
+			runtimeSrc = data
 		} else {
 			generated = append(generated, p)
 		}
 	}
-	common = append(common, generated...)
 
 	flags := []string{"-O0", "-ffree-line-length-none"}
 	// The compiler runs in the temporary directory, on copies of the
@@ -259,135 +268,240 @@ func Run(specPath string, opts Options) (*Report, error) {
 	flags = append(flags, spec.Check.Flags...)
 	flags = append(flags, opts.Flags...)
 	comp := &gfortran.Compiler{Path: compiler, Flags: flags}
+	if runtimeSrc != nil {
+		// The runtime module, compiled once (per run, or per process
+		// with a cache), comes first: the derivatives use it.
+		name := strings.ToLower(spec.Output.Runtime)
+		var dir string
+		if opts.RuntimeCache != nil {
+			dir, err = opts.RuntimeCache.compiled(comp, name, runtimeSrc)
+		} else {
+			var rt string
+			if rt, err = wd.mkdir("runtime"); err == nil {
+				dir, err = compileRuntime(comp, rt, name, runtimeSrc)
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("compiling the runtime module failed: %v", err)
+		}
+		common = append(common, filepath.Join(dir, name+".o"))
+		comp.Flags = append(comp.Flags, "-I"+dir)
+	}
+	common = append(common, generated...)
 
 	parsed := loadGenerated(gen)
 	var progs []*Program
-	used := map[string]bool{}
-	for _, t := range spec.Targets {
-		p, err := targetProgram(spec, prog, t, parsed)
+	set := map[string]bool{}
+	var names []string
+	var inputErrs diag.List
+	for _, t := range bound.Targets {
+		p, err := targetProgram(spec, bound.Program, t, parsed)
+		if l, ok := err.(diag.List); ok {
+			inputErrs = append(inputErrs, l...)
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
+		if p.Adjoint != "" && genPaths[runtimeFile] != "" {
+			p.Runtime = strings.ToLower(spec.Output.Runtime)
+		}
 		progs = append(progs, p)
 		for _, a := range p.Args {
-			if a.Class == IntParam {
-				used[a.Name] = true
+			if (a.Class == IntParam || a.Class == Float) && !set[a.Name] {
+				set[a.Name] = true
+				names = append(names, a.Name)
 			}
 		}
 	}
 	for _, in := range spec.Check.Inputs {
-		if !used[in.Name] {
-			var l diag.List
-			l.Addf(in.Pos, "check.inputs: '%s' is not an integer argument of a target", in.Name)
-			return nil, l
+		if !set[in.Name] && len(inputErrs) == 0 {
+			inputErrs.Addf(in.Pos, "check.inputs: '%s' is not a variable fadj check sets (an argument of a target, or a module or common-block variable a target names)%s", in.Name, suggest.Hint(in.Name, names))
 		}
 	}
-	report := &Report{}
-	notes := map[string]bool{}
-	for ti, t := range spec.Targets {
-		tdir := filepath.Join(dir, fmt.Sprintf("t%d", ti))
-		if err := os.MkdirAll(tdir, 0o777); err != nil {
+	if len(inputErrs) > 0 {
+		inputErrs.Sort()
+		return nil, inputErrs
+	}
+	r := &runner{opts: opts, spec: spec, wd: wd, write: write, comp: comp, common: common,
+		report: &Report{GenWarnings: res.Warnings}, notes: map[string]bool{}}
+	for ti, bt := range bound.Targets {
+		if err := r.target(ti, bt.Target, progs[ti]); err != nil {
 			return nil, err
-		}
-		p := progs[ti]
-		if p.Adjoint != "" && genPaths[runtimeFile] != "" {
-			p.Runtime = strings.ToLower(spec.Output.Runtime)
-		}
-		for _, a := range p.Args {
-			n := ""
-			switch {
-			case a.Class == IntParam:
-				n = fmt.Sprintf("%s: integer argument '%s' set to %d", t.Routine, a.Name, a.IntValue)
-			case a.AssumedShape:
-				n = fmt.Sprintf("%s: assumed-shape argument '%s' given shape (%s)", t.Routine, a.Name, strings.Join(a.Dims, ", "))
-			}
-			if n != "" && !notes[n] {
-				notes[n] = true
-				report.Notes = append(report.Notes, n)
-			}
-		}
-		drv, err := write(fmt.Sprintf("t%d/driver.f90", ti), []byte(WriteDriver(p)))
-		if err != nil {
-			return nil, err
-		}
-		input, dirs := Input(p, spec.Check.Seed)
-		if _, err := write(fmt.Sprintf("t%d/input.txt", ti), []byte(input)); err != nil {
-			return nil, err
-		}
-		srcs := append(append([]string{}, common...), drv)
-		logf(opts, "%s %s -o check %s", compiler, strings.Join(flags, " "), strings.Join(srcs, " "))
-		exe := filepath.Join(tdir, "check")
-		if err := comp.Build(tdir, exe, srcs...); err != nil {
-			return nil, fmt.Errorf("%s: compiling the check program failed: %v", t.Routine, err)
-		}
-		if _, err := gfortran.Run(tdir, exe, RunLimit); err != nil {
-			return nil, fmt.Errorf("%s: running the check program failed: %v", t.Routine, err)
-		}
-		out, err := os.ReadFile(filepath.Join(tdir, "results.txt"))
-		if err != nil {
-			return nil, fmt.Errorf("%s: the check program wrote no results: %v", t.Routine, err)
-		}
-		samples, err := parseOutput(out)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", t.Routine, err)
-		}
-		if len(samples) != p.Samples {
-			return nil, fmt.Errorf("%s: check program printed %d samples, want %d", t.Routine, len(samples), p.Samples)
-		}
-		for i, s := range samples {
-			if p.Tangent == "" {
-				break
-			}
-			e := fdError(s, p.FDStep)
-			report.Results = append(report.Results, Result{
-				Target: t.Routine, Test: "finite differences", Sample: i + 1,
-				Error: e, Tolerance: spec.Check.FDTolerance,
-				Pass: !math.IsNaN(e) && e <= spec.Check.FDTolerance,
-			})
-		}
-		if p.Adjoint == "" {
-			skip := "no adjoint for tangent-mode target"
-			if t.Mode.HasReverse() {
-				skip = "no adjoint routine " + t.Name + spec.Output.Suffix + " generated"
-			}
-			report.Results = append(report.Results, Result{Target: t.Routine, Test: "dot-product", Tolerance: spec.Check.DotTolerance, Skipped: skip})
-			continue
-		}
-		for i, s := range samples {
-			// <J·xd, yb> from the tangent, or else from the finite
-			// differences (then with the finite-difference tolerance).
-			jxd, test, tol := s.T, "dot-product", spec.Check.DotTolerance
-			if p.Tangent == "" {
-				jxd, test, tol = fdVector(s, p.FDStep), "dot-product vs FD", spec.Check.FDTolerance
-			}
-			e := dotError(jxd, dirs[i].YB, dirs[i].XD, s.A)
-			report.Results = append(report.Results, Result{
-				Target: t.Routine, Test: test, Sample: i + 1,
-				Error: e, Tolerance: tol,
-				Pass: !math.IsNaN(e) && e <= tol,
-			})
-		}
-		// An intent(out) dependent's adjoint left non-zero, and a tape
-		// left non-empty by the adjoint (a value pushed and never
-		// popped), are failures of their own, shown only then.
-		for i, s := range samples {
-			if len(s.Z) == 1 && s.Z[0] != 0 {
-				report.Results = append(report.Results, Result{
-					Target: t.Routine, Test: "out adjoints left", Sample: i + 1,
-					Error: s.Z[0], Tolerance: 0,
-				})
-			}
-		}
-		for i, s := range samples {
-			if len(s.E) == 1 && s.E[0] != 0 {
-				report.Results = append(report.Results, Result{
-					Target: t.Routine, Test: "tape bytes left", Sample: i + 1,
-					Error: s.E[0], Tolerance: 0,
-				})
-			}
 		}
 	}
-	return report, nil
+	return r.report, nil
+}
+
+// runner checks the targets of one spec, one after the other.
+type runner struct {
+	opts   Options
+	spec   *config.Spec
+	wd     *workDir
+	write  func(rel string, data []byte) (string, error)
+	comp   *gfortran.Compiler
+	common []string // the sources and the generated files, compiled with each driver
+	report *Report
+	notes  map[string]bool
+}
+
+func (r *runner) note(format string, args ...any) {
+	n := fmt.Sprintf(format, args...)
+	if !r.notes[n] {
+		r.notes[n] = true
+		r.report.Notes = append(r.report.Notes, n)
+	}
+}
+
+// target builds and runs the driver of one target and adds its rows to
+// the report. A primal that does not give finite values at the check
+// point is an error: no derivative can be checked there.
+func (r *runner) target(ti int, t *config.Target, p *Program) error {
+	start := time.Now()
+	spec := r.spec
+	for _, a := range p.Args {
+		switch {
+		case a.Class == IntParam:
+			r.note("%s: integer argument '%s' set to %d", t.Routine, a.Name, a.IntValue)
+		case a.AssumedShape:
+			r.note("%s: assumed-shape argument '%s' given shape (%s)", t.Routine, a.Name, strings.Join(a.Dims, ", "))
+		}
+	}
+	tol := tolerancesFor(&spec.Check, p)
+	p.FDStep = tol.fdStep
+	if len(tol.defaulted) > 0 {
+		r.note("%s: single precision (real(4)): %s", t.Routine, strings.Join(tol.defaulted, ", "))
+	}
+	if p.Setup != "" {
+		r.note("%s: check point set by %s", t.Routine, p.Setup)
+	}
+	tdir, err := r.wd.mkdir(fmt.Sprintf("t%d", ti))
+	if err != nil {
+		return err
+	}
+	drv, err := r.write(fmt.Sprintf("t%d/driver.f90", ti), []byte(WriteDriver(p)))
+	if err != nil {
+		return err
+	}
+	input, dirs := Input(p, spec.Check.Seed)
+	if _, err := r.write(fmt.Sprintf("t%d/input.txt", ti), []byte(input)); err != nil {
+		return err
+	}
+	srcs := append(append([]string{}, r.common...), drv)
+	progress(r.opts, "%s: compiling %d files", t.Routine, len(srcs))
+	logf(r.opts, "%s %s -o check %s", r.comp.Path, strings.Join(r.comp.Flags, " "), strings.Join(srcs, " "))
+	exe := filepath.Join(tdir, "check")
+	if err := r.comp.Build(tdir, exe, srcs...); err != nil {
+		return fmt.Errorf("%s: compiling the check program failed: %v", t.Routine, err)
+	}
+	progress(r.opts, "%s: running the primal, tangent and adjoint at %d samples", t.Routine, p.Samples)
+	if _, err := gfortran.Run(tdir, exe, RunLimit); err != nil {
+		return fmt.Errorf("%s: running the check program failed: %v", t.Routine, err)
+	}
+	out, err := r.wd.read(fmt.Sprintf("t%d/results.txt", ti))
+	if err != nil {
+		return fmt.Errorf("%s: the check program wrote no results: %v", t.Routine, err)
+	}
+	base, samples, err := parseOutput(out)
+	if err != nil {
+		return fmt.Errorf("%s: %v", t.Routine, err)
+	}
+	if len(samples) != p.Samples {
+		return fmt.Errorf("%s: check program printed %d samples, want %d", t.Routine, len(samples), p.Samples)
+	}
+	if msg := primalProblem(p, base); msg != "" {
+		return fmt.Errorf("%s: %s", t.Routine, msg)
+	}
+	r.rows(t, p, tol, samples, dirs)
+	r.report.Warnings = append(r.report.Warnings, zeroDerivatives(t, p, samples)...)
+	progress(r.opts, "%s: done in %.1f s", t.Routine, time.Since(start).Seconds())
+	return nil
+}
+
+// rows adds the rows of one target's tests to the report.
+func (r *runner) rows(t *config.Target, p *Program, tol tolerances, samples []sample, dirs []Directions) {
+	report := r.report
+	for i, s := range samples {
+		if p.Tangent == "" {
+			break
+		}
+		e := fdError(s, p.FDStep)
+		report.Results = append(report.Results, Result{
+			Target: t.Routine, Test: "finite differences", Sample: i + 1,
+			Error: e, Tolerance: tol.fd,
+			Pass: !math.IsNaN(e) && e <= tol.fd,
+		})
+	}
+	for i, s := range samples {
+		if bad := nonFinite(s.P, s.M); bad != "" {
+			report.Warnings = append(report.Warnings, fmt.Sprintf("%s: the primal returned %s at x ± h·xd of sample %d: the finite differences are meaningless there (is fd_step too large?)", t.Routine, bad, i+1))
+		}
+	}
+	if p.Adjoint == "" {
+		skip := "no adjoint for tangent-mode target"
+		if t.Mode.HasReverse() {
+			skip = "no adjoint routine " + t.Name + r.spec.Output.Suffix + " generated"
+		}
+		report.Results = append(report.Results, Result{Target: t.Routine, Test: "dot-product", Tolerance: tol.dot, Skipped: skip})
+		return
+	}
+	for i, s := range samples {
+		// <J·xd, yb> from the tangent, or else from the finite
+		// differences (then with the finite-difference tolerance).
+		jxd, test, tl := s.T, "dot-product", tol.dot
+		if p.Tangent == "" {
+			jxd, test, tl = fdVector(s, p.FDStep), "dot-product vs FD", tol.fd
+		}
+		e := dotError(jxd, dirs[i].YB, dirs[i].XD, s.A)
+		report.Results = append(report.Results, Result{
+			Target: t.Routine, Test: test, Sample: i + 1,
+			Error: e, Tolerance: tl,
+			Pass: !math.IsNaN(e) && e <= tl,
+		})
+	}
+	// An intent(out) dependent's adjoint left non-zero, and a tape
+	// left non-empty by the adjoint (a value pushed and never popped),
+	// are failures of their own, shown only then.
+	for i, s := range samples {
+		if len(s.Z) == 1 && s.Z[0] != 0 {
+			report.Results = append(report.Results, Result{
+				Target: t.Routine, Test: "out adjoints left", Sample: i + 1,
+				Error: s.Z[0], Tolerance: 0,
+			})
+		}
+	}
+	for i, s := range samples {
+		if len(s.E) == 1 && s.E[0] != 0 {
+			report.Results = append(report.Results, Result{
+				Target: t.Routine, Test: "tape bytes left", Sample: i + 1,
+				Error: s.E[0], Tolerance: 0,
+			})
+		}
+	}
+}
+
+// copyName is the file name of the copy of the spec's i-th source: its
+// own, or, when the spec forces a source form, one with an extension of
+// that form, since the compiler chooses the form by extension. An upper
+// case extension (.F, .F90) keeps asking for the preprocessor.
+func copyName(spec *config.Spec, i int) string {
+	base := filepath.Base(spec.SourcePaths()[i])
+	form, ok := spec.FormOf(spec.Sources[i].Text)
+	if !ok {
+		return base
+	}
+	ext := filepath.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	upper := strings.HasPrefix(ext, ".F")
+	switch {
+	case form == config.Free && upper:
+		return stem + ".F90"
+	case form == config.Free:
+		return stem + ".f90"
+	case upper:
+		return stem + ".F"
+	}
+	return stem + ".f"
 }
 
 func logf(opts Options, format string, args ...any) {
@@ -396,14 +510,19 @@ func logf(opts Options, format string, args ...any) {
 	}
 }
 
+func progress(opts Options, format string, args ...any) {
+	if opts.Progress != nil {
+		fmt.Fprintf(opts.Progress, "fadj check: "+format+"\n", args...)
+	}
+}
+
 // sample is what the driver printed for one sample.
 type sample struct{ T, P, M, A, Z, E []float64 }
 
-// parseOutput reads the driver's output: per sample, T (if there is a
-// tangent), P, M, and A and E (if there is an adjoint) blocks of
-// numbers.
-func parseOutput(out []byte) ([]sample, error) {
-	var samples []sample
+// parseOutput reads the driver's output: B, the dependents at the check
+// point, then per sample T (if there is a tangent), P, M, and A and E
+// (if there is an adjoint) blocks of numbers.
+func parseOutput(out []byte) (base []float64, samples []sample, err error) {
 	var cur *[]float64
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
@@ -412,6 +531,9 @@ func parseOutput(out []byte) ([]sample, error) {
 			continue
 		}
 		switch line {
+		case "B":
+			base = []float64{}
+			cur = &base
 		case "T", "P", "M", "A", "Z", "E":
 			// A sample starts with T, or with P when there is no T.
 			if n := len(samples); n == 0 || line == "T" || (line == "P" && (samples[n-1].T == nil || samples[n-1].P != nil)) {
@@ -435,7 +557,7 @@ func parseOutput(out []byte) ([]sample, error) {
 			*cur = []float64{}
 		default:
 			if cur == nil {
-				return nil, fmt.Errorf("bad check program output: %q", line)
+				return nil, nil, fmt.Errorf("bad check program output: %q", line)
 			}
 			v, err := strconv.ParseFloat(strings.ReplaceAll(strings.ReplaceAll(line, "D", "E"), "d", "e"), 64)
 			if err != nil {
@@ -443,14 +565,17 @@ func parseOutput(out []byte) ([]sample, error) {
 					v = math.NaN()
 				} else if strings.Contains(strings.ToLower(line), "inf") {
 					v = math.Inf(1)
+					if strings.HasPrefix(line, "-") {
+						v = math.Inf(-1)
+					}
 				} else {
-					return nil, fmt.Errorf("bad check program output: %q", line)
+					return nil, nil, fmt.Errorf("bad check program output: %q", line)
 				}
 			}
 			*cur = append(*cur, v)
 		}
 	}
-	return samples, nil
+	return base, samples, nil
 }
 
 // fdVector returns (P − M)/2h.

@@ -2,6 +2,7 @@ package check
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -157,15 +158,15 @@ func TestWriteDriver(t *testing.T) {
 }
 
 func TestParseOutput(t *testing.T) {
-	out := "T\n  1.0E+000\n P\n 2.0E+000\nM\n0.0E+000\nT\n1.0\nP\nNaN\nM\n1\n"
-	s, err := parseOutput([]byte(out))
-	if err != nil || len(s) != 2 {
-		t.Fatalf("%v %v", s, err)
+	out := "B\n 3.0\n-Infinity\nT\n  1.0E+000\n P\n 2.0E+000\nM\n0.0E+000\nT\n1.0\nP\nNaN\nM\n1\n"
+	base, s, err := parseOutput([]byte(out))
+	if err != nil || len(s) != 2 || len(base) != 2 || base[0] != 3 || !math.IsInf(base[1], -1) {
+		t.Fatalf("%v %v %v", base, s, err)
 	}
 	if e := fdError(s[0], 1); e != 0 {
 		t.Errorf("error %g, want 0", e)
 	}
-	if _, err := parseOutput([]byte("junk\n")); err == nil {
+	if _, _, err := parseOutput([]byte("junk\n")); err == nil {
 		t.Error("junk parsed")
 	}
 }
@@ -274,7 +275,7 @@ func TestWriteDriverAdjoint(t *testing.T) {
 		t.Errorf("input has %d lines, want 10", got)
 	}
 	out := "P\n1\n2\n3\nM\n1\n2\n3\nA\n4\n5\n6\n"
-	s, err := parseOutput([]byte(out))
+	_, s, err := parseOutput([]byte(out))
 	if err != nil || len(s) != 1 || len(s[0].A) != 3 || len(s[0].P) != 3 {
 		t.Fatalf("%v %v", s, err)
 	}
@@ -395,7 +396,7 @@ func TestInputs(t *testing.T) {
 	}
 	bad := strings.Replace(spec, "m: 3", "q: 3", 1)
 	_, err = Run(specTree(t, map[string]string{"spec.yaml": bad, "f.f90": src}), Options{})
-	if err == nil || !strings.HasSuffix(err.Error(), "spec.yaml:7:18: check.inputs: 'q' is not an integer argument of a target") {
+	if err == nil || !strings.HasSuffix(err.Error(), "spec.yaml:7:18: check.inputs: 'q' is not a variable fadj check sets (an argument of a target, or a module or common-block variable a target names)") {
 		t.Errorf("err = %v", err)
 	}
 }
@@ -611,8 +612,35 @@ func TestWriteDriverOutOnly(t *testing.T) {
 	if src, want := WriteDriver(p), "    write(fadj_o, '(a)') 'Z'\n    write(fadj_o, '(es26.17e3)') sum(abs([fadjb_y]))\n"; !strings.Contains(src, want) {
 		t.Errorf("driver lacks %q:\n%s", want, src)
 	}
-	s, err := parseOutput([]byte("P\n1\nM\n1\nA\n2\nZ\n0.5\nE\n0\n"))
+	_, s, err := parseOutput([]byte("P\n1\nM\n1\nA\n2\nZ\n0.5\nE\n0\n"))
 	if err != nil || len(s) != 1 || len(s[0].Z) != 1 || s[0].Z[0] != 0.5 || len(s[0].E) != 1 {
 		t.Errorf("%v %v", s, err)
+	}
+}
+
+// TestFormOverride checks a spec whose form: overrides make fadj read
+// .f files as free form: fadj generate accepts it, and so must fadj
+// check (it reads the spec through the same binding, and gives the
+// compiler copies named for their form).
+func TestFormOverride(t *testing.T) {
+	t.Parallel()
+	gfortrantest.Require(t)
+	spec := specTree(t, map[string]string{
+		"spec.yaml": "version: 1\nsources: [model.f, cost.f]\nform: {model.f: free, cost.f: free}\noutput: {dir: ad}\n" +
+			"targets:\n  - {routine: model, mode: both, independents: [x], dependents: [y]}\n",
+		"model.f": "subroutine model(x, y)\n  real(8), intent(in) :: x(3)\n  real(8), intent(out) :: y\n  call cost(x, y)\nend subroutine model\n",
+		"cost.f":  "subroutine cost(x, y)\n  real(8), intent(in) :: x(3)\n  real(8), intent(out) :: y\n  y = sum(x**2) + x(1)*x(3)  ! free-form comment\nend subroutine cost\n",
+	})
+	if _, err := driver.Generate(spec); err != nil {
+		t.Fatalf("generate: %v", err)
+	}
+	rep, err := Run(spec, Options{})
+	if err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	var buf bytes.Buffer
+	rep.Write(&buf)
+	if !rep.OK() || !regexp.MustCompile(`(?m)^model +dot-product #3 .*PASS$`).MatchString(buf.String()) {
+		t.Errorf("check fails:\n%s", buf.String())
 	}
 }

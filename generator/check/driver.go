@@ -3,6 +3,8 @@ package check
 import (
 	"fmt"
 	"strings"
+
+	"github.com/fadj-dev/fadj/config"
 )
 
 // ArgClass says how the Fortran driver treats one variable of the
@@ -40,9 +42,14 @@ type Arg struct {
 	// assumed-shape dummy.
 	AssumedShape bool
 	Complex      bool //
-	IntValue     int  // for IntParam
-	Independent  bool
-	Dependent    bool
+	// Kind is the kind of a real or complex variable.
+	Kind     int
+	IntValue int // for IntParam
+	// Value is what check.inputs gives a real or complex variable at
+	// the check point, nil for random values in [0.25, 0.75].
+	Value       *config.Input
+	Independent bool
+	Dependent   bool
 	// Active says the tangent routine has Name_d after Name;
 	// AdjActive that the adjoint routine has Name_b after Name.
 	Active    bool
@@ -112,12 +119,21 @@ type Program struct {
 	// empties the tape before each adjoint call and prints (E) the
 	// bytes left on it after.
 	Runtime string
+	// Setup is the subroutine that sets the check point (check.setup),
+	// "" if none: the driver calls it with the target's arguments once
+	// they have their base values, and takes the values it leaves as
+	// the check point.
+	Setup string
 }
 
 // WriteDriver returns the source of a Fortran main program that reads the
 // base point and the directions from input.txt (as written by WriteInput)
-// and, for each sample, writes to results.txt (not to the standard output,
-// which the target may write to)
+// and writes to results.txt (not to the standard output, which the
+// target may write to)
+//
+//	B  then the dependents at the check point x,
+//
+// then, for each sample,
 //
 //	T  then J·xd (the tangent's derivatives of the dependents),
 //	P  then the dependents at x + h·xd,
@@ -233,11 +249,6 @@ func WriteDriver(p *Program) string {
 			}
 		}
 	}
-	for _, sv := range p.Saved {
-		if !sv.Zero {
-			pf("  fadjs_%s = %s", sv.Local, sv.Local)
-		}
-	}
 	pf("  open(newunit=fadj_u, file='input.txt', status='old', action='read')")
 	pf("  open(newunit=fadj_o, file='results.txt', status='replace', action='write')")
 	for _, a := range p.Args {
@@ -245,23 +256,27 @@ func WriteDriver(p *Program) string {
 			pf("  read(fadj_u, *) fadj0_%s", a.Name)
 		}
 	}
-	pf("  do fadj_s = 1, %d", p.Samples)
-	for _, a := range p.Args {
-		if a.Independent {
-			pf("    read(fadj_u, *) fadjv_%s", a.Name)
-			if a.InSection != "" {
-				pf("    fadjv_%s = merge(fadjv_%s, 0*fadjv_%s, fadjmi_%s)", a.Name, a.Name, a.Name, a.Name)
+	if p.Setup != "" {
+		// The setup routine moves the check point: what it leaves in
+		// the arguments (and in module variables) is the base.
+		for _, a := range p.Args {
+			switch {
+			case a.Class == Float:
+				pf("  %s = fadj0_%s", a.Name, a.Name)
+			case a.Class == IntParam && a.Var:
+				pf("  %s = %d", a.Name, a.IntValue)
+			}
+		}
+		pf("  call %s(%s)", p.Setup, strings.Join(p.actuals(false, false), ", "))
+		for _, a := range p.Args {
+			if a.Class == Float {
+				pf("  fadj0_%s = %s", a.Name, a.Name)
 			}
 		}
 	}
-	if p.Adjoint != "" {
-		for _, a := range p.Args {
-			if a.Dependent {
-				pf("    read(fadj_u, *) fadjw_%s", a.Name)
-				if a.OutSection != "" {
-					pf("    fadjw_%s = merge(fadjw_%s, 0*fadjw_%s, fadjmo_%s)", a.Name, a.Name, a.Name, a.Name)
-				}
-			}
+	for _, sv := range p.Saved {
+		if !sv.Zero {
+			pf("  fadjs_%s = %s", sv.Local, sv.Local)
 		}
 	}
 	reset := func() {
@@ -282,19 +297,7 @@ func WriteDriver(p *Program) string {
 		}
 	}
 	call := func(name string, tangent, adjoint bool) {
-		var actual []string
-		for _, a := range p.Args {
-			if a.Global != "" || a.Class == FuncResult {
-				continue
-			}
-			actual = append(actual, a.Name)
-			if tangent && a.Active {
-				actual = append(actual, "fadjd_"+a.Name)
-			}
-			if adjoint && a.AdjActive {
-				actual = append(actual, "fadjb_"+a.Name)
-			}
-		}
+		actual := p.actuals(tangent, adjoint)
 		switch {
 		case fn != nil && tangent:
 			actual = append(actual, fn.Name, "fadjd_"+fn.Name)
@@ -323,6 +326,30 @@ func WriteDriver(p *Program) string {
 				v = fmt.Sprintf("merge(%s, 0*%s, fadjmo_%s)", v, v, a.Name)
 			}
 			pf("    write(fadj_o, '(es26.17e3)') %s", v)
+		}
+	}
+	// The primal at the check point (B), to tell a model that does not
+	// run there from a wrong derivative.
+	reset()
+	call(p.Routine, false, false)
+	printDeps("B", false)
+	pf("  do fadj_s = 1, %d", p.Samples)
+	for _, a := range p.Args {
+		if a.Independent {
+			pf("    read(fadj_u, *) fadjv_%s", a.Name)
+			if a.InSection != "" {
+				pf("    fadjv_%s = merge(fadjv_%s, 0*fadjv_%s, fadjmi_%s)", a.Name, a.Name, a.Name, a.Name)
+			}
+		}
+	}
+	if p.Adjoint != "" {
+		for _, a := range p.Args {
+			if a.Dependent {
+				pf("    read(fadj_u, *) fadjw_%s", a.Name)
+				if a.OutSection != "" {
+					pf("    fadjw_%s = merge(fadjw_%s, 0*fadjw_%s, fadjmo_%s)", a.Name, a.Name, a.Name, a.Name)
+				}
+			}
 		}
 	}
 	if p.Tangent != "" {
@@ -418,6 +445,27 @@ func WriteDriver(p *Program) string {
 	return b.String()
 }
 
+// actuals are the actual arguments of a call of the routine (of its
+// tangent, of its adjoint) or of the setup routine: the arguments, each
+// active one followed by its derivative; not the globals, not a
+// function's result.
+func (p *Program) actuals(tangent, adjoint bool) []string {
+	var actual []string
+	for _, a := range p.Args {
+		if a.Global != "" || a.Class == FuncResult {
+			continue
+		}
+		actual = append(actual, a.Name)
+		if tangent && a.Active {
+			actual = append(actual, "fadjd_"+a.Name)
+		}
+		if adjoint && a.AdjActive {
+			actual = append(actual, "fadjb_"+a.Name)
+		}
+	}
+	return actual
+}
+
 // fortranReal writes x as a double precision literal.
 func fortranReal(x float64) string {
 	s := fmt.Sprintf("%.17e", x)
@@ -440,8 +488,9 @@ func (r *rng) next() uint64 {
 func (r *rng) float() float64 { return float64(r.next()>>11) / (1 << 53) }
 
 // WriteInput returns the input file of the driver: the base point of
-// every real or complex argument (uniform in [0.25, 0.75]), then, per
-// sample, a direction for every independent (uniform in [-1, 1]).
+// every real or complex argument (uniform in [0.25, 0.75], or as
+// check.inputs says), then, per sample, a direction for every
+// independent (uniform in [-1, 1]).
 //
 // With an adjoint, each sample also has a weight yb for every dependent
 // (uniform in [-1, 1]). Input also returns, per sample, the directions
@@ -450,6 +499,32 @@ func (r *rng) float() float64 { return float64(r.next()>>11) / (1 << 53) }
 func WriteInput(p *Program, seed int64) string {
 	s, _ := Input(p, seed)
 	return s
+}
+
+// setValues replaces the random base values of a by what check.inputs
+// gives it: one number for every element, the list's numbers, or a
+// value of the range (made from the random one). A complex element gets
+// a number as its real part, its imaginary part 0; from a range both
+// parts.
+func setValues(vals []float64, a *Arg) {
+	in := a.Value
+	for i := range vals {
+		elem, imag := i, false
+		if a.Complex {
+			elem, imag = i/2, i%2 == 1
+		}
+		switch {
+		case in.Range != nil:
+			u := (vals[i] - 0.25) / 0.5 // back to [0, 1)
+			vals[i] = in.Range.Min + (in.Range.Max-in.Range.Min)*u
+		case imag:
+			vals[i] = 0
+		case in.List:
+			vals[i] = in.Values[elem]
+		default:
+			vals[i] = in.Values[0]
+		}
+	}
 }
 
 // Directions are the random vectors of one sample.
@@ -474,6 +549,9 @@ func Input(p *Program, seed int64) (string, []Directions) {
 				*vec = append(*vec, vals[i])
 			}
 		}
+		if vec == nil && a.Value != nil {
+			setValues(vals, a)
+		}
 		for i := 0; i < n; {
 			if a.Complex {
 				fmt.Fprintf(&b, "(%.17e,%.17e)\n", vals[i], vals[i+1])
@@ -486,6 +564,9 @@ func Input(p *Program, seed int64) (string, []Directions) {
 	}
 	for _, a := range p.Args {
 		if a.Class == Float {
+			// The random values are drawn even where check.inputs
+			// sets them, so that setting one variable does not move
+			// the others.
 			line(a, 0.25, 0.75, nil)
 		}
 	}

@@ -24,6 +24,21 @@ var update = flag.Bool("update", false, "rewrite the generated code checked in u
 // spec.yaml and Fortran sources (see its README.md).
 const kernelsDir = "testdata/kernels"
 
+// runtimeCache keeps the runtime module compiled across the kernels:
+// it is most of what a small kernel's check compiles.
+var runtimeCache *RuntimeCache
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "fadj-check-runtime-")
+	if err != nil {
+		panic(err)
+	}
+	runtimeCache = &RuntimeCache{Dir: dir}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // minKernels and minGoldens are the sizes the corpus promises.
 const (
 	minKernels = 40
@@ -148,7 +163,7 @@ func testKernels(t *testing.T, storeAll bool) {
 			if storeAll && !hasReverse(t, dir) {
 				t.Skip("no adjoint")
 			}
-			rep, err := Run(filepath.Join(dir, "spec.yaml"), Options{Flags: poison, StoreAll: storeAll})
+			rep, err := Run(filepath.Join(dir, "spec.yaml"), Options{Flags: poison, StoreAll: storeAll, RuntimeCache: runtimeCache})
 			if err != nil {
 				var b strings.Builder
 				diag.Print(&b, err, 0)

@@ -2,11 +2,15 @@ package check
 
 import (
 	"fmt"
+	"math"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/bind"
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/load"
@@ -106,33 +110,6 @@ func (g *genCode) global(name string) (module string, common *sema.CommonDecl) {
 	return "", nil
 }
 
-// resolveTarget finds the routine of a target as driver.Generate does:
-// an external procedure, module::name, or a module procedure named
-// alone when one module has it.
-func resolveTarget(prog *load.Program, t *config.Target) (*sema.Symbol, error) {
-	info := prog.Info
-	var sym *sema.Symbol
-	if t.Module != "" {
-		if m := info.Module(t.Module); m != nil && m.Inner != nil {
-			sym = m.Inner.LookupLocal(t.Name)
-		}
-	} else if sym = info.Global.Lookup(t.Name); sym == nil {
-		for _, m := range info.Modules {
-			if m.Inner == nil {
-				continue
-			}
-			if s := m.Inner.LookupLocal(t.Name); s != nil && s.Proc != nil && s.Proc.Kind == sema.ProcModule {
-				sym = s
-				break
-			}
-		}
-	}
-	if sym == nil || sym.Proc == nil || (sym.Proc.Kind != sema.ProcExternal && sym.Proc.Kind != sema.ProcModule) {
-		return nil, fmt.Errorf("fadj check: not supported yet: '%s' is not an external or module procedure", t.Routine)
-	}
-	return sym, nil
-}
-
 // typeSpec writes the type of a real or complex variable.
 func typeSpec(t *sema.Type) string {
 	if t.IsComplex() {
@@ -142,14 +119,17 @@ func typeSpec(t *sema.Type) string {
 }
 
 // targetProgram describes the driver of one target.
-func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen *genCode) (*Program, error) {
-	sym, err := resolveTarget(prog, t)
-	if err != nil {
-		return nil, err
-	}
+func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *genCode) (*Program, error) {
+	t, sym := bt.Target, bt.Routine
 	p := &Program{Routine: t.Name, Samples: spec.Check.Samples, FDStep: spec.Check.FDStep}
 	if m := sym.Module(); m != nil {
 		p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, sym.Name))
+	}
+	if su := bt.Setup; su != nil {
+		p.Setup = su.Name
+		if m := su.Module(); m != nil {
+			p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, su.Name))
+		}
 	}
 	isFunc := sym.Proc.IsFunction()
 	if isFunc {
@@ -169,20 +149,14 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 	inSec, outSec := map[*sema.Symbol]string{}, map[*sema.Symbol]string{}
 	var globals []*sema.Symbol
 	for _, list := range []struct {
-		vars []config.Var
+		vars []bind.Var
 		set  map[*sema.Symbol]bool
 		sec  map[*sema.Symbol]string
-	}{{t.Independents, ind, inSec}, {t.Dependents, dep, outSec}} {
+	}{{bt.Independents, ind, inSec}, {bt.Dependents, dep, outSec}} {
 		for _, v := range list.vars {
-			s, err := targetVar(prog, sym, t, v)
-			if err != nil {
-				return nil, err
-			}
+			s := v.Symbol
 			list.set[s] = true
 			if v.Ref.Section != "" {
-				if len(s.Dims) == 0 {
-					return nil, fmt.Errorf("fadj check: '%s' of %s has subscripts but is not an array", v.Text, t.Routine)
-				}
 				list.sec[s] = strings.Join(strings.Fields(v.Ref.Section), "")
 			}
 			if !s.IsDummy() && s != sym.Proc.Result && !containsSym(globals, s) {
@@ -191,6 +165,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 		}
 	}
 	ints := map[string]*Arg{}
+	var inputErrs diag.List
 	for _, d := range sym.Proc.Args {
 		if d == nil {
 			return nil, fmt.Errorf("fadj check: not supported yet: alternate return in '%s'", t.Routine)
@@ -205,7 +180,9 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 			return nil, cannot(t, d, "it has no type")
 		case d.Type.IsInteger() && len(d.Dims) == 0 && d.Intent != ast.IntentOut:
 			a.Class, a.IntValue, a.Type = IntParam, DefaultInt, "integer"
-			if v, ok := spec.Check.Input(d.Name); ok {
+			if in := spec.Check.InputFor(d.Name); in != nil {
+				v, err := intInput(t, d.Name, in)
+				inputErrs = append(inputErrs, err...)
 				a.IntValue = v
 			}
 			// An integer the routine may change (no intent, or
@@ -213,7 +190,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 			a.Var = d.Intent != ast.IntentIn
 			ints[d.Name] = a
 		case d.Type.IsReal() || d.Type.IsComplex():
-			a.Class, a.Complex, a.Type = Float, d.Type.IsComplex(), typeSpec(d.Type)
+			a.Class, a.Complex, a.Type, a.Kind = Float, d.Type.IsComplex(), typeSpec(d.Type), d.Type.Kind
 		default:
 			return nil, cannot(t, d, fmt.Sprintf("only integer scalars that are not intent(out) and real or complex arguments are supported (it is %s)", d.Type))
 		}
@@ -224,6 +201,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 			if err := shape(t, d, a, ints); err != nil {
 				return nil, err
 			}
+			inputErrs = append(inputErrs, realInput(spec, t, a)...)
 		}
 	}
 	// Module and common-block variables: reached by use association or
@@ -231,7 +209,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 	commons := map[*sema.Common]bool{}
 	for i := 0; i < len(globals); i++ {
 		s := globals[i]
-		a := &Arg{Name: s.Name, Class: Float, Size: 1, Independent: ind[s], Dependent: dep[s], Complex: s.Type.IsComplex(), Type: typeSpec(s.Type),
+		a := &Arg{Name: s.Name, Class: Float, Size: 1, Independent: ind[s], Dependent: dep[s], Complex: s.Type.IsComplex(), Type: typeSpec(s.Type), Kind: s.Type.Kind,
 			InSection: inSec[s], OutSection: outSec[s], Preset: ind[s] && !dep[s]}
 		switch {
 		case s.Module() != nil:
@@ -264,7 +242,12 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 		if err := shape(t, s, a, ints); err != nil {
 			return nil, err
 		}
+		inputErrs = append(inputErrs, realInput(spec, t, a)...)
 		p.Args = append(p.Args, a)
+	}
+	if len(inputErrs) > 0 {
+		// What check.inputs says wrongly, all of it at once.
+		return nil, inputErrs
 	}
 	skip := map[*sema.Symbol]bool{}
 	for _, g := range globals {
@@ -275,7 +258,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, t *config.Target, gen 
 	p.Saved = saved
 	if isFunc {
 		r := sym.Proc.Result
-		p.Args = append(p.Args, &Arg{Name: resultName, Class: FuncResult, Type: typeSpec(r.Type), Size: 1, Complex: r.Type.IsComplex(),
+		p.Args = append(p.Args, &Arg{Name: resultName, Class: FuncResult, Type: typeSpec(r.Type), Kind: r.Type.Kind, Size: 1, Complex: r.Type.IsComplex(),
 			Dependent: dep[r], Active: true, AdjActive: true})
 	}
 	if t.Mode.HasTangent() {
@@ -452,42 +435,6 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 	return nil
 }
 
-// targetVar returns the symbol of an independent or dependent, as the
-// generator resolves it.
-func targetVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v config.Var) (*sema.Symbol, error) {
-	r := v.Ref
-	if len(r.Path) > 0 {
-		return nil, fmt.Errorf("fadj check: not supported yet: component '%s' of %s", v.Text, t.Routine)
-	}
-	var sym *sema.Symbol
-	switch {
-	case r.Module != "":
-		if m := prog.Info.Module(r.Module); m != nil && m.Inner != nil {
-			sym = m.Inner.LookupLocal(r.Name)
-		}
-	case r.Common != "" || strings.HasPrefix(v.Text, "/"):
-		if decl := proc.Inner.CommonDecl(r.Common); decl != nil {
-			for _, m := range decl.Members {
-				if m.Name == r.Name {
-					sym = m
-				}
-			}
-		}
-	default:
-		sym = proc.Inner.Lookup(r.Name)
-		if sym == proc && proc.Proc.Result != nil {
-			sym = proc.Proc.Result
-		}
-	}
-	if sym == nil || sym.Kind != sema.VarSym || sym.Type == nil {
-		return nil, fmt.Errorf("fadj check: unknown variable '%s' of %s", v.Text, t.Routine)
-	}
-	if !sym.Type.IsReal() && !sym.Type.IsComplex() {
-		return nil, fmt.Errorf("fadj check: '%s' of %s is not real or complex", v.Text, t.Routine)
-	}
-	return sym, nil
-}
-
 // shape sets the bounds and size of an array argument or global. An
 // assumed-shape dummy of a module procedure (whose interface the driver
 // has by use association) gets DefaultInt elements per dimension.
@@ -582,6 +529,49 @@ func bound(b sema.Bound, def int, ints map[string]*Arg) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// intInput is the value check.inputs gives an integer argument.
+func intInput(t *config.Target, name string, in *config.Input) (int, diag.List) {
+	found := ""
+	switch {
+	case in.Range != nil:
+		found = "a range"
+	case in.List:
+		found = "a list"
+	case !in.Integer:
+		found = strconv.FormatFloat(in.Values[0], 'g', -1, 64)
+	case math.Abs(in.Values[0]) > math.MaxInt32:
+		found = "an integer too large for the default integer kind"
+	}
+	if found != "" {
+		return 0, inputErr(in, "'%s' is an integer argument of %s: expected an integer, found %s", name, t.Routine, found)
+	}
+	return int(in.Values[0]), nil
+}
+
+// realInput checks what check.inputs gives a real or complex argument
+// or global, and keeps it in a.Value.
+func realInput(spec *config.Spec, t *config.Target, a *Arg) diag.List {
+	in := spec.Check.InputFor(a.Name)
+	if in == nil {
+		return nil
+	}
+	if in.List && len(in.Values) != a.Size {
+		elems := "elements"
+		if a.Size == 1 {
+			elems = "element"
+		}
+		return inputErr(in, "'%s' of %s has %d %s, the list %d", a.Name, t.Routine, a.Size, elems, len(in.Values))
+	}
+	a.Value = in
+	return nil
+}
+
+func inputErr(in *config.Input, format string, args ...any) diag.List {
+	var l diag.List
+	l.Addf(in.ValuePos, "check.inputs: "+format, args...)
+	return l
 }
 
 func cannot(t *config.Target, d *sema.Symbol, why string) error {

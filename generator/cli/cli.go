@@ -11,6 +11,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/fadj-dev/fadj/generator/suggest"
 )
 
 // Exit codes.
@@ -23,19 +25,20 @@ const (
 // maxErrors is how many diagnostics are printed unless -all is given.
 const maxErrors = 10
 
-// Version is fadj's version, set by the release build.
-var Version = "devel"
-
 // env is what a subcommand may touch: its streams.
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// help makes a command print its help to stdout and stop, when it
+	// parses its flags (fadj help X runs X -h this way).
+	help bool
 }
 
 type command struct {
 	name  string
 	short string // one line for the command list
 	usage string // the synopsis after "fadj "
+	long  string // what fadj help prints after the synopsis (help.go)
 	run   func(e *env, args []string) int
 }
 
@@ -57,21 +60,65 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := args[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		if len(args) > 1 {
-			if c := lookup(args[1]); c != nil {
-				fmt.Fprintf(stdout, "usage: fadj %s\n\n%s\n", c.usage, c.short)
-				return ExitOK
-			}
+		if len(args) == 1 {
+			usage(stdout)
+			return ExitOK
 		}
-		usage(stdout)
-		return ExitOK
+		c := lookup(args[1])
+		if c == nil || len(args) > 2 {
+			if c == nil {
+				fmt.Fprintf(stderr, "fadj help: unknown command %q%s\nRun 'fadj help' for the commands.\n", args[1], commandHint(args[1]))
+			} else {
+				fmt.Fprintf(stderr, "usage: fadj help [command]\n")
+			}
+			return ExitUsage
+		}
+		return help(e, c)
 	}
 	c := lookup(name)
 	if c == nil {
-		fmt.Fprintf(stderr, "fadj: unknown command %q\nRun 'fadj help' for usage.\n", name)
+		fmt.Fprintf(stderr, "fadj: unknown command %q%s\nRun 'fadj help' for usage.\n", name, commandHint(name))
 		return ExitUsage
 	}
+	if wantsHelp(args[1:]) {
+		return help(e, c)
+	}
 	return c.run(e, args[1:])
+}
+
+// help prints a command's help to stdout: fadj help X and fadj X -h
+// print the same, by running X -h with e.help set.
+func help(e *env, c *command) int {
+	h := *e
+	h.help = true
+	c.run(&h, []string{"-h"})
+	return ExitOK
+}
+
+// wantsHelp reports whether a command's arguments ask for help (-h,
+// -help or --help before a --).
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
+
+// commandHint suggests the command a mistyped one probably is.
+func commandHint(name string) string {
+	var names []string
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	if s := suggest.Nearest(name, names); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return ""
 }
 
 func lookup(name string) *command {
@@ -88,16 +135,29 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "\t%-10s %s\n", c.name, c.short)
 	}
-	fmt.Fprintf(w, "\nRun 'fadj <command> -h' for a command's flags.\n")
+	fmt.Fprintf(w, "\nRun 'fadj help <command>' (or 'fadj <command> -h') for a command's help and flags.\nDocumentation: https://github.com/fadj-dev/fadj/tree/main/docs\n")
 }
 
-// newFlagSet returns a flag set that reports errors the fadj way.
+// newFlagSet returns a flag set that reports errors the fadj way: a bad
+// flag prints the error and the synopsis on stderr; -h (e.help) prints
+// the command's help on stdout.
 func newFlagSet(e *env, c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet("fadj "+c.name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: fadj %s\n", c.usage)
-		fs.PrintDefaults()
+		if !e.help {
+			fmt.Fprintf(e.stderr, "usage: fadj %s\nRun 'fadj help %s' for details.\n", c.usage, c.name)
+			return
+		}
+		fmt.Fprintf(e.stdout, "usage: fadj %s\n\n%s%s.\n\n%s\n", c.usage, strings.ToUpper(c.short[:1]), c.short[1:], strings.TrimSpace(c.long))
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 {
+			fmt.Fprintf(e.stdout, "\nFlags:\n")
+			fs.SetOutput(e.stdout)
+			fs.PrintDefaults()
+			fs.SetOutput(e.stderr)
+		}
 	}
 	return fs
 }
@@ -140,13 +200,3 @@ type listFlag []string
 
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
-
-var versionCommand = &command{
-	name:  "version",
-	short: "print fadj's version",
-	usage: "version",
-	run: func(e *env, args []string) int {
-		fmt.Fprintf(e.stdout, "fadj %s\n", Version)
-		return ExitOK
-	},
-}

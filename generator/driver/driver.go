@@ -6,7 +6,6 @@ package driver
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -19,15 +18,14 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
+	"github.com/fadj-dev/fadj/generator/bind"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/inline"
-	"github.com/fadj-dev/fadj/generator/input"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/runtime"
-	"github.com/fadj-dev/fadj/generator/sema"
 	"github.com/fadj-dev/fadj/generator/source"
 )
 
@@ -77,39 +75,36 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	conf := load.Config{
-		Defines:               spec.DefineMap(),
-		IncludeDirs:           spec.IncludePaths(),
-		IncludeRoots:          []string{spec.Dir},
-		AllowAbsoluteIncludes: opts.AllowAbsoluteIncludes,
+	// What this fadj cannot do yet is reported together with the
+	// names that do not resolve.
+	var unsup diag.List
+	for _, t := range spec.Targets {
+		unsup = append(unsup, unimplemented(t)...)
 	}
-	if err := sourceForm(spec, &conf); err != nil {
-		return nil, err
-	}
-	// A source or include directory that cannot be read is the spec's
-	// error: point at its entry.
-	paths := spec.SourcePaths()
-	var missing diag.List
-	for i, p := range paths {
-		if err := input.Check(p, input.MaxFileSize); err != nil && i < len(spec.Sources) {
-			if e := errors.Unwrap(err); e != nil && !errors.As(err, new(*input.Error)) {
-				err = e // os.Stat's *fs.PathError repeats the path
-			}
-			missing.Add(spec.Sources[i].Pos, fmt.Sprintf("cannot read source %s: %v", spec.Sources[i].Text, err))
-		}
-	}
-	for i, d := range spec.IncludePaths() {
-		if problem := load.CheckIncludeDir(d); problem != "" {
-			missing.Add(spec.IncludeDirs[i].Pos, fmt.Sprintf("include_dirs: %s %s", spec.IncludeDirs[i].Text, problem))
-		}
-	}
-	if len(missing) > 0 {
-		return nil, missing
-	}
-	prog, err := load.Files(paths, conf)
+	bound, err := bind.Load(spec, bind.Options{AllowAbsoluteIncludes: opts.AllowAbsoluteIncludes})
 	if err != nil {
+		if l, ok := err.(diag.List); ok && len(unsup) > 0 {
+			// A name that does not resolve says more than a feature
+			// missing at the same place.
+			at := map[source.Position]bool{}
+			for _, e := range l {
+				at[e.Pos] = true
+			}
+			for _, e := range unsup {
+				if !at[e.Pos] {
+					l = append(l, e)
+				}
+			}
+			l.Sort()
+			return nil, l
+		}
 		return nil, err
 	}
+	if len(unsup) > 0 {
+		unsup.Sort()
+		return nil, unsup
+	}
+	prog := bound.Program
 	// The differentiators see statement functions expanded.
 	inline.StatementFunctions(prog)
 	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
@@ -123,11 +118,12 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	// both) would define it twice.
 	units := map[string]*config.Target{}
 	reverse := false
-	for _, t := range spec.Targets {
+	for _, bt := range bound.Targets {
+		t := bt.Target
 		if t.Mode.HasReverse() {
 			reverse = true
 		}
-		outs, warns, err := generateTarget(spec, prog, t, opts)
+		outs, warns, err := generateTarget(spec, prog, bt, opts)
 		res.Warnings = append(res.Warnings, warns...)
 		if err != nil {
 			if l, ok := err.(diag.List); ok {
@@ -234,31 +230,6 @@ func overwritesInput(spec *config.Spec, res *Result) error {
 	return nil
 }
 
-// sourceForm sets conf.Form from the spec's form overrides. load.Files
-// takes one form for all files, so the overrides must cover every source
-// with the same form.
-func sourceForm(spec *config.Spec, conf *load.Config) error {
-	if len(spec.Form) == 0 {
-		return nil
-	}
-	var form config.Form
-	for i, s := range spec.Sources {
-		f, ok := spec.FormOf(s.Text)
-		if !ok || (i > 0 && f != form) {
-			var l diag.List
-			l.Add(spec.Form[0].FormPos, "not supported yet: form overrides must give every source the same form")
-			return l
-		}
-		form = f
-	}
-	f := ast.FreeForm
-	if form == config.Fixed {
-		f = ast.FixedForm
-	}
-	conf.Form = &f
-	return nil
-}
-
 func errAt(pos source.Position, format string, args ...any) error {
 	var l diag.List
 	l.Addf(pos, format, args...)
@@ -273,28 +244,14 @@ type generated struct {
 
 // generateTarget resolves and differentiates one target: its tangent code
 // (mode tangent or both) and its adjoint code (mode reverse or both).
-func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target, opts Options) ([]generated, diag.List, error) {
-	if err := unimplemented(t); err != nil {
-		return nil, nil, err
-	}
-	proc, err := resolveRoutine(prog, t)
-	if err != nil {
-		return nil, nil, err
-	}
+func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts Options) ([]generated, diag.List, error) {
+	t, proc := bt.Target, bt.Routine
 	target := &analysis.Target{Routine: proc}
-	for _, v := range t.Independents {
-		sym, err := resolveVar(prog, proc, t, v, true)
-		if err != nil {
-			return nil, nil, err
-		}
-		target.Independents = append(target.Independents, sym)
+	for _, v := range bt.Independents {
+		target.Independents = append(target.Independents, v.Symbol)
 	}
-	for _, v := range t.Dependents {
-		sym, err := resolveVar(prog, proc, t, v, false)
-		if err != nil {
-			return nil, nil, err
-		}
-		target.Dependents = append(target.Dependents, sym)
+	for _, v := range bt.Dependents {
+		target.Dependents = append(target.Dependents, v.Symbol)
 	}
 	// How each call is reversed: the TBR analysis and the adjoint
 	// generator read the same plan.
@@ -354,158 +311,9 @@ func generateTarget(spec *config.Spec, prog *load.Program, t *config.Target, opt
 	return outs, warns, nil
 }
 
-// resolveRoutine finds the procedure a target names.
-func resolveRoutine(prog *load.Program, t *config.Target) (*sema.Symbol, error) {
-	info := prog.Info
-	var sym *sema.Symbol
-	if t.Module != "" {
-		mod := info.Module(t.Module)
-		if mod == nil || mod.Inner == nil {
-			return nil, errAt(t.RoutinePos, "unknown module '%s'", t.Module)
-		}
-		sym = mod.Inner.LookupLocal(t.Name)
-		if sym == nil {
-			return nil, errAt(t.RoutinePos, "unknown routine '%s' in module '%s'", t.Name, t.Module)
-		}
-	} else {
-		sym = info.Global.Lookup(t.Name)
-		if sym == nil {
-			// A module procedure may be named without its module when
-			// exactly one module has it.
-			var found []*sema.Symbol
-			for _, m := range info.Modules {
-				if m.Inner == nil {
-					continue
-				}
-				if s := m.Inner.LookupLocal(t.Name); s != nil && s.Kind == sema.ProcSym && s.Proc != nil && s.Proc.Kind == sema.ProcModule {
-					found = append(found, s)
-				}
-			}
-			switch len(found) {
-			case 0:
-				return nil, errAt(t.RoutinePos, "unknown routine '%s'", t.Name)
-			case 1:
-				sym = found[0]
-			default:
-				return nil, errAt(t.RoutinePos, "routine '%s' is ambiguous: qualify it as module::%s", t.Name, t.Name)
-			}
-		}
-	}
-	if sym.Kind != sema.ProcSym || sym.Proc == nil {
-		return nil, errAt(t.RoutinePos, "'%s' is a %s, not a procedure", t.Routine, describe(sym))
-	}
-	switch sym.Proc.Kind {
-	case sema.ProcExternal, sema.ProcModule:
-	default:
-		return nil, errAt(t.RoutinePos, "'%s' is a %s procedure: only external and module procedures can be differentiated", t.Routine, sym.Proc.Kind)
-	}
-	if sym.Proc.Unit == nil || sym.Inner == nil {
-		return nil, errAt(t.RoutinePos, "routine '%s' has no body in the sources", t.Routine)
-	}
-	return sym, nil
-}
-
-func describe(sym *sema.Symbol) string {
-	switch sym.Kind {
-	case sema.VarSym:
-		return "variable"
-	case sema.ConstSym:
-		return "named constant"
-	case sema.ModuleSym:
-		return "module"
-	case sema.ProgramSym:
-		return "main program"
-	case sema.GenericSym:
-		return "generic interface"
-	case sema.TypeSym:
-		return "derived type"
-	case sema.CommonSym:
-		return "common block"
-	case sema.BlockDataSym:
-		return "block data unit"
-	}
-	return sym.Kind.String()
-}
-
-// resolveVar finds the variable an independent (in) or dependent
-// reference names in the routine's scope and checks that it can be one.
-func resolveVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v config.Var, in bool) (*sema.Symbol, error) {
-	role := "dependent"
-	list := "dependents"
-	if in {
-		role, list = "independent", "independents"
-	}
-	r := v.Ref
-	if len(r.Path) > 0 {
-		return nil, errAt(v.Pos, "not supported yet: component in %s ('%s')", list, v.Text)
-	}
-	if r.Section != "" {
-		return nil, errAt(v.Pos, "not supported yet: section in %s ('%s')", list, v.Text)
-	}
-	scope := proc.Inner
-	var sym *sema.Symbol
-	switch {
-	case r.Module != "":
-		mod := prog.Info.Module(r.Module)
-		if mod == nil || mod.Inner == nil {
-			return nil, errAt(v.Pos, "unknown module '%s'", r.Module)
-		}
-		sym = mod.Inner.LookupLocal(r.Name)
-		if sym == nil {
-			return nil, errAt(v.Pos, "unknown variable '%s' in module '%s'", r.Name, r.Module)
-		}
-	case r.Common != "" || strings.HasPrefix(v.Text, "/"):
-		decl := scope.CommonDecl(r.Common)
-		if decl == nil {
-			return nil, errAt(v.Pos, "routine '%s' has no common block /%s/", t.Routine, r.Common)
-		}
-		for _, m := range decl.Members {
-			if m.Name == r.Name {
-				sym = m
-				break
-			}
-		}
-		if sym == nil {
-			return nil, errAt(v.Pos, "unknown variable '%s' in common block /%s/ of routine '%s'", r.Name, r.Common, t.Routine)
-		}
-	default:
-		sym = scope.Lookup(r.Name)
-		if sym == nil {
-			return nil, errAt(v.Pos, "unknown variable '%s' in routine '%s'", r.Name, t.Routine)
-		}
-		// In a function, the function's name stands for its result.
-		if sym == proc && proc.Proc.Result != nil {
-			sym = proc.Proc.Result
-		}
-	}
-	if sym.Kind != sema.VarSym {
-		return nil, errAt(v.Pos, "%s '%s' is a %s, not a variable", role, v.Text, describe(sym))
-	}
-	if in && sym.Intent == ast.IntentOut {
-		return nil, errAt(v.Pos, "independent '%s' is intent(out)", v.Text)
-	}
-	if !in && sym.Intent == ast.IntentIn {
-		return nil, errAt(v.Pos, "dependent '%s' is intent(in)", v.Text)
-	}
-	if in && proc.Proc.Result != nil && sym == proc.Proc.Result {
-		return nil, errAt(v.Pos, "independent '%s' is the function result", v.Text)
-	}
-	if sym.Type == nil {
-		return nil, errAt(v.Pos, "%s '%s' has no type", role, v.Text)
-	}
-	switch sym.Type.Basic {
-	case sema.RealType, sema.ComplexType:
-	case sema.DerivedType:
-		return nil, errAt(v.Pos, "not supported yet: derived-type %s ('%s')", list, v.Text)
-	default:
-		return nil, errAt(v.Pos, "%s '%s' is %s: only real and complex variables can be differentiated", role, v.Text, sym.Type.Basic)
-	}
-	return sym, nil
-}
-
 // unimplemented rejects the spec settings this fadj reads but cannot
 // honour yet, at their place in the spec, rather than ignoring them.
-func unimplemented(t *config.Target) error {
+func unimplemented(t *config.Target) diag.List {
 	var l diag.List
 	if t.Strategy != "" && t.Strategy != config.Store {
 		l.Addf(t.StrategyPos, "not supported yet: strategy: %s (fadj stores what the TBR analysis lists, and recomputes cheap temporaries)", t.Strategy)
@@ -520,8 +328,16 @@ func unimplemented(t *config.Target) error {
 	for _, f := range t.FixedPoint {
 		l.Addf(f.Pos, "not supported yet: fixed-point loop '%s'", f.Loop)
 	}
-	if len(l) > 0 {
-		return l
+	// fadj check tests sections of hand-written derivatives; the
+	// generators do not differentiate them yet.
+	sections := func(vars []config.Var, list string) {
+		for _, v := range vars {
+			if v.Ref.Section != "" && len(v.Ref.Path) == 0 {
+				l.Addf(v.Pos, "not supported yet: section in %s ('%s')", list, v.Text)
+			}
+		}
 	}
-	return nil
+	sections(t.Independents, "independents")
+	sections(t.Dependents, "dependents")
+	return l
 }

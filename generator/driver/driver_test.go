@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/gfortran"
 	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
@@ -135,6 +136,11 @@ function g(x)
   g = x*x
 end function g
 
+subroutine s(u)
+  real(8), intent(inout) :: u(3)
+  u = u*u
+end subroutine s
+
 module m
   real(8) :: mv
 contains
@@ -145,6 +151,44 @@ contains
   end subroutine ms
 end module m
 `
+
+// TestErrorsAllAtOnce checks that the names of every target are
+// resolved before generation stops, with suggestions, and together with
+// the settings fadj does not implement yet.
+func TestErrorsAllAtOnce(t *testing.T) {
+	spec := `version: 1
+sources: [f.f90]
+output: {dir: ad}
+targets:
+  - {routine: heat, independents: [tmep], dependents: [cost]}
+  - {routine: haet, independents: [temp], dependents: [cost]}
+  - {routine: heat2, independents: [temp], dependents: [cots], strategy: recompute}
+`
+	src := `subroutine heat(temp, cost)
+  real(8), intent(in) :: temp
+  real(8), intent(out) :: cost
+  cost = temp**2
+end subroutine heat
+subroutine heat2(temp, cost)
+  real(8), intent(in) :: temp
+  real(8), intent(out) :: cost
+  cost = temp**3
+end subroutine heat2
+`
+	dir := writeTree(t, map[string]string{"spec.yaml": spec, "f.f90": src})
+	_, err := driver.Generate(filepath.Join(dir, "spec.yaml"))
+	var b strings.Builder
+	diag.Print(&b, err, 0)
+	got := strings.ReplaceAll(b.String(), dir+string(filepath.Separator), "")
+	want := `spec.yaml:5:36: unknown variable 'tmep' in routine 'heat' (did you mean 'temp'?)
+spec.yaml:6:15: unknown routine 'haet' (did you mean 'heat'?)
+spec.yaml:7:57: unknown variable 'cots' in routine 'heat2' (did you mean 'cost'?)
+spec.yaml:7:74: not supported yet: strategy: recompute (fadj stores what the TBR analysis lists, and recomputes cheap temporaries)
+`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
 
 func TestErrors(t *testing.T) {
 	spec := func(target string) string {
@@ -173,8 +217,12 @@ func TestErrors(t *testing.T) {
 			"spec.yaml:5:64: not supported yet: strategy: recompute (fadj stores what the TBR analysis lists, and recomputes cheap temporaries)"},
 		{"fixed point", spec("  - {routine: f, independents: [x], dependents: [y], fixed_point: [{loop: it, tolerance: 1.0e-8}]}\n"), goodSrc,
 			"spec.yaml:5:68: not supported yet: fixed-point loop 'it'"},
-		{"section", spec("  - {routine: f, mode: tangent, independents: ['x(1:2)'], dependents: [y]}\n"), goodSrc,
-			"spec.yaml:5:48: not supported yet: section in independents ('x(1:2)')"},
+		{"section of a scalar", spec("  - {routine: f, mode: tangent, independents: ['x(1:2)'], dependents: [y]}\n"), goodSrc,
+			"spec.yaml:5:48: independent 'x(1:2)' has subscripts, but 'x' is not an array"},
+		{"section", spec("  - {routine: s, mode: tangent, independents: ['u(1:2)'], dependents: [u]}\n"), goodSrc,
+			"spec.yaml:5:48: not supported yet: section in independents ('u(1:2)')"},
+		{"misspelt routine", spec("  - {routine: 'm::mss', mode: tangent, independents: [a], dependents: [b]}\n"), goodSrc,
+			"spec.yaml:5:15: unknown routine 'mss' in module 'm' (did you mean 'ms'?)"},
 		{"syntax error", spec("  - {routine: f, mode: tangent, independents: [x], dependents: [y]}\n"), "subroutine f(x\nend\n",
 			"f.f90:1:15: expected ')', found end of statement"},
 		{"bad key", "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargest: []\n", goodSrc,
