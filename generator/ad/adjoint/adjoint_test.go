@@ -272,11 +272,14 @@ func run(t *testing.T, gf string, k kernel) result {
 
 func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 	t.Helper()
-	ext := ".f90"
-	if k.fixed {
-		ext = ".f"
-	}
-	prog := loadSrc(t, "kernel"+ext, k.src)
+	ts, as := generateCode(t, k, conf)
+	return buildAndRun(t, gf, k, ts, as)
+}
+
+// generateCode returns kernel k's tangent and adjoint code.
+func generateCode(t *testing.T, k kernel, conf adjoint.Config) (tangent, adj string) {
+	t.Helper()
+	prog := loadSrc(t, "kernel"+kernelExt(k), k.src)
 	tf, af, err := generateConf(t, prog, k.routine, k.ins, k.outs, conf)
 	if err != nil {
 		t.Fatalf("Generate: %v", err)
@@ -288,15 +291,30 @@ func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 	if err := printer.Fprint(&as, af); err != nil {
 		t.Fatalf("print: %v", err)
 	}
-	t.Logf("adjoint code:\n%s", as.String())
+	return ts.String(), as.String()
+}
+
+func kernelExt(k kernel) string {
+	if k.fixed {
+		return ".f"
+	}
+	return ".f90"
+}
+
+// buildAndRun compiles kernel k with its tangent and adjoint code and
+// the driver, and runs it.
+func buildAndRun(t *testing.T, gf string, k kernel, tangent, adj string) result {
+	t.Helper()
+	ext := kernelExt(k)
+	t.Logf("adjoint code:\n%s", adj)
 	dir := t.TempDir()
 	if d := os.Getenv("FADJ_KEEP"); d != "" {
 		dir = d
 	}
 	files := map[string]string{
 		"kernel" + ext: strings.TrimLeft(k.src, "\n"),
-		"tangent.f90":  ts.String(),
-		"adjoint.f90":  as.String(),
+		"tangent.f90":  tangent,
+		"adjoint.f90":  adj,
 		"driver.f90":   driver(k),
 	}
 	for n, s := range files {
@@ -340,7 +358,7 @@ func runConf(t *testing.T, gf string, k kernel, conf adjoint.Config) result {
 		t.Fatalf("driver output %q: %v", out, err)
 	}
 	r.empty = r.empty && lines[5] == "T"
-	r.code = as.String()
+	r.code = adj
 	return r
 }
 
@@ -360,10 +378,12 @@ var modes = []struct {
 	{"split", adjoint.Config{Plan: splitAll}, false},
 	{"eager", adjoint.Config{Plan: eagerAll}, true}, {"auto", adjoint.Config{Plan: autoAll}, true}}
 
-// results caches runs by mode and kernel: TestTapeTBRvsStoreAll reads
-// those of TestDotProductAndFiniteDifferences instead of building the
-// kernels again.
-var results sync.Map // "mode/kernel" -> *cachedRun
+// results caches runs by kernel and generated code: TestTapeTBRvsStoreAll
+// reads those of TestDotProductAndFiniteDifferences instead of building
+// the kernels again, and a mode generating the code another mode did
+// (split or eager snapshots of a kernel whose calls are all passive, say)
+// reuses that mode's run: the same code gives the same numbers.
+var results sync.Map // kernel name + "\x00" + tangent + adjoint code -> *cachedRun
 
 type cachedRun struct {
 	once sync.Once
@@ -371,18 +391,25 @@ type cachedRun struct {
 	err  string // why the run failed; "" if it did not
 }
 
-// cachedRunConf is runConf, once per mode and kernel in the test binary.
+// cachedRunConf is runConf, once per kernel and generated code in the
+// test binary.
 func cachedRunConf(t *testing.T, gf string, k kernel, mode string, conf adjoint.Config) result {
 	t.Helper()
-	v, _ := results.LoadOrStore(mode+"/"+k.name, &cachedRun{})
+	ts, as := generateCode(t, k, conf)
+	v, _ := results.LoadOrStore(k.name+"\x00"+ts+"\x00"+as, &cachedRun{})
 	c := v.(*cachedRun)
+	ran := false
 	c.once.Do(func() {
+		ran = true
 		c.err = "the run failed (see the first test that ran it)"
-		c.r = runConf(t, gf, k, conf)
+		c.r = buildAndRun(t, gf, k, ts, as)
 		c.err = ""
 	})
 	if c.err != "" {
 		t.Fatal(c.err)
+	}
+	if !ran {
+		t.Logf("%s (%s): the code of an earlier run, not run again", k.name, mode)
 	}
 	return c.r
 }
