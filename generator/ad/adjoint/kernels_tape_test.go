@@ -547,6 +547,78 @@ end subroutine
 		// recomputes ip1, im1 and t.
 		hasNot: []string{"dxdt(i) = t - x(i)", "s = s + sin(t)", "call fadj_push_r8(t)"},
 	},
+	{
+		kernel: kernel{
+			name: "privateloop",
+			src: `
+subroutine bump(v)
+  implicit none
+  real(8), intent(inout) :: v
+  v = v + 0.1d0*v**2
+end subroutine
+subroutine react(n, u, k, dt)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: u(n)
+  real(8), intent(in) :: k(n), dt
+  integer :: i
+  do i = 1, n
+    u(i) = u(i) + dt*k(i)*u(i)*(1.0d0 - u(i))
+    u(i) = 0.1d0*u(i)**2 + 0.5d0*u(i)
+  end do
+end subroutine
+subroutine sweep(n, u)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: u(n)
+  integer :: i
+  do i = 2, n
+    u(i) = u(i) + 0.1d0*u(i-1)**2
+  end do
+end subroutine
+subroutine passer(n, u)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: u(n)
+  integer :: i
+  do i = 1, n
+    u(i) = 0.9d0*u(i)
+    call bump(u(i))
+    u(i) = 0.5d0*sin(u(i))
+  end do
+end subroutine
+subroutine privateloop(n, k, u0, cost)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: k(n), u0(n)
+  real(8), intent(out) :: cost
+  real(8) :: u(n)
+  integer :: step
+  u = u0
+  do step = 1, 3
+    call react(n, u, k, 0.1d0)
+    call sweep(n, u)
+    call passer(n, u)
+  end do
+  cost = sum(u**2)
+end subroutine
+`,
+			routine: "privateloop",
+			params:  []param{ival("n", 5), rval("k", 5), rval("u0", 5), rval("cost")},
+			ins:     []string{"k", "u0"},
+			outs:    []string{"cost"},
+		},
+		// react's loop touches u(i) only in iteration i: react_b runs
+		// the first assignment (the second's adjoint reads its result),
+		// not the second. sweep's iteration reads what the previous one
+		// wrote, and passer passes u(i) to a call: their loops stay.
+		has: []string{
+			"    u(i) = u(i) + dt*k(i)*u(i)*(1.0d0 - u(i))\n",
+			"    u(i) = u(i) + 0.1d0*u(i - 1)**2\n",
+			"    u(i) = 0.5d0*sin(u(i))\n",
+		},
+		hasNot: []string{"    u(i) = 0.1d0*u(i)**2 + 0.5d0*u(i)\n"},
+	},
 }
 
 func init() {

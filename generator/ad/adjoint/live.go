@@ -16,7 +16,9 @@ import (
 // liveness). In a right-hand side computed into an output array, the whole
 // forward loop goes.
 //
-// The analysis is a backward liveness over the body, on whole variables:
+// The analysis is a backward liveness over the body, on whole variables
+// (but for the arrays each iteration of a loop touches only in its own
+// elements, live_private.go):
 // nothing is live at the end but globals and saved variables; an
 // assignment kills its variable when it assigns it whole; a live
 // assignment reads its right side and subscripts; an active one reads what
@@ -239,13 +241,17 @@ func (g *gen) liveSelect(s *ast.SelectCase, after liveSet) liveSet {
 
 // liveLoop is the live set before a DO construct: its body's, iterated
 // to a fixed point, and marks the loops whose index is dead after them.
+// An iteration-private array (iterationPrivate) read by the body is live
+// before the loop, not from one iteration to the next.
 func (g *gen) liveLoop(s *ast.DoConstruct, after liveSet) liveSet {
+	private := g.iterationPrivate(s)
 	head := after.copy()
+	var body liveSet
 	for {
-		body := g.live(s.Body, head)
+		body = g.live(s.Body, head)
 		grown := false
 		for k := range body {
-			if !head[k] {
+			if !head[k] && !private[k] {
 				head[k] = true
 				grown = true
 			}
@@ -254,7 +260,10 @@ func (g *gen) liveLoop(s *ast.DoConstruct, after liveSet) liveSet {
 			break
 		}
 	}
-	in := head
+	in := head.copy()
+	for k := range body {
+		in[k] = true // (what the body reads of a private array, before the loop)
+	}
 	if s.Var != nil {
 		v := g.info.ObjectOf(s.Var)
 		g.deadIndex[s] = v != nil && !after[v]

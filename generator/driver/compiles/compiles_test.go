@@ -16,7 +16,8 @@ import (
 // kernel corpus (the seeds of FuzzGenerate too) and of the examples, and
 // compiles it with gfortran under the standard of its sources: generated
 // code must always compile. (generator/check's TestKernels also compiles
-// and runs the kernels, in both recording modes, without -std.)
+// and runs the kernels without -std, and with FADJ_LONG_TESTS=1 their
+// store-all adjoints too.)
 func TestGeneratedCodeCompiles(t *testing.T) {
 	gfc := gfortrantest.Require(t)
 	specs, _ := filepath.Glob("../../check/testdata/kernels/*/spec.yaml")
