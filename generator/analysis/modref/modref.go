@@ -311,11 +311,29 @@ func (r *Result) functionArgs(x ast.Expr) []ast.Expr {
 // innermost first, and the whole bodies of the loops around it (their
 // next iterations). For a routine with GO TO it is the whole body.
 func After(body []ast.Stmt, s ast.Stmt) []ast.Stmt {
+	return NewBody(body).After(s)
+}
+
+// Body is a routine body whose jumps were looked for once: an analysis
+// asking After for each of its calls keeps one Body per routine, or the
+// search for jumps makes it quadratic in the routine's length.
+type Body struct {
+	stmts []ast.Stmt
+	jumps bool
+}
+
+// NewBody returns body, searched for jumps.
+func NewBody(body []ast.Stmt) *Body {
+	return &Body{stmts: body, jumps: hasJumps(body)}
+}
+
+// After is After(body, s) for the body of b.
+func (b *Body) After(s ast.Stmt) []ast.Stmt {
 	var after []ast.Stmt
-	if !hasJumps(body) && collectAfter(body, s, &after) {
+	if !b.jumps && collectAfter(b.stmts, s, &after) {
 		return after
 	}
-	return body
+	return b.stmts
 }
 
 // collectAfter appends to after what follows s, innermost first, and

@@ -96,7 +96,7 @@ func (a *analyzer) checkpoint(s *ast.CallStmt, in set) set {
 	opt := a.cfg.Plan.Call(s).Snapshots
 	var cost snapshot.Cost
 	if opt != plan.Lazy {
-		after := modref.After(a.pa.Unit.Body, s)
+		after := a.body.After(s)
 		sets.OutD = snapshot.Set(a.modref.Defines(after, a.scope))
 		cost = snapshot.Cost{Size: a.bytes, Recorded: func(v *sema.Symbol) int64 { return a.recorded(v, after) }}
 	}
@@ -108,7 +108,7 @@ func (a *analyzer) checkpoint(s *ast.CallStmt, in set) set {
 	// it (those of earlier visits are only extra).
 	a.pt.checkpoints[s] = &Checkpoint{Sets: sets, Decision: dec,
 		Snp: a.refs(dec.Snp, mc, whole, sets.OutC), Sbk: a.refs(dec.Sbk, mc, whole, sets.OutC), ReqC: a.refs(dec.ReqC, mc, whole, sets.OutC),
-		after: modref.After(a.pa.Unit.Body, s), modref: a.modref, scope: a.scope}
+		after: a.body.After(s), modref: a.modref, scope: a.scope}
 	cp := a.pt.checkpoints[s]
 	saved := map[*sema.Symbol]bool{} // saved whole by Snp or Sbk
 	for _, r := range append(append([]Ref{}, cp.Snp...), cp.Sbk...) {

@@ -261,6 +261,7 @@ func run(p *analysis.Pass, cfg Config) (any, error) {
 		a := &analyzer{info: p.Prog.Info, pa: pa, pt: pt, cfg: cfg, noKill: pa.Flat, modref: mr, results: res.byVer}
 		if pa.Unit != nil {
 			a.scope = p.Prog.Info.ScopeOf(pa.Unit)
+			a.body = modref.NewBody(pa.Unit.Body)
 		}
 		if pa.Unit != nil {
 			out := a.stmts(pa.Unit.Body, set{})
@@ -284,6 +285,7 @@ type analyzer struct {
 	results map[*activity.ProcActivity]*ProcTBR
 	scope   *sema.Scope
 	pa      *activity.ProcActivity
+	body    *modref.Body // pa's, for the code after each call
 	pt      *ProcTBR
 	cfg     Config
 	noKill  bool
