@@ -256,7 +256,10 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = append(save, s)
+	fwd = save
+	if !g.dead[s] {
+		fwd = append(fwd, s) // (else left out: live_calls.go)
+	}
 	bwd = append(append(before, c.zeros...), around...)
 	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: c.bargs, Parens: true})
 	bwd = append(bwd, after...)

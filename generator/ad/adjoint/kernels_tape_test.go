@@ -619,6 +619,81 @@ end subroutine
 		},
 		hasNot: []string{"    u(i) = 0.1d0*u(i)**2 + 0.5d0*u(i)\n"},
 	},
+	{
+		kernel: kernel{
+			name: "heuncall",
+			src: `
+module heunstats
+  implicit none
+  real(8) :: evals
+end module
+subroutine rhs(n, x, f)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: f(n)
+  integer :: i
+  do i = 1, n
+    f(i) = -x(i)**3 + 0.5d0*sin(x(mod(i, n) + 1))
+  end do
+end subroutine
+subroutine rhscount(n, x, f)
+  use heunstats
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: f(n)
+  evals = evals + 1.0d0
+  call rhs(n, x, f)
+end subroutine
+subroutine heunstep(n, dt, x)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: dt
+  real(8), intent(inout) :: x(n)
+  real(8) :: k1(n), k2(n), xs(n)
+  call rhs(n, x, k1)
+  xs = x + dt*k1
+  call rhs(n, xs, k2)
+  x = x + 0.5d0*dt*(k1 + k2)
+end subroutine
+subroutine heuncount(n, dt, x)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: dt
+  real(8), intent(inout) :: x(n)
+  real(8) :: k1(n), k2(n), xs(n)
+  call rhscount(n, x, k1)
+  xs = x + dt*k1
+  call rhscount(n, xs, k2)
+  x = x + 0.5d0*dt*(k1 + k2)
+end subroutine
+subroutine heuncall(n, x0, cost)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x0(n)
+  real(8), intent(out) :: cost
+  real(8) :: x(n)
+  integer :: step
+  x = x0
+  do step = 1, 3
+    call heunstep(n, 0.1d0, x)
+    call heuncount(n, 0.1d0, x)
+  end do
+  cost = sum(x**2)
+end subroutine
+`,
+			routine: "heuncall",
+			params:  []param{ival("n", 6), rval("x0", 6), rval("cost")},
+			ins:     []string{"x0"},
+			outs:    []string{"cost"},
+		},
+		// heunstep_b needs k1 (for xs, which rhs_b reads), not k2: the
+		// second call of rhs is left out. rhscount defines a module
+		// variable: heuncount_b makes both calls.
+		has:    []string{"  call rhs(n, x, k1)\n", "  call rhscount(n, x, k1)\n", "  call rhscount(n, xs, k2)\n"},
+		hasNot: []string{"  call rhs(n, xs, k2)\n"},
+	},
 }
 
 func init() {

@@ -25,8 +25,9 @@ import (
 // its adjoint does (the TBR analysis's TBR(s)) whether live or not, except
 // the temporaries its list recomputes (recompute.go), whose values come from
 // the recomputation; a recorded one reads the variable it records;
-// conditions, bounds, calls and other statements read all their variables
-// and are kept, as are assignments referencing user functions. It applies
+// conditions, bounds, calls and other statements read all their variables;
+// they are kept, as are assignments referencing user functions, but for
+// calls whose results nothing reads (live_calls.go). It applies
 // to the joint versions of subroutines and functions (whose adjoints never
 // return the result) other than the target, without jumps or internal
 // procedures. A left-out assignment records nothing either: it changes
@@ -156,6 +157,8 @@ func (g *gen) liveStmt(s ast.Stmt, after liveSet, recomputed map[*sema.Symbol]bo
 		return g.liveSelect(s, after)
 	case *ast.DoConstruct:
 		return g.liveLoop(s, after)
+	case *ast.CallStmt:
+		return g.liveCall(s, after)
 	}
 	in := after.copy()
 	g.liveReads(in, s)
