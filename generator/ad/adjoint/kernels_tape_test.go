@@ -1,9 +1,11 @@
 package adjoint_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/fadj-dev/fadj/generator/ad/adjoint"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
 )
 
@@ -694,6 +696,21 @@ end subroutine
 		has:    []string{"  call rhs(n, x, k1)\n", "  call rhscount(n, x, k1)\n", "  call rhscount(n, xs, k2)\n"},
 		hasNot: []string{"  call rhs(n, xs, k2)\n"},
 	},
+	{
+		kernel: kernel{
+			name:    "longproduct",
+			src:     productKernel("longproduct", 24),
+			routine: "longproduct",
+			params:  []param{rval("x", 24), rval("y")},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		// The partials of the 24 factors share their prefix and suffix
+		// products (package share): x(1)'s is a temporary built on
+		// the others', not a product of 23 factors.
+		has:    []string{"  x_b(1) = x_b(1) + x(2)*fadj_tmp"},
+		hasNot: []string{"x(2)*(x(3)*(x(4)"},
+	},
 }
 
 func init() {
@@ -731,5 +748,41 @@ func TestRecordingShapes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// productKernel is a routine name(x, y) computing y = x(1)*...*x(n) and
+// then y = y*sin(y), one factor per line.
+func productKernel(name string, n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "subroutine %s(x, y)\n  implicit none\n  real(8), intent(in) :: x(%d)\n  real(8), intent(out) :: y\n  y = x(1)", name, n)
+	for k := 2; k <= n; k++ {
+		fmt.Fprintf(&b, " &\n    *x(%d)", k)
+	}
+	b.WriteString("\n  y = y*sin(y)\nend subroutine\n")
+	return b.String()
+}
+
+// TestLongProductLinear checks that the tangent and the adjoint of a
+// product of n factors grow linearly with n: written out, its partials
+// would grow as n².
+func TestLongProductLinear(t *testing.T) {
+	tan, adj := map[int]int{}, map[int]int{}
+	for _, n := range []int{500, 1000, 2000} {
+		k := kernel{name: "product", src: productKernel("product", n), routine: "product",
+			params: []param{rval("x", n), rval("y")}, ins: []string{"x"}, outs: []string{"y"}}
+		ts, as := generateCode(t, k, adjoint.Config{})
+		tan[n], adj[n] = len(ts), len(as)
+	}
+	t.Logf("tangent bytes: %v, adjoint bytes: %v", tan, adj)
+	for _, n := range []int{1000, 2000} {
+		for _, c := range []struct {
+			mode  string
+			sizes map[int]int
+		}{{"tangent", tan}, {"adjoint", adj}} {
+			if r := float64(c.sizes[n]) / float64(c.sizes[n/2]); r > 2.2 {
+				t.Errorf("%d factors: %s of %d bytes, %.2f times that of %d factors (want linear growth)", n, c.mode, c.sizes[n], r, n/2)
+			}
+		}
 	}
 }

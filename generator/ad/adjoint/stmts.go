@@ -332,6 +332,9 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 		if err != nil {
 			return nil, err
 		}
+		if incs, err = g.shareLong(s, base, incs, lhsB); err != nil {
+			return nil, err
+		}
 		return append(incs, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", base.Type)}), nil
 	}
 	tmp, err := g.adjointTemp(base, rank)
@@ -357,6 +360,9 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 			return rest, nil
 		}
 		return nil, fmt.Errorf("adjoint: internal error: self increment of '%s'", exprString(s.Lhs))
+	}
+	if incs, err = g.shareLong(s, base, incs, tmp); err != nil {
+		return nil, err
 	}
 	var out []ast.Stmt
 	if len(incs) > 0 {

@@ -831,8 +831,11 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	pre = append(pre, &ast.AssignStmt{Lhs: g.replace(lhs), Rhs: g.replace(rhs)})
-	return withPrefix(pre, primal), nil
+	tan, err := g.shareLong(s, base, &ast.AssignStmt{Lhs: g.replace(lhs), Rhs: g.replace(rhs)})
+	if err != nil {
+		return nil, err
+	}
+	return withPrefix(append(pre, tan...), primal), nil
 }
 
 // callStmt returns CALL s, replaced by the call of the callee's tangent

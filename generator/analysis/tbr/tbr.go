@@ -457,7 +457,7 @@ func (a *analyzer) assign(s ast.Stmt, as *ast.AssignStmt, in set) set {
 	out := in.copy()
 	if a.pa.ActiveStmt(as) || a.pa.ActiveStmt(s) {
 		gen := set{}
-		a.need(as.Rhs, gen)
+		a.need(as.Rhs, gen, map[ast.Expr]bool{})
 		a.subs(as.Rhs, gen)
 		a.subs(as.Lhs, gen)
 		a.note(a.pt.reads, s, gen)
@@ -664,43 +664,46 @@ func (a *analyzer) active(x ast.Expr) bool {
 }
 
 // need adds to dst the variables that the local partial derivatives of
-// expression x (evaluated in an active statement) reference.
-func (a *analyzer) need(x ast.Expr, dst set) {
+// expression x (evaluated in an active statement) reference. done holds
+// the subexpressions whose variables are in dst already: the partials of
+// a product of n factors reference the n-1 others, and walking each
+// operand again would make a long product cost n².
+func (a *analyzer) need(x ast.Expr, dst set, done map[ast.Expr]bool) {
 	switch x := x.(type) {
 	case *ast.ParenExpr:
-		a.need(x.X, dst)
+		a.need(x.X, dst, done)
 	case *ast.UnaryExpr:
-		a.need(x.X, dst)
+		a.need(x.X, dst, done)
 	case *ast.KeywordArg:
-		a.need(x.Value, dst)
+		a.need(x.Value, dst, done)
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.PLUS, token.MINUS:
 		case token.STAR:
 			if a.active(x.X) {
-				a.vars(x.Y, dst)
+				a.varsOnce(x.Y, dst, done)
 			}
 			if a.active(x.Y) {
-				a.vars(x.X, dst)
+				a.varsOnce(x.X, dst, done)
 			}
 		case token.SLASH:
 			if a.active(x.X) {
-				a.vars(x.Y, dst)
+				a.varsOnce(x.Y, dst, done)
 			}
 			if a.active(x.Y) {
-				a.vars(x.X, dst)
-				a.vars(x.Y, dst)
+				a.varsOnce(x.X, dst, done)
+				a.varsOnce(x.Y, dst, done)
 			}
 		case token.POW:
 			if a.active(x.X) || a.active(x.Y) {
-				a.vars(x.X, dst)
-				a.vars(x.Y, dst)
+				a.varsOnce(x.X, dst, done)
+				a.varsOnce(x.Y, dst, done)
 			}
 		default:
 			return // comparisons, logical operators, concatenation: no derivative
 		}
-		a.need(x.X, dst)
-		a.need(x.Y, dst)
+		a.need(x.X, dst, done)
+		a.need(x.Y, dst, done)
 	case *ast.CallExpr:
 		c, ok := a.info.Calls[x]
 		if !ok || c.Kind != sema.FunctionCall {
@@ -719,7 +722,7 @@ func (a *analyzer) need(x ast.Expr, dst set) {
 		}
 		if facts != nil && facts.Linear() {
 			for _, arg := range x.Args {
-				a.need(arg, dst)
+				a.need(arg, dst, done)
 			}
 			return
 		}
@@ -732,8 +735,37 @@ func (a *analyzer) need(x ast.Expr, dst set) {
 		}
 		if act {
 			for _, arg := range x.Args {
-				a.vars(arg, dst)
+				a.varsOnce(arg, dst, done)
 			}
 		}
 	}
+}
+
+// varsOnce is vars for need: it skips the subexpressions in done, and
+// adds those it walks to them.
+func (a *analyzer) varsOnce(x ast.Expr, dst set, done map[ast.Expr]bool) {
+	if x == nil || done[x] {
+		return
+	}
+	ast.Inspect(x, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok {
+			if e != x && done[e] {
+				return false
+			}
+			done[e] = true // (its variables are in dst when the walk ends)
+		}
+		switch n := n.(type) {
+		case *ast.KeywordArg:
+			a.varsOnce(n.Value, dst, done)
+			return false
+		case *ast.SelectorExpr:
+			a.varsOnce(n.X, dst, done)
+			return false
+		case *ast.Ident:
+			if v := a.varSym(n); v != nil {
+				dst[v] = true
+			}
+		}
+		return true
+	})
 }
