@@ -30,12 +30,57 @@ import (
 
 // Config says what may be shared and how temporaries are made.
 type Config struct {
-	// Leaf reports whether x, a leaf of an expression (not a +, -, *, /
-	// or parentheses), may be read into a temporary; and its variable's
-	// name (lower case), "" for a constant.
-	Leaf func(x ast.Expr) (name string, ok bool)
+	// Var reports whether the variable name (lower case), a scalar or,
+	// if element is set, an array of which the expression references an
+	// element, may be read into a temporary: of the temporary's type, so
+	// that the temporary holds exactly the value the expression had.
+	// Leaves are such variables and real literals.
+	Var func(name string, element bool) bool
 	// Temp returns a new temporary variable.
 	Temp func() (*ast.Ident, error)
+}
+
+// Long reports whether derivative statements stmts of an assignment
+// whose right side is rhs are long enough to be worth sharing: more than
+// 8 times rhs's size (and 256 nodes) more. Ordinary statements stay as
+// they are written; the partials of a long product do not. It walks no
+// more of stmts than that.
+func Long(stmts []ast.Stmt, rhs ast.Expr) bool {
+	limit := 256
+	ast.Inspect(rhs, func(ast.Node) bool { limit += 8; return true })
+	n := 0
+	for _, s := range stmts {
+		ast.Inspect(s, func(ast.Node) bool { n++; return n <= limit })
+		if n > limit {
+			return true
+		}
+	}
+	return false
+}
+
+// leaf returns the lower-case name of the variable leaf x reads ("" for
+// a literal) and whether x is a leaf cfg accepts.
+func (cfg *Config) leaf(x ast.Expr) (string, bool) {
+	switch e := x.(type) {
+	case *ast.BasicLit:
+		return "", e.Kind == token.REAL
+	case *ast.Ident:
+		name := lower(e.Name)
+		return name, cfg.Var(name, false)
+	case *ast.CallExpr:
+		id, ok := e.Fun.(*ast.Ident)
+		if !ok {
+			return "", false
+		}
+		for _, a := range e.Args {
+			if _, isRange := a.(*ast.RangeExpr); isRange {
+				return "", false
+			}
+		}
+		name := lower(id.Name)
+		return name, cfg.Var(name, true)
+	}
+	return "", false
 }
 
 // node is a hash-consed subexpression.
@@ -128,7 +173,7 @@ func (sh *sharer) count(x ast.Expr) *node {
 		}
 		key, kids = "u"+strconv.Itoa(int(e.Op))+":"+strconv.Itoa(k.id), []*node{k}
 	default:
-		name, ok := sh.cfg.Leaf(x)
+		name, ok := sh.cfg.leaf(x)
 		if !ok {
 			ast.Inspect(x, func(n ast.Node) bool {
 				if c, ok := n.(ast.Expr); ok && c != x {

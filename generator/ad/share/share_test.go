@@ -12,7 +12,7 @@ import (
 )
 
 // TestStatements: statements written "lhs = rhs", one a line; leaves are
-// the variables a, b, c, d, x (arrays too), y_b and real literals; other
+// the scalars a, b, c, d, y_b, the elements of x and real literals; other
 // names (n, f) are not.
 func TestStatements(t *testing.T) {
 	tests := []struct {
@@ -50,6 +50,10 @@ func TestStatements(t *testing.T) {
 		in:   "a = f(n)*b*c + d\nx_b(1) = f(n)*b*c",
 		want: "a = f(n)*b*c + d\nx_b(1) = f(n)*b*c",
 	}, {
+		name: "an integer literal is not a leaf (its kind is not the temporary's), a real one is",
+		in:   "a = 2*b*c + 0.5d0*b*c\nx_b(1) = 2*b*c + 0.5d0*b*c",
+		want: "t1 = 0.5d0*b\nt2 = t1*c\na = 2*b*c + t2\nx_b(1) = 2*b*c + t2",
+	}, {
 		name: "inside an intrinsic call",
 		in:   "a = sin(b*c*d)\nx_b(1) = b*c*d",
 		want: "t1 = b*c\nt2 = t1*d\na = sin(t2)\nx_b(1) = t2",
@@ -71,17 +75,11 @@ func TestStatements(t *testing.T) {
 			}
 			n := 0
 			out, err := share.Statements(stmts, share.Config{
-				Leaf: func(x ast.Expr) (string, bool) {
-					switch e := x.(type) {
-					case *ast.BasicLit:
-						return "", true
-					case *ast.Ident:
-						return e.Name, strings.Contains(" a b c d y_b ", " "+e.Name+" ")
-					case *ast.CallExpr:
-						id, ok := e.Fun.(*ast.Ident)
-						return "x", ok && id.Name == "x"
+				Var: func(name string, element bool) bool {
+					if element {
+						return name == "x"
 					}
-					return "", false
+					return strings.Contains(" a b c d y_b ", " "+name+" ")
 				},
 				Temp: func() (*ast.Ident, error) { n++; return ast.NewIdent("t" + strconv.Itoa(n)), nil },
 			})

@@ -616,26 +616,7 @@ func (a *analyzer) base(x ast.Expr) *sema.Symbol {
 }
 
 // vars adds the variables referenced in x to dst.
-func (a *analyzer) vars(x ast.Expr, dst set) {
-	if x == nil {
-		return
-	}
-	ast.Inspect(x, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.KeywordArg:
-			a.vars(n.Value, dst)
-			return false
-		case *ast.SelectorExpr:
-			a.vars(n.X, dst)
-			return false
-		case *ast.Ident:
-			if v := a.varSym(n); v != nil {
-				dst[v] = true
-			}
-		}
-		return true
-	})
-}
+func (a *analyzer) vars(x ast.Expr, dst set) { a.varsOnce(x, dst, nil) }
 
 // subs adds the variables of the subscripts of the array references in x.
 func (a *analyzer) subs(x ast.Expr, dst set) {
@@ -742,13 +723,13 @@ func (a *analyzer) need(x ast.Expr, dst set, done map[ast.Expr]bool) {
 }
 
 // varsOnce is vars for need: it skips the subexpressions in done, and
-// adds those it walks to them.
+// adds those it walks to them (done nil: it walks all of x).
 func (a *analyzer) varsOnce(x ast.Expr, dst set, done map[ast.Expr]bool) {
 	if x == nil || done[x] {
 		return
 	}
 	ast.Inspect(x, func(n ast.Node) bool {
-		if e, ok := n.(ast.Expr); ok {
+		if e, ok := n.(ast.Expr); ok && done != nil {
 			if e != x && done[e] {
 				return false
 			}
