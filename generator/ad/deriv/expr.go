@@ -182,17 +182,26 @@ func imagUnit(kind int) ast.Expr {
 // IsZero reports whether x is a numeric literal equal to zero (of any
 // kind, possibly signed or parenthesised).
 func IsZero(x ast.Expr) bool {
+	if n, ok := smallLitValue(x); ok {
+		return n == 0
+	}
 	v, ok := LitValue(x)
 	return ok && v.Sign() == 0
 }
 
 // IsOne reports whether x is a numeric literal equal to one.
 func IsOne(x ast.Expr) bool {
+	if n, ok := smallLitValue(x); ok {
+		return n == 1
+	}
 	v, ok := LitValue(x)
 	return ok && v.Cmp(big.NewRat(1, 1)) == 0
 }
 
 func isMinusOne(x ast.Expr) bool {
+	if n, ok := smallLitValue(x); ok {
+		return n == -1
+	}
 	v, ok := LitValue(x)
 	return ok && v.Cmp(big.NewRat(-1, 1)) == 0
 }
@@ -233,6 +242,59 @@ func LitValue(x ast.Expr) (*big.Rat, bool) {
 		return v, ok
 	}
 	return nil, false
+}
+
+// smallLitValue is LitValue for the literals whose value is a small whole
+// number, without big.Rat: IsZero and IsOne ask it once per term of a
+// derivative, which for long statements made big.Rat the bulk of the work.
+func smallLitValue(x ast.Expr) (int64, bool) {
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return smallLitValue(x.X)
+	case *ast.UnaryExpr:
+		if x.Op != token.MINUS && x.Op != token.PLUS {
+			return 0, false
+		}
+		n, ok := smallLitValue(x.X)
+		if x.Op == token.MINUS {
+			n = -n
+		}
+		return n, ok
+	case *ast.BasicLit:
+		if x.Kind != token.INT && x.Kind != token.REAL {
+			return 0, false
+		}
+		m, _, ok := splitLit(x.Value)
+		if !ok {
+			return 0, false
+		}
+		return smallInt(m)
+	}
+	return 0, false
+}
+
+// smallInt returns the value of a mantissa such as 2, 1.0 or 0. that is a
+// small whole number: the common case, which big.Rat.SetString parses
+// slowly, and which statements of many terms ask about once per term.
+func smallInt(m string) (int64, bool) {
+	digits := m
+	if i := strings.IndexByte(m, '.'); i >= 0 {
+		if strings.Trim(m[i+1:], "0") != "" {
+			return 0, false
+		}
+		digits = m[:i]
+	}
+	if digits == "" || len(digits) > 15 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
 }
 
 // splitLit splits a numeric literal into a mantissa Rat.SetString accepts

@@ -833,6 +833,40 @@ func (b *builder) exprTo(dst []int32, x ast.Expr) []int32 {
 	return dst
 }
 
+// arith reports whether x is an intrinsic arithmetic operation, whose
+// value depends on both operands.
+func (b *builder) arith(x *ast.BinaryExpr) bool {
+	switch x.Op {
+	case token.PLUS, token.MINUS, token.STAR, token.SLASH, token.POW:
+		return b.a.info.Operators[x] == nil
+	}
+	return false
+}
+
+// arithChain is exprTo of both operands of x, an arith operation, in a
+// loop down its left operands rather than by recursion: y = x1+...+xn is a
+// left-deep tree n levels deep, and deep recursion regrows the stack.
+func (b *builder) arithChain(dst []int32, x *ast.BinaryExpr) []int32 {
+	spine := []*ast.BinaryExpr{x}
+	for {
+		l, ok := spine[len(spine)-1].X.(*ast.BinaryExpr)
+		if !ok || !b.arith(l) {
+			break
+		}
+		spine = append(spine, l)
+	}
+	start := len(dst)
+	dst = b.exprTo(dst, spine[len(spine)-1].X)
+	for i := len(spine) - 1; i >= 0; i-- {
+		dst = b.exprTo(dst, spine[i].Y)
+		if i > 0 && b.index != nil {
+			// x itself is recorded by the exprTo that called expr1.
+			b.record(spine[i], dst[start:len(dst):len(dst)])
+		}
+	}
+	return dst
+}
+
 func (b *builder) expr1(dst []int32, x ast.Expr) []int32 {
 	switch x := x.(type) {
 	case *ast.Ident:
@@ -870,9 +904,8 @@ func (b *builder) expr1(dst []int32, x ast.Expr) []int32 {
 		if f := b.a.info.Operators[x]; f != nil {
 			return append(dst, b.call(x, f, []ast.Expr{x.X, x.Y}, nil)...)
 		}
-		switch x.Op {
-		case token.PLUS, token.MINUS, token.STAR, token.SLASH, token.POW:
-			return b.exprTo(b.exprTo(dst, x.X), x.Y)
+		if b.arith(x) {
+			return b.arithChain(dst, x)
 		}
 		b.cut(x.X)
 		b.cut(x.Y)

@@ -9,8 +9,37 @@ func Inspect(n Node, f func(Node) bool) {
 	if n == nil || !f(n) {
 		return
 	}
+	if b, ok := n.(*BinaryExpr); ok {
+		inspectBinary(b, f)
+		return
+	}
 	walkChildren(n, f)
 	f(nil)
+}
+
+// inspectBinary walks the children of b, whose f(b) returned true, in the
+// order walkChildren would, but goes down the left operands of a chain of
+// binary operations in a loop: a statement y = x1+x2+...+xn parses into a
+// left-deep tree n levels deep, and recursing n times made every walk of
+// it grow (and, after a collection, regrow) the goroutine stack.
+func inspectBinary(b *BinaryExpr, f func(Node) bool) {
+	spine := []*BinaryExpr{b}
+	for {
+		top := spine[len(spine)-1]
+		l, ok := top.X.(*BinaryExpr)
+		if !ok || l == nil {
+			walkExpr(top.X, f)
+			break
+		}
+		if !f(l) {
+			break
+		}
+		spine = append(spine, l)
+	}
+	for i := len(spine) - 1; i >= 0; i-- {
+		walkExpr(spine[i].Y, f)
+		f(nil)
+	}
 }
 
 func walkExprs(list []Expr, f func(Node) bool) {
