@@ -341,6 +341,8 @@ type gen struct {
 	// the DO loops whose index is dead after them (live.go).
 	dead      map[ast.Stmt]bool
 	deadIndex map[*ast.DoConstruct]bool
+	// loops are the DO constructs enclosing the statement being reversed.
+	loops []*ast.DoConstruct
 
 	jumps *jumpTable
 	part  map[int][]ast.Stmt

@@ -3,6 +3,7 @@ package adjoint
 import (
 	"fmt"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/analysis/liveness"
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
@@ -92,17 +93,12 @@ func newShared(info *sema.Info, files []*ast.File) *shared {
 	return sh
 }
 
-// isGlobal reports whether s is a module or common-block variable.
-func isGlobal(s *sema.Symbol) bool {
-	return s != nil && s.Kind == sema.VarSym && !s.IsDummy() && (s.Module() != nil || s.Attrs.Has(sema.AttrInCommon))
-}
-
-// hostVar reports whether s is a variable of the host of the internal
-// procedure whose scope is own.
-func hostVar(s *sema.Symbol, own *sema.Scope) bool {
-	return s != nil && s.Kind == sema.VarSym && own != nil && own.Parent != nil && s.Owner == own.Parent &&
-		(own.Parent.Kind == sema.SubroutineScope || own.Parent.Kind == sema.FunctionScope || own.Parent.Kind == sema.ProgramScope)
-}
+// isGlobal and hostVar are the liveness analysis's: what is global there
+// is global here.
+var (
+	isGlobal = liveness.Global
+	hostVar  = liveness.HostVar
+)
 
 // globalsIn returns the module and common variables unit u references
 // (itself, not its callees), in order of first reference.

@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/analysis/liveness"
 	"strconv"
 	"strings"
 
@@ -755,20 +756,7 @@ func (g *gen) invariantIn(s *ast.DoConstruct, x ast.Expr) bool {
 	return ok
 }
 
-// hasJump reports whether list contains a jump statement.
-func hasJump(list []ast.Stmt) bool {
-	found := false
-	for _, s := range list {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.GotoStmt, *ast.ExitStmt, *ast.CycleStmt, *ast.ReturnStmt, *ast.ComputedGotoStmt, *ast.ArithIfStmt:
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
-}
+var hasJump = liveness.HasJump
 
 // replaceStmts returns list with the statements for which repl returns a
 // statement replaced by it, also in the bodies of the constructs in it.

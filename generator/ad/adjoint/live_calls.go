@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/analysis/liveness"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -19,18 +20,9 @@ import (
 // define (modref: its arguments' variables, module, common and host
 // variables) is live after it, or is global or saved.
 
-// liveCall is the live set before call statement s, and marks s dead if
-// the forward sweep may leave it out.
-func (g *gen) liveCall(s *ast.CallStmt, after liveSet) liveSet {
-	in := after.copy()
-	g.liveReads(in, s)
-	g.dead[s] = s.Label == 0 && g.deadCall(s, after)
-	return in
-}
-
 // deadCall reports whether call s may be left out given the variables
 // live after it.
-func (g *gen) deadCall(s *ast.CallStmt, after liveSet) bool {
+func (g *gen) deadCall(s *ast.CallStmt, after liveness.Set) bool {
 	if g.pa.CallPattern(s) == nil || g.splitCall(s) {
 		return false // (a passive call, or a split one whose forward sweep records)
 	}

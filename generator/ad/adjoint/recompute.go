@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/analysis/liveness"
 	"sort"
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
@@ -310,18 +311,7 @@ func (g *gen) recomputed(s ast.Stmt, temps []*sema.Symbol) ast.Stmt {
 }
 
 // callsUser reports whether x references a user function.
-func (g *gen) callsUser(x ast.Expr) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			if k, ok := g.info.Calls[c]; ok && k.Kind == sema.FunctionCall && !k.IsIntrinsic() {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
+func (g *gen) callsUser(x ast.Expr) bool { return liveness.CallsUser(g.info, x) }
 
 // countRefs counts the references of v in list.
 func (g *gen) countRefs(list []ast.Stmt, v *sema.Symbol) int {
@@ -346,8 +336,10 @@ func (g *gen) defines(list []ast.Stmt, v *sema.Symbol) bool {
 // conditions of IF construct s (orig in the body) again at its adjoint
 // instead of recording the branch taken: they call no user function, and
 // each of their variables is left alone by the construct and either never
-// changed by the routine or in the TBR set after the construct, so that the
-// backward sweep has its value as it was. Not with jumps in the routine.
+// changed by the routine, or in the TBR set after the construct, or the
+// index of an enclosing DO loop (the backward loop runs over the same
+// values), so that the backward sweep has its value as it was. Not with
+// jumps in the routine.
 func (g *gen) reevaluable(orig ast.Stmt, s *ast.IfConstruct) bool {
 	if g.tbr == nil || g.pa.Unit == nil || (g.jumps != nil && len(g.jumps.regions) > 0) || hasJump([]ast.Stmt{s}) {
 		return false
@@ -377,7 +369,7 @@ func (g *gen) reevaluable(orig ast.Stmt, s *ast.IfConstruct) bool {
 				return true
 			}
 			never := !decl.MayDefine(g.info, g.pa.Unit, v) && !(isGlobal(v) && g.sh.written[decl.Canon(v)])
-			if decl.Assigns(g.info, []ast.Stmt{orig}, v) || (!never && !required[v]) {
+			if decl.Assigns(g.info, []ast.Stmt{orig}, v) || (!never && !required[v] && !g.loopIndex(v)) {
 				ok = false
 			}
 			return ok
@@ -387,4 +379,15 @@ func (g *gen) reevaluable(orig ast.Stmt, s *ast.IfConstruct) bool {
 		}
 	}
 	return true
+}
+
+// loopIndex reports whether v is the index of a DO loop enclosing the
+// statement being reversed.
+func (g *gen) loopIndex(v *sema.Symbol) bool {
+	for _, l := range g.loops {
+		if l.Var != nil && g.info.ObjectOf(l.Var) == v {
+			return true
+		}
+	}
+	return false
 }

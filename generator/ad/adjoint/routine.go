@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"fmt"
+	"github.com/fadj-dev/fadj/generator/analysis/liveness"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
@@ -283,12 +284,7 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 
 // sweeps builds the forward and backward sweeps of the body.
 func (g *gen) sweeps(r *routine) error {
-	body := r.u.Body
-	if n := len(body); n > 0 {
-		if ret, ok := body[n-1].(*ast.ReturnStmt); ok && ret.Label == 0 {
-			body = body[:n-1] // a final RETURN does nothing
-		}
-	}
+	body := liveness.Body(r.u)
 	if err := g.findJumps(body, r.u.Decls); err != nil {
 		return err
 	}

@@ -533,7 +533,8 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 		}
 	}
 	g.depth++
-	defer func() { g.depth-- }()
+	g.loops = append(g.loops, s)
+	defer func() { g.depth--; g.loops = g.loops[:len(g.loops)-1] }()
 	f, b, err := g.stmts(s.Body)
 	if err != nil {
 		return nil, nil, err

@@ -73,8 +73,14 @@ func (a *analyzer) checkpoint(s *ast.CallStmt, in set) set {
 			sets.OutC[v] = true
 		}
 	}
+	var sum *summary
+	if callee := a.results[a.pa.CallPattern(s)]; callee != nil {
+		sum = callee.adjoint
+	}
 	for v := range mc.Uses {
-		sets.UseC[v] = true
+		if readByAdjoint(v, mc, sum) {
+			sets.UseC[v] = true
+		}
 	}
 	sets.Kept = a.kept(s, mc)
 	// The call of the adjoint evaluates the arguments' subscripts and
@@ -125,9 +131,9 @@ func (a *analyzer) checkpoint(s *ast.CallStmt, in set) set {
 }
 
 // kept returns the variables of out(C) that the adjoint of the callee of
-// joint call s restores itself: arguments whose dummy it only defines by
-// assignments its own TBR records (its backward sweep pops them all, so
-// it returns them as it found them), when nothing else of the call
+// joint call s leaves as it found them: arguments whose dummy it does not
+// define (summary.go), or only defines by assignments its own TBR records
+// (its backward sweep pops them all), when nothing else of the call
 // defines them.
 func (a *analyzer) kept(s *ast.CallStmt, mc *modref.Call) snapshot.Set {
 	callee := a.pa.CallPattern(s)
@@ -144,7 +150,8 @@ func (a *analyzer) kept(s *ast.CallStmt, mc *modref.Call) snapshot.Set {
 		if !x.Defines {
 			continue
 		}
-		if x.Dummy == nil || other[x.Var] || !a.restores(pt, callee.Unit, x.Dummy) {
+		untouched := pt.adjoint != nil && !pt.adjoint.defs[x.Dummy] // (its adjoint leaves the dummy alone)
+		if x.Dummy == nil || other[x.Var] || !untouched && !a.restores(pt, callee.Unit, x.Dummy) {
 			other[x.Var] = true
 			delete(out, x.Var)
 			continue

@@ -155,6 +155,9 @@ type ProcTBR struct {
 	checkpoints map[*ast.CallStmt]*Checkpoint
 	in, out     map[ast.Stmt]set
 	reads       map[ast.Stmt]set // TBR(s) of active assignments
+	// adjoint is what the joint adjoint of this version reads on entry
+	// and may define (summary.go), nil if it is not pruned.
+	adjoint *summary
 }
 
 // RecordBefore returns the references whose values the forward sweep must
@@ -269,6 +272,9 @@ func run(p *analysis.Pass, cfg Config) (any, error) {
 				// Without kills the first pass collects every TBR(s);
 				// the second sees them all at every statement.
 				a.stmts(pa.Unit.Body, out)
+			}
+			if !cfg.StoreAll && !pa.Flat {
+				pt.adjoint = summarize(a.info, a.scope, pa.Unit, pt, mr)
 			}
 		}
 		res.Procs = append(res.Procs, pt)

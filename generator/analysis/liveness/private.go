@@ -1,11 +1,11 @@
-package adjoint
+package liveness
 
 import (
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
-// iterationPrivate returns the arrays that each iteration of the counted
+// private returns the arrays that each iteration of the counted
 // loop s touches only in its own elements: every reference in the body is
 // an element or section whose subscript in one dimension, the same for
 // all references, is the loop index itself. An iteration then never reads
@@ -18,11 +18,11 @@ import (
 // An array passed to a procedure (an element may stand for the rest of it
 // by sequence association), referenced whole, equivalenced, a pointer or a
 // target, or shared with other units, is not private.
-func (g *gen) iterationPrivate(s *ast.DoConstruct) map[*sema.Symbol]bool {
+func (l *analyzer) private(s *ast.DoConstruct) Set {
 	if s.Var == nil || s.While != nil || len(s.Concurrent) > 0 {
 		return nil
 	}
-	idx := g.info.ObjectOf(s.Var)
+	idx := l.Info.ObjectOf(s.Var)
 	if idx == nil {
 		return nil
 	}
@@ -33,7 +33,7 @@ func (g *gen) iterationPrivate(s *ast.DoConstruct) map[*sema.Symbol]bool {
 	poison := func(n ast.Node) {
 		ast.Inspect(n, func(m ast.Node) bool {
 			if id, ok := m.(*ast.Ident); ok {
-				if v := g.info.ObjectOf(id); v != nil {
+				if v := l.Info.ObjectOf(id); v != nil {
 					passed[v] = true
 				}
 			}
@@ -48,7 +48,7 @@ func (g *gen) iterationPrivate(s *ast.DoConstruct) map[*sema.Symbol]bool {
 					poison(a)
 				}
 			case *ast.CallExpr:
-				k, ok := g.info.Calls[n]
+				k, ok := l.Info.Calls[n]
 				if !ok || k.Kind != sema.ArrayElement {
 					if ok && k.Kind == sema.FunctionCall && !k.IsIntrinsic() {
 						for _, a := range n.Args {
@@ -61,13 +61,13 @@ func (g *gen) iterationPrivate(s *ast.DoConstruct) map[*sema.Symbol]bool {
 				if !ok {
 					break
 				}
-				v := g.info.ObjectOf(id)
+				v := l.Info.ObjectOf(id)
 				if v == nil {
 					break
 				}
 				var d uint32
 				for i, a := range n.Args {
-					if ai, ok := a.(*ast.Ident); ok && i < 32 && g.info.ObjectOf(ai) == idx {
+					if ai, ok := a.(*ast.Ident); ok && i < 32 && l.Info.ObjectOf(ai) == idx {
 						d |= 1 << i
 					}
 				}
@@ -78,7 +78,7 @@ func (g *gen) iterationPrivate(s *ast.DoConstruct) map[*sema.Symbol]bool {
 				}
 				elems[v]++
 			case *ast.Ident:
-				if v := g.info.ObjectOf(n); v != nil && v.Kind == sema.VarSym {
+				if v := l.Info.ObjectOf(n); v != nil && v.Kind == sema.VarSym {
 					refs[v]++
 				}
 			}
@@ -86,10 +86,10 @@ func (g *gen) iterationPrivate(s *ast.DoConstruct) map[*sema.Symbol]bool {
 		})
 	}
 	const shared = sema.AttrEquivalence | sema.AttrPointer | sema.AttrTarget | sema.AttrInCommon
-	private := map[*sema.Symbol]bool{}
+	private := Set{}
 	for v, n := range elems {
 		if n == refs[v] && dims[v] != 0 && !passed[v] && v.Kind == sema.VarSym && v != idx &&
-			v.Attrs&shared == 0 && !isGlobal(v) && !hostVar(v, g.scope) {
+			v.Attrs&shared == 0 && !Global(v) && !HostVar(v, l.Scope) {
 			private[v] = true
 		}
 	}
