@@ -698,6 +698,44 @@ end subroutine
 	},
 	{
 		kernel: kernel{
+			name: "upwindindex",
+			src: `
+subroutine upwindindex(n, q, t, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: q, t(n)
+  real(8), intent(out) :: y
+  integer :: i, up
+  y = 0
+  do i = 1, n
+    if (q >= 0) then
+      up = i - 1
+      if (up < 1) up = n
+    else
+      up = i + 1
+      if (up > n) then
+        up = 1
+      end if
+    end if
+    y = y + abs(q)*t(up)*t(i)
+  end do
+end subroutine
+`,
+			routine: "upwindindex",
+			params:  []param{ival("n", 5), rval("q"), rval("t", 5), rval("y")},
+			ins:     []string{"q", "t"},
+			outs:    []string{"y"},
+		},
+		// The box model's upwind index: the inner IFs only set the
+		// integer index, which is saved before the outer IF's
+		// assignments and restored in its adjoint; they have no adjoint,
+		// so their branches are not recorded (and the outer condition
+		// is evaluated again).
+		has:    []string{"    if (q >= 0) then\n      up = fadj_save1(i)\n"},
+		hasNot: []string{"fadj_branch", "call fadj_push_i4("},
+	},
+	{
+		kernel: kernel{
 			name:    "longproduct",
 			src:     productKernel("longproduct", 24),
 			routine: "longproduct",

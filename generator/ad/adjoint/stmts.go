@@ -460,24 +460,35 @@ func withLabel(s ast.Stmt, fwd []ast.Stmt) []ast.Stmt {
 // again (reevaluable).
 func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stmt, err error) {
 	again := g.reevaluable(orig, s)
+	nf := ast.Copy(s).(*ast.IfConstruct)
+	nf.Branches = nil
+	nb := &ast.IfConstruct{End: ast.EndStmt{Keyword: "if"}}
+	hasElse := false
+	fs, bws := make([][]ast.Stmt, len(s.Branches)), make([][]ast.Stmt, len(s.Branches))
+	reversed := false // whether a branch has an adjoint, or ends in a jump
+	for i, b := range s.Branches {
+		if err := g.checkCalls(b.Cond); err != nil {
+			return nil, nil, err
+		}
+		if fs[i], bws[i], err = g.stmts(b.Body); err != nil {
+			return nil, nil, err
+		}
+		reversed = reversed || len(bws[i]) > 0 || len(b.Body) > 0 && isJump(b.Body[len(b.Body)-1])
+	}
+	if !reversed {
+		// Nothing to do backward whichever branch ran (an integer
+		// index set in one branch and restored around the construct):
+		// no branch to record.
+		again = true
+	}
 	var br *ast.Ident
 	if !again {
 		if br, err = g.local("fadj_branch", intType); err != nil {
 			return nil, nil, err
 		}
 	}
-	nf := ast.Copy(s).(*ast.IfConstruct)
-	nf.Branches = nil
-	nb := &ast.IfConstruct{End: ast.EndStmt{Keyword: "if"}}
-	hasElse := false
 	for i, b := range s.Branches {
-		if err := g.checkCalls(b.Cond); err != nil {
-			return nil, nil, err
-		}
-		f, bw, err := g.stmts(b.Body)
-		if err != nil {
-			return nil, nil, err
-		}
+		f, bw := fs[i], bws[i]
 		ends := len(b.Body) > 0 && isJump(b.Body[len(b.Body)-1])
 		if again {
 			// Recomputed (recompute.go): the backward sweep evaluates
