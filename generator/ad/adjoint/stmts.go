@@ -751,19 +751,33 @@ func (g *gen) selectCase(s *ast.SelectCase) (fwd, bwd []ast.Stmt, err error) {
 	if err := g.checkCalls(s.Selector); err != nil {
 		return nil, nil, err
 	}
+	fs, bws := make([][]ast.Stmt, len(s.Cases)), make([][]ast.Stmt, len(s.Cases))
+	reversed := false // whether a case has an adjoint, or ends in a jump
+	for i, c := range s.Cases {
+		if fs[i], bws[i], err = g.stmts(c.Body); err != nil {
+			return nil, nil, err
+		}
+		reversed = reversed || len(bws[i]) > 0 || len(c.Body) > 0 && isJump(c.Body[len(c.Body)-1])
+	}
+	nf := ast.Copy(s).(*ast.SelectCase)
+	if !reversed {
+		// Nothing to do backward whichever case ran: no case to record.
+		for i, c := range nf.Cases {
+			nc := *c
+			nc.Body = fs[i]
+			nf.Cases[i] = &nc
+		}
+		return []ast.Stmt{nf}, nil, nil
+	}
 	br, err := g.local("fadj_branch", intType)
 	if err != nil {
 		return nil, nil, err
 	}
-	nf := ast.Copy(s).(*ast.SelectCase)
 	nf.Cases = nil
 	nb := &ast.IfConstruct{End: ast.EndStmt{Keyword: "if"}}
 	hasDefault := false
 	for i, c := range s.Cases {
-		f, bw, err := g.stmts(c.Body)
-		if err != nil {
-			return nil, nil, err
-		}
+		f, bw := fs[i], bws[i]
 		ends := len(c.Body) > 0 && isJump(c.Body[len(c.Body)-1])
 		if !ends {
 			f = append(f, pushBranch(i+1))
