@@ -713,9 +713,10 @@ subroutine upwindindex(n, q, t, y)
       if (up < 1) up = n
     else
       up = i + 1
-      if (up > n) then
+      select case (up - n)
+      case (1:)
         up = 1
-      end if
+      end select
     end if
     y = y + abs(q)*t(up)*t(i)
   end do
@@ -726,7 +727,7 @@ end subroutine
 			ins:     []string{"q", "t"},
 			outs:    []string{"y"},
 		},
-		// The box model's upwind index: the inner IFs only set the
+		// The box model's upwind index: the inner IF and SELECT only set the
 		// integer index, which is saved before the outer IF's
 		// assignments and restored in its adjoint; they have no adjoint,
 		// so their branches are not recorded (and the outer condition
