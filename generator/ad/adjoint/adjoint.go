@@ -98,6 +98,12 @@
 // in globals.go; calls of procedures without a derivative version in
 // passive.go.
 //
+// DATA statements are copied into the adjoint routines, after the
+// declarations: the passive variables they set are constants of the
+// adjoint as of the original. An active saved variable (DATA, SAVE or an
+// initialiser) is rejected where it gets its SAVE: its value and its
+// derivative would carry over from one call to the next.
+//
 // What is not handled returns an error starting with "not supported yet:"
 // rather than wrong code: references of active functions outside the right
 // side of assignments (conditions, subscripts, loop bounds, CALL arguments)
@@ -109,7 +115,7 @@
 // STOP, active WHERE bodies with transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
 // active arguments of procedures without a derivative version, active
 // arguments that are expressions, vector subscripts on active arrays, statement functions whose
-// value is converted on return (the others are expanded before: generator/inline), DATA statements, DO
+// value is converted on return (the others are expanded before: generator/inline), DO
 // variables other than default integers, and recorded variables whose type
 // has no tape (kinds other than real 4/8, integer 4/8 and default logical).
 package adjoint

@@ -93,8 +93,6 @@ func (g *gen) checkUnit(u *ast.Unit) error {
 			// Those left after inline.StatementFunctions convert their
 			// value on return.
 			return diag.At(g.fset, d.Pos(), notSupported("statement function '%s' whose expression's type is not its own, in reverse mode", d.Name.Name))
-		case *ast.DataStmt:
-			return diag.At(g.fset, d.Pos(), notSupported("DATA statement in reverse mode"))
 		}
 	}
 	return g.checkActiveVars()
@@ -119,7 +117,7 @@ func (g *gen) checkActiveVars() error {
 			return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
 		}
 		if !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()) {
-			return notSupported("active saved variable '%s' in '%s'", s.Name, pa.Proc.Name)
+			return diag.At(g.fset, decl.SavedPos(pa.Unit.Decls, s), notSupported("active saved variable '%s' (its value, and its derivative, carry over from one call of '%s' to the next)", s.Name, pa.Proc.Name))
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
 			return notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
@@ -322,8 +320,15 @@ func (g *gen) declarations(r *routine) {
 	if ib := g.interfaces(); ib != nil {
 		nu.Decls = append(nu.Decls, ib)
 	}
+	// DATA statements come after the declarations (as in the
+	// original, where the variables they name are declared first).
+	var data []ast.Stmt
 	for _, d := range decl.EffectiveIntents(g.scope, u.Decls) {
-		if _, ok := d.(*ast.FormatStmt); ok {
+		switch d.(type) {
+		case *ast.FormatStmt:
+			continue
+		case *ast.DataStmt:
+			data = append(data, d)
 			continue
 		}
 		nu.Decls = append(nu.Decls, d)
@@ -333,6 +338,7 @@ func (g *gen) declarations(r *routine) {
 	}
 	nu.Decls = append(nu.Decls, r.adecls...)
 	nu.Decls = append(nu.Decls, g.decls...)
+	nu.Decls = append(nu.Decls, data...)
 	if g.declared["fadj_jump"] {
 		// Jumps leaving loops by EXIT alone leave it unset.
 		nu.Body = append(nu.Body, &ast.AssignStmt{Lhs: ast.NewIdent("fadj_jump"), Rhs: deriv.Int(0)})

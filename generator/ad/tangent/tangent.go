@@ -334,7 +334,7 @@ func (g *gen) checkActiveVars() error {
 			continue // the host declares its derivative
 		}
 		if !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()) {
-			return notSupported("active saved variable '%s' in '%s'", s.Name, pa.Proc.Name)
+			return diag.At(g.fset, decl.SavedPos(pa.Unit.Decls, s), notSupported("active saved variable '%s' (its value, and its derivative, carry over from one call of '%s' to the next)", s.Name, pa.Proc.Name))
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
 			return notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)

@@ -744,6 +744,14 @@ subroutine s(x, y)
   y = g(g(x))
 end subroutine
 `, "s", "not supported yet: active function reference 'g' in an argument of another one"},
+		{"data active", `
+subroutine s(x, y)
+  real(8) :: x, y, acc
+  data acc /0d0/
+  acc = acc + x
+  y = acc*x
+end subroutine
+`, "s", "n.f90:3:3: not supported yet: active saved variable 'acc' (its value, and its derivative, carry over from one call of 's' to the next)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			prog := loadSrc(t, "n.f90", c.src)
