@@ -94,6 +94,8 @@
 // A CALL reversed in split mode (Config.Split) calls foo_fwd in the forward
 // sweep and foo_bwd in the backward sweep instead (split.go). EXIT, CYCLE,
 // forward GO TO and RETURN are reversed by recorded markers (jumps.go);
+// STOP and ERROR STOP end the program in the forward sweep, so they have
+// no adjoint;
 // module procedures and module and common-block variables are described
 // in globals.go; calls of procedures without a derivative version in
 // passive.go.
@@ -112,7 +114,7 @@
 // program writes, internal procedures of a main program, active saved/derived-type/
 // allocatable/pointer variables, the blank common block, complex active
 // variables, backward GO TO, computed and assigned GO TO, arithmetic IF,
-// STOP, active WHERE bodies with transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
+// active WHERE bodies with transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
 // active arguments of procedures without a derivative version, active
 // arguments that are expressions, vector subscripts on active arrays, statement functions whose
 // value is converted on return (the others are expanded before: generator/inline), DO

@@ -266,6 +266,10 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		return fwd, nil, err
 	case *ast.IOStmt:
 		return g.ioStmt(s)
+	case *ast.StopStmt:
+		// The program ends in the forward sweep: no backward sweep
+		// runs after it, so it has no adjoint.
+		return []ast.Stmt{s}, nil, nil
 	case *ast.WhereStmt, *ast.WhereConstruct:
 		if g.pa.ActiveStmt(s) {
 			return g.whereStmt(s)
