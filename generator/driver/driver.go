@@ -25,6 +25,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/inline"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/plan"
+	"github.com/fadj-dev/fadj/generator/restructure"
 	"github.com/fadj-dev/fadj/generator/runtime"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -105,8 +106,10 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 		return nil, unsup
 	}
 	prog := bound.Program
-	// The differentiators see statement functions expanded.
+	// The differentiators see statement functions expanded, and GO TO
+	// loops and computed GO TOs as constructs.
 	inline.StatementFunctions(prog)
+	restructure.Program(prog)
 	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
 	for _, f := range prog.Fset.Files() {
 		res.Inputs = append(res.Inputs, f.Name())

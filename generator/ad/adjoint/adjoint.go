@@ -113,7 +113,8 @@
 // function results, functions using module or common variables that the
 // program writes, internal procedures of a main program, active saved/derived-type/
 // allocatable/pointer variables, the blank common block, complex active
-// variables, backward GO TO, computed and assigned GO TO, arithmetic IF,
+// variables, backward GO TO that generator/restructure could not make a
+// loop, assigned GO TO, arithmetic IF,
 // active WHERE bodies with transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
 // active arguments of procedures without a derivative version, active
 // arguments that are expressions, vector subscripts on active arrays, statement functions whose

@@ -67,14 +67,8 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		sort.Ints(ids)
 		r.inner = append(r.inner, ids)
 		land(i)
-		if reg := r.regionAt(i); reg != nil && reg.orig && len(f) > 0 && f[0].Header().Label == reg.label {
-			// The label moved onto the landing CONTINUE.
-			if _, ok := f[0].(*ast.ContinueStmt); ok && f[0].Header().Line == nil {
-				f = f[1:]
-			} else {
-				f[0] = ast.Copy(f[0])
-				f[0].Header().Label = 0
-			}
+		if reg := r.regionAt(i); reg != nil && reg.orig {
+			f = unlabel(f, reg.label)
 		}
 		fwd = append(fwd, f...)
 		r.bs = append(r.bs, b)
@@ -438,6 +432,24 @@ func touches(list []ast.Stmt, ref ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// unlabel drops label from the statements of f (the forward sweep of
+// one statement, which may start with records before the labelled one):
+// it moved onto the landing CONTINUE.
+func unlabel(f []ast.Stmt, label int) []ast.Stmt {
+	var out []ast.Stmt
+	for _, st := range f {
+		if st.Header().Label == label {
+			if _, ok := st.(*ast.ContinueStmt); ok && st.Header().Line == nil {
+				continue
+			}
+			st = ast.Copy(st)
+			st.Header().Label = 0
+		}
+		out = append(out, st)
+	}
+	return out
 }
 
 // withLabel moves a label of s (the first statement of fwd) onto a
