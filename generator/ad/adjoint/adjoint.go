@@ -115,7 +115,8 @@
 // allocatable/pointer variables, the blank common block, complex active
 // variables, backward GO TO that generator/restructure could not make a
 // loop, assigned GO TO, arithmetic IF,
-// active WHERE bodies with transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
+// implied DO loops in active array constructors, active WHERE bodies with
+// transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
 // active arguments of procedures without a derivative version, active
 // arguments that are expressions, vector subscripts on active arrays, statement functions whose
 // value is converted on return (the others are expanded before: generator/inline), DO

@@ -380,16 +380,25 @@ func (g *gen) adjointTemp(base *sema.Symbol, rank int) (ast.Expr, error) {
 		return g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, base.Type)
 	}
 	name := "fadj_tmp" + strconv.Itoa(g.ntmp) + g.suffix
+	if err := g.arrayTemp(name, base.Type, rank); err != nil {
+		return nil, err
+	}
+	return ast.NewIdent(name), nil
+}
+
+// arrayTemp declares name as an allocatable real array of t's kind and
+// the given rank (allocated by its first assignment).
+func (g *gen) arrayTemp(name string, t *sema.Type, rank int) error {
 	if g.scope.LookupLocal(name) != nil {
-		return nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
+		return notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
 	}
 	e := &ast.Entity{Name: ast.NewIdent(name)}
 	for i := 0; i < rank; i++ {
 		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
 	}
-	g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(base.Type.Kind)},
+	g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)},
 		Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
-	return ast.NewIdent(name), nil
+	return nil
 }
 
 // selfIncrement reports whether incs hold exactly one increment of the
