@@ -129,6 +129,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/source"
 	"strconv"
 
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
@@ -209,6 +210,7 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 				continue
 			}
 			m := modOf(g.module)
+			sh.origs[g.module] = append(sh.origs[g.module], pa.Unit)
 			m.Contains = &ast.StmtHeader{}
 			m.Procs = append(m.Procs, us...)
 		}
@@ -219,6 +221,16 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 			u.Decls = append(u.Decls, d...)
 		}
 		if u := mods[m]; u != nil {
+			// What the adjoints need of m's private entities.
+			decls, procs, err := decl.Private(prog.Info, prog.Fset, m.Inner, sh.origs[m])
+			if err != nil {
+				return nil, err
+			}
+			u.Decls = append(u.Decls, decls...)
+			if len(procs) > 0 {
+				u.Contains = &ast.StmtHeader{}
+				u.Procs = append(u.Procs, procs...)
+			}
 			out.Units = append(out.Units, u)
 		}
 	}

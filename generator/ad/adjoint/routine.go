@@ -77,15 +77,8 @@ func (g *gen) checkUnit(u *ast.Unit) error {
 		}
 		g.host = p
 	} else if p != nil {
+		// Its private entities are copied into m_b (decl.Private).
 		g.module = p.Symbol
-		if p.DefaultPrivate() {
-			return notSupported("module procedure '%s' of a module with default PRIVATE accessibility", pa.Proc.Name)
-		}
-		for _, s := range p.Symbols() {
-			if s.Attrs.Has(sema.AttrPrivate) && s.Owner == p {
-				return notSupported("module procedure '%s' of a module with PRIVATE entities ('%s')", pa.Proc.Name, s.Name)
-			}
-		}
 	}
 	for _, d := range u.Decls {
 		switch d := d.(type) {

@@ -26,14 +26,17 @@
 // zero on entry.
 //
 // The tangents of active module variables (v_d) are declared in the module
-// <mod>_d, those of common-block variables in a common block /blk_d/; the
+// <mod>_d (with copies of the private entities of <mod> the tangents
+// reference: decl.Private), those of common-block variables in a common
+// block /blk_d/; the
 // tangents of internal procedures are internal procedures of the host's
 // tangent, where the host's tangents are host-associated.
 //
 // What is not handled returns an error starting with "not supported yet:"
 // rather than wrong code: internal procedures of a main program, active
 // saved variables, the blank common block, active derived-type, pointer
-// and allocatable variables, modules with PRIVATE entities, active FORALL,
+// and allocatable variables, private module variables that procedures
+// change, active FORALL,
 // active function references outside assignments (in conditions, CALL
 // arguments, loop bounds) or nested in the arguments of another one, or in
 // a WHERE, active actual arguments that are array-valued expressions or
@@ -97,6 +100,7 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 		units: map[*activity.ProcActivity]*ast.Unit{}, internal: map[*ast.Unit][]*ast.Unit{},
 		hostVars: map[*sema.Scope][]*sema.Symbol{}}
 	var ext []*ast.Unit
+	origs := map[*sema.Symbol][]*ast.Unit{} // the module procedures whose tangents m_d holds
 	for _, pa := range act.Procs {
 		g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix,
 			repl: map[*ast.CallExpr]*ast.Ident{}, tmpD: map[*ast.CallExpr]ast.Expr{},
@@ -118,6 +122,7 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 		m := modOf(g.module)
 		m.Contains = &ast.StmtHeader{}
 		m.Procs = append(m.Procs, u)
+		origs[g.module] = append(origs[g.module], pa.Unit)
 	}
 	for _, m := range prog.Info.Modules {
 		if d := globals.decls[m]; len(d) > 0 {
@@ -125,6 +130,13 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 			u.Decls = append(u.Decls, d...)
 		}
 		if u := mods[m]; u != nil {
+			// What the tangents need of m's private entities.
+			decls, procs, err := decl.Private(prog.Info, prog.Fset, m.Inner, origs[m])
+			if err != nil {
+				return nil, err
+			}
+			u.Decls = append(u.Decls, decls...)
+			u.Procs = append(u.Procs, procs...)
 			out.Units = append(out.Units, u)
 		}
 	}
@@ -296,15 +308,8 @@ func (g *gen) place(u *ast.Unit) error {
 		}
 		g.host = p
 	} else if p != nil {
+		// Its private entities are copied into m_d (decl.Private).
 		g.module = p.Symbol
-		if p.DefaultPrivate() {
-			return notSupported("module procedure '%s' of a module with default PRIVATE accessibility", pa.Proc.Name)
-		}
-		for _, s := range p.Symbols() {
-			if s.Attrs.Has(sema.AttrPrivate) && s.Owner == p {
-				return notSupported("module procedure '%s' of a module with PRIVATE entities ('%s')", pa.Proc.Name, s.Name)
-			}
-		}
 	}
 	return nil
 }

@@ -744,6 +744,21 @@ subroutine s(x, y)
   y = g(g(x))
 end subroutine
 `, "s", "not supported yet: active function reference 'g' in an argument of another one"},
+		{"private state", `
+module m
+  private
+  public :: s, init
+  real(8) :: c
+contains
+  subroutine init()
+    c = 2d0
+  end subroutine
+  subroutine s(x, y)
+    real(8) :: x, y
+    y = c*x*x
+  end subroutine
+end module
+`, "m.s", "n.f90:4:14: not supported yet: private module variable 'c' of 'm', which the derivative code needs and a procedure changes: the derivative module, a module of its own, cannot share it (make it PUBLIC)"},
 		{"data active", `
 subroutine s(x, y)
   real(8) :: x, y, acc
