@@ -133,6 +133,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/plan"
@@ -187,11 +188,15 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 	sh.plan = conf.Plan
 	sh.forms = formsOf(act, conf.Plan)
 	var ext []*ast.Unit
+	// Every version is tried, so that what is not supported yet is
+	// reported together.
+	var errs diag.List
 	for _, pa := range act.Procs {
 		for _, split := range sh.forms[pa].list() {
 			us, g, err := generateForm(prog, pa, rec, conf, sh, split)
 			if err != nil {
-				return nil, err
+				errs.AddErr(prog.Fset, unitPos(pa), err)
+				continue
 			}
 			sh.units[pa] = append(sh.units[pa], us...)
 			if g.host != nil {
@@ -214,6 +219,10 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 			m.Contains = &ast.StmtHeader{}
 			m.Procs = append(m.Procs, us...)
 		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
 	}
 	for _, m := range prog.Info.Modules {
 		if d := sh.modDecls[m]; len(d) > 0 {
@@ -306,6 +315,15 @@ func generateForm(prog *sema.Program, pa *activity.ProcActivity, rec *tbr.Result
 func (g *gen) splitCall(s *ast.CallStmt) bool {
 	callee := g.pa.CallPattern(s)
 	return callee != nil && g.sh.forms[callee].split && g.sh.plan.Call(s).Mode == plan.Split && callee != g.sh.target
+}
+
+// unitPos is where an error of version pa without a position of its own
+// is reported: its routine's statement.
+func unitPos(pa *activity.ProcActivity) source.Pos {
+	if pa.Unit != nil {
+		return pa.Unit.Pos()
+	}
+	return pa.Proc.Pos
 }
 
 func notSupported(format string, args ...any) error {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -46,32 +45,26 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	if len(r.regs) == 0 {
 		recomp = g.recomp(list)
 	}
+	// Every statement of the list is tried, so that the constructs not
+	// supported yet are reported together.
+	var errs diag.List
 	for i, s := range list {
-		before := len(g.part)
-		had := map[int]bool{}
-		if before > 0 {
-			for id := range g.part {
-				had[id] = true
-			}
-		}
+		had := partIDs(g.part, nil)
 		f, b, err := g.stmt(s)
 		if err != nil {
-			return nil, nil, diag.At(g.fset, s.Pos(), err)
+			errs.AddErr(g.fset, s.Pos(), err)
+			f, b = nil, nil
 		}
-		var ids []int
-		for id := range g.part {
-			if !had[id] {
-				ids = append(ids, id)
-			}
-		}
-		sort.Ints(ids)
-		r.inner = append(r.inner, ids)
+		r.inner = append(r.inner, sortedKeys(partIDs(g.part, had)))
 		land(i)
 		if reg := r.regionAt(i); reg != nil && reg.orig {
 			f = unlabel(f, reg.label)
 		}
 		fwd = append(fwd, f...)
 		r.bs = append(r.bs, b)
+	}
+	if len(errs) > 0 {
+		return nil, nil, errs
 	}
 	land(len(list))
 	// Recomputed assignments go before the adjoint of their last reader,
@@ -441,6 +434,18 @@ func touches(list []ast.Stmt, ref ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// partIDs returns the ids of the jumps with partial sweeps in part, but
+// those in had.
+func partIDs(part map[int][]ast.Stmt, had map[int]bool) map[int]bool {
+	out := map[int]bool{}
+	for id := range part {
+		if !had[id] {
+			out[id] = true
+		}
+	}
+	return out
 }
 
 // unlabel drops label from the statements of f (the forward sweep of
