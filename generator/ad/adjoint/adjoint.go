@@ -107,7 +107,8 @@
 // derivative would carry over from one call to the next.
 //
 // What is not handled returns an error starting with "not supported yet:"
-// rather than wrong code: references of active functions outside the right
+// rather than wrong code, at the construct's position, every statement
+// and version tried first so that all come in one sorted list: references of active functions outside the right
 // side of assignments (conditions, subscripts, loop bounds, CALL arguments)
 // or with expressions as active arguments, array-valued or non-real active
 // function results, functions using module or common variables that the
