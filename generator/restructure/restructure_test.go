@@ -88,6 +88,57 @@ end subroutine s
   end do fadj_goto5
 end do fadj_do`,
 	}, {
+		name: "assigned GO TO, with a list and without one (only the labels it can reach: not 50)",
+		src: `subroutine s(n, y)
+  integer :: n, l
+  real(8) :: y
+  if (n > 3) then
+    assign 10 to l
+  else
+    assign 20 to l
+  end if
+  go to l, (10, 20)
+10 y = 1
+  go to 30
+20 y = 2
+30 assign 40 to l
+  if (n > 5) then
+    assign 50 to l
+50  y = y + 1
+  end if
+  go to l
+40 continue
+end subroutine s
+`,
+		body: `if (n > 3) then
+  l = 10
+else
+  l = 20
+end if
+select case (l)
+case (10)
+  go to 10
+case (20)
+  go to 20
+end select
+10 y = 1
+go to 30
+20 y = 2
+30 l = 40
+if (n > 5) then
+  l = 50
+  50 y = y + 1
+end if
+select case (l)
+case (10)
+  go to 10
+case (20)
+  go to 20
+case (40)
+  go to 40
+end select
+40 continue`,
+	}, {
 		name: "a jump into the region leaves it alone",
 		src: `subroutine s(n, y)
   integer :: n

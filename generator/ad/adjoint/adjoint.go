@@ -115,7 +115,7 @@
 // program writes, internal procedures of a main program, active saved/derived-type/
 // allocatable/pointer variables, the blank common block, complex active
 // variables, backward GO TO that generator/restructure could not make a
-// loop, assigned GO TO, arithmetic IF,
+// loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
 // implied DO loops in active array constructors, active WHERE bodies with
 // transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
 // active arguments of procedures without a derivative version, active
