@@ -359,6 +359,11 @@ func (g *gen) declarations(r *routine) {
 	}
 	nu.Decls = append(nu.Decls, r.adecls...)
 	nu.Decls = append(nu.Decls, g.decls...)
+	walkStmts(u.Body, func(s ast.Stmt) {
+		if d, ok := s.(*ast.DataStmt); ok {
+			data = append(data, d) // one among the executable statements
+		}
+	})
 	nu.Decls = append(nu.Decls, data...)
 	if g.declared["fadj_jump"] {
 		// Jumps leaving loops by EXIT alone leave it unset.

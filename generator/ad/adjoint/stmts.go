@@ -253,6 +253,9 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		return fwd, nil, err
 	case *ast.IOStmt:
 		return g.ioStmt(s)
+	case *ast.DataStmt:
+		// Not executable: declarations moves it among the adjoint's.
+		return nil, nil, nil
 	case *ast.StopStmt:
 		// The program ends in the forward sweep: no backward sweep
 		// runs after it, so it has no adjoint.

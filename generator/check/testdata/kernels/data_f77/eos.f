@@ -10,8 +10,9 @@ C     its own table (reversed jointly: its adjoint re-initialises it).
       DATA (RHO(I),I=1,CPTS) /1.2D0, 0.8D0, 1.5D0, 2.1D0/
       DATA W /2*0.2D0, 2*0.3D0/
       DATA R, SCAL /8.314D0, 1.0D-2/
-      DATA IDX /1, 3, 2/
       RHOM = 0.0D0
+C     A DATA statement among the executable ones (legal, obsolescent)
+      DATA IDX /1, 3, 2/
       DO 10 I = 1, N
          K = MOD(I - 1, CPTS) + 1
          CALL VISC(T(I), K, C)
