@@ -37,6 +37,18 @@ func (l *List) Addf(pos source.Position, format string, args ...any) {
 	l.Add(pos, fmt.Sprintf(format, args...))
 }
 
+// AddErr appends err: its diagnostics if it is a List, else err at pos
+// (at no position if pos is unknown).
+func (l *List) AddErr(fset *source.FileSet, pos source.Pos, err error) {
+	switch e := At(fset, pos, err).(type) {
+	case nil:
+	case List:
+		*l = append(*l, e...)
+	default:
+		l.Add(source.Position{}, err.Error())
+	}
+}
+
 // Len, Swap and Less make List sortable: by file, line, column, message.
 func (l List) Len() int      { return len(l) }
 func (l List) Swap(i, j int) { l[i], l[j] = l[j], l[i] }

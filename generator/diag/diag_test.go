@@ -53,3 +53,20 @@ func TestAt(t *testing.T) {
 		t.Error("At(nil) != nil")
 	}
 }
+
+func TestAddErr(t *testing.T) {
+	fset := source.NewFileSet()
+	f := fset.AddFile("k.f90", []byte("x = 1\ny = 2\n"))
+	var l List
+	l.AddErr(fset, f.Pos(6), errors.New("b"))
+	l.AddErr(fset, f.Pos(6), At(fset, f.Pos(0), errors.New("a")))
+	l.AddErr(fset, f.Pos(0), nil)
+	l.Sort()
+	var got []string
+	for _, e := range l {
+		got = append(got, e.Error())
+	}
+	if want := "k.f90:1:1: a|k.f90:2:1: b"; strings.Join(got, "|") != want {
+		t.Errorf("AddErr: %q, want %q", strings.Join(got, "|"), want)
+	}
+}

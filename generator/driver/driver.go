@@ -25,6 +25,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/inline"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/plan"
+	"github.com/fadj-dev/fadj/generator/restructure"
 	"github.com/fadj-dev/fadj/generator/runtime"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -105,8 +106,10 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 		return nil, unsup
 	}
 	prog := bound.Program
-	// The differentiators see statement functions expanded.
+	// The differentiators see statement functions expanded, and GO TO
+	// loops and computed GO TOs as constructs.
 	inline.StatementFunctions(prog)
+	restructure.Program(prog)
 	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
 	for _, f := range prog.Fset.Files() {
 		res.Inputs = append(res.Inputs, f.Name())
@@ -283,18 +286,23 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		return nil, warns, errAt(t.RoutinePos, "internal error: no activity result for '%s'", t.Routine)
 	}
 	var outs []generated
-	wrap := func(err error) error {
+	// Both modes' errors are reported together; they are positioned in
+	// the sources (the spec's routine line only for internal errors).
+	var errs diag.List
+	wrap := func(err error) {
 		if l, ok := err.(diag.List); ok {
-			return l
+			errs = append(errs, l...)
+			return
 		}
-		return errAt(t.RoutinePos, "%v", err)
+		errs = append(errs, errAt(t.RoutinePos, "%v", err).(diag.List)...)
 	}
 	if t.Mode.HasTangent() {
 		out, err := tangent.Generate(prog, act, tangent.Config{Suffix: spec.Output.TangentSuffix})
 		if err != nil {
-			return nil, warns, wrap(err)
+			wrap(err)
+		} else {
+			outs = append(outs, generated{out, spec.Output.TangentSuffix})
 		}
-		outs = append(outs, generated{out, spec.Output.TangentSuffix})
 	}
 	if t.Mode.HasReverse() {
 		rec, _ := analysis.Get[*tbr.Result](results, tbrAnalyzer)
@@ -304,9 +312,14 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
 			Plan: pl})
 		if err != nil {
-			return nil, warns, wrap(err)
+			wrap(err)
+		} else {
+			outs = append(outs, generated{out, spec.Output.Suffix})
 		}
-		outs = append(outs, generated{out, spec.Output.Suffix})
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, warns, errs
 	}
 	return outs, warns, nil
 }

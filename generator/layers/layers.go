@@ -11,6 +11,7 @@
 //	intrinsic   the facts about intrinsic functions (sema)
 //	plan        the reversal plan (config, the front end)
 //	inline      rewrites of the loaded program (the front end)
+//	restructure GO TO loops, computed and assigned GO TOs as constructs (the front end)
 //	analysis/…  the analyses (the above but the printer and load)
 //	ad/…        the transformations (the above but the printer, load and input)
 //	runtime     the Fortran runtime, embedded (nothing of fadj)

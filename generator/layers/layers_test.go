@@ -36,6 +36,7 @@ var allowed = map[string][]string{
 	"generator/intrinsic":       frontEnd,
 	"generator/plan":            append(frontEnd, "config"),
 	"generator/inline":          frontEnd,
+	"generator/restructure":     frontEnd,
 	"generator/runtime":         nil,
 	"generator/analysis":        append(frontEnd, "generator/load"),
 	"generator/analysis/":       append(frontEnd, "generator/intrinsic", "generator/plan", "generator/analysis", "generator/analysis/"),

@@ -566,6 +566,19 @@ func (w *intentWalker) stmt(s ast.Stmt) {
 		for _, l := range s.Targets {
 			w.jump(l.Label)
 		}
+	case *ast.LabelAssignStmt:
+		w.define(s.Var, s.Start, nil, true)
+	case *ast.AssignedGotoStmt:
+		w.expr(s.Var)
+		// Without a list it may go to any label of the procedure.
+		for _, l := range s.Targets {
+			w.jump(l.Label)
+		}
+		if s.Targets == nil {
+			for l := range w.proc.Inner.Labels() {
+				w.jump(l)
+			}
+		}
 	case *ast.IOStmt:
 		w.io(s)
 	case *ast.AllocateStmt:

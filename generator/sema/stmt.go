@@ -197,6 +197,19 @@ func (c *checker) stmt(s ast.Stmt) {
 		c.exitCycle(s.Construct, "CYCLE", posOf(s))
 	case *ast.GotoStmt:
 		c.labelRefNode(s.Target)
+	case *ast.LabelAssignStmt:
+		c.labelRefNode(s.Target)
+		r := c.define(s.Var, false)
+		if r.base != nil && r.base.Type != nil && !r.base.Type.IsInteger() {
+			c.errorf(posOf(s.Var), "ASSIGN needs an integer variable, not %s", r.base.Type)
+		}
+	case *ast.AssignedGotoStmt:
+		for _, l := range s.Targets {
+			c.labelRefNode(l)
+		}
+		if t, _ := c.expr(s.Var); t.valid() && !t.IsInteger() {
+			c.errorf(posOf(s.Var), "assigned GO TO needs an integer variable, not %s", t)
+		}
 	case *ast.ComputedGotoStmt:
 		for _, l := range s.Targets {
 			c.labelRefNode(l)

@@ -94,22 +94,33 @@
 // A CALL reversed in split mode (Config.Split) calls foo_fwd in the forward
 // sweep and foo_bwd in the backward sweep instead (split.go). EXIT, CYCLE,
 // forward GO TO and RETURN are reversed by recorded markers (jumps.go);
+// STOP and ERROR STOP end the program in the forward sweep, so they have
+// no adjoint;
 // module procedures and module and common-block variables are described
 // in globals.go; calls of procedures without a derivative version in
 // passive.go.
 //
+// DATA statements are copied into the adjoint routines, after the
+// declarations: the passive variables they set are constants of the
+// adjoint as of the original. An active saved variable (DATA, SAVE or an
+// initialiser) is rejected where it gets its SAVE: its value and its
+// derivative would carry over from one call to the next.
+//
 // What is not handled returns an error starting with "not supported yet:"
-// rather than wrong code: references of active functions outside the right
+// rather than wrong code, at the construct's position, every statement
+// and version tried first so that all come in one sorted list: references of active functions outside the right
 // side of assignments (conditions, subscripts, loop bounds, CALL arguments)
 // or with expressions as active arguments, array-valued or non-real active
 // function results, functions using module or common variables that the
 // program writes, internal procedures of a main program, active saved/derived-type/
 // allocatable/pointer variables, the blank common block, complex active
-// variables, backward GO TO, computed and assigned GO TO, arithmetic IF,
-// STOP, active WHERE bodies with transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
+// variables, backward GO TO that generator/restructure could not make a
+// loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
+// implied DO loops in active array constructors, active WHERE bodies with
+// transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
 // active arguments of procedures without a derivative version, active
 // arguments that are expressions, vector subscripts on active arrays, statement functions whose
-// value is converted on return (the others are expanded before: generator/inline), DATA statements, DO
+// value is converted on return (the others are expanded before: generator/inline), DO
 // variables other than default integers, and recorded variables whose type
 // has no tape (kinds other than real 4/8, integer 4/8 and default logical).
 package adjoint
@@ -119,9 +130,11 @@ import (
 	"github.com/fadj-dev/fadj/generator/source"
 	"strconv"
 
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/plan"
@@ -176,11 +189,15 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 	sh.plan = conf.Plan
 	sh.forms = formsOf(act, conf.Plan)
 	var ext []*ast.Unit
+	// Every version is tried, so that what is not supported yet is
+	// reported together.
+	var errs diag.List
 	for _, pa := range act.Procs {
 		for _, split := range sh.forms[pa].list() {
 			us, g, err := generateForm(prog, pa, rec, conf, sh, split)
 			if err != nil {
-				return nil, err
+				errs.AddErr(prog.Fset, unitPos(pa), err)
+				continue
 			}
 			sh.units[pa] = append(sh.units[pa], us...)
 			if g.host != nil {
@@ -199,9 +216,14 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 				continue
 			}
 			m := modOf(g.module)
+			sh.origs[g.module] = append(sh.origs[g.module], pa.Unit)
 			m.Contains = &ast.StmtHeader{}
 			m.Procs = append(m.Procs, us...)
 		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
 	}
 	for _, m := range prog.Info.Modules {
 		if d := sh.modDecls[m]; len(d) > 0 {
@@ -209,6 +231,16 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 			u.Decls = append(u.Decls, d...)
 		}
 		if u := mods[m]; u != nil {
+			// What the adjoints need of m's private entities.
+			decls, procs, err := decl.Private(prog.Info, prog.Fset, m.Inner, sh.origs[m])
+			if err != nil {
+				return nil, err
+			}
+			u.Decls = append(u.Decls, decls...)
+			if len(procs) > 0 {
+				u.Contains = &ast.StmtHeader{}
+				u.Procs = append(u.Procs, procs...)
+			}
 			out.Units = append(out.Units, u)
 		}
 	}
@@ -284,6 +316,15 @@ func generateForm(prog *sema.Program, pa *activity.ProcActivity, rec *tbr.Result
 func (g *gen) splitCall(s *ast.CallStmt) bool {
 	callee := g.pa.CallPattern(s)
 	return callee != nil && g.sh.forms[callee].split && g.sh.plan.Call(s).Mode == plan.Split && callee != g.sh.target
+}
+
+// unitPos is where an error of version pa without a position of its own
+// is reported: its routine's statement.
+func unitPos(pa *activity.ProcActivity) source.Pos {
+	if pa.Unit != nil {
+		return pa.Unit.Pos()
+	}
+	return pa.Proc.Pos
 }
 
 func notSupported(format string, args ...any) error {

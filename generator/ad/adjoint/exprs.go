@@ -140,7 +140,7 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 		}
 		return nil, notSupported("adjoint of reference '%s'", exprString(x))
 	case *ast.ArrayConstructor:
-		return nil, notSupported("array constructor in an active expression in reverse mode")
+		return g.constructor(x, t, rb)
 	case *ast.SelectorExpr:
 		return nil, notSupported("derived-type component in reverse mode")
 	}
@@ -625,4 +625,52 @@ func (g *gen) isDesignator(x ast.Expr) bool {
 		return true
 	}
 	return false
+}
+
+// constructor returns the increments for array constructor x of type t
+// with adjoint rb: rb goes into an allocatable temporary whose elements
+// (sections, for array items) are the adjoints of the items, in order.
+// Items that are literals or passive add nothing; the temporary is only
+// declared when an item does.
+func (g *gen) constructor(x *ast.ArrayConstructor, t *sema.Type, rb ast.Expr) ([]ast.Stmt, error) {
+	g.ntmp++
+	tmp := ast.NewIdent("fadj_tmp" + strconv.Itoa(g.ntmp) + g.suffix)
+	var incs []ast.Stmt
+	lit, sizes := 1, []ast.Expr(nil) // the position of the next item: lit + sizes
+	at := func(extra int) ast.Expr {
+		p := deriv.Int(lit + extra)
+		for _, n := range sizes {
+			p = deriv.Add(p, n)
+		}
+		return p
+	}
+	for _, it := range x.Items {
+		if _, ok := it.(*ast.ImpliedDo); ok {
+			return nil, notSupported("implied DO in an active array constructor in reverse mode")
+		}
+		var part ast.Expr
+		switch g.info.Rank(it) {
+		case 0:
+			part = &ast.CallExpr{Fun: tmp, Args: []ast.Expr{at(0)}}
+			lit++
+		case 1:
+			n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{ast.Clone(it)}}
+			part = &ast.CallExpr{Fun: tmp, Args: []ast.Expr{&ast.RangeExpr{Lo: at(0), Hi: deriv.Sub(at(-1), deriv.Neg(n))}}}
+			sizes = append(sizes, n)
+		default:
+			return nil, notSupported("array constructor with an item of rank %d in reverse mode", g.info.Rank(it))
+		}
+		a, err := g.adj(it, part)
+		if err != nil {
+			return nil, err
+		}
+		incs = append(incs, a...)
+	}
+	if len(incs) == 0 {
+		return nil, nil
+	}
+	if err := g.arrayTemp(tmp.Name, t, 1); err != nil {
+		return nil, err
+	}
+	return append([]ast.Stmt{&ast.AssignStmt{Lhs: tmp, Rhs: rb}}, incs...), nil
 }

@@ -24,6 +24,12 @@ import (
 // that of its value on entry. It is never zeroed by the generated code
 // except where v is overwritten.
 //
+// m's private entities are not accessible in m_b: decl.Private copies
+// into m_b, as private entities, the named constants, the variables set
+// only by their initialisers and the procedures the adjoints reference
+// (copies without state, so exact), and rejects a private variable some
+// procedure changes (module state m_b cannot share) at its declaration.
+//
 // Joint reversal re-runs a callee in the backward sweep: the module
 // variables it reads must then have the values they had at the call, and
 // those it writes must get back the values the caller's backward sweep
@@ -34,8 +40,10 @@ import (
 
 // shared is what the generation of all versions shares.
 type shared struct {
-	// modDecls are the declarations of module m_b, by module.
+	// modDecls are the declarations of module m_b, by module; origs the
+	// module procedures whose adjoints m_b holds.
 	modDecls map[*sema.Symbol][]ast.Stmt
+	origs    map[*sema.Symbol][]*ast.Unit
 	declared map[*sema.Symbol]bool
 	// written are the module variables some statement may define.
 	written map[*sema.Symbol]bool
@@ -59,7 +67,7 @@ type shared struct {
 }
 
 func newShared(info *sema.Info, files []*ast.File) *shared {
-	sh := &shared{modDecls: map[*sema.Symbol][]ast.Stmt{}, declared: map[*sema.Symbol]bool{},
+	sh := &shared{modDecls: map[*sema.Symbol][]ast.Stmt{}, origs: map[*sema.Symbol][]*ast.Unit{}, declared: map[*sema.Symbol]bool{},
 		written: map[*sema.Symbol]bool{}, refs: map[*ast.Unit][]*sema.Symbol{},
 		units:    map[*activity.ProcActivity][]*ast.Unit{},
 		internal: map[*ast.Unit][]*ast.Unit{}, internalFwd: map[*ast.Unit][]*ast.Unit{}, hostVars: map[*sema.Scope][]*sema.Symbol{}}

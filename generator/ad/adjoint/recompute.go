@@ -266,7 +266,7 @@ func (g *gen) recomputableAt(list []ast.Stmt, i int, temps []*sema.Symbol, reads
 	return &recomputation{last: last, temps: temps, reads: reads}
 }
 
-func sortedKeys(m map[int]*recomputation) []int {
+func sortedKeys[V any](m map[int]V) []int {
 	var ks []int
 	for k := range m {
 		ks = append(ks, k)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -33,12 +34,16 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	if err := g.checkUnit(u); err != nil {
 		return nil, err
 	}
+	vars := g.checkActiveVars()
 	r := &routine{u: u}
 	if err := g.header(r); err != nil {
 		return nil, err
 	}
 	if err := g.adjointArgs(r); err != nil {
 		return nil, err
+	}
+	if len(vars) > 0 {
+		return nil, g.bodyErrors(r, vars)
 	}
 	if err := g.adjointDecls(r); err != nil {
 		return nil, err
@@ -78,15 +83,8 @@ func (g *gen) checkUnit(u *ast.Unit) error {
 		}
 		g.host = p
 	} else if p != nil {
+		// Its private entities are copied into m_b (decl.Private).
 		g.module = p.Symbol
-		if p.DefaultPrivate() {
-			return notSupported("module procedure '%s' of a module with default PRIVATE accessibility", pa.Proc.Name)
-		}
-		for _, s := range p.Symbols() {
-			if s.Attrs.Has(sema.AttrPrivate) && s.Owner == p {
-				return notSupported("module procedure '%s' of a module with PRIVATE entities ('%s')", pa.Proc.Name, s.Name)
-			}
-		}
 	}
 	for _, d := range u.Decls {
 		switch d := d.(type) {
@@ -94,37 +92,58 @@ func (g *gen) checkUnit(u *ast.Unit) error {
 			// Those left after inline.StatementFunctions convert their
 			// value on return.
 			return diag.At(g.fset, d.Pos(), notSupported("statement function '%s' whose expression's type is not its own, in reverse mode", d.Name.Name))
-		case *ast.DataStmt:
-			return diag.At(g.fset, d.Pos(), notSupported("DATA statement in reverse mode"))
 		}
 	}
-	return g.checkActiveVars()
+	return nil
 }
 
-// checkActiveVars rejects the active variables reverse mode cannot give
-// an adjoint yet.
-func (g *gen) checkActiveVars() error {
+// bodyErrors returns errs, the active variables the version cannot have
+// adjoints for, with the constructs of its body reverse mode rejects, so
+// that they are reported together. The body is reversed without the
+// declarations those variables lack; code relying on them may fail other
+// than by an error (a panic), which only loses the body's errors.
+func (g *gen) bodyErrors(r *routine, errs diag.List) (out error) {
+	defer func() {
+		if recover() != nil {
+			out = errs
+		}
+	}()
+	if err := g.sweeps(r); err != nil {
+		errs.AddErr(g.fset, r.u.Pos(), err)
+	}
+	return errs
+}
+
+// checkActiveVars returns, at their declarations, the active variables
+// reverse mode cannot give an adjoint yet.
+func (g *gen) checkActiveVars() diag.List {
 	pa := g.pa
+	var errs diag.List
 	for _, v := range pa.ActiveVars() {
-		s := v.Sym
-		if v.Path != "" || (s.Type != nil && s.Type.IsDerived()) {
-			return notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
+		if err := g.checkActiveVar(v); err != nil {
+			errs.AddErr(g.fset, v.Sym.Pos, err)
 		}
-		if s.Module() != nil || s.Attrs.Has(sema.AttrInCommon) {
-			continue // globals.go
-		}
-		if g.host != nil && s.Owner == g.host {
-			continue // the host declares its adjoint
-		}
-		if s.Owner != g.scope {
-			return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
-		}
-		if !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()) {
-			return notSupported("active saved variable '%s' in '%s'", s.Name, pa.Proc.Name)
-		}
-		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
-			return notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
-		}
+	}
+	return errs
+}
+
+// checkActiveVar rejects active variable v if reverse mode cannot give
+// it an adjoint yet.
+func (g *gen) checkActiveVar(v activity.Var) error {
+	pa, s := g.pa, v.Sym
+	switch {
+	case v.Path != "" || (s.Type != nil && s.Type.IsDerived()):
+		return notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
+	case s.Module() != nil || s.Attrs.Has(sema.AttrInCommon):
+		return nil // globals.go
+	case g.host != nil && s.Owner == g.host:
+		return nil // the host declares its adjoint
+	case s.Owner != g.scope:
+		return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
+	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):
+		return diag.At(g.fset, decl.SavedPos(pa.Unit.Decls, s), notSupported("active saved variable '%s' (its value, and its derivative, carry over from one call of '%s' to the next)", s.Name, pa.Proc.Name))
+	case s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer):
+		return notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
 	}
 	return nil
 }
@@ -318,8 +337,15 @@ func (g *gen) declarations(r *routine) {
 	if ib := g.interfaces(); ib != nil {
 		nu.Decls = append(nu.Decls, ib)
 	}
+	// DATA statements come after the declarations (as in the
+	// original, where the variables they name are declared first).
+	var data []ast.Stmt
 	for _, d := range decl.EffectiveIntents(g.scope, u.Decls) {
-		if _, ok := d.(*ast.FormatStmt); ok {
+		switch d.(type) {
+		case *ast.FormatStmt:
+			continue
+		case *ast.DataStmt:
+			data = append(data, d)
 			continue
 		}
 		nu.Decls = append(nu.Decls, d)
@@ -329,6 +355,12 @@ func (g *gen) declarations(r *routine) {
 	}
 	nu.Decls = append(nu.Decls, r.adecls...)
 	nu.Decls = append(nu.Decls, g.decls...)
+	walkStmts(u.Body, func(s ast.Stmt) {
+		if d, ok := s.(*ast.DataStmt); ok {
+			data = append(data, d) // one among the executable statements
+		}
+	})
+	nu.Decls = append(nu.Decls, data...)
 	if g.declared["fadj_jump"] {
 		// Jumps leaving loops by EXIT alone leave it unset.
 		nu.Body = append(nu.Body, &ast.AssignStmt{Lhs: ast.NewIdent("fadj_jump"), Rhs: deriv.Int(0)})

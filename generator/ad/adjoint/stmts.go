@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -46,38 +45,26 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	if len(r.regs) == 0 {
 		recomp = g.recomp(list)
 	}
+	// Every statement of the list is tried, so that the constructs not
+	// supported yet are reported together.
+	var errs diag.List
 	for i, s := range list {
-		before := len(g.part)
-		had := map[int]bool{}
-		if before > 0 {
-			for id := range g.part {
-				had[id] = true
-			}
-		}
+		had := partIDs(g.part, nil)
 		f, b, err := g.stmt(s)
 		if err != nil {
-			return nil, nil, diag.At(g.fset, s.Pos(), err)
+			errs.AddErr(g.fset, s.Pos(), err)
+			f, b = nil, nil
 		}
-		var ids []int
-		for id := range g.part {
-			if !had[id] {
-				ids = append(ids, id)
-			}
-		}
-		sort.Ints(ids)
-		r.inner = append(r.inner, ids)
+		r.inner = append(r.inner, sortedKeys(partIDs(g.part, had)))
 		land(i)
-		if reg := r.regionAt(i); reg != nil && reg.orig && len(f) > 0 && f[0].Header().Label == reg.label {
-			// The label moved onto the landing CONTINUE.
-			if _, ok := f[0].(*ast.ContinueStmt); ok && f[0].Header().Line == nil {
-				f = f[1:]
-			} else {
-				f[0] = ast.Copy(f[0])
-				f[0].Header().Label = 0
-			}
+		if reg := r.regionAt(i); reg != nil && reg.orig {
+			f = unlabel(f, reg.label)
 		}
 		fwd = append(fwd, f...)
 		r.bs = append(r.bs, b)
+	}
+	if len(errs) > 0 {
+		return nil, nil, errs
 	}
 	land(len(list))
 	// Recomputed assignments go before the adjoint of their last reader,
@@ -266,6 +253,13 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		return fwd, nil, err
 	case *ast.IOStmt:
 		return g.ioStmt(s)
+	case *ast.DataStmt:
+		// Not executable: declarations moves it among the adjoint's.
+		return nil, nil, nil
+	case *ast.StopStmt:
+		// The program ends in the forward sweep: no backward sweep
+		// runs after it, so it has no adjoint.
+		return []ast.Stmt{s}, nil, nil
 	case *ast.WhereStmt, *ast.WhereConstruct:
 		if g.pa.ActiveStmt(s) {
 			return g.whereStmt(s)
@@ -382,16 +376,25 @@ func (g *gen) adjointTemp(base *sema.Symbol, rank int) (ast.Expr, error) {
 		return g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, base.Type)
 	}
 	name := "fadj_tmp" + strconv.Itoa(g.ntmp) + g.suffix
+	if err := g.arrayTemp(name, base.Type, rank); err != nil {
+		return nil, err
+	}
+	return ast.NewIdent(name), nil
+}
+
+// arrayTemp declares name as an allocatable real array of t's kind and
+// the given rank (allocated by its first assignment).
+func (g *gen) arrayTemp(name string, t *sema.Type, rank int) error {
 	if g.scope.LookupLocal(name) != nil {
-		return nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
+		return notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
 	}
 	e := &ast.Entity{Name: ast.NewIdent(name)}
 	for i := 0; i < rank; i++ {
 		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
 	}
-	g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(base.Type.Kind)},
+	g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)},
 		Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
-	return ast.NewIdent(name), nil
+	return nil
 }
 
 // selfIncrement reports whether incs hold exactly one increment of the
@@ -434,6 +437,36 @@ func touches(list []ast.Stmt, ref ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// partIDs returns the ids of the jumps with partial sweeps in part, but
+// those in had.
+func partIDs(part map[int][]ast.Stmt, had map[int]bool) map[int]bool {
+	out := map[int]bool{}
+	for id := range part {
+		if !had[id] {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// unlabel drops label from the statements of f (the forward sweep of
+// one statement, which may start with records before the labelled one):
+// it moved onto the landing CONTINUE.
+func unlabel(f []ast.Stmt, label int) []ast.Stmt {
+	var out []ast.Stmt
+	for _, st := range f {
+		if st.Header().Label == label {
+			if _, ok := st.(*ast.ContinueStmt); ok && st.Header().Line == nil {
+				continue
+			}
+			st = ast.Copy(st)
+			st.Header().Label = 0
+		}
+		out = append(out, st)
+	}
+	return out
 }
 
 // withLabel moves a label of s (the first statement of fwd) onto a

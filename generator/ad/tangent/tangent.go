@@ -26,14 +26,17 @@
 // zero on entry.
 //
 // The tangents of active module variables (v_d) are declared in the module
-// <mod>_d, those of common-block variables in a common block /blk_d/; the
+// <mod>_d (with copies of the private entities of <mod> the tangents
+// reference: decl.Private), those of common-block variables in a common
+// block /blk_d/; the
 // tangents of internal procedures are internal procedures of the host's
 // tangent, where the host's tangents are host-associated.
 //
 // What is not handled returns an error starting with "not supported yet:"
 // rather than wrong code: internal procedures of a main program, active
 // saved variables, the blank common block, active derived-type, pointer
-// and allocatable variables, modules with PRIVATE entities, active FORALL,
+// and allocatable variables, private module variables that procedures
+// change, active FORALL,
 // active function references outside assignments (in conditions, CALL
 // arguments, loop bounds) or nested in the arguments of another one, or in
 // a WHERE, active actual arguments that are array-valued expressions or
@@ -97,13 +100,22 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 		units: map[*activity.ProcActivity]*ast.Unit{}, internal: map[*ast.Unit][]*ast.Unit{},
 		hostVars: map[*sema.Scope][]*sema.Symbol{}}
 	var ext []*ast.Unit
+	// origs are the module procedures whose tangents m_d holds; every
+	// version is tried, so that errors come together.
+	origs := map[*sema.Symbol][]*ast.Unit{}
+	var errs diag.List
 	for _, pa := range act.Procs {
 		g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix,
 			repl: map[*ast.CallExpr]*ast.Ident{}, tmpD: map[*ast.CallExpr]ast.Expr{},
 			globals: globals, useMods: map[*sema.Symbol]bool{}}
 		u, err := g.unit()
 		if err != nil {
-			return nil, err
+			pos := pa.Proc.Pos
+			if pa.Unit != nil {
+				pos = pa.Unit.Pos()
+			}
+			errs.AddErr(prog.Fset, pos, err)
+			continue
 		}
 		globals.units[pa] = u
 		if g.host != nil {
@@ -118,6 +130,11 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 		m := modOf(g.module)
 		m.Contains = &ast.StmtHeader{}
 		m.Procs = append(m.Procs, u)
+		origs[g.module] = append(origs[g.module], pa.Unit)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
 	}
 	for _, m := range prog.Info.Modules {
 		if d := globals.decls[m]; len(d) > 0 {
@@ -125,6 +142,13 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 			u.Decls = append(u.Decls, d...)
 		}
 		if u := mods[m]; u != nil {
+			// What the tangents need of m's private entities.
+			decls, procs, err := decl.Private(prog.Info, prog.Fset, m.Inner, origs[m])
+			if err != nil {
+				return nil, err
+			}
+			u.Decls = append(u.Decls, decls...)
+			u.Procs = append(u.Procs, procs...)
 			out.Units = append(out.Units, u)
 		}
 	}
@@ -296,49 +320,46 @@ func (g *gen) place(u *ast.Unit) error {
 		}
 		g.host = p
 	} else if p != nil {
+		// Its private entities are copied into m_d (decl.Private).
 		g.module = p.Symbol
-		if p.DefaultPrivate() {
-			return notSupported("module procedure '%s' of a module with default PRIVATE accessibility", pa.Proc.Name)
-		}
-		for _, s := range p.Symbols() {
-			if s.Attrs.Has(sema.AttrPrivate) && s.Owner == p {
-				return notSupported("module procedure '%s' of a module with PRIVATE entities ('%s')", pa.Proc.Name, s.Name)
-			}
-		}
 	}
 	return nil
 }
 
-// checkActiveVars rejects the active variables whose tangents are not
-// supported (derived-type, saved, allocatable, pointer, global ones).
+// checkActiveVars returns, at their declarations, the active variables
+// whose tangents are not supported (derived-type, saved, allocatable,
+// pointer, global ones).
 func (g *gen) checkActiveVars() error {
-	pa := g.pa
-	for _, v := range pa.ActiveVars() {
-		s := v.Sym
-		if v.Path != "" || (s.Type != nil && s.Type.IsDerived()) {
-			return notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
+	var errs diag.List
+	for _, v := range g.pa.ActiveVars() {
+		if err := g.checkActiveVar(v); err != nil {
+			errs.AddErr(g.fset, v.Sym.Pos, err)
 		}
-		if s.Attrs.Has(sema.AttrInCommon) {
-			continue // tangent common block, in tangentDecls
-		}
-		if m := s.Module(); m != nil {
-			if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
-				return notSupported("active allocatable or pointer module variable '%s::%s'", m.Name, s.Name)
-			}
-			continue
-		}
-		if s.Owner != g.scope {
-			if g.host == nil || s.Owner != g.host {
-				return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
-			}
-			continue // the host declares its derivative
-		}
-		if !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()) {
-			return notSupported("active saved variable '%s' in '%s'", s.Name, pa.Proc.Name)
-		}
+	}
+	return errs.Err()
+}
+
+func (g *gen) checkActiveVar(v activity.Var) error {
+	pa, s := g.pa, v.Sym
+	switch {
+	case v.Path != "" || (s.Type != nil && s.Type.IsDerived()):
+		return notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
+	case s.Attrs.Has(sema.AttrInCommon):
+		return nil // tangent common block, in tangentDecls
+	case s.Module() != nil:
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
-			return notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
+			return notSupported("active allocatable or pointer module variable '%s::%s'", s.Module().Name, s.Name)
 		}
+		return nil
+	case s.Owner != g.scope:
+		if g.host == nil || s.Owner != g.host {
+			return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
+		}
+		return nil // the host declares its derivative
+	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):
+		return diag.At(g.fset, decl.SavedPos(pa.Unit.Decls, s), notSupported("active saved variable '%s' (its value, and its derivative, carry over from one call of '%s' to the next)", s.Name, pa.Proc.Name))
+	case s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer):
+		return notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
 	}
 	return nil
 }
@@ -725,12 +746,16 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 // stmts returns the tangent code of statement list list.
 func (g *gen) stmts(list []ast.Stmt) ([]ast.Stmt, error) {
 	var out []ast.Stmt
+	var errs diag.List // every statement is tried: errors come together
 	for _, s := range list {
 		r, err := g.stmt(s)
 		if err != nil {
-			return nil, diag.At(g.fset, s.Pos(), err)
+			errs.AddErr(g.fset, s.Pos(), err)
 		}
 		out = append(out, r...)
+	}
+	if len(errs) > 0 {
+		return nil, errs
 	}
 	return out, nil
 }

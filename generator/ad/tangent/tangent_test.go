@@ -744,6 +744,29 @@ subroutine s(x, y)
   y = g(g(x))
 end subroutine
 `, "s", "not supported yet: active function reference 'g' in an argument of another one"},
+		{"private state", `
+module m
+  private
+  public :: s, init
+  real(8) :: c
+contains
+  subroutine init()
+    c = 2d0
+  end subroutine
+  subroutine s(x, y)
+    real(8) :: x, y
+    y = c*x*x
+  end subroutine
+end module
+`, "m.s", "n.f90:4:14: not supported yet: private module variable 'c' of 'm', which the derivative code needs and a procedure changes: the derivative module, a module of its own, cannot share it (make it PUBLIC)"},
+		{"data active", `
+subroutine s(x, y)
+  real(8) :: x, y, acc
+  data acc /0d0/
+  acc = acc + x
+  y = acc*x
+end subroutine
+`, "s", "n.f90:3:3: not supported yet: active saved variable 'acc' (its value, and its derivative, carry over from one call of 's' to the next)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			prog := loadSrc(t, "n.f90", c.src)

@@ -1408,13 +1408,13 @@ func walkStmt(s ast.Stmt, f func(ast.Stmt)) {
 }
 
 // hasJumps reports whether a unit's body transfers control by label
-// (GO TO, computed GO TO, arithmetic IF, alternate return, ERR=, END=,
+// (GO TO, computed and assigned GO TO, arithmetic IF, alternate return, ERR=, END=,
 // EOR=), which the structured analysis does not follow.
 func hasJumps(u *ast.Unit) bool {
 	found := false
 	walkStmts(u.Body, func(s ast.Stmt) {
 		switch s := s.(type) {
-		case *ast.GotoStmt, *ast.ComputedGotoStmt, *ast.ArithIfStmt:
+		case *ast.GotoStmt, *ast.ComputedGotoStmt, *ast.AssignedGotoStmt, *ast.ArithIfStmt:
 			found = true
 		case *ast.IOStmt:
 			for _, c := range s.Control {

@@ -108,7 +108,7 @@ func HasJump(list []ast.Stmt) bool {
 	for _, s := range list {
 		ast.Inspect(s, func(n ast.Node) bool {
 			switch n.(type) {
-			case *ast.GotoStmt, *ast.ExitStmt, *ast.CycleStmt, *ast.ReturnStmt, *ast.ComputedGotoStmt, *ast.ArithIfStmt:
+			case *ast.GotoStmt, *ast.ExitStmt, *ast.CycleStmt, *ast.ReturnStmt, *ast.ComputedGotoStmt, *ast.AssignedGotoStmt, *ast.ArithIfStmt:
 				found = true
 			}
 			return !found

@@ -389,7 +389,7 @@ func hasJumps(body []ast.Stmt) bool {
 	found := false
 	ast.Inspect(&ast.Unit{Body: body}, func(n ast.Node) bool {
 		switch n.(type) {
-		case *ast.GotoStmt, *ast.ComputedGotoStmt, *ast.ArithIfStmt:
+		case *ast.GotoStmt, *ast.ComputedGotoStmt, *ast.AssignedGotoStmt, *ast.ArithIfStmt:
 			found = true
 		}
 		return !found

@@ -663,6 +663,11 @@ func (a *analyzer) need(x ast.Expr, dst set, done map[ast.Expr]bool) {
 		a.need(x.X, dst, done)
 	case *ast.KeywordArg:
 		a.need(x.Value, dst, done)
+	case *ast.ArrayConstructor:
+		// Linear in its items: their partials are the constructor's.
+		for _, it := range x.Items {
+			a.need(it, dst, done)
+		}
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.PLUS, token.MINUS:

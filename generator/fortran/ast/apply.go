@@ -362,6 +362,10 @@ func (a *applier) execChildren(n Node) {
 		}
 	case *ComputedGotoStmt:
 		a.expr(n, &n.Expr)
+	case *LabelAssignStmt:
+		a.ident(n, &n.Var)
+	case *AssignedGotoStmt:
+		a.ident(n, &n.Var)
 	case *ReturnStmt:
 		a.expr(n, &n.Alt)
 	case *StopStmt:

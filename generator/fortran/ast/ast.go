@@ -756,6 +756,21 @@ type (
 		Expr    Expr
 	}
 
+	// LabelAssignStmt is ASSIGN label TO var (deleted in Fortran 95).
+	LabelAssignStmt struct {
+		StmtHeader
+		Target *LabelRef
+		Var    *Ident
+	}
+
+	// AssignedGotoStmt is GO TO var [[,] (l1, l2, ...)] (deleted in
+	// Fortran 95); Targets is nil if no list was written.
+	AssignedGotoStmt struct {
+		StmtHeader
+		Var     *Ident
+		Targets []*LabelRef
+	}
+
 	// ContinueStmt is CONTINUE.
 	ContinueStmt struct {
 		StmtHeader
@@ -850,8 +865,8 @@ type (
 		End    EndStmt
 	}
 
-	// EntryStmt, ASSIGN and assigned GOTO are rejected by the parser with
-	// a "not supported" diagnostic rather than represented.
+	// EntryStmt is rejected by the parser with a "not supported"
+	// diagnostic rather than represented.
 )
 
 // Association is name => selector in an ASSOCIATE statement.
@@ -919,6 +934,8 @@ func (*ExitStmt) stmtNode()           {}
 func (*CycleStmt) stmtNode()          {}
 func (*GotoStmt) stmtNode()           {}
 func (*ComputedGotoStmt) stmtNode()   {}
+func (*LabelAssignStmt) stmtNode()    {}
+func (*AssignedGotoStmt) stmtNode()   {}
 func (*ContinueStmt) stmtNode()       {}
 func (*ReturnStmt) stmtNode()         {}
 func (*StopStmt) stmtNode()           {}
@@ -938,7 +955,7 @@ func (*AssociateConstruct) stmtNode() {}
 func IsExecutable(s Stmt) bool {
 	switch s.(type) {
 	case *AssignStmt, *PointerAssignStmt, *CallStmt, *IfStmt, *ArithIfStmt, *IfConstruct,
-		*DoConstruct, *SelectCase, *ExitStmt, *CycleStmt, *GotoStmt, *ComputedGotoStmt,
+		*DoConstruct, *SelectCase, *ExitStmt, *CycleStmt, *GotoStmt, *ComputedGotoStmt, *LabelAssignStmt, *AssignedGotoStmt,
 		*ContinueStmt, *ReturnStmt, *StopStmt, *IOStmt, *AllocateStmt, *WhereStmt,
 		*WhereConstruct, *ForallStmt, *ForallConstruct, *BlockConstruct, *AssociateConstruct:
 		return true

@@ -519,6 +519,14 @@ func cloneExecStmt(s Stmt) Stmt {
 			c.Targets = append(c.Targets, cloneLabel(l))
 		}
 		return c
+	case *LabelAssignStmt:
+		return &LabelAssignStmt{StmtHeader: cloneHeader(s.StmtHeader), Target: cloneLabel(s.Target), Var: cloneIdent(s.Var)}
+	case *AssignedGotoStmt:
+		c := &AssignedGotoStmt{StmtHeader: cloneHeader(s.StmtHeader), Var: cloneIdent(s.Var)}
+		for _, l := range s.Targets {
+			c.Targets = append(c.Targets, cloneLabel(l))
+		}
+		return c
 	case *ContinueStmt:
 		return &ContinueStmt{StmtHeader: cloneHeader(s.StmtHeader)}
 	case *ReturnStmt:
@@ -655,6 +663,12 @@ func Copy(s Stmt) Stmt {
 		c := *s
 		return &c
 	case *ComputedGotoStmt:
+		c := *s
+		return &c
+	case *LabelAssignStmt:
+		c := *s
+		return &c
+	case *AssignedGotoStmt:
 		c := *s
 		return &c
 	case *ContinueStmt:

@@ -13,8 +13,12 @@ func StmtName(s Stmt) string {
 	n = strings.TrimPrefix(n, "*ast.")
 	n = strings.TrimSuffix(n, "Stmt")
 	switch n {
-	case "Goto", "ComputedGoto", "AssignedGoto":
+	case "Goto", "ComputedGoto":
 		return "GO TO"
+	case "AssignedGoto":
+		return "assigned GO TO"
+	case "LabelAssign":
+		return "ASSIGN statement"
 	case "ArithIf":
 		return "arithmetic IF"
 	case "SelectCase":

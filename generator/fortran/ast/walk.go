@@ -267,6 +267,10 @@ func walkChildren(n Node, f func(Node) bool) {
 	case *ExitStmt, *CycleStmt, *GotoStmt, *ContinueStmt:
 	case *ComputedGotoStmt:
 		walkExpr(n.Expr, f)
+	case *LabelAssignStmt:
+		walkIdent(n.Var, f)
+	case *AssignedGotoStmt:
+		walkIdent(n.Var, f)
 	case *ReturnStmt:
 		walkExpr(n.Alt, f)
 	case *StopStmt:

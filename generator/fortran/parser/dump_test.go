@@ -685,6 +685,23 @@ func (d *dumper) stmt(s ast.Stmt) {
 		d.w(") ")
 		d.expr(s.Expr)
 		d.w(")")
+	case *ast.LabelAssignStmt:
+		d.w("(assign ")
+		d.expr(s.Target)
+		d.w(" ", s.Var.Name, ")")
+	case *ast.AssignedGotoStmt:
+		d.w("(goto ", s.Var.Name)
+		if s.Targets != nil {
+			d.w(" (")
+			for i, t := range s.Targets {
+				if i > 0 {
+					d.sp()
+				}
+				d.expr(t)
+			}
+			d.w(")")
+		}
+		d.w(")")
 	case *ast.ContinueStmt:
 		d.w("(continue)")
 	case *ast.ReturnStmt:

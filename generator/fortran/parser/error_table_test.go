@@ -77,9 +77,6 @@ var errorTests = []struct{ name, src, want string }{
 	{"x.f90", "foo: x = 1\nend\n", "x.f90:1:6: expected DO, IF, SELECT CASE, WHERE or FORALL after construct name, found 'x'"},
 	// not supported
 	{"x.f90", "subroutine s(x)\nentry e(x)\nend\n", "x.f90:2:1: not supported: ENTRY statement"},
-	{"x.f90", "assign 10 to k\n10 continue\nend\n", "x.f90:1:1: not supported: ASSIGN statement"},
-	{"x.f90", "go to k\nend\n", "x.f90:1:1: not supported: assigned GO TO statement"},
-	{"x.f90", "go to k, (10, 20)\nend\n", "x.f90:1:1: not supported: assigned GO TO statement"},
 	{"x.f90", "block\nt = 1\nreal :: t\nend block\nend\n", "x.f90:3:1: statement not allowed here: type declaration after executable statements"},
 	{"x.f90", "block\nimplicit none\nend block\nend\n", "x.f90:2:1: statement not allowed here: IMPLICIT in BLOCK construct"},
 	{"x.f90", "blk: block\nend block\nend\n", "x.f90:2:10: missing construct name 'blk' in END BLOCK"},

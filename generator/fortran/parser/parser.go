@@ -18,7 +18,7 @@
 // the tree (construct headers are kept so that the structure survives).
 //
 // Some things the tree does not represent are reported as "not supported:
-// ..." and skipped: ENTRY, ASSIGN and assigned GO TO, PAUSE, SUBMODULE,
+// ..." and skipped: ENTRY, PAUSE, SUBMODULE,
 // CRITICAL, SELECT TYPE and SELECT RANK, ENUM, IMPORT, procedure
 // pointers and procedure components, abstract and parameterized derived
 // types, Cray pointers, fixed-form statements that rely on blanks being

@@ -179,8 +179,7 @@ func (p *parser) parseSimple(hdr ast.StmtHeader, spec, action bool) ast.Stmt {
 		}
 		return p.parseFormat(hdr)
 	case kwAssign:
-		p.notSupported(p.pos(), "ASSIGN statement")
-		return nil
+		return p.parseLabelAssign(hdr)
 	case kwPause:
 		p.notSupported(p.pos(), "PAUSE statement")
 		return nil
@@ -413,7 +412,7 @@ func (p *parser) parseCall(hdr ast.StmtHeader) ast.Stmt {
 	return s
 }
 
-// parseGoto parses GO TO label, computed GO TO and rejects assigned GO TO.
+// parseGoto parses GO TO label, computed GO TO and assigned GO TO.
 func (p *parser) parseGoto(hdr ast.StmtHeader) ast.Stmt {
 	if p.kwOf(p.i) == kwGo {
 		p.next()
@@ -441,11 +440,37 @@ func (p *parser) parseGoto(hdr ast.StmtHeader) ast.Stmt {
 		s.Expr = p.parseExpr()
 		return s
 	case token.IDENT:
-		p.notSupported(hdr.Start, "assigned GO TO statement")
-		return nil
+		s := &ast.AssignedGotoStmt{StmtHeader: hdr, Var: p.ident()}
+		p.got(token.COMMA)
+		if p.got(token.LPAREN) {
+			for !p.bad {
+				s.Targets = append(s.Targets, p.parseLabelRef())
+				if !p.got(token.COMMA) {
+					break
+				}
+			}
+			p.expect(token.RPAREN)
+		}
+		return s
 	}
 	p.errorExpected("statement label")
 	return nil
+}
+
+// parseLabelAssign parses ASSIGN label TO var.
+func (p *parser) parseLabelAssign(hdr ast.StmtHeader) ast.Stmt {
+	p.next()
+	if !p.isLabelTok() {
+		p.errorExpected("statement label")
+		return nil
+	}
+	s := &ast.LabelAssignStmt{StmtHeader: hdr, Target: p.parseLabelRef()}
+	if !p.gotKw("to") {
+		p.errorExpected("TO")
+		return nil
+	}
+	s.Var = p.ident()
+	return s
 }
 
 // parseIf parses a logical IF or an arithmetic IF.

@@ -118,6 +118,7 @@ var stmtTests = []struct{ src, want string }{
 	{"goto 10\n10 continue", "(goto @10) 10:(continue)"},
 	{"go to (10, 20, 30) k\n10 continue\n20 continue\n30 continue", "(goto (@10 @20 @30) k) 10:(continue) 20:(continue) 30:(continue)"},
 	{"go to (10,20), k\n10 continue\n20 continue", "(goto (@10 @20) k) 10:(continue) 20:(continue)"},
+	{"assign 10 to k\ngo to k, (10, 20)\ngo to k\n10 continue\n20 continue", "(assign @10 k) (goto k (@10 @20)) (goto k) 10:(continue) 20:(continue)"},
 	{"continue", "(continue)"},
 	// select case
 	{"select case (x)\ncase (1)\na = 1\ncase (2:3)\ncase (:0)\ncase (4:)\ncase default\na = 0\nend select", "(select x (1){(= a 1)} ((: 2 3)){} ((: _ 0)){} ((: 4 _)){} default{(= a 0)} end-select)"},

@@ -785,6 +785,10 @@ func isNil(s ast.Stmt) bool {
 		return s == nil
 	case *ast.ComputedGotoStmt:
 		return s == nil
+	case *ast.LabelAssignStmt:
+		return s == nil
+	case *ast.AssignedGotoStmt:
+		return s == nil
 	case *ast.ContinueStmt:
 		return s == nil
 	case *ast.ReturnStmt:
@@ -1361,6 +1365,24 @@ func (p *printer) simple(s ast.Stmt) {
 	case *ast.GotoStmt:
 		p.str("go to ")
 		p.labelRef(s.Target)
+	case *ast.LabelAssignStmt:
+		p.str("assign ")
+		p.labelRef(s.Target)
+		p.str(" to ")
+		p.ident(s.Var)
+	case *ast.AssignedGotoStmt:
+		p.str("go to ")
+		p.ident(s.Var)
+		if s.Targets != nil {
+			p.str(" (")
+			for i, l := range s.Targets {
+				if i > 0 {
+					p.comma()
+				}
+				p.labelRef(l)
+			}
+			p.str(")")
+		}
 	case *ast.ComputedGotoStmt:
 		p.str("go to (")
 		for i, l := range s.Targets {

@@ -1,0 +1,216 @@
+package decl
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+	"github.com/fadj-dev/fadj/generator/source"
+)
+
+// Private returns what the derivative module of module mod (m_b, m_d: a
+// module of its own that uses mod, where mod's private entities are not
+// accessible) must hold of them for the derivative code of units, mod's
+// module procedures that have derivatives: copies of the private named
+// constants, of the private variables no procedure defines (constants
+// set by an initialiser or DATA) and of the private procedures they
+// reference, transitively, declared PRIVATE in the derivative module.
+// The copies are exact: none has state of its own. A private variable a
+// procedure may define is module state a copy would not share: it is
+// rejected at its declaration, as are private derived types, generic
+// interfaces and procedures with saved variables.
+func Private(info *sema.Info, fset *source.FileSet, mod *sema.Scope, units []*ast.Unit) (decls []ast.Stmt, procs []*ast.Unit, err error) {
+	if mod == nil || mod.Unit == nil {
+		return nil, nil, nil
+	}
+	p := &privates{info: info, mod: mod, need: map[*sema.Symbol]bool{}}
+	for _, u := range units {
+		p.walk(u)
+	}
+	if len(p.need) == 0 {
+		return nil, nil, nil
+	}
+	syms := make([]*sema.Symbol, 0, len(p.need))
+	for s := range p.need {
+		syms = append(syms, s)
+	}
+	sort.Slice(syms, func(i, j int) bool { return syms[i].Pos < syms[j].Pos })
+	var errs diag.List
+	var written map[*sema.Symbol]bool
+	names := &ast.AttrStmt{Attr: &ast.Attr{Kind: ast.AttrPrivate}, DColon: true}
+	for _, s := range syms {
+		var d ast.Stmt
+		switch {
+		case s.Kind == sema.ProcSym && s.Proc != nil && s.Proc.Unit != nil:
+			if v := savedLocal(info, s.Proc.Unit); v != nil {
+				errs.Addf(fset.Position(v.Pos), "not supported yet: private procedure '%s' of module '%s' with saved variable '%s' (its derivative module would have a copy with state of its own)", s.Name, mod.Symbol.Name, v.Name)
+				continue
+			}
+			procs = append(procs, ast.Clone(s.Proc.Unit))
+		case s.Kind == sema.VarSym:
+			if written == nil {
+				written = definedVars(info, mod)
+			}
+			if written[s] {
+				errs.Addf(fset.Position(s.Pos), "not supported yet: private module variable '%s' of '%s', which the derivative code needs and a procedure changes: the derivative module, a module of its own, cannot share it (make it PUBLIC)", s.Name, mod.Symbol.Name)
+				continue
+			}
+			d = entityDecl(mod.Unit.Decls, s)
+		case s.Kind == sema.ConstSym:
+			d = entityDecl(mod.Unit.Decls, s)
+		}
+		if d == nil && s.Kind != sema.ProcSym {
+			errs.Addf(fset.Position(s.Pos), "not supported yet: private %s '%s' of module '%s' in derivative code (its derivative module cannot reach it)", s.Kind, s.Name, mod.Symbol.Name)
+			continue
+		}
+		if d != nil {
+			decls = append(decls, d)
+		}
+		names.Entities = append(names.Entities, &ast.Entity{Name: ast.NewIdent(s.Name)})
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, nil, errs
+	}
+	return append([]ast.Stmt{names}, decls...), procs, nil
+}
+
+type privates struct {
+	info *sema.Info
+	mod  *sema.Scope
+	need map[*sema.Symbol]bool
+}
+
+// walk adds the private entities of the module n references, and
+// theirs.
+func (p *privates) walk(n ast.Node) {
+	ast.Inspect(n, func(x ast.Node) bool {
+		var id *ast.Ident
+		switch x := x.(type) {
+		case *ast.Ident:
+			id = x
+		case *ast.CallStmt:
+			id, _ = x.Name.(*ast.Ident)
+		default:
+			return true
+		}
+		if id == nil {
+			return true
+		}
+		s := p.info.ObjectOf(id)
+		if s == nil || s.Owner != p.mod || !p.private(s) || p.need[s] {
+			return true
+		}
+		p.need[s] = true
+		switch {
+		case s.Kind == sema.ProcSym && s.Proc != nil && s.Proc.Unit != nil:
+			p.walk(s.Proc.Unit)
+		case s.Kind == sema.ConstSym || s.Kind == sema.VarSym:
+			if d := entityDecl(p.mod.Unit.Decls, s); d != nil {
+				p.walk(d)
+			}
+		}
+		return true
+	})
+}
+
+func (p *privates) private(s *sema.Symbol) bool {
+	if s.Attrs.Has(sema.AttrPrivate) {
+		return true
+	}
+	return p.mod.DefaultPrivate() && !s.Attrs.Has(sema.AttrPublic)
+}
+
+// entityDecl returns a copy of the type declaration of decls declaring
+// s, with s alone and without accessibility attributes; nil if s has no
+// type declaration of its own or other statements add to it (a
+// PARAMETER, DIMENSION or DATA statement naming it).
+func entityDecl(decls []ast.Stmt, s *sema.Symbol) ast.Stmt {
+	var found *ast.TypeDecl
+	var ent *ast.Entity
+	for _, d := range decls {
+		switch d := d.(type) {
+		case *ast.TypeDecl:
+			for _, e := range d.Entities {
+				if strings.EqualFold(e.Name.Name, s.Name) {
+					found, ent = d, e
+				}
+			}
+		case *ast.AttrStmt:
+			if d.Attr.Kind == ast.AttrPublic || d.Attr.Kind == ast.AttrPrivate {
+				continue
+			}
+			for _, e := range d.Entities {
+				if strings.EqualFold(e.Name.Name, s.Name) {
+					return nil
+				}
+			}
+		case *ast.ParameterStmt, *ast.DataStmt:
+			if names(d, s.Name) {
+				return nil
+			}
+		}
+	}
+	if found == nil {
+		return nil
+	}
+	c := ast.Clone(found)
+	c.StmtHeader = ast.StmtHeader{}
+	c.Entities = []*ast.Entity{ast.Clone(ent)}
+	var attrs []*ast.Attr
+	for _, a := range c.Attrs {
+		if a.Kind != ast.AttrPublic && a.Kind != ast.AttrPrivate {
+			attrs = append(attrs, a)
+		}
+	}
+	c.Attrs, c.DColon = attrs, true
+	return c
+}
+
+// names reports whether statement d names the variable name anywhere.
+func names(d ast.Stmt, name string) bool {
+	found := false
+	ast.Inspect(d, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && strings.EqualFold(id.Name, name) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// definedVars returns the module variables of mod that a procedure of the
+// program may define (through its callees too).
+func definedVars(info *sema.Info, mod *sema.Scope) map[*sema.Symbol]bool {
+	out := map[*sema.Symbol]bool{}
+	in := info.EffectiveIntents()
+	if info.CallGraph == nil {
+		return out
+	}
+	for _, n := range info.CallGraph.Nodes {
+		for _, e := range in.Effects(n.Proc) {
+			if e.Defines() && e.Var != nil && e.Var.Owner == mod {
+				out[e.Var] = true
+			}
+		}
+	}
+	return out
+}
+
+// savedLocal returns a saved variable of procedure u (SAVE, DATA or an
+// initialiser), nil if it has none.
+func savedLocal(info *sema.Info, u *ast.Unit) *sema.Symbol {
+	sc := info.ScopeOf(u)
+	if sc == nil {
+		return nil
+	}
+	for _, s := range sc.Symbols() {
+		if s.Kind == sema.VarSym && s.Owner == sc && !s.IsDummy() &&
+			(s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || s.Init != nil || sc.SaveAll()) {
+			return s
+		}
+	}
+	return nil
+}

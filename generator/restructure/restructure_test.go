@@ -1,0 +1,181 @@
+package restructure_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/restructure"
+)
+
+// TestProgram checks the rewrites, one snippet each: the body of the
+// routine as printed afterwards.
+func TestProgram(t *testing.T) {
+	tests := []struct{ name, src, body string }{{
+		name: "computed GO TO",
+		src: `subroutine s(k, y)
+  integer :: k
+  real(8) :: y
+  go to (10, 20, 10) k
+  y = 0
+10 y = y + 1
+20 continue
+end subroutine s
+`,
+		body: `select case (k)
+case (1, 3)
+  go to 10
+case (2)
+  go to 20
+end select
+y = 0
+10 y = y + 1
+20 continue`,
+	}, {
+		name: "F77 loops, nested by labels, one left by a GO TO",
+		src: `subroutine s(n, y)
+  integer :: n, i, j
+  real(8) :: y
+  i = 1
+10 j = 1
+20 y = y + i*j
+  if (y > 100) go to 30
+  j = j + 1
+  if (j <= n) go to 20
+  i = i + 1
+  if (i <= n) go to 10
+30 continue
+end subroutine s
+`,
+		body: `i = 1
+fadj_goto10: do
+  j = 1
+  fadj_goto20: do
+    y = y + i*j
+    if (y > 100) go to 30
+    j = j + 1
+    if (j <= n) cycle fadj_goto20
+    exit fadj_goto20
+  end do fadj_goto20
+  i = i + 1
+  if (i <= n) cycle fadj_goto10
+  exit fadj_goto10
+end do fadj_goto10
+30 continue`,
+	}, {
+		name: "an unconditional GO TO back; a forward GO TO to the label; an EXIT of the enclosing DO",
+		src: `subroutine s(n, y)
+  integer :: n, k
+  real(8) :: y
+  do k = 1, n
+    if (k > 3) go to 5
+    y = y + k
+5   y = y*0.5d0
+    if (y < 1) exit
+    go to 5
+  end do
+end subroutine s
+`,
+		body: `fadj_do: do k = 1, n
+  if (k > 3) go to 5
+  y = y + k
+  5 fadj_goto5: do
+    y = y*0.5d0
+    if (y < 1) exit fadj_do
+    cycle fadj_goto5
+  end do fadj_goto5
+end do fadj_do`,
+	}, {
+		name: "assigned GO TO, with a list and without one (only the labels it can reach: not 50)",
+		src: `subroutine s(n, y)
+  integer :: n, l
+  real(8) :: y
+  if (n > 3) then
+    assign 10 to l
+  else
+    assign 20 to l
+  end if
+  go to l, (10, 20)
+10 y = 1
+  go to 30
+20 y = 2
+30 assign 40 to l
+  if (n > 5) then
+    assign 50 to l
+50  y = y + 1
+  end if
+  go to l
+40 continue
+end subroutine s
+`,
+		body: `if (n > 3) then
+  l = 10
+else
+  l = 20
+end if
+select case (l)
+case (10)
+  go to 10
+case (20)
+  go to 20
+end select
+10 y = 1
+go to 30
+20 y = 2
+30 l = 40
+if (n > 5) then
+  l = 50
+  50 y = y + 1
+end if
+select case (l)
+case (10)
+  go to 10
+case (20)
+  go to 20
+case (40)
+  go to 40
+end select
+40 continue`,
+	}, {
+		name: "a jump into the region leaves it alone",
+		src: `subroutine s(n, y)
+  integer :: n
+  real(8) :: y
+  if (n > 3) go to 20
+10 y = y*0.5d0
+20 y = y - 1
+  if (y > 1) go to 10
+end subroutine s
+`,
+		body: `if (n > 3) go to 20
+10 y = y*0.5d0
+20 y = y - 1
+if (y > 1) go to 10`,
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			read := func(p string) ([]byte, error) {
+				if p == "t.f90" {
+					return []byte(tt.src), nil
+				}
+				return nil, os.ErrNotExist
+			}
+			prog, err := load.Files([]string{"t.f90"}, load.Config{ReadFile: read})
+			if err != nil {
+				t.Fatal(err)
+			}
+			restructure.Program(prog)
+			var buf strings.Builder
+			for _, s := range prog.Files[0].Units[0].Body {
+				if err := printer.Node(&buf, s); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if g := strings.TrimSpace(buf.String()); g != tt.body {
+				t.Errorf("body:\n%s\nwant:\n%s", g, tt.body)
+			}
+		})
+	}
+}
