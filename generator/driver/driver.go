@@ -61,6 +61,24 @@ type Options struct {
 	// name absolute paths (fadj generate -allow-absolute-includes; never
 	// under Bazel, whose actions must be hermetic).
 	AllowAbsoluteIncludes bool
+	// Observe, if not nil, gets the decisions of each target once its
+	// code is generated (fadj explain reports them).
+	Observe func(*Decisions)
+}
+
+// Decisions are what the analyses and the generators decided for one
+// target: the values fadj explain reports.
+type Decisions struct {
+	Target   *config.Target
+	Suffix   string // of the adjoint routines
+	Prog     *load.Program
+	Plan     *plan.Plan
+	Activity *activity.Result
+	// TBR is nil without reverse mode.
+	TBR *tbr.Result
+	// Recomputed are the statements the backward sweep recomputes
+	// rather than restores; Dead those the adjoint leaves out.
+	Recomputed, Dead map[ast.Stmt]bool
 }
 
 // Generate runs the spec at specPath. The error is a diag.List with
@@ -283,6 +301,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		return nil, warns, errAt(t.RoutinePos, "internal error: no activity result for '%s'", t.Routine)
 	}
 	var outs []generated
+	dec := &Decisions{Target: t, Suffix: spec.Output.Suffix, Prog: prog, Plan: pl, Activity: act, Recomputed: map[ast.Stmt]bool{}, Dead: map[ast.Stmt]bool{}}
 	wrap := func(err error) error {
 		if l, ok := err.(diag.List); ok {
 			return l
@@ -301,12 +320,16 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		if rec == nil {
 			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
 		}
+		dec.TBR = rec
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
-			Plan: pl})
+			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead})
 		if err != nil {
 			return nil, warns, wrap(err)
 		}
 		outs = append(outs, generated{out, spec.Output.Suffix})
+	}
+	if opts.Observe != nil {
+		opts.Observe(dec)
 	}
 	return outs, warns, nil
 }

@@ -144,6 +144,13 @@ type Config struct {
 	// analysis lists. It is also used when Generate gets no TBR result
 	// for a version.
 	StoreAll bool
+	// Recomputed, if not nil, gets the statements whose values the
+	// backward sweep recomputes rather than restores from the tape
+	// (recompute.go), for reports (fadj explain).
+	Recomputed map[ast.Stmt]bool
+	// Dead, if not nil, gets the statements the adjoint's forward sweep
+	// leaves out (live.go), with what they would record.
+	Dead map[ast.Stmt]bool
 }
 
 // Generate returns a new file holding, for each procedure version in act
@@ -276,6 +283,16 @@ func generateForm(prog *sema.Program, pa *activity.ProcActivity, rec *tbr.Result
 		g.tbr = rec.Version(pa) // nil: store-all
 	}
 	us, err := g.unit()
+	for s := range g.noRecord {
+		if conf.Recomputed != nil {
+			conf.Recomputed[s] = true
+		}
+	}
+	for s, dead := range g.dead {
+		if dead && conf.Dead != nil {
+			conf.Dead[s] = true
+		}
+	}
 	return us, g, err
 }
 
