@@ -15,6 +15,7 @@ import (
 	"github.com/fadj-dev/fadj/config"
 	"github.com/fadj-dev/fadj/generator/ad/adjoint"
 	"github.com/fadj-dev/fadj/generator/ad/tangent"
+	"github.com/fadj-dev/fadj/generator/ad/tidy"
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
@@ -175,6 +176,9 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 				return nil, l
 			}
 			seen[p] = t.RoutinePos
+			// Leftovers of later decisions (unused locals and labels,
+			// dead zero stores) go in one pass over the result.
+			tidy.File(out)
 			var buf bytes.Buffer
 			buf.WriteString(header)
 			if err := printer.Fprint(&buf, out); err != nil {

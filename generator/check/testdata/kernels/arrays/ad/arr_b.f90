@@ -21,8 +21,7 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   v = v*s
   call fadj_pop_r8_array(v, size(v))
   fadj_tmp1_b = v_b
-  v_b = 0.0_8
-  v_b = v_b + s*fadj_tmp1_b
+  v_b = s*fadj_tmp1_b
   s_b = s_b + sum(v*fadj_tmp1_b)
   m_b = m_b + transpose(m*s_b)
   m_b = m_b + transpose(m)*s_b

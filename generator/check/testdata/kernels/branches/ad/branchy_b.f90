@@ -40,8 +40,7 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
   if (fadj_branch == 1) then
     call fadj_pop_r8(t)
     fadj_tmp1_b = t_b
-    t_b = 0.0_8
-    t_b = t_b + 0.5_8/sqrt(t)*fadj_tmp1_b
+    t_b = 0.5_8/sqrt(t)*fadj_tmp1_b
   end if
   if (x > a) then
     x_b = x_b + 2.0_8*x*t_b

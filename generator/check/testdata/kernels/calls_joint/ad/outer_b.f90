@@ -3,7 +3,7 @@ subroutine sq_b(a, a_b, b, b_b)
   use fadj_runtime
   implicit none
   real(8), intent(in) :: a
-  real(8), intent(out) :: b
+  real(8), intent(inout) :: b
   real(8), intent(inout) :: a_b
   real(8), intent(inout) :: b_b
   a_b = a_b + 2.0_8*a*b_b
@@ -65,8 +65,7 @@ subroutine outer_b(x, x_b, c, y, y_b, n)
   call fadj_pop_r8_array(y, size(y))
   call fadj_pop_r8(t)
   fadj_tmp1_b = t_b
-  t_b = 0.0_8
-  t_b = t_b + y(3)*fadj_tmp1_b
+  t_b = y(3)*fadj_tmp1_b
   y_b(3) = y_b(3) + t*fadj_tmp1_b
   call fadj_snap_pop_r8(y(3))
   call sq_b(y(2), y_b(2), y(3), y_b(3))

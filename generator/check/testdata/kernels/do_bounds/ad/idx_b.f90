@@ -40,8 +40,7 @@ subroutine idx_b(x, x_b, y, y_b, n)
   do i = n - 1 - (max(-(3 - (n - 1) - 2)/2, 0) - 1)*2, n - 1, 2
     call fadj_pop_r8(y(i))
     fadj_tmp3_b = y_b(i)
-    y_b(i) = 0.0_8
-    y_b(i) = y_b(i) + fadj_tmp3_b
+    y_b(i) = fadj_tmp3_b
     y_b(i + 1) = y_b(i + 1) + x(i - 2)*fadj_tmp3_b
     x_b(i - 2) = x_b(i - 2) + y(i + 1)*fadj_tmp3_b
   end do

@@ -3,7 +3,6 @@ subroutine g_b(a, a_b, b, fadj_result_b)
   use fadj_runtime
   implicit none
   real(8), intent(in) :: a, b
-  real(8) :: g
   real(8), intent(inout) :: a_b
   real(8) :: g_res_b
   real(8), intent(in) :: fadj_result_b
@@ -18,7 +17,6 @@ subroutine g_b2(a, b, b_b, fadj_result_b)
   use fadj_runtime
   implicit none
   real(8), intent(in) :: a, b
-  real(8) :: g
   real(8), intent(inout) :: b_b
   real(8) :: g_res_b
   real(8), intent(in) :: fadj_result_b
@@ -49,8 +47,7 @@ subroutine h_b(x, x_b, fadj_result_b)
   call fadj_pop_i4(fadj_branch)
   if (fadj_branch == 1) then
     fadj_tmp1_b = r_b
-    r_b = 0.0_8
-    r_b = r_b + 2.0_8*r*fadj_tmp1_b
+    r_b = 2.0_8*r*fadj_tmp1_b
     x_b = x_b + fadj_tmp1_b
   end if
   x_b = x_b - exp(-x)*(x*r_b)
@@ -78,8 +75,7 @@ subroutine usef_b(x, x_b, y, y_b, c)
   y = y + g(c, x)*x - h(y)
   call fadj_pop_r8(y)
   fadj_tmp3_b = y_b
-  y_b = 0.0_8
-  y_b = y_b + fadj_tmp3_b
+  y_b = fadj_tmp3_b
   fadj_tmp4_b = x*fadj_tmp3_b
   call g_b2(c, x, x_b, fadj_tmp4_b)
   x_b = x_b + g(c, x)*fadj_tmp3_b

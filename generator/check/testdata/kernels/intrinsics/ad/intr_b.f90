@@ -16,8 +16,7 @@ subroutine intr_b(x, x_b, a, a_b, y, y_b, z, z_b)
   y = t*x
   z = 3.0d0
   z = z + t
-  t_b = 0.0_8
-  t_b = t_b + z_b
+  t_b = z_b
   z_b = 0.0_8
   t_b = t_b + x*y_b
   x_b = x_b + t*y_b

@@ -4,7 +4,6 @@ subroutine leaf_fwd(a, b)
   implicit none
   real(8), intent(in) :: a
   real(8), intent(inout) :: b
-  real(8) :: fadj_tmp1_b
   call fadj_push_r8(b)
   b = b*cos(a) + a*a
 end subroutine leaf_fwd
@@ -19,8 +18,7 @@ subroutine leaf_bwd(a, a_b, b, b_b)
   real(8) :: fadj_tmp1_b
   call fadj_pop_r8(b)
   fadj_tmp1_b = b_b
-  b_b = 0.0_8
-  b_b = b_b + cos(a)*fadj_tmp1_b
+  b_b = cos(a)*fadj_tmp1_b
   a_b = a_b - sin(a)*(b*fadj_tmp1_b)
   a_b = a_b + 2.0_8*a*fadj_tmp1_b
 end subroutine leaf_bwd

@@ -6,7 +6,7 @@ contains
   subroutine flux_b(u, u_b, f, f_b)
     use fadj_runtime
     real(8), intent(in) :: u(:)
-    real(8), intent(out) :: f(:)
+    real(8), intent(inout) :: f(:)
     real(8), intent(inout) :: u_b(:)
     real(8), intent(inout) :: f_b(:)
     u_b = u_b + 2*u*(0.5d0*f_b)

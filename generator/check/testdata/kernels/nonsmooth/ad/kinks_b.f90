@@ -16,13 +16,11 @@ subroutine kinks_b(x, x_b, a, a_b, y, y_b)
   k = int(10*x) + nint(5*a) + floor(3*x*a)
   t = t*real(k, 8) + dble(k)*a
   y = t + sign(1.0d0, x)*x**2
-  t_b = 0.0_8
-  t_b = t_b + y_b
+  t_b = y_b
   x_b = x_b + 2*x*(sign(1.0d0, x)*y_b)
   y_b = 0.0_8
   fadj_tmp1_b = t_b
-  t_b = 0.0_8
-  t_b = t_b + real(k, 8)*fadj_tmp1_b
+  t_b = real(k, 8)*fadj_tmp1_b
   a_b = a_b + dble(k)*fadj_tmp1_b
   x_b = x_b + 10*(a*t_b)
   a_b = a_b + mod(10*x, 0.3d0)*t_b

@@ -17,8 +17,7 @@ subroutine softmax_b(z, z_b, p, p_b, n)
   zmax_b = 0.0_8
   call fadj_pop_r8_array(p, size(p))
   fadj_tmp1_b = p_b
-  p_b = 0.0_8
-  p_b = p_b + 1.0_8/sum(p)*fadj_tmp1_b
+  p_b = 1.0_8/sum(p)*fadj_tmp1_b
   p_b = p_b + sum(-p*(1.0_8/sum(p))*(1.0_8/sum(p))*fadj_tmp1_b)
   z_b = z_b + exp(z - zmax)*p_b
   zmax_b = zmax_b + sum(-exp(z - zmax)*p_b)
