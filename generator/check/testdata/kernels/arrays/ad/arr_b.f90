@@ -30,8 +30,9 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   x_b = x_b + sign(1.0_8, x)*(0.5_8/sqrt(abs(x))*(maxval(v)*z_b))
   w_b = w_b + merge(sum(x*z_b), 0.0_8, eoshift(eoshift(spread(.false., 1, size(w)), -1, .true., 1), 1 - minloc(w, 1), .false., 1))
   x_b = x_b + minval(w)*z_b
-  w_b = w_b + merge(sum(z_b)*merge(product(w, mask=w /= 0.0_8)/merge(w, 1.0_8, w /= 0.0_8), merge(product(w, mask=w /= 0.0_8), &
-      0.0_8, w == 0.0_8), count(w == 0.0_8) == 0), 0.0_8, count(w == 0.0_8) <= 1)
+  w_b = w_b + merge(sum(z_b)*merge(product(w, mask=.not. abs(w) <= 0.0_8)/merge(w, 1.0_8, .not. abs(w) <= 0.0_8), &
+      merge(product(w, mask=.not. abs(w) <= 0.0_8), 0.0_8, abs(w) <= 0.0_8), count(abs(w) <= 0.0_8) == 0), 0.0_8, count(abs(w) <= &
+      0.0_8) <= 1)
   x_b = x_b + 2*z_b
   v_b = v_b + w*z_b
   w_b = w_b + v*z_b

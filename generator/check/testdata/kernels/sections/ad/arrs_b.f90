@@ -30,9 +30,9 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   v_b = v_b + merge(sum(sqrt(abs(x))*z_b), 0.0_8, eoshift(eoshift(spread(.false., 1, size(v)), -1, .true., 1), 1 - maxloc(v, 1), &
       .false., 1))
   x_b = x_b + sign(1.0_8, x)*(0.5_8/sqrt(abs(x))*(maxval(v)*z_b))
-  w_b(1:3) = w_b(1:3) + merge(sum(z_b)*merge(product(w(1:3), mask=w(1:3) /= 0.0_8)/merge(w(1:3), 1.0_8, w(1:3) /= 0.0_8), &
-      merge(product(w(1:3), mask=w(1:3) /= 0.0_8), 0.0_8, w(1:3) == 0.0_8), count(w(1:3) == 0.0_8) == 0), 0.0_8, count(w(1:3) == &
-      0.0_8) <= 1)
+  w_b(1:3) = w_b(1:3) + merge(sum(z_b)*merge(product(w(1:3), mask=.not. abs(w(1:3)) <= 0.0_8)/merge(w(1:3), 1.0_8, &
+      .not. abs(w(1:3)) <= 0.0_8), merge(product(w(1:3), mask=.not. abs(w(1:3)) <= 0.0_8), 0.0_8, abs(w(1:3)) <= 0.0_8), &
+      count(abs(w(1:3)) <= 0.0_8) == 0), 0.0_8, count(abs(w(1:3)) <= 0.0_8) <= 1)
   x_b(1:n - 1) = x_b(1:n - 1) + 2*z_b(2:n)
   v_b(2:n) = v_b(2:n) + w(2:n)*z_b(2:n)
   w_b(2:n) = w_b(2:n) + v(2:n)*z_b(2:n)
