@@ -13,7 +13,10 @@
 //   - a dummy argument declared intent(out) that no statement names
 //     becomes intent(inout): the routine leaves the caller's value as
 //     it is, which intent(out) would make undefined;
-//   - x = 0 directly followed by x = x + e becomes x = e.
+//   - x = 0 directly followed by x = x + e becomes x = e;
+//   - an IF construct whose branches are all empty goes, when its
+//     conditions call nothing (an array element cannot be told from a
+//     function reference by its form: any parenthesis keeps it).
 //
 // It decides from names alone (Fortran's, case-insensitive), without
 // the semantic information: a name that appears anywhere else in the
@@ -42,7 +45,7 @@ func unit(u *ast.Unit) {
 	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit {
 		return
 	}
-	u.Body = deadZeroStores(u.Body)
+	u.Body = emptyIfs(deadZeroStores(u.Body))
 	unusedLabels(u)
 	// A local named only in the bounds of another unused one is unused
 	// once that one goes.
@@ -142,6 +145,42 @@ func unsetIntentOut(u *ast.Unit) {
 			}
 		}
 	}
+}
+
+// emptyIfs removes the IF constructs of list, and of the lists nested
+// in it, whose branches are all empty and whose conditions call nothing.
+func emptyIfs(list []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for _, s := range list {
+		s = nested(s, emptyIfs)
+		if ic, ok := s.(*ast.IfConstruct); ok && ic.Label == 0 && emptyBranches(ic) {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func emptyBranches(ic *ast.IfConstruct) bool {
+	for _, b := range ic.Branches {
+		if len(b.Body) > 0 || b.Cond != nil && calls(b.Cond) {
+			return false
+		}
+	}
+	return true
+}
+
+// calls reports whether x holds a parenthesised reference: a function
+// call, or an array element, which its form does not tell apart.
+func calls(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // deadZeroStores rewrites x = 0 followed by x = x + e into x = e, in list
