@@ -65,6 +65,10 @@ type Options struct {
 	// Observe, if not nil, gets the decisions of each target once its
 	// code is generated (fadj explain reports them).
 	Observe func(*Decisions)
+	// NoSourceRefs leaves out the comments naming, in the backward
+	// sweep, the source line each adjoint comes from ("! adjoint of
+	// model.f90:46").
+	NoSourceRefs bool
 }
 
 // Decisions are what the analyses and the generators decided for one
@@ -326,7 +330,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		}
 		dec.TBR = rec
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
-			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead})
+			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead, SourceRef: sourceRef(spec, prog, opts)})
 		if err != nil {
 			return nil, warns, wrap(err)
 		}
@@ -336,6 +340,31 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		opts.Observe(dec)
 	}
 	return outs, warns, nil
+}
+
+// sourceRef names a source line relative to the spec's directory, the
+// same on every machine, for the back-references of the backward sweep.
+func sourceRef(spec *config.Spec, prog *load.Program, opts Options) adjoint.SourceRef {
+	if opts.NoSourceRefs {
+		return nil
+	}
+	base, err := filepath.Abs(filepath.Dir(spec.Filename))
+	if err != nil {
+		return nil
+	}
+	return func(pos source.Pos) string {
+		p := prog.Fset.Position(pos)
+		if !p.IsValid() {
+			return ""
+		}
+		name := filepath.Base(p.Filename)
+		if abs, err := filepath.Abs(p.Filename); err == nil {
+			if rel, err := filepath.Rel(base, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				name = rel
+			}
+		}
+		return fmt.Sprintf("%s:%d", filepath.ToSlash(name), p.Line)
+	}
 }
 
 // unimplemented rejects the spec settings this fadj reads but cannot

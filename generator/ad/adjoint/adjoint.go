@@ -151,6 +151,9 @@ type Config struct {
 	// Dead, if not nil, gets the statements the adjoint's forward sweep
 	// leaves out (live.go), with what they would record.
 	Dead map[ast.Stmt]bool
+	// SourceRef, if not nil, names the source line of an assignment in
+	// a comment heading its adjoint statements (backref.go).
+	SourceRef SourceRef
 }
 
 // Generate returns a new file holding, for each procedure version in act
@@ -278,7 +281,7 @@ func formsOf(act *activity.Result, p *plan.Plan) map[*activity.ProcActivity]form
 func generateForm(prog *sema.Program, pa *activity.ProcActivity, rec *tbr.Result, conf Config, sh *shared, split bool) ([]*ast.Unit, *gen, error) {
 	g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
 		declared: map[string]bool{}, sh: sh, useMods: map[*sema.Symbol]bool{}, noRecord: map[ast.Stmt]bool{},
-		recomps: map[ast.Stmt]map[int]*recomputation{}, split: split}
+		recomps: map[ast.Stmt]map[int]*recomputation{}, split: split, sourceRef: conf.SourceRef}
 	if !conf.StoreAll {
 		g.tbr = rec.Version(pa) // nil: store-all
 	}
@@ -371,6 +374,9 @@ type gen struct {
 	// split says that this is the split form of the version (foo_fwd
 	// and foo_bwd), not the joint one (foo_b).
 	split bool
+
+	// sourceRef names source lines in back-references (backref.go).
+	sourceRef SourceRef
 
 	// result is the result variable of a function, nil for a
 	// subroutine; its adjoint is named resultB.

@@ -17,6 +17,7 @@ subroutine leaf_bwd(a, a_b, b, b_b)
   real(8), intent(inout) :: b_b
   real(8) :: fadj_tmp1_b
   call fadj_pop_r8(b)
+  ! adjoint of top.f90:7
   fadj_tmp1_b = b_b
   b_b = cos(a)*fadj_tmp1_b
   a_b = a_b - sin(a)*(b*fadj_tmp1_b)
@@ -79,6 +80,7 @@ subroutine top_b(u, u_b, s, s_b, n, f, f_b)
     call middle_fwd(u, n, s)
   end do
   f = sum(u**2)
+  ! adjoint of top.f90:34
   u_b = u_b + 2*u*f_b
   f_b = 0.0_8
   do k = 3, 1, -1
