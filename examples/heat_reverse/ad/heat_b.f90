@@ -50,5 +50,4 @@ subroutine heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
   end do
   ! adjoint of heat.f90:11
   u0_b = u0_b + u_b
-  cost_b = 0.0_8
 end subroutine heat_b

@@ -14,6 +14,8 @@
 //     becomes intent(inout): the routine leaves the caller's value as
 //     it is, which intent(out) would make undefined;
 //   - x = 0 directly followed by x = x + e becomes x = e;
+//   - x = 0 where an earlier x = 0 of the same list holds goes
+//     (zeros.go);
 //   - an IF construct whose branches are all empty goes, when its
 //     conditions call nothing (an array element cannot be told from a
 //     function reference by its form: any parenthesis keeps it).
@@ -47,6 +49,7 @@ func unit(u *ast.Unit) {
 	}
 	u.Body = emptyIfs(deadZeroStores(u.Body))
 	unusedLabels(u)
+	repeatedZeros(u)
 	// A local named only in the bounds of another unused one is unused
 	// once that one goes.
 	for unusedLocals(u, names(u)) {

@@ -63,6 +63,10 @@ func TestFile(t *testing.T) {
 		name: "empty IF construct, unless its condition may call",
 		src:  "subroutine f(k, x)\n  integer :: k\n  real(8) :: x\n  if (k == 1) then\n  else if (k == 2) then\n  end if\n  if (g(k) > 0) then\n  end if\n  if (k == 3) then\n  else\n    x = 1\n  end if\nend subroutine\n",
 		want: "subroutine f(k, x)\n  integer :: k\n  real(8) :: x\n  if (g(k) > 0) then\n  end if\n  if (k == 3) then\n  else\n    x = 1\n  end if\nend subroutine\n",
+	}, {
+		name: "repeated zero store",
+		src:  "subroutine f(c_b, u_b, n)\n  real(8) :: c_b, u_b(n)\n  integer :: n, i\n  c_b = 0.0_8\n  do i = 1, n\n    u_b(i) = 1\n  end do\n  c_b = 0.0_8\n  call g(u_b)\n  c_b = 0.0_8\n  call g(c_b)\n  c_b = 0.0_8\nend subroutine\n",
+		want: "subroutine f(c_b, u_b, n)\n  real(8) :: c_b, u_b(n)\n  integer :: n, i\n  c_b = 0.0_8\n  do i = 1, n\n    u_b(i) = 1\n  end do\n  call g(u_b)\n  call g(c_b)\n  c_b = 0.0_8\nend subroutine\n",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := parse(t, tc.src)

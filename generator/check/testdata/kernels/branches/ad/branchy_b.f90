@@ -60,5 +60,4 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
     x_b = x_b - exp(a - x)*t_b
     t_b = 0.0_8
   end if
-  y_b = 0.0_8
 end subroutine branchy_b

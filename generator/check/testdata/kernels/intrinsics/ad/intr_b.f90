@@ -47,6 +47,4 @@ subroutine intr_b(x, x_b, a, a_b, y, y_b, z, z_b)
   a_b = a_b + 0.5_8/sqrt(a)*(log(x + 2.0d0)*t_b)
   a_b = a_b - sin(a)*(2*cos(a)*t_b)
   x_b = x_b + 0.3d0*((1.0_8 + tan(0.3d0*x)**2)*t_b)
-  y_b = 0.0_8
-  z_b = 0.0_8
 end subroutine intr_b

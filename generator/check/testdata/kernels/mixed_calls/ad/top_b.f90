@@ -74,5 +74,4 @@ subroutine top_b(u, u_b, s, s_b, n, f, f_b)
     call fadj_snap_pop_r8_array(u, size(u))
     call middle_b(u, u_b, n, s, s_b)
   end do
-  f_b = 0.0_8
 end subroutine top_b

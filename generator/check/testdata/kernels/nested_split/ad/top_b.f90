@@ -87,5 +87,4 @@ subroutine top_b(u, u_b, s, s_b, n, f, f_b)
     call middle_bwd(u, u_b, n, s, s_b)
     call fadj_pop_r8_array(u, size(u))
   end do
-  f_b = 0.0_8
 end subroutine top_b

@@ -37,5 +37,4 @@ subroutine kinks_b(x, x_b, a, a_b, y, y_b)
   x_b = x_b + merge(1.0_8, 0.0_8, x <= 2*a)*(max(x, a, 0.1d0)*t_b)
   a_b = a_b + 2*(merge(1.0_8, 0.0_8, 2*a < x)*(max(x, a, 0.1d0)*t_b))
   x_b = x_b + sign(1.0_8, x)*sign(1.0_8, a - 1.0d0)*t_b
-  y_b = 0.0_8
 end subroutine kinks_b

@@ -26,5 +26,4 @@ subroutine softmax_b(z, z_b, p, p_b, n)
   p_b = 0.0_8
   ! adjoint of softmax.f90:9
   z_b = z_b + merge(zmax_b, 0.0_8, eoshift(eoshift(spread(.false., 1, size(z)), -1, .true., 1), 1 - maxloc(z, 1), .false., 1))
-  p_b = 0.0_8
 end subroutine softmax_b

@@ -55,7 +55,5 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   call fadj_ger_r8(m_b, v_b, x)
   x_b = x_b + matmul(v_b, m)
   v_b = 0.0_8
-  s_b = 0.0_8
-  v_b = 0.0_8
   z_b = 0.0_8
 end subroutine arrs_b

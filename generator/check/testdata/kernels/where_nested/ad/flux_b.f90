@@ -120,5 +120,4 @@ subroutine flux_b(n, c, c_b, u, u_b, w, w_b, s, s_b)
   r_b = 0.0_8
   ! adjoint of flux.f90:11
   u_b = u_b + v_b
-  s_b = 0.0_8
 end subroutine flux_b
