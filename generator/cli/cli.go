@@ -45,7 +45,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{bazelCommand, checkCommand, fmtCommand, generateCommand, versionCommand}
+	commands = []*command{bazelCommand, checkCommand, explainCommand, fmtCommand, generateCommand, versionCommand}
 	sort.Slice(commands, func(i, j int) bool { return commands[i].name < commands[j].name })
 }
 

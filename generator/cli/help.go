@@ -32,6 +32,18 @@ known Fortran compiler and harmless flags only, unless -allow-exec is
 given. Everything is written into a private temporary directory, removed
 at the end unless -keep. See docs/check.md.`
 
+	explainCommand.long = `
+Explain generates the spec's derivative code in memory, writing none of
+it, and reports what fadj decided for each target, line by line of
+every routine it differentiates: which statements are active (A) or
+passive (.); what the forward sweep records on the tape before a
+statement, with its size per execution and the lines whose adjoints read
+the old value; what the backward sweep recomputes instead; and, for each
+checkpointed call, what its snapshot holds and what it costs. Sizes
+that depend on the arguments are given as formulas (8 B × n). The
+report is text on standard output, or with -html a self-contained HTML
+page written to the file. See docs/explain.md.`
+
 	fmtCommand.long = `
 Fmt parses and checks the files together (modules used across files
 resolve), then prints each as free-form Fortran on standard output, or

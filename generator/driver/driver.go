@@ -15,6 +15,7 @@ import (
 	"github.com/fadj-dev/fadj/config"
 	"github.com/fadj-dev/fadj/generator/ad/adjoint"
 	"github.com/fadj-dev/fadj/generator/ad/tangent"
+	"github.com/fadj-dev/fadj/generator/ad/tidy"
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
@@ -62,6 +63,28 @@ type Options struct {
 	// name absolute paths (fadj generate -allow-absolute-includes; never
 	// under Bazel, whose actions must be hermetic).
 	AllowAbsoluteIncludes bool
+	// Observe, if not nil, gets the decisions of each target once its
+	// code is generated (fadj explain reports them).
+	Observe func(*Decisions)
+	// NoSourceRefs leaves out the comments naming, in the backward
+	// sweep, the source line each adjoint comes from ("! adjoint of
+	// model.f90:46").
+	NoSourceRefs bool
+}
+
+// Decisions are what the analyses and the generators decided for one
+// target: the values fadj explain reports.
+type Decisions struct {
+	Target   *config.Target
+	Suffix   string // of the adjoint routines
+	Prog     *load.Program
+	Plan     *plan.Plan
+	Activity *activity.Result
+	// TBR is nil without reverse mode.
+	TBR *tbr.Result
+	// Recomputed are the statements the backward sweep recomputes
+	// rather than restores; Dead those the adjoint leaves out.
+	Recomputed, Dead map[ast.Stmt]bool
 }
 
 // Generate runs the spec at specPath. The error is a diag.List with
@@ -160,6 +183,9 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 				return nil, l
 			}
 			seen[p] = t.RoutinePos
+			// Leftovers of later decisions (unused locals and labels,
+			// dead zero stores) go in one pass over the result.
+			tidy.File(out)
 			var buf bytes.Buffer
 			buf.WriteString(header)
 			if err := printer.Fprint(&buf, out); err != nil {
@@ -286,6 +312,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		return nil, warns, errAt(t.RoutinePos, "internal error: no activity result for '%s'", t.Routine)
 	}
 	var outs []generated
+	dec := &Decisions{Target: t, Suffix: spec.Output.Suffix, Prog: prog, Plan: pl, Activity: act, Recomputed: map[ast.Stmt]bool{}, Dead: map[ast.Stmt]bool{}}
 	// Both modes' errors are reported together; they are positioned in
 	// the sources (the spec's routine line only for internal errors).
 	var errs diag.List
@@ -309,8 +336,9 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		if rec == nil {
 			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
 		}
+		dec.TBR = rec
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
-			Plan: pl})
+			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead, SourceRef: sourceRef(spec, prog, opts)})
 		if err != nil {
 			wrap(err)
 		} else {
@@ -321,7 +349,35 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		errs.Sort()
 		return nil, warns, errs
 	}
+	if opts.Observe != nil {
+		opts.Observe(dec)
+	}
 	return outs, warns, nil
+}
+
+// sourceRef names a source line relative to the spec's directory, the
+// same on every machine, for the back-references of the backward sweep.
+func sourceRef(spec *config.Spec, prog *load.Program, opts Options) adjoint.SourceRef {
+	if opts.NoSourceRefs {
+		return nil
+	}
+	base, err := filepath.Abs(filepath.Dir(spec.Filename))
+	if err != nil {
+		return nil
+	}
+	return func(pos source.Pos) string {
+		p := prog.Fset.Position(pos)
+		if !p.IsValid() {
+			return ""
+		}
+		name := filepath.Base(p.Filename)
+		if abs, err := filepath.Abs(p.Filename); err == nil {
+			if rel, err := filepath.Rel(base, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				name = rel
+			}
+		}
+		return fmt.Sprintf("%s:%d", filepath.ToSlash(name), p.Line)
+	}
 }
 
 // unimplemented rejects the spec settings this fadj reads but cannot

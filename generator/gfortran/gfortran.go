@@ -56,6 +56,13 @@ func (c *Compiler) Build(dir, out string, srcs ...string) error {
 // in dir (module files land there). The error holds the compiler's
 // output.
 func (c *Compiler) SyntaxCheck(dir string, srcs ...string) error {
+	_, err := c.SyntaxOutput(dir, srcs...)
+	return err
+}
+
+// SyntaxOutput is SyntaxCheck that also returns what the compiler
+// printed when it succeeded: its warnings.
+func (c *Compiler) SyntaxOutput(dir string, srcs ...string) ([]byte, error) {
 	args := append(append([]string{}, c.Flags...), "-fsyntax-only", "-J", dir)
 	args = append(args, srcs...)
 	cmd := exec.Command(c.Path, args...)
@@ -63,9 +70,9 @@ func (c *Compiler) SyntaxCheck(dir string, srcs ...string) error {
 	var buf bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &buf, &buf
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("gfortran %v: %v\n%s", args, err, buf.Bytes())
+		return nil, fmt.Errorf("gfortran %v: %v\n%s", args, err, buf.Bytes())
 	}
-	return nil
+	return buf.Bytes(), nil
 }
 
 // Run runs an executable in dir with a time limit and returns its

@@ -15,5 +15,5 @@
 //	analysis/…  the analyses (the above but the printer and load)
 //	ad/…        the transformations (the above but the printer, load and input)
 //	runtime     the Fortran runtime, embedded (nothing of fadj)
-//	driver, check, cli, bazelgen, …  the tools on top
+//	driver, check, explain, cli, bazelgen, …  the tools on top
 package layers

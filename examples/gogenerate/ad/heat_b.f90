@@ -28,11 +28,14 @@ subroutine heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
   u_b = 0.0_8
   uold_b = 0.0_8
   do i = n, 1, -1
+    ! adjoint of fortran/heat.f90:20
     u_b(i) = u_b(i) + 2*u(i)*(0.5d0*cost_b)
   end do
+  ! adjoint of fortran/heat.f90:18
   cost_b = 0.0_8
   do k = nsteps, 1, -1
     do i = n - 1, 2, -1
+      ! adjoint of fortran/heat.f90:15
       uold_b(i) = uold_b(i) + u_b(i)
       r_b = r_b + (uold(i - 1) - 2.0d0*uold(i) + uold(i + 1))*u_b(i)
       uold_b(i - 1) = uold_b(i - 1) + r*u_b(i)
@@ -41,9 +44,10 @@ subroutine heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
       u_b(i) = 0.0_8
     end do
     call fadj_pop_r8_array(uold, size(uold))
+    ! adjoint of fortran/heat.f90:13
     u_b = u_b + uold_b
     uold_b = 0.0_8
   end do
+  ! adjoint of fortran/heat.f90:11
   u0_b = u0_b + u_b
-  cost_b = 0.0_8
 end subroutine heat_b

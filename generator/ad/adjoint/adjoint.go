@@ -157,6 +157,16 @@ type Config struct {
 	// analysis lists. It is also used when Generate gets no TBR result
 	// for a version.
 	StoreAll bool
+	// Recomputed, if not nil, gets the statements whose values the
+	// backward sweep recomputes rather than restores from the tape
+	// (recompute.go), for reports (fadj explain).
+	Recomputed map[ast.Stmt]bool
+	// Dead, if not nil, gets the statements the adjoint's forward sweep
+	// leaves out (live.go), with what they would record.
+	Dead map[ast.Stmt]bool
+	// SourceRef, if not nil, names the source line of an assignment in
+	// a comment heading its adjoint statements (backref.go).
+	SourceRef SourceRef
 }
 
 // Generate returns a new file holding, for each procedure version in act
@@ -303,11 +313,21 @@ func formsOf(act *activity.Result, p *plan.Plan) map[*activity.ProcActivity]form
 func generateForm(prog *sema.Program, pa *activity.ProcActivity, rec *tbr.Result, conf Config, sh *shared, split bool) ([]*ast.Unit, *gen, error) {
 	g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
 		declared: map[string]bool{}, sh: sh, useMods: map[*sema.Symbol]bool{}, noRecord: map[ast.Stmt]bool{},
-		recomps: map[ast.Stmt]map[int]*recomputation{}, split: split}
+		recomps: map[ast.Stmt]map[int]*recomputation{}, split: split, sourceRef: conf.SourceRef}
 	if !conf.StoreAll {
 		g.tbr = rec.Version(pa) // nil: store-all
 	}
 	us, err := g.unit()
+	for s := range g.noRecord {
+		if conf.Recomputed != nil {
+			conf.Recomputed[s] = true
+		}
+	}
+	for s, dead := range g.dead {
+		if dead && conf.Dead != nil {
+			conf.Dead[s] = true
+		}
+	}
 	return us, g, err
 }
 
@@ -397,6 +417,9 @@ type gen struct {
 	// split says that this is the split form of the version (foo_fwd
 	// and foo_bwd), not the joint one (foo_b).
 	split bool
+
+	// sourceRef names source lines in back-references (backref.go).
+	sourceRef SourceRef
 
 	// result is the result variable of a function, nil for a
 	// subroutine; its adjoint is named resultB.

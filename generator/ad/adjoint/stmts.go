@@ -308,7 +308,7 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return withLabel(s, fwd), append(bwd, adj...), nil
+	return withLabel(s, fwd), append(bwd, g.backRef(s, adj)...), nil
 }
 
 // assignAdjoint returns the adjoint statements of s = e, whose left side

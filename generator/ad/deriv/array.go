@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -333,7 +334,7 @@ func (a *arrayCall) productParts() (xm, z, nz, pnz ast.Expr) {
 	if m.present() {
 		xm = Call("merge", x.X, Const("1", x.Type), m.X)
 	}
-	z = eq(xm, Const("0", x.Type))
+	z = zeroTest(xm, x.Type)
 	red := func(f string, e ast.Expr, mask ast.Expr) ast.Expr {
 		as := []ast.Expr{e}
 		if d.present() {
@@ -345,14 +346,27 @@ func (a *arrayCall) productParts() (xm, z, nz, pnz ast.Expr) {
 		return Call(f, as...)
 	}
 	nz = red("count", z, nil)
-	pnz = red("product", xm, ne(xm, Const("0", x.Type)))
+	pnz = red("product", xm, nonzeroTest(xm, x.Type))
 	return
+}
+
+// zeroTest is x == 0 written without comparing reals for equality, which
+// gfortran -Wall flags: abs(x) <= 0 holds for 0 and -0 only, and is false
+// for NaN, as x == 0 is.
+func zeroTest(x ast.Expr, t *sema.Type) ast.Expr {
+	return le(Call("abs", x), Const("0", t))
+}
+
+// nonzeroTest is x /= 0 likewise: .not. abs(x) <= 0, true for NaN as x /= 0
+// is.
+func nonzeroTest(x ast.Expr, t *sema.Type) ast.Expr {
+	return &ast.UnaryExpr{Op: token.NOT, OpLit: ".not.", X: zeroTest(x, t)}
 }
 
 // productTangent: with P the product of the nonzero elements and nz the
 // number of zeros, the tangent is P*sum(xd/x) if nz = 0, P*xd(zero) if
 // nz = 1, 0 if nz >= 2. Every merge operand must be safe to evaluate, so
-// the division uses merge(x, 1, x == 0).
+// the division uses merge(x, 1, x /= 0) (zeroTest).
 func (a *arrayCall) productTangent(xd ast.Expr) ast.Expr {
 	x, d, m := a.arg(0), a.arg(1), a.arg(2)
 	xm, z, nz, pnz := a.productParts()
@@ -371,7 +385,7 @@ func (a *arrayCall) productTangent(xd ast.Expr) ast.Expr {
 		}
 		return Call("sum", as...)
 	}
-	s1 := red(Div(xdm, Call("merge", xm, one, ne(xm, Const("0", x.Type)))), nil)
+	s1 := red(Div(xdm, Call("merge", xm, one, nonzeroTest(xm, x.Type))), nil)
 	s0 := red(xdm, z)
 	return Mul(pnz, Call("merge", s1, Call("merge", s0, zr, eq(nz, Int(1))), eq(nz, Int(0))))
 }
@@ -396,7 +410,7 @@ func (a *arrayCall) adjoint(rb ast.Expr) ([]ast.Expr, error) {
 		xm, z, nz, pnz := a.productParts()
 		one, zr := Const("1", x.Type), Const("0", x.Type)
 		pnz, nz = a.spreadDim(pnz), a.spreadDim(nz)
-		g := Call("merge", Div(pnz, Call("merge", xm, one, ne(xm, Const("0", x.Type)))), Call("merge", pnz, zr, z), eq(nz, Int(0)))
+		g := Call("merge", Div(pnz, Call("merge", xm, one, nonzeroTest(xm, x.Type))), Call("merge", pnz, zr, z), eq(nz, Int(0)))
 		cond := le(nz, Int(1))
 		if m := a.arg(2); m.present() {
 			cond = and(m.X, cond)

@@ -4,6 +4,20 @@
 // sources and -std=legacy for fixed-form ones (and for free-form sources
 // that need it: gfortran extensions). It serves the standing compile test
 // and the fuzzer's compile mode.
+//
+// The same run has -Wall -Wextra, and Warnings returns what it warns of
+// in the generated files, less two kinds that are not the generator's
+// to fix (docs/adjoint.md, "Compiler warnings"):
+//
+//   - a warning the original sources trigger themselves: the sources
+//     are compiled alone with the same flags, and a warning of generated
+//     code whose message is one of theirs (the message names the
+//     variable: "Unused variable 'k' declared at (1)") is theirs, copied
+//     with the statements;
+//   - an unused dummy argument that is one of the original routine's
+//     (no derivative suffix): the calling convention keeps every
+//     original argument, and an adjoint may not need a value (an output
+//     whose value no derivative reads).
 package compiles
 
 import (
@@ -11,6 +25,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -28,18 +43,27 @@ var ErrSource = errors.New("the original sources do not compile")
 // wrapping ErrSource if the original sources do not, and the compiler's
 // output otherwise.
 func Check(gfc, specPath string, res *driver.Result, dir string) error {
+	_, err := Warnings(gfc, specPath, res, dir)
+	return err
+}
+
+// Warnings is Check, which it returns the error of, and the warnings of
+// the compile in generated files that are the generator's (see the
+// package comment), as "file:line:col: message" with file the output's
+// path.
+func Warnings(gfc, specPath string, res *driver.Result, dir string) ([]string, error) {
 	spec, err := config.Load(specPath)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	specDir, err := filepath.Abs(filepath.Dir(specPath))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	flags := []string{"-ffree-line-length-none", "-cpp", "-I" + specDir}
+	flags := []string{"-ffree-line-length-none", "-cpp", "-Wall", "-Wextra", "-I" + specDir}
 	for _, d := range spec.IncludePaths() {
 		if d, err = filepath.Abs(d); err != nil {
-			return err
+			return nil, err
 		}
 		flags = append(flags, "-I"+d)
 	}
@@ -54,7 +78,7 @@ func Check(gfc, specPath string, res *driver.Result, dir string) error {
 	for _, p := range spec.SourcePaths() {
 		abs, err := filepath.Abs(p)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		srcs = append(srcs, abs)
 		if f, ok := spec.FormOf(p); ok && f == config.Fixed || !ok && isFixed(p) {
@@ -64,31 +88,38 @@ func Check(gfc, specPath string, res *driver.Result, dir string) error {
 	// The runtime first (the adjoints use it), then the generated files
 	// in the driver's order.
 	var gen []string
+	outName := map[string]string{} // the scratch file's output path
 	for _, f := range res.Files {
 		name := filepath.Join(dir, "gen_"+strings.ReplaceAll(f.Path, "/", "_"))
 		if err := os.WriteFile(name, f.Data, 0o644); err != nil {
-			return err
+			return nil, err
 		}
 		if path := filepath.ToSlash(f.Path); strings.HasSuffix(path, "/"+spec.Output.Runtime+".f90") || path == spec.Output.Runtime+".f90" {
 			gen = append([]string{name}, gen...)
 		} else {
 			gen = append(gen, name)
 		}
+		outName[name] = f.Path
 	}
 	c := &gfortran.Compiler{Path: gfc, Flags: append(append([]string{}, flags...), std)}
-	err = c.SyntaxCheck(dir, append(append([]string{}, srcs...), gen...)...)
+	suffixes := []string{spec.Output.Suffix, spec.Output.TangentSuffix}
+	out, err := c.SyntaxOutput(dir, append(append([]string{}, srcs...), gen...)...)
 	if err == nil {
-		return nil
+		return generatorWarnings(c, dir, srcs, out, outName, suffixes), nil
 	}
 	// Blame the sources if they alone fail, under both standards.
 	if c.SyntaxCheck(dir, srcs...) == nil {
-		return err
+		return nil, err
 	}
 	c.Flags = append(append([]string{}, flags...), "-std=legacy")
 	if e := c.SyntaxCheck(dir, srcs...); e != nil {
-		return fmt.Errorf("%w: %v", ErrSource, e)
+		return nil, fmt.Errorf("%w: %v", ErrSource, e)
 	}
-	return c.SyntaxCheck(dir, append(append([]string{}, srcs...), gen...)...)
+	out, err = c.SyntaxOutput(dir, append(append([]string{}, srcs...), gen...)...)
+	if err != nil {
+		return nil, err
+	}
+	return generatorWarnings(c, dir, srcs, out, outName, suffixes), nil
 }
 
 func isFixed(p string) bool {
@@ -97,4 +128,84 @@ func isFixed(p string) bool {
 		return true
 	}
 	return false
+}
+
+// warning is one warning of gfortran's output.
+type warning struct {
+	file      string
+	line, col string
+	msg       string
+}
+
+var locRE = regexp.MustCompile(`^(.+):(\d+):(\d+):$`)
+
+// parseWarnings reads gfortran's warnings: a "file:line:col:" line (the
+// first of a message, if it has several), the source excerpt, then
+// "Warning: message".
+func parseWarnings(out []byte) []warning {
+	var ws []warning
+	var loc []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if m := locRE.FindStringSubmatch(l); m != nil {
+			if loc == nil {
+				loc = m
+			}
+			continue
+		}
+		if msg, ok := strings.CutPrefix(l, "Warning: "); ok && loc != nil {
+			ws = append(ws, warning{loc[1], loc[2], loc[3], msg})
+			loc = nil
+		}
+	}
+	return ws
+}
+
+var unusedDummyRE = regexp.MustCompile(`^Unused dummy argument [‘'](.+)[’'] at `)
+
+// generatorWarnings returns the warnings of out in generated files,
+// less those the package comment excuses.
+func generatorWarnings(c *gfortran.Compiler, dir string, srcs []string, out []byte, outName map[string]string, suffixes []string) []string {
+	var gen []warning
+	for _, w := range parseWarnings(out) {
+		if p, ok := outName[w.file]; ok {
+			w.file = p
+			gen = append(gen, w)
+		} else if p, ok := outName[filepath.Join(dir, w.file)]; ok {
+			w.file = p
+			gen = append(gen, w)
+		}
+	}
+	if len(gen) == 0 {
+		return nil
+	}
+	fromSource := map[string]bool{}
+	if srcOut, err := c.SyntaxOutput(dir, srcs...); err == nil {
+		for _, w := range parseWarnings(srcOut) {
+			fromSource[w.msg] = true
+		}
+	}
+	var l []string
+	for _, w := range gen {
+		if fromSource[w.msg] || conventionDummy(w.msg, suffixes) {
+			continue
+		}
+		l = append(l, fmt.Sprintf("%s:%s:%s: %s", w.file, w.line, w.col, w.msg))
+	}
+	return l
+}
+
+// conventionDummy reports whether msg is about an unused dummy argument
+// of the original routine's (its name has no derivative suffix).
+func conventionDummy(msg string, suffixes []string) bool {
+	m := unusedDummyRE.FindStringSubmatch(msg)
+	if m == nil {
+		return false
+	}
+	name := strings.ToLower(m[1])
+	for _, s := range suffixes {
+		if s != "" && strings.HasSuffix(name, strings.ToLower(s)) {
+			return false
+		}
+	}
+	return true
 }

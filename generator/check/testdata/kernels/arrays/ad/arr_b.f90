@@ -20,33 +20,36 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   call fadj_push_r8_array(v, size(v))
   v = v*s
   call fadj_pop_r8_array(v, size(v))
+  ! adjoint of arr.f90:12
   fadj_tmp1_b = v_b
-  v_b = 0.0_8
-  v_b = v_b + s*fadj_tmp1_b
+  v_b = s*fadj_tmp1_b
   s_b = s_b + sum(v*fadj_tmp1_b)
+  ! adjoint of arr.f90:11
   m_b = m_b + transpose(m*s_b)
   m_b = m_b + transpose(m)*s_b
+  ! adjoint of arr.f90:10
   v_b = v_b + merge(sum(sqrt(abs(x))*z_b), 0.0_8, eoshift(eoshift(spread(.false., 1, size(v)), -1, .true., 1), 1 - maxloc(v, 1), &
       .false., 1))
   x_b = x_b + sign(1.0_8, x)*(0.5_8/sqrt(abs(x))*(maxval(v)*z_b))
   w_b = w_b + merge(sum(x*z_b), 0.0_8, eoshift(eoshift(spread(.false., 1, size(w)), -1, .true., 1), 1 - minloc(w, 1), .false., 1))
   x_b = x_b + minval(w)*z_b
-  w_b = w_b + merge(sum(z_b)*merge(product(w, mask=w /= 0.0_8)/merge(w, 1.0_8, w /= 0.0_8), merge(product(w, mask=w /= 0.0_8), &
-      0.0_8, w == 0.0_8), count(w == 0.0_8) == 0), 0.0_8, count(w == 0.0_8) <= 1)
+  w_b = w_b + merge(sum(z_b)*merge(product(w, mask=.not. abs(w) <= 0.0_8)/merge(w, 1.0_8, .not. abs(w) <= 0.0_8), &
+      merge(product(w, mask=.not. abs(w) <= 0.0_8), 0.0_8, abs(w) <= 0.0_8), count(abs(w) <= 0.0_8) == 0), 0.0_8, count(abs(w) <= &
+      0.0_8) <= 1)
+  ! adjoint of arr.f90:9
   x_b = x_b + 2*z_b
   v_b = v_b + w*z_b
   w_b = w_b + v*z_b
   x_b = x_b - cos(x)*z_b
   z_b = 0.0_8
+  ! adjoint of arr.f90:8
   x_b = x_b + 2.0_8*x*s_b
   x_b = x_b + s_b*w
   w_b = w_b + s_b*x
   v_b = v_b + s_b
   s_b = 0.0_8
+  ! adjoint of arr.f90:7
   call fadj_ger_r8(m_b, v_b, x)
   x_b = x_b + matmul(v_b, m)
   v_b = 0.0_8
-  s_b = 0.0_8
-  v_b = 0.0_8
-  z_b = 0.0_8
 end subroutine arr_b

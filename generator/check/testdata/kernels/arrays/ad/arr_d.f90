@@ -21,8 +21,9 @@ subroutine arr_d(x, x_d, w, w_d, m, m_d, n, s, s_d, v, v_d, z, z_d)
   z = x*2 + v*w - sin(x)
   z_d = z_d + (sqrt(abs(x))*sum(v_d, mask=eoshift(eoshift(spread(.false., 1, size(v)), -1, .true., 1), 1 - maxloc(v, 1), .false., &
       1)) + maxval(v)*(0.5_8/sqrt(abs(x))*(sign(1.0_8, x)*x_d))) + (x*sum(w_d, mask=eoshift(eoshift(spread(.false., 1, size(w)), &
-      -1, .true., 1), 1 - minloc(w, 1), .false., 1)) + minval(w)*x_d) + product(w, mask=w /= 0.0_8)*merge(sum(w_d/merge(w, 1.0_8, &
-      w /= 0.0_8)), merge(sum(w_d, mask=w == 0.0_8), 0.0_8, count(w == 0.0_8) == 1), count(w == 0.0_8) == 0)
+      -1, .true., 1), 1 - minloc(w, 1), .false., 1)) + minval(w)*x_d) + product(w, mask=.not. abs(w) <= &
+      0.0_8)*merge(sum(w_d/merge(w, 1.0_8, .not. abs(w) <= 0.0_8)), merge(sum(w_d, mask=abs(w) <= 0.0_8), 0.0_8, count(abs(w) <= &
+      0.0_8) == 1), count(abs(w) <= 0.0_8) == 0)
   z = z + maxval(v)*sqrt(abs(x)) + minval(w)*x + product(w)
   s_d = s_d + sum(m*transpose(m_d) + transpose(m)*m_d)
   s = s + sum(transpose(m)*m)

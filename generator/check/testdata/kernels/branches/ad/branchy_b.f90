@@ -31,29 +31,33 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
   end if
   t_b = 0.0_8
   if (a < 0.0d0) then
+    ! adjoint of branchy.f90:16
     y_b = 0.0_8
   end if
+  ! adjoint of branchy.f90:15
   t_b = t_b + a*y_b
   a_b = a_b + t*y_b
   y_b = 0.0_8
   call fadj_pop_i4(fadj_branch)
   if (fadj_branch == 1) then
     call fadj_pop_r8(t)
+    ! adjoint of branchy.f90:14
     fadj_tmp1_b = t_b
-    t_b = 0.0_8
-    t_b = t_b + 0.5_8/sqrt(t)*fadj_tmp1_b
+    t_b = 0.5_8/sqrt(t)*fadj_tmp1_b
   end if
   if (x > a) then
+    ! adjoint of branchy.f90:8
     x_b = x_b + 2.0_8*x*t_b
     t_b = 0.0_8
   else if (x > 0.9d0*a) then
+    ! adjoint of branchy.f90:10
     a_b = a_b + x*t_b
     x_b = x_b + a*t_b
     t_b = 0.0_8
   else
+    ! adjoint of branchy.f90:12
     a_b = a_b + exp(a - x)*t_b
     x_b = x_b - exp(a - x)*t_b
     t_b = 0.0_8
   end if
-  y_b = 0.0_8
 end subroutine branchy_b

@@ -3,9 +3,10 @@ subroutine sq_b(a, a_b, b, b_b)
   use fadj_runtime
   implicit none
   real(8), intent(in) :: a
-  real(8), intent(out) :: b
+  real(8), intent(inout) :: b
   real(8), intent(inout) :: a_b
   real(8), intent(inout) :: b_b
+  ! adjoint of outer.f90:6
   a_b = a_b + 2.0_8*a*b_b
   a_b = a_b + cos(a)*b_b
   b_b = 0.0_8
@@ -19,6 +20,7 @@ subroutine axpy_b(a, x, x_b, y, y_b, n)
   real(8), intent(inout) :: y(n)
   real(8), intent(inout) :: x_b(n)
   real(8), intent(inout) :: y_b(n)
+  ! adjoint of outer.f90:14
   x_b = x_b + a*y_b
 end subroutine axpy_b
 
@@ -31,6 +33,7 @@ subroutine axpy_b2(a, a_b, x, x_b, y, y_b, n)
   real(8), intent(inout) :: a_b
   real(8), intent(inout) :: x_b(n)
   real(8), intent(inout) :: y_b(n)
+  ! adjoint of outer.f90:14
   a_b = a_b + sum(x*y_b)
   x_b = x_b + a*y_b
 end subroutine axpy_b2
@@ -64,9 +67,9 @@ subroutine outer_b(x, x_b, c, y, y_b, n)
   call axpy_b2(t, t_b, x, x_b, y, y_b, n)
   call fadj_pop_r8_array(y, size(y))
   call fadj_pop_r8(t)
+  ! adjoint of outer.f90:28
   fadj_tmp1_b = t_b
-  t_b = 0.0_8
-  t_b = t_b + y(3)*fadj_tmp1_b
+  t_b = y(3)*fadj_tmp1_b
   y_b(3) = y_b(3) + t*fadj_tmp1_b
   call fadj_snap_pop_r8(y(3))
   call sq_b(y(2), y_b(2), y(3), y_b(3))

@@ -9,6 +9,7 @@ subroutine SET_b(X, X_b)
   common /state_b/ s_b, t_b
   S = X*X
   T = 2.0D0
+  ! adjoint of drive.f:6
   X_b = X_b + 2.0_8*X*S_b
 end subroutine SET_b
 
@@ -20,6 +21,7 @@ subroutine GET_b(Y, Y_b)
   real(8) :: s_b
   real(8) :: t_b
   common /state_b/ s_b, t_b
+  ! adjoint of drive.f:14
   S_b = S_b + T*Y_b
   S_b = S_b + exp(S)*Y_b
   Y_b = 0.0_8

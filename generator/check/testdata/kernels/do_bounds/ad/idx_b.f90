@@ -34,19 +34,21 @@ subroutine idx_b(x, x_b, y, y_b, n)
     y(i) = 0
   end do
   do i = 4, 5, -1
+    ! adjoint of idx.f90:25
     y_b(i) = 0.0_8
   end do
   call fadj_pop_r8_array(y(5:4), size(y(5:4)))
   do i = n - 1 - (max(-(3 - (n - 1) - 2)/2, 0) - 1)*2, n - 1, 2
     call fadj_pop_r8(y(i))
+    ! adjoint of idx.f90:22
     fadj_tmp3_b = y_b(i)
-    y_b(i) = 0.0_8
-    y_b(i) = y_b(i) + fadj_tmp3_b
+    y_b(i) = fadj_tmp3_b
     y_b(i + 1) = y_b(i + 1) + x(i - 2)*fadj_tmp3_b
     x_b(i - 2) = x_b(i - 2) + y(i + 1)*fadj_tmp3_b
   end do
   do i = n - (max(-(1 - n - 3)/3, 0) - 1)*3, n, 3
     call fadj_pop_r8(y(i))
+    ! adjoint of idx.f90:19
     fadj_tmp2_b = y_b(i)
     y_b(i) = 0.0_8
     y_b(i) = y_b(i) + y(n + 1 - i)*fadj_tmp2_b
@@ -55,6 +57,7 @@ subroutine idx_b(x, x_b, y, y_b, n)
   end do
   do i = 2 + (max((n - 2 + 2)/2, 0) - 1)*2, 2, -2
     call fadj_pop_r8(y(i - 1))
+    ! adjoint of idx.f90:16
     fadj_tmp1_b = y_b(i - 1)
     y_b(i - 1) = 0.0_8
     y_b(i - 1) = y_b(i - 1) + y(i)*fadj_tmp1_b
@@ -63,9 +66,11 @@ subroutine idx_b(x, x_b, y, y_b, n)
   do i = n, 1, -1
     j = mod(i*3, n) + 1
     k = n + 1 - i
+    ! adjoint of idx.f90:13
     x_b(i) = x_b(i) + x(k)*y_b(j)
     x_b(k) = x_b(k) + x(i)*y_b(j)
     x_b(max(1, i/2)) = x_b(max(1, i/2)) + real(i, 8)*y_b(j)
   end do
+  ! adjoint of idx.f90:9
   y_b = 0.0_8
 end subroutine idx_b

@@ -88,6 +88,7 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
       do j = fadj_lo2 + (fadj_count2 - 1)*fadj_st2, fadj_lo2, -fadj_st2
         call fadj_pop_i4(fadj_branch)
         if (fadj_branch == 0) then
+          ! adjoint of firstpass.f90:18
           x_b(i) = x_b(i) + x(j)*(0.1d0*y_b)
           x_b(j) = x_b(j) + x(i)*(0.1d0*y_b)
         end if
@@ -100,6 +101,7 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
       do j = fadj_lo2 + (fadj_count2 - 1)*fadj_st2, fadj_lo2, -fadj_st2
         call fadj_pop_i4(fadj_branch)
         if (fadj_branch == 0) then
+          ! adjoint of firstpass.f90:18
           x_b(i) = x_b(i) + x(j)*(0.1d0*y_b)
           x_b(j) = x_b(j) + x(i)*(0.1d0*y_b)
         end if
@@ -113,8 +115,10 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
   do i = fadj_lo1 + (fadj_count1 - 1)*fadj_st1, fadj_lo1, -fadj_st1
     call fadj_pop_i4(fadj_branch)
     if (fadj_branch == 0) then
+      ! adjoint of firstpass.f90:12
       x_b(i) = x_b(i) + 2*x(i)*y_b
     end if
   end do
+  ! adjoint of firstpass.f90:9
   y_b = 0.0_8
 end subroutine firstpass_b

@@ -14,33 +14,35 @@ subroutine F77K_b(X, X_b, Y, Y_b, N)
     do J = 1, 3
       call fadj_push_r8(T)
       T = T*X(I) + DSQRT(DABS(T)) + 1.0D0
-      10 continue
     end do
     if (T .GT. 10.0D0) then
       Y = Y + DLOG(T)
     else
       Y = Y + T
     end if
-    20 continue
   end do
   t_b = 0.0_8
   do I = N, 1, -1
     if (T .GT. 10.0D0) then
+      ! adjoint of f77k.f:13
       T_b = T_b + 1.0_8/T*Y_b
     else
+      ! adjoint of f77k.f:15
       T_b = T_b + Y_b
     end if
     do J = 3, 1, -1
       call fadj_pop_r8(T)
+      ! adjoint of f77k.f:10
       fadj_tmp1_b = T_b
-      T_b = 0.0_8
-      T_b = T_b + X(I)*fadj_tmp1_b
+      T_b = X(I)*fadj_tmp1_b
       X_b(I) = X_b(I) + T*fadj_tmp1_b
       T_b = T_b + sign(1.0_8, T)*(0.5_8/sqrt(DABS(T))*fadj_tmp1_b)
     end do
     call fadj_pop_r8(T)
+    ! adjoint of f77k.f:8
     X_b(I) = X_b(I) + T_b
     T_b = 0.0_8
   end do
+  ! adjoint of f77k.f:6
   Y_b = 0.0_8
 end subroutine F77K_b

@@ -14,7 +14,6 @@ subroutine F77K_d(X, X_d, Y, Y_d, N)
     do J = 1, 3
       T_d = X(I)*T_d + T*X_d(I) + 0.5_8/sqrt(DABS(T))*(sign(1.0_8, T)*T_d)
       T = T*X(I) + DSQRT(DABS(T)) + 1.0D0
-      10 continue
     end do
     if (T .GT. 10.0D0) then
       Y_d = Y_d + 1.0_8/T*T_d
@@ -23,7 +22,6 @@ subroutine F77K_d(X, X_d, Y, Y_d, N)
       Y_d = Y_d + T_d
       Y = Y + T
     end if
-    20 continue
   end do
   return
 end subroutine F77K_d

@@ -16,9 +16,11 @@ subroutine energy_b(x, x_b, n, fadj_result_b)
   energy_res_b = 0.0_8
   energy_res_b = fadj_result_b
   do i = n - 1, 1, -1
+    ! adjoint of energy.f90:9
     x_b(i + 1) = x_b(i + 1) + 2*(x(i + 1) - x(i))*energy_res_b
     x_b(i) = x_b(i) - 2*(x(i + 1) - x(i))*energy_res_b
     x_b(i) = x_b(i) + 4*x(i)**3*(0.5d0*energy_res_b)
   end do
+  ! adjoint of energy.f90:7
   energy_res_b = 0.0_8
 end subroutine energy_b

@@ -3,12 +3,12 @@ subroutine g_b(a, a_b, b, fadj_result_b)
   use fadj_runtime
   implicit none
   real(8), intent(in) :: a, b
-  real(8) :: g
   real(8), intent(inout) :: a_b
   real(8) :: g_res_b
   real(8), intent(in) :: fadj_result_b
   g_res_b = 0.0_8
   g_res_b = fadj_result_b
+  ! adjoint of usef.f90:5
   a_b = a_b + sin(b)*g_res_b
   a_b = a_b + 2*a*g_res_b
   g_res_b = 0.0_8
@@ -18,12 +18,12 @@ subroutine g_b2(a, b, b_b, fadj_result_b)
   use fadj_runtime
   implicit none
   real(8), intent(in) :: a, b
-  real(8) :: g
   real(8), intent(inout) :: b_b
   real(8) :: g_res_b
   real(8), intent(in) :: fadj_result_b
   g_res_b = 0.0_8
   g_res_b = fadj_result_b
+  ! adjoint of usef.f90:5
   b_b = b_b + cos(b)*(a*g_res_b)
   g_res_b = 0.0_8
 end subroutine g_b2
@@ -48,11 +48,12 @@ subroutine h_b(x, x_b, fadj_result_b)
   r_b = fadj_result_b
   call fadj_pop_i4(fadj_branch)
   if (fadj_branch == 1) then
+    ! adjoint of usef.f90:14
     fadj_tmp1_b = r_b
-    r_b = 0.0_8
-    r_b = r_b + 2.0_8*r*fadj_tmp1_b
+    r_b = 2.0_8*r*fadj_tmp1_b
     x_b = x_b + fadj_tmp1_b
   end if
+  ! adjoint of usef.f90:12
   x_b = x_b - exp(-x)*(x*r_b)
   x_b = x_b + exp(-x)*r_b
   r_b = 0.0_8
@@ -77,14 +78,15 @@ subroutine usef_b(x, x_b, y, y_b, c)
   call fadj_push_r8(y)
   y = y + g(c, x)*x - h(y)
   call fadj_pop_r8(y)
+  ! adjoint of usef.f90:26
   fadj_tmp3_b = y_b
-  y_b = 0.0_8
-  y_b = y_b + fadj_tmp3_b
+  y_b = fadj_tmp3_b
   fadj_tmp4_b = x*fadj_tmp3_b
   call g_b2(c, x, x_b, fadj_tmp4_b)
   x_b = x_b + g(c, x)*fadj_tmp3_b
   fadj_tmp5_b = -fadj_tmp3_b
   call h_b(y, y_b, fadj_tmp5_b)
+  ! adjoint of usef.f90:25
   fadj_tmp1_b = h(x)*y_b
   call g_b(x, x_b, c, fadj_tmp1_b)
   fadj_tmp2_b = g(x, c)*y_b

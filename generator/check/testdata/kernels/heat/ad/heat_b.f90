@@ -22,9 +22,11 @@ subroutine heat_b(u, u_b, n, r, r_b, nsteps)
   unew_b = 0.0_8
   do step = nsteps, 1, -1
     call fadj_pop_r8_array(u, size(u))
+    ! adjoint of heat.f90:15
     unew_b = unew_b + u_b
     u_b = 0.0_8
     do i = n - 1, 2, -1
+      ! adjoint of heat.f90:13
       u_b(i) = u_b(i) + unew_b(i)
       r_b = r_b + (u(i + 1) - 2*u(i) + u(i - 1))*unew_b(i)
       u_b(i + 1) = u_b(i + 1) + r*unew_b(i)
@@ -32,8 +34,10 @@ subroutine heat_b(u, u_b, n, r, r_b, nsteps)
       u_b(i - 1) = u_b(i - 1) + r*unew_b(i)
       unew_b(i) = 0.0_8
     end do
+    ! adjoint of heat.f90:11
     u_b(n) = u_b(n) + unew_b(n)
     unew_b(n) = 0.0_8
+    ! adjoint of heat.f90:10
     u_b(1) = u_b(1) + unew_b(1)
     unew_b(1) = 0.0_8
   end do

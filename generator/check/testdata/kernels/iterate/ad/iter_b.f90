@@ -31,19 +31,20 @@ subroutine iter_b(x, x_b, y, y_b, n)
   call fadj_pop_r8_array(fadj_save2, size(fadj_save2))
   do i = n, 1, -1
     x = fadj_save2(i)
+    ! adjoint of iter.f90:10
     fadj_tmp3_b = x_b
-    x_b = 0.0_8
-    x_b = x_b + 1.0_8/3*fadj_tmp3_b
+    x_b = 1.0_8/3*fadj_tmp3_b
     y_b = y_b + cos(y)*fadj_tmp3_b
     y = fadj_save1(i)
+    ! adjoint of iter.f90:9
     fadj_tmp2_b = y_b
     y_b = 0.0_8
     x_b = x_b + y*(1.0_8/(1 + x*x)*fadj_tmp2_b)
     y_b = y_b + x*(1.0_8/(1 + x*x)*fadj_tmp2_b)
     x_b = x_b - 2.0_8*x*(x*y*(1.0_8/(1 + x*x))*(1.0_8/(1 + x*x))*fadj_tmp2_b)
+    ! adjoint of iter.f90:8
     fadj_tmp1_b = x_b
-    x_b = 0.0_8
-    x_b = x_b + 2*fadj_tmp1_b
+    x_b = 2*fadj_tmp1_b
     y_b = y_b + fadj_tmp1_b
   end do
   deallocate(fadj_save1)

@@ -4,7 +4,6 @@ subroutine leaf_fwd(a, b)
   implicit none
   real(8), intent(in) :: a
   real(8), intent(inout) :: b
-  real(8) :: fadj_tmp1_b
   call fadj_push_r8(b)
   b = b*cos(a) + a*a
 end subroutine leaf_fwd
@@ -18,9 +17,9 @@ subroutine leaf_bwd(a, a_b, b, b_b)
   real(8), intent(inout) :: b_b
   real(8) :: fadj_tmp1_b
   call fadj_pop_r8(b)
+  ! adjoint of top.f90:7
   fadj_tmp1_b = b_b
-  b_b = 0.0_8
-  b_b = b_b + cos(a)*fadj_tmp1_b
+  b_b = cos(a)*fadj_tmp1_b
   a_b = a_b - sin(a)*(b*fadj_tmp1_b)
   a_b = a_b + 2.0_8*a*fadj_tmp1_b
 end subroutine leaf_bwd
@@ -68,11 +67,11 @@ subroutine top_b(u, u_b, s, s_b, n, f, f_b)
     call middle(u, n, s)
   end do
   f = sum(u**2)
+  ! adjoint of top.f90:34
   u_b = u_b + 2*u*f_b
   f_b = 0.0_8
   do k = 3, 1, -1
     call fadj_snap_pop_r8_array(u, size(u))
     call middle_b(u, u_b, n, s, s_b)
   end do
-  f_b = 0.0_8
 end subroutine top_b

@@ -6,9 +6,10 @@ contains
   subroutine flux_b(u, u_b, f, f_b)
     use fadj_runtime
     real(8), intent(in) :: u(:)
-    real(8), intent(out) :: f(:)
+    real(8), intent(inout) :: f(:)
     real(8), intent(inout) :: u_b(:)
     real(8), intent(inout) :: f_b(:)
+    ! adjoint of burgers.f90:10
     u_b = u_b + 2*u*(0.5d0*f_b)
     f_b = 0.0_8
   end subroutine flux_b
@@ -35,8 +36,10 @@ contains
     un_b = 0.0_8
     do step = 20, 1, -1
       call fadj_pop_r8_array(u, size(u))
+      ! adjoint of burgers.f90:23
       un_b = un_b + u_b
       u_b = 0.0_8
+      ! adjoint of burgers.f90:22
       u_b(2:n - 1) = u_b(2:n - 1) + un_b(2:n - 1)
       f_b(3:n) = f_b(3:n) - dt*(1.0_8/2*un_b(2:n - 1))
       f_b(1:n - 2) = f_b(1:n - 2) + dt*(1.0_8/2*un_b(2:n - 1))
@@ -45,6 +48,7 @@ contains
       u_b(2:n - 1) = u_b(2:n - 1) - 2*(nu*dt*un_b(2:n - 1))
       u_b(1:n - 2) = u_b(1:n - 2) + nu*dt*un_b(2:n - 1)
       un_b(2:n - 1) = 0.0_8
+      ! adjoint of burgers.f90:21
       u_b = u_b + un_b
       un_b = 0.0_8
       call flux_b(u, u_b, f, f_b)

@@ -31,9 +31,9 @@ subroutine advance_b(u, u_b, n)
     call fadj_pop_r8_array(fadj_save1, size(fadj_save1))
     do i = n - 1, 2, -1
       u(i) = fadj_save1(i)
+      ! adjoint of phys.f90:17
       fadj_tmp1_b = u_b(i)
-      u_b(i) = 0.0_8
-      u_b(i) = u_b(i) + fadj_tmp1_b
+      u_b(i) = fadj_tmp1_b
       k_b = k_b + (u(i + 1) - 2*u(i) + u(i - 1))*fadj_tmp1_b
       u_b(i + 1) = u_b(i + 1) + k*fadj_tmp1_b
       u_b(i) = u_b(i) - 2*(k*fadj_tmp1_b)

@@ -16,18 +16,20 @@ subroutine kinks_b(x, x_b, a, a_b, y, y_b)
   k = int(10*x) + nint(5*a) + floor(3*x*a)
   t = t*real(k, 8) + dble(k)*a
   y = t + sign(1.0d0, x)*x**2
-  t_b = 0.0_8
-  t_b = t_b + y_b
+  ! adjoint of kinks.f90:13
+  t_b = y_b
   x_b = x_b + 2*x*(sign(1.0d0, x)*y_b)
   y_b = 0.0_8
+  ! adjoint of kinks.f90:12
   fadj_tmp1_b = t_b
-  t_b = 0.0_8
-  t_b = t_b + real(k, 8)*fadj_tmp1_b
+  t_b = real(k, 8)*fadj_tmp1_b
   a_b = a_b + dble(k)*fadj_tmp1_b
+  ! adjoint of kinks.f90:10
   x_b = x_b + 10*(a*t_b)
   a_b = a_b + mod(10*x, 0.3d0)*t_b
   x_b = x_b + t_b
   a_b = a_b + t_b
+  ! adjoint of kinks.f90:9
   x_b = x_b + sign(1.0_8, x - 2*a)*t_b
   a_b = a_b - 2*(sign(1.0_8, x - 2*a)*t_b)
   x_b = x_b + merge(1.0_8, 0.0_8, x >= a .and. x >= 0.1d0)*(min(x, 2*a)*t_b)
@@ -35,5 +37,4 @@ subroutine kinks_b(x, x_b, a, a_b, y, y_b)
   x_b = x_b + merge(1.0_8, 0.0_8, x <= 2*a)*(max(x, a, 0.1d0)*t_b)
   a_b = a_b + 2*(merge(1.0_8, 0.0_8, 2*a < x)*(max(x, a, 0.1d0)*t_b))
   x_b = x_b + sign(1.0_8, x)*sign(1.0_8, a - 1.0d0)*t_b
-  y_b = 0.0_8
 end subroutine kinks_b

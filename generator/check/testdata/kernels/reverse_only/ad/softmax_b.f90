@@ -16,13 +16,14 @@ subroutine softmax_b(z, z_b, p, p_b, n)
   p = p/sum(p)
   zmax_b = 0.0_8
   call fadj_pop_r8_array(p, size(p))
+  ! adjoint of softmax.f90:11
   fadj_tmp1_b = p_b
-  p_b = 0.0_8
-  p_b = p_b + 1.0_8/sum(p)*fadj_tmp1_b
+  p_b = 1.0_8/sum(p)*fadj_tmp1_b
   p_b = p_b + sum(-p*(1.0_8/sum(p))*(1.0_8/sum(p))*fadj_tmp1_b)
+  ! adjoint of softmax.f90:10
   z_b = z_b + exp(z - zmax)*p_b
   zmax_b = zmax_b + sum(-exp(z - zmax)*p_b)
   p_b = 0.0_8
+  ! adjoint of softmax.f90:9
   z_b = z_b + merge(zmax_b, 0.0_8, eoshift(eoshift(spread(.false., 1, size(z)), -1, .true., 1), 1 - maxloc(z, 1), .false., 1))
-  p_b = 0.0_8
 end subroutine softmax_b

@@ -21,34 +21,39 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   call fadj_push_r8_array(v(1:n:2), size(v(1:n:2)))
   v(1:n:2) = v(2:n:2)*s
   call fadj_pop_r8_array(v(1:n:2), size(v(1:n:2)))
+  ! adjoint of arrs.f90:13
   fadj_tmp1_b = v_b(1:n:2)
   v_b(1:n:2) = 0.0_8
   v_b(2:n:2) = v_b(2:n:2) + s*fadj_tmp1_b
   s_b = s_b + sum(v(2:n:2)*fadj_tmp1_b)
+  ! adjoint of arrs.f90:12
   m_b = m_b + transpose(m*s_b)
   m_b = m_b + transpose(m)*s_b
+  ! adjoint of arrs.f90:11
   v_b = v_b + merge(sum(sqrt(abs(x))*z_b), 0.0_8, eoshift(eoshift(spread(.false., 1, size(v)), -1, .true., 1), 1 - maxloc(v, 1), &
       .false., 1))
   x_b = x_b + sign(1.0_8, x)*(0.5_8/sqrt(abs(x))*(maxval(v)*z_b))
-  w_b(1:3) = w_b(1:3) + merge(sum(z_b)*merge(product(w(1:3), mask=w(1:3) /= 0.0_8)/merge(w(1:3), 1.0_8, w(1:3) /= 0.0_8), &
-      merge(product(w(1:3), mask=w(1:3) /= 0.0_8), 0.0_8, w(1:3) == 0.0_8), count(w(1:3) == 0.0_8) == 0), 0.0_8, count(w(1:3) == &
-      0.0_8) <= 1)
+  w_b(1:3) = w_b(1:3) + merge(sum(z_b)*merge(product(w(1:3), mask=.not. abs(w(1:3)) <= 0.0_8)/merge(w(1:3), 1.0_8, &
+      .not. abs(w(1:3)) <= 0.0_8), merge(product(w(1:3), mask=.not. abs(w(1:3)) <= 0.0_8), 0.0_8, abs(w(1:3)) <= 0.0_8), &
+      count(abs(w(1:3)) <= 0.0_8) == 0), 0.0_8, count(abs(w(1:3)) <= 0.0_8) <= 1)
+  ! adjoint of arrs.f90:10
   x_b(1:n - 1) = x_b(1:n - 1) + 2*z_b(2:n)
   v_b(2:n) = v_b(2:n) + w(2:n)*z_b(2:n)
   w_b(2:n) = w_b(2:n) + v(2:n)*z_b(2:n)
   x_b(2:n) = x_b(2:n) - cos(x(2:n))*z_b(2:n)
   z_b(2:n) = 0.0_8
+  ! adjoint of arrs.f90:9
   s_b = s_b + z_b(1)
   z_b(1) = 0.0_8
+  ! adjoint of arrs.f90:8
   x_b = x_b + 2.0_8*x*s_b
   x_b = x_b + s_b*w
   w_b = w_b + s_b*x
   v_b(2:n) = v_b(2:n) + s_b
   s_b = 0.0_8
+  ! adjoint of arrs.f90:7
   call fadj_ger_r8(m_b, v_b, x)
   x_b = x_b + matmul(v_b, m)
-  v_b = 0.0_8
-  s_b = 0.0_8
   v_b = 0.0_8
   z_b = 0.0_8
 end subroutine arrs_b

@@ -22,9 +22,9 @@ subroutine arrs_d(x, x_d, w, w_d, m, m_d, n, s, s_d, v, v_d, z, z_d)
   z_d(2:n) = 2*x_d(1:n - 1) + (w(2:n)*v_d(2:n) + v(2:n)*w_d(2:n)) - cos(x(2:n))*x_d(2:n)
   z(2:n) = x(1:n - 1)*2 + v(2:n)*w(2:n) - sin(x(2:n))
   z_d = z_d + (sqrt(abs(x))*sum(v_d, mask=eoshift(eoshift(spread(.false., 1, size(v)), -1, .true., 1), 1 - maxloc(v, 1), .false., &
-      1)) + maxval(v)*(0.5_8/sqrt(abs(x))*(sign(1.0_8, x)*x_d))) + product(w(1:3), mask=w(1:3) /= &
-      0.0_8)*merge(sum(w_d(1:3)/merge(w(1:3), 1.0_8, w(1:3) /= 0.0_8)), merge(sum(w_d(1:3), mask=w(1:3) == 0.0_8), 0.0_8, &
-      count(w(1:3) == 0.0_8) == 1), count(w(1:3) == 0.0_8) == 0)
+      1)) + maxval(v)*(0.5_8/sqrt(abs(x))*(sign(1.0_8, x)*x_d))) + product(w(1:3), mask=.not. abs(w(1:3)) <= &
+      0.0_8)*merge(sum(w_d(1:3)/merge(w(1:3), 1.0_8, .not. abs(w(1:3)) <= 0.0_8)), merge(sum(w_d(1:3), mask=abs(w(1:3)) <= &
+      0.0_8), 0.0_8, count(abs(w(1:3)) <= 0.0_8) == 1), count(abs(w(1:3)) <= 0.0_8) == 0)
   z = z + maxval(v)*sqrt(abs(x)) + product(w(1:3))
   s_d = s_d + sum(m*transpose(m_d) + transpose(m)*m_d)
   s = s + sum(transpose(m)*m)

@@ -35,28 +35,32 @@ subroutine sel_b(x, x_b, y, y_b, n)
     y = y + acc
   end do
   y = y + acc
-  acc_b = 0.0_8
-  acc_b = acc_b + y_b
+  ! adjoint of sel.f90:24
+  acc_b = y_b
   do i = n, 1, -1
+    ! adjoint of sel.f90:22
     acc_b = acc_b + y_b
     call fadj_pop_i4(fadj_branch)
     if (fadj_branch == 1) then
       call fadj_pop_r8(acc)
+      ! adjoint of sel.f90:14
       fadj_tmp1_b = acc_b
-      acc_b = 0.0_8
-      acc_b = acc_b + x(i)*fadj_tmp1_b
+      acc_b = x(i)*fadj_tmp1_b
       x_b(i) = x_b(i) + acc*fadj_tmp1_b
     else if (fadj_branch == 2) then
+      ! adjoint of sel.f90:16
       x_b(i) = x_b(i) + 2*x(i)*acc_b
     else if (fadj_branch == 3) then
+      ! adjoint of sel.f90:18
       acc_b = 0.0_8
     else if (fadj_branch == 4) then
       call fadj_pop_r8(acc)
+      ! adjoint of sel.f90:20
       fadj_tmp2_b = acc_b
-      acc_b = 0.0_8
-      acc_b = acc_b + cos(x(i))*fadj_tmp2_b
+      acc_b = cos(x(i))*fadj_tmp2_b
       x_b(i) = x_b(i) - sin(x(i))*(acc*fadj_tmp2_b)
     end if
   end do
+  ! adjoint of sel.f90:10
   y_b = 0.0_8
 end subroutine sel_b

@@ -57,6 +57,7 @@ subroutine flux_b(n, c, c_b, u, u_b, w, w_b, s, s_b)
   q_b = 0.0_8
   r_b = 0.0_8
   v_b = 0.0_8
+  ! adjoint of flux.f90:30
   r_b = r_b + v*s_b
   v_b = v_b + r*s_b
   q_b = q_b + s_b
@@ -66,6 +67,7 @@ subroutine flux_b(n, c, c_b, u, u_b, w, w_b, s, s_b)
     allocate(fadj_where6(size(q, 1), size(q, 2)))
     call fadj_pop_l_array(fadj_where6, size(fadj_where6))
     call fadj_pop_r8_array(q, size(q))
+    ! adjoint of flux.f90:28
     fadj_tmp3_b = q_b
     where (fadj_where6) q_b = 0.0_8
     where (fadj_where6) q_b = q_b + c*fadj_tmp3_b
@@ -85,6 +87,7 @@ subroutine flux_b(n, c, c_b, u, u_b, w, w_b, s, s_b)
     where (fadj_where3) v_b = v_b + exp(v)*r_b
     where (fadj_where3) r_b = 0.0_8
     call fadj_pop_r8_array(v, size(v))
+    ! adjoint of flux.f90:24
     fadj_tmp2_b = v_b
     where (fadj_where2) v_b = 0.0_8
     where (fadj_where2) v_b = v_b + 0.9d0*fadj_tmp2_b
@@ -98,6 +101,7 @@ subroutine flux_b(n, c, c_b, u, u_b, w, w_b, s, s_b)
     c_b = c_b + sum(-w(:, 1)*r_b, mask=fadj_where5)
     where (fadj_where5) w_b(:, 1) = w_b(:, 1) - c*r_b
     call fadj_pop_r8_array(r, size(r))
+    ! adjoint of flux.f90:20
     fadj_tmp1_b = r_b
     where (fadj_where4) r_b = 0.0_8
     where (fadj_where4) r_b = r_b + w(:, 2)*fadj_tmp1_b
@@ -109,9 +113,11 @@ subroutine flux_b(n, c, c_b, u, u_b, w, w_b, s, s_b)
     c_b = c_b + sum(sqrt(v)*r_b, mask=fadj_where1)
     where (fadj_where1) r_b = 0.0_8
   end do
+  ! adjoint of flux.f90:13
   w_b = w_b + q_b
   q_b = 0.0_8
+  ! adjoint of flux.f90:12
   r_b = 0.0_8
+  ! adjoint of flux.f90:11
   u_b = u_b + v_b
-  s_b = 0.0_8
 end subroutine flux_b

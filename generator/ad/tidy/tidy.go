@@ -1,0 +1,248 @@
+// Package tidy cleans generated derivative code after generation, as one
+// pass over the printed units rather than special cases in the
+// generators: what it removes is what a generator leaves behind when a
+// later decision (a dead primal statement, a recomputed temporary, a
+// reversed loop) makes an earlier one unnecessary. The result compiles
+// without the warnings gfortran -Wall -Wextra gives for such leftovers.
+//
+// In each subroutine and function (and their internal procedures):
+//
+//   - a local variable no statement names is not declared;
+//   - a statement label nothing refers to is dropped, and a CONTINUE
+//     left without a label with it;
+//   - a dummy argument declared intent(out) that no statement names
+//     becomes intent(inout): the routine leaves the caller's value as
+//     it is, which intent(out) would make undefined;
+//   - x = 0 directly followed by x = x + e becomes x = e;
+//   - x = 0 where an earlier x = 0 of the same list holds goes
+//     (zeros.go);
+//   - an IF construct whose branches are all empty goes, when its
+//     conditions call nothing (an array element cannot be told from a
+//     function reference by its form: any parenthesis keeps it).
+//
+// It decides from names alone (Fortran's, case-insensitive), without
+// the semantic information: a name that appears anywhere else in the
+// unit or in its internal procedures counts as used, so that it never
+// removes what a host-associated or equivalenced name may need.
+package tidy
+
+import (
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
+)
+
+// File tidies every procedure of f in place.
+func File(f *ast.File) {
+	for _, u := range f.Units {
+		unit(u)
+	}
+}
+
+func unit(u *ast.Unit) {
+	for _, p := range u.Procs {
+		unit(p)
+	}
+	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit {
+		return
+	}
+	u.Body = emptyIfs(deadZeroStores(u.Body))
+	unusedLabels(u)
+	repeatedZeros(u)
+	// A local named only in the bounds of another unused one is unused
+	// once that one goes.
+	for unusedLocals(u, names(u)) {
+	}
+	unsetIntentOut(u)
+}
+
+// names counts the occurrences of each name (lower case) in u: its
+// header, declarations, body and internal procedures.
+func names(n ast.Node) map[string]int {
+	m := map[string]int{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			m[strings.ToLower(id.Name)]++
+		}
+		return true
+	})
+	return m
+}
+
+// unusedLocals removes the entities of type declarations that nothing
+// else in u names: not a dummy, not the result, not named in another
+// declaration (a bound, a COMMON or SAVE statement) or statement. It
+// reports whether it removed one.
+func unusedLocals(u *ast.Unit, uses map[string]int) bool {
+	removed := false
+	keep := map[string]bool{}
+	if u.Name != nil {
+		keep[strings.ToLower(u.Name.Name)] = true // a function's result
+	}
+	if u.Result != nil {
+		keep[strings.ToLower(u.Result.Name)] = true
+	}
+	for _, a := range u.Args {
+		keep[strings.ToLower(a.Name)] = true
+	}
+	var decls []ast.Stmt
+	for _, s := range u.Decls {
+		td, ok := s.(*ast.TypeDecl)
+		if !ok || hasAttr(td, ast.AttrParameter) {
+			decls = append(decls, s)
+			continue
+		}
+		var ents []*ast.Entity
+		for _, e := range td.Entities {
+			n := strings.ToLower(e.Name.Name)
+			if keep[n] || uses[n] > 1 {
+				ents = append(ents, e)
+			}
+		}
+		if len(ents) < len(td.Entities) {
+			removed = true
+			if len(ents) == 0 {
+				continue
+			}
+			td = clone(td)
+			td.Entities = ents
+		}
+		decls = append(decls, td)
+	}
+	u.Decls = decls
+	return removed
+}
+
+func hasAttr(td *ast.TypeDecl, k ast.AttrKind) bool {
+	for _, a := range td.Attrs {
+		if a.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// unsetIntentOut makes inout the intent(out) dummies that no executable
+// statement names, in a type declaration of their own intent.
+func unsetIntentOut(u *ast.Unit) {
+	body := names(&ast.Unit{Body: u.Body, Procs: u.Procs})
+	for i, s := range u.Decls {
+		td, ok := s.(*ast.TypeDecl)
+		if !ok {
+			continue
+		}
+		unset := true
+		for _, e := range td.Entities {
+			if body[strings.ToLower(e.Name.Name)] > 0 {
+				unset = false
+			}
+		}
+		for j, a := range td.Attrs {
+			if unset && a.Kind == ast.AttrIntent && a.Intent == ast.IntentOut {
+				td = clone(td)
+				td.Attrs = append([]*ast.Attr(nil), td.Attrs...)
+				td.Attrs[j] = clone(a)
+				td.Attrs[j].Intent = ast.IntentInOut
+				u.Decls[i] = td
+			}
+		}
+	}
+}
+
+// emptyIfs removes the IF constructs of list, and of the lists nested
+// in it, whose branches are all empty and whose conditions call nothing.
+func emptyIfs(list []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for _, s := range list {
+		s = nested(s, emptyIfs)
+		if ic, ok := s.(*ast.IfConstruct); ok && ic.Label == 0 && emptyBranches(ic) {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func emptyBranches(ic *ast.IfConstruct) bool {
+	for _, b := range ic.Branches {
+		if len(b.Body) > 0 || b.Cond != nil && calls(b.Cond) {
+			return false
+		}
+	}
+	return true
+}
+
+// calls reports whether x holds a parenthesised reference: a function
+// call, or an array element, which its form does not tell apart.
+func calls(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// deadZeroStores rewrites x = 0 followed by x = x + e into x = e, in list
+// and the lists nested in it.
+func deadZeroStores(list []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for i := 0; i < len(list); i++ {
+		s := nested(list[i], deadZeroStores)
+		if i+1 < len(list) {
+			if merged := mergeZero(s, list[i+1]); merged != nil {
+				out = append(out, merged)
+				i++
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// mergeZero returns x = e for s: x = 0 and next: x = x + e, else nil.
+func mergeZero(s, next ast.Stmt) ast.Stmt {
+	a, ok1 := s.(*ast.AssignStmt)
+	b, ok2 := next.(*ast.AssignStmt)
+	if !ok1 || !ok2 || a.Label != 0 || b.Label != 0 || !isZeroLit(a.Rhs) || ast.Key(a.Lhs) != ast.Key(b.Lhs) {
+		return nil
+	}
+	sum, ok := b.Rhs.(*ast.BinaryExpr)
+	if !ok || sum.Op != token.PLUS || ast.Key(sum.X) != ast.Key(a.Lhs) {
+		return nil
+	}
+	// e must not read x (x = x + x*c is not x = x*c), nor its subscripts'
+	// variables change: compare by names.
+	lhs := names(a.Lhs)
+	for n := range names(sum.Y) {
+		if lhs[n] > 0 {
+			return nil
+		}
+	}
+	b = clone(b)
+	b.Rhs = sum.Y
+	b.StmtHeader.Doc = append(append([]*ast.Comment(nil), a.StmtHeader.Doc...), b.StmtHeader.Doc...)
+	b.StmtHeader.BlankBefore = a.StmtHeader.BlankBefore
+	return b
+}
+
+// isZeroLit reports whether x is a literal zero: 0, 0.0, 0.0_8, 0.0d0.
+func isZeroLit(x ast.Expr) bool {
+	l, ok := x.(*ast.BasicLit)
+	if !ok || (l.Kind != token.INT && l.Kind != token.REAL) {
+		return false
+	}
+	v := strings.ToLower(l.Value)
+	if i := strings.IndexByte(v, '_'); i >= 0 {
+		v = v[:i]
+	}
+	v = strings.NewReplacer("d", "e").Replace(v)
+	if i := strings.IndexByte(v, 'e'); i >= 0 {
+		v = v[:i]
+	}
+	return strings.Trim(v, "0.") == "" && v != ""
+}

@@ -1,0 +1,99 @@
+package tidy
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/parser"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/source"
+)
+
+func parse(t *testing.T, src string) *ast.File {
+	t.Helper()
+	f, err := parser.ParseFile(source.NewFileSet(), "t.f90", []byte(src), parser.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func print(t *testing.T, f *ast.File) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := printer.Fprint(&buf, f); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+var endName = regexp.MustCompile(`end (subroutine|function) \w+`)
+
+func TestFile(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+	}{{
+		name: "unused local",
+		src:  "subroutine f(x)\n  real(8) :: x, g, h\n  real(8) :: t\n  x = h\nend subroutine\n",
+		want: "subroutine f(x)\n  real(8) :: x, h\n  x = h\nend subroutine\n",
+	}, {
+		name: "used in a bound, a parameter, a function result, an internal procedure",
+		src:  "function f(n) result(r)\n  integer :: n, m, k\n  integer, parameter :: p = 1\n  real(8) :: a(m), r\n  r = 0\n  call g()\ncontains\n  subroutine g()\n    k = 1\n  end subroutine\nend function\n",
+		want: "function f(n) result(r)\n  integer :: n, k\n  integer, parameter :: p = 1\n  real(8) :: r\n  r = 0\n  call g()\ncontains\n  subroutine g\n    k = 1\n  end subroutine\nend function\n",
+	}, {
+		name: "unused labels, used ones kept",
+		src:  "subroutine f(x)\n  real(8) :: x\n  if (x > 0) go to 20\n  x = 1\n10 continue\n20 x = 2\n30 format(a)\n  do 40 i = 1, 2\n40 continue\nend subroutine\n",
+		want: "subroutine f(x)\n  real(8) :: x\n  if (x > 0) go to 20\n  x = 1\n  20 x = 2\n  30 format(a)\n  do i = 1, 2\n    40 continue\n  end do\nend subroutine\n",
+	}, {
+		name: "intent(out) never set",
+		src:  "subroutine f(x, y, z)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y, z\n  z = x\nend subroutine\nsubroutine g(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\nend subroutine\n",
+		want: "subroutine f(x, y, z)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y, z\n  z = x\nend subroutine\n\nsubroutine g(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(inout) :: y\nend subroutine\n",
+	}, {
+		name: "dead zero store, in a loop too",
+		src:  "subroutine f(x_b, t, u_b)\n  real(8) :: x_b, t, u_b(3)\n  integer :: i\n  x_b = 0.0_8\n  x_b = x_b + 2*t\n  do i = 1, 3\n    u_b(i) = 0\n    u_b(i) = u_b(i) + t\n  end do\nend subroutine\n",
+		want: "subroutine f(x_b, t, u_b)\n  real(8) :: x_b, t, u_b(3)\n  integer :: i\n  x_b = 2*t\n  do i = 1, 3\n    u_b(i) = t\n  end do\nend subroutine\n",
+	}, {
+		name: "zero store kept when the sum reads it again or is something else",
+		src:  "subroutine f(x_b, t)\n  real(8) :: x_b, t\n  x_b = 0.0_8\n  x_b = x_b + x_b*t\n  t = 0\n  t = t - 1\n  t = 1.5\n  t = t + 1\nend subroutine\n",
+		want: "subroutine f(x_b, t)\n  real(8) :: x_b, t\n  x_b = 0.0_8\n  x_b = x_b + x_b*t\n  t = 0\n  t = t - 1\n  t = 1.5\n  t = t + 1\nend subroutine\n",
+	}, {
+		name: "empty IF construct, unless its condition may call",
+		src:  "subroutine f(k, x)\n  integer :: k\n  real(8) :: x\n  if (k == 1) then\n  else if (k == 2) then\n  end if\n  if (g(k) > 0) then\n  end if\n  if (k == 3) then\n  else\n    x = 1\n  end if\nend subroutine\n",
+		want: "subroutine f(k, x)\n  integer :: k\n  real(8) :: x\n  if (g(k) > 0) then\n  end if\n  if (k == 3) then\n  else\n    x = 1\n  end if\nend subroutine\n",
+	}, {
+		name: "repeated zero store",
+		src:  "subroutine f(c_b, u_b, n)\n  real(8) :: c_b, u_b(n)\n  integer :: n, i\n  c_b = 0.0_8\n  do i = 1, n\n    u_b(i) = 1\n  end do\n  c_b = 0.0_8\n  call g(u_b)\n  c_b = 0.0_8\n  call g(c_b)\n  c_b = 0.0_8\nend subroutine\n",
+		want: "subroutine f(c_b, u_b, n)\n  real(8) :: c_b, u_b(n)\n  integer :: n, i\n  c_b = 0.0_8\n  do i = 1, n\n    u_b(i) = 1\n  end do\n  call g(u_b)\n  call g(c_b)\n  c_b = 0.0_8\nend subroutine\n",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := parse(t, tc.src)
+			File(f)
+			// The printer names the unit after END.
+			got := endName.ReplaceAllString(print(t, f), "end $1")
+			if got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestCopies checks that tidy changes copies: a statement shared with
+// another unit (generated code reuses the source's) keeps its label and
+// a declaration its intent there.
+func TestCopies(t *testing.T) {
+	f := parse(t, "subroutine f(y)\n  real(8), intent(out) :: y\n  if (.true.) then\n10  continue\n  end if\nend subroutine\n")
+	g := parse(t, "subroutine g(y)\n  real(8), intent(out) :: y\n  if (.true.) then\n10  continue\n  end if\n  go to 10\nend subroutine\n")
+	g.Units[0].Decls = f.Units[0].Decls
+	g.Units[0].Body[0] = f.Units[0].Body[0]
+	before := print(t, g)
+	File(f)
+	if after := print(t, g); after != before {
+		t.Errorf("tidying f changed g:\n%s\nwas\n%s", after, before)
+	}
+	if got := print(t, f); strings.Contains(got, "10") || !strings.Contains(got, "intent(inout)") {
+		t.Errorf("f not tidied:\n%s", got)
+	}
+}
