@@ -9,8 +9,8 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
   real(8), intent(inout) :: a_b
   real(8), intent(inout) :: y_b
   real(8) :: t_b
-  integer :: fadj_branch
   real(8) :: fadj_tmp1_b
+  integer :: fadj_branch
   if (x > a) then
     t = x*x
   else if (x > 0.9d0*a) then

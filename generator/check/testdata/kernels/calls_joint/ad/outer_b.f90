@@ -51,9 +51,7 @@ subroutine outer_b(x, x_b, c, y, y_b, n)
   real(8) :: fadj_tmp1_b
   alpha = c
   call sq(x(1), t)
-  call fadj_snap_push_r8_array(y, size(y))
   call axpy(alpha, x, y, n)
-  call fadj_snap_push_r8_array(y, size(y))
   call axpy(t, x, y, n)
   call fadj_snap_push_r8(y(3))
   call sq(y(2), y(3))
@@ -63,9 +61,7 @@ subroutine outer_b(x, x_b, c, y, y_b, n)
   call axpy(t, x, y, n)
   t_b = 0.0_8
   call fadj_snap_pop_r8_array(y, size(y))
-  call fadj_push_r8_array(y, size(y))
   call axpy_b2(t, t_b, x, x_b, y, y_b, n)
-  call fadj_pop_r8_array(y, size(y))
   call fadj_pop_r8(t)
   ! adjoint of outer.f90:28
   fadj_tmp1_b = t_b
@@ -73,9 +69,7 @@ subroutine outer_b(x, x_b, c, y, y_b, n)
   y_b(3) = y_b(3) + t*fadj_tmp1_b
   call fadj_snap_pop_r8(y(3))
   call sq_b(y(2), y_b(2), y(3), y_b(3))
-  call fadj_snap_pop_r8_array(y, size(y))
   call axpy_b2(t, t_b, x, x_b, y, y_b, n)
-  call fadj_snap_pop_r8_array(y, size(y))
   call axpy_b(alpha, x, x_b, y, y_b, n)
   call sq_b(x(1), x_b(1), t, t_b)
 end subroutine outer_b

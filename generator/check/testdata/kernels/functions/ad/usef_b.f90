@@ -36,8 +36,8 @@ subroutine h_b(x, x_b, fadj_result_b)
   real(8), intent(inout) :: x_b
   real(8) :: r_b
   real(8), intent(in) :: fadj_result_b
-  integer :: fadj_branch
   real(8) :: fadj_tmp1_b
+  integer :: fadj_branch
   r = exp(-x)*x
   if (r > 0.2d0) then
     call fadj_push_i4(1)

@@ -10,9 +10,9 @@ subroutine sel_b(x, x_b, y, y_b, n)
   real(8), intent(inout) :: x_b(n)
   real(8), intent(inout) :: y_b
   real(8) :: acc_b
-  integer :: fadj_branch
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
+  integer :: fadj_branch
   acc = 1.0d0
   y = 0.0d0
   do i = 1, n
