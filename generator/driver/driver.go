@@ -17,6 +17,8 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/tangent"
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/fixedpoint"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/bind"
 	"github.com/fadj-dev/fadj/generator/diag"
@@ -26,6 +28,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/runtime"
+	"github.com/fadj-dev/fadj/generator/sema"
 	"github.com/fadj-dev/fadj/generator/source"
 )
 
@@ -301,14 +304,51 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		if rec == nil {
 			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
 		}
+		fps, fpWarns, err := fixedPoints(prog, act, pl)
+		warns = append(warns, fpWarns...)
+		if err != nil {
+			return nil, warns, err
+		}
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
-			Plan: pl})
+			Plan: pl, FixedPoints: fps})
 		if err != nil {
 			return nil, warns, wrap(err)
 		}
 		outs = append(outs, generated{out, spec.Output.Suffix})
 	}
 	return outs, warns, nil
+}
+
+// fixedPoints decides how each fixed-point loop of the plan is reversed:
+// its state and parameters, and the applicability conditions, all errors
+// together.
+func fixedPoints(prog *load.Program, act *activity.Result, pl *plan.Plan) (map[*ast.DoConstruct]*fixedpoint.Decision, diag.List, error) {
+	if len(pl.FixedPoints()) == 0 {
+		return nil, nil, nil
+	}
+	mr := modref.New(prog.Info)
+	out := map[*ast.DoConstruct]*fixedpoint.Decision{}
+	var errs, warns diag.List
+	for _, f := range pl.FixedPoints() {
+		routine := f.Loop.Routine
+		active := func(v *sema.Symbol) bool {
+			for _, pa := range act.Procs {
+				if pa.Proc == routine && pa.ActiveVar(v) {
+					return true
+				}
+			}
+			return false
+		}
+		d, e, w := fixedpoint.Analyze(fixedpoint.Input{Prog: prog, ModRef: mr, Active: active}, f)
+		errs = append(errs, e...)
+		warns = append(warns, w...)
+		out[f.Loop.Do] = d
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, warns, errs
+	}
+	return out, warns, nil
 }
 
 // unimplemented rejects the spec settings this fadj reads but cannot
@@ -324,9 +364,6 @@ func unimplemented(t *config.Target) diag.List {
 		if c.Loop != "" {
 			l.Addf(c.LoopPos, "not supported yet: checkpointing loop '%s'", c.Loop)
 		}
-	}
-	for _, f := range t.FixedPoint {
-		l.Addf(f.Pos, "not supported yet: fixed-point loop '%s'", f.Loop)
 	}
 	// fadj check tests sections of hand-written derivatives; the
 	// generators do not differentiate them yet.

@@ -124,6 +124,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/analysis/fixedpoint"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -144,6 +145,9 @@ type Config struct {
 	// analysis lists. It is also used when Generate gets no TBR result
 	// for a version.
 	StoreAll bool
+	// FixedPoints are the decisions of the fixed-point loops, reversed
+	// by the two-phase adjoint (fixedpoint.go).
+	FixedPoints map[*ast.DoConstruct]*fixedpoint.Decision
 }
 
 // Generate returns a new file holding, for each procedure version in act
@@ -174,6 +178,7 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 		return mods[m]
 	}
 	sh.plan = conf.Plan
+	sh.fixed = conf.FixedPoints
 	sh.forms = formsOf(act, conf.Plan)
 	var ext []*ast.Unit
 	for _, pa := range act.Procs {
@@ -314,6 +319,7 @@ type gen struct {
 	declared map[string]bool
 	ntmp     int
 	nsave    int // fadj_save<n> arrays (hoist.go)
+	nfp      int // fixed-point loops (fixedpoint.go)
 	depth    int
 
 	// sh is shared by the versions of one Generate; module is the module
