@@ -7,6 +7,7 @@ import (
 	"github.com/fadj-dev/fadj/config"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/loops"
+	"github.com/fadj-dev/fadj/generator/source"
 )
 
 // FixedPoint is the treatment of a loop the spec marks as a fixed-point
@@ -21,6 +22,24 @@ type FixedPoint struct {
 	MaxIter int
 	Warm    bool
 	Check   bool // the stationarity check
+	// State and Params are the spec's lists (nil: inferred), StatePos
+	// and ParamsPos where they are.
+	State, Params       []Named
+	StatePos, ParamsPos source.Position
+}
+
+// Named is a name as the spec writes it, and where.
+type Named struct {
+	Text string
+	Pos  source.Position
+}
+
+func named(paths []config.Path) []Named {
+	var out []Named
+	for _, p := range paths {
+		out = append(out, Named{p.Text, p.Pos})
+	}
+	return out
 }
 
 func (f *FixedPoint) String() string {
@@ -76,7 +95,8 @@ func (b *builder) fixedPoints() {
 			continue
 		}
 		f := &FixedPoint{Loop: l, Spec: fp, Name: loopName(l), Tol: fp.Tolerance, Norm: fp.Norm,
-			MaxIter: fp.MaxIterations, Warm: fp.Start == config.WarmStart, Check: fp.Stationarity == config.StationarityCheck}
+			MaxIter: fp.MaxIterations, Warm: fp.Start == config.WarmStart, Check: fp.Stationarity == config.StationarityCheck,
+			State: named(fp.State), Params: named(fp.Parameters), StatePos: fp.StatePos, ParamsPos: fp.ParametersPos}
 		if b.plan.fixed == nil {
 			b.plan.fixed = map[*ast.DoConstruct]*FixedPoint{}
 		}

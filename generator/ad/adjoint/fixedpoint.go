@@ -41,6 +41,23 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	if err != nil {
 		return nil, nil, err
 	}
+	// The recording sweep runs after the original loop: its labels would
+	// be defined twice (no jump may enter or leave the body).
+	for i := range f {
+		f[i] = ast.Clone(f[i]) // f may hold the original statements
+		ast.Inspect(f[i], func(n ast.Node) bool {
+			if st, ok := n.(ast.Stmt); ok {
+				if _, format := st.(*ast.FormatStmt); !format {
+					st.Header().Label = 0
+				}
+			}
+			if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {
+				do.TermLabel = 0
+				do.End = ast.EndStmt{Keyword: "do"}
+			}
+			return true
+		})
+	}
 	var b2 []ast.Stmt // the parameter sweep: the same code
 	for _, st := range b {
 		b2 = append(b2, ast.Clone(st))
@@ -73,7 +90,11 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	fwd = append(fwd, fp.ops(tape.Push, false)...)
 	fwd = append(fwd, orig)
 	fwd = append(fwd, f...)
-	fwd = append(fwd, tape.Mark(ast.NewIdent("fadj_fpm"+k)))
+	mark := ast.NewIdent("fadj_fpm" + k)
+	markOp := tape.Op{Kind: tape.Push, Type: tape.I8, Ref: mark, Count: tape.Size(ast.NewIdent(mark.Name))}
+	// The mark goes on the tape above the segment it ends: a loop around
+	// the fixed-point loop has one segment per visit.
+	fwd = append(fwd, tape.Mark(mark), tape.Lower(markOp))
 	fwd = append(fwd, fp.ops(tape.SnapPush, false)...)
 	if d.Warm {
 		fwd = append(fwd, parseStmts(fmt.Sprintf("fadj_fpws%s = 0", k))...)
@@ -86,7 +107,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 			orig.StmtHeader = s.StmtHeader
 		}
 	}
-	bwd = fp.backward(b, b2)
+	bwd = append([]ast.Stmt{tape.Lower(markOp.Inverse())}, fp.backward(b, b2)...)
 	return fwd, bwd, nil
 }
 

@@ -83,10 +83,10 @@ func Analyze(in Input, f *plan.FixedPoint) (d *Decision, errs, warns diag.List) 
 	use := a.uses()
 	live := a.liveAfter()
 	d.Out = sorted(out, nil)
-	d.InferredState = sorted(out, func(v *sema.Symbol) bool { return live[v] && real(v) })
-	d.InferredParams = sorted(use, func(v *sema.Symbol) bool { return !out[v] && real(v) })
-	d.State = a.userSet(f.Spec.State, "state", d.InferredState, &errs, &warns)
-	d.Params = a.userSet(f.Spec.Parameters, "parameters", d.InferredParams, &errs, &warns)
+	d.InferredState = sorted(out, func(v *sema.Symbol) bool { return live[v] && a.differentiable(v) })
+	d.InferredParams = sorted(use, func(v *sema.Symbol) bool { return !out[v] && a.differentiable(v) })
+	d.State = a.userSet(f.State, "state", d.InferredState, &errs, &warns)
+	d.Params = a.userSet(f.Params, "parameters", d.InferredParams, &errs, &warns)
 	a.overwritten(d, out, &errs)
 	errs.Sort()
 	warns.Sort()
@@ -101,6 +101,12 @@ type analyzer struct {
 }
 
 func (a *analyzer) pos(p source.Pos) source.Position { return a.in.Prog.Fset.Position(p) }
+
+// differentiable restricts the sets to real and complex variables that
+// are active (the residual and the iteration count are neither).
+func (a *analyzer) differentiable(v *sema.Symbol) bool {
+	return real(v) && (a.in.Active == nil || a.in.Active(v))
+}
 
 func real(v *sema.Symbol) bool {
 	return v.Type != nil && (v.Type.IsReal() || v.Type.IsComplex())

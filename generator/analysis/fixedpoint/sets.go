@@ -3,11 +3,11 @@ package fixedpoint
 import (
 	"strings"
 
-	"github.com/fadj-dev/fadj/config"
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -50,12 +50,14 @@ func (a *analyzer) uses() modref.Set {
 }
 
 // liveAfter over-approximates the variables live after the loop: those
-// the code after it references (modref.After: the rest of the routine,
-// and the bodies of the loops around), the dummies the caller may read
+// the code after it may read before writing them (modref.After: the rest
+// of the routine, then the bodies of the loops around), the dummies the caller may read
 // back, module, common and host variables, and a function's result.
 func (a *analyzer) liveAfter() modref.Set {
 	l := a.f.Loop
-	live := a.referenced(modref.After(l.Unit.Body, l.Do))
+	c := &carry{a: a, out: modref.Set{}, written: modref.Set{}}
+	c.list(modref.After(l.Unit.Body, l.Do), true)
+	live := c.out
 	for v := range a.uses() {
 		if v.IsDummy() && v.Intent != ast.IntentIn || v.Module() != nil || v.Attrs.Has(sema.AttrInCommon) ||
 			a.scope != nil && v.Owner != a.scope {
@@ -77,7 +79,7 @@ func (a *analyzer) liveAfter() modref.Set {
 // userSet resolves the spec's list for key (state or parameters), or
 // returns the inferred set when the spec gives none; a list that
 // disagrees with the inferred set is used, with a warning.
-func (a *analyzer) userSet(paths []config.Path, key string, inferred []*sema.Symbol, errs, warns *diag.List) []*sema.Symbol {
+func (a *analyzer) userSet(paths []plan.Named, key string, inferred []*sema.Symbol, errs, warns *diag.List) []*sema.Symbol {
 	if len(paths) == 0 {
 		return inferred
 	}
@@ -99,9 +101,9 @@ func (a *analyzer) userSet(paths []config.Path, key string, inferred []*sema.Sym
 	}
 	got := sorted(set, nil)
 	if names(got) != names(inferred) {
-		pos := a.f.Spec.StatePos
+		pos := a.f.StatePos
 		if key == "parameters" {
-			pos = a.f.Spec.ParametersPos
+			pos = a.f.ParamsPos
 		}
 		eq := "out ∩ live (eq. 3)"
 		if key == "parameters" {

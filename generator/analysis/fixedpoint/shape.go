@@ -14,6 +14,12 @@ import (
 func (a *analyzer) shape(errs *diag.List) (body []ast.Stmt, exit ast.Stmt) {
 	d := a.f.Loop.Do
 	body = d.Body
+	for n := len(body); n > 0; n-- { // a labelled DO's CONTINUE does nothing
+		if _, ok := body[n-1].(*ast.ContinueStmt); !ok {
+			break
+		}
+		body = body[:n-1]
+	}
 	if n := len(body); n > 0 && a.exitsLoop(body[n-1]) {
 		body, exit = body[:n-1], body[n-1]
 	}
