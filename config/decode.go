@@ -970,6 +970,9 @@ func (d *decoder) crossCheck(t *Target) {
 	fps := make(map[string]*FixedPoint)
 	for i := range t.FixedPoint {
 		fp := &t.FixedPoint[i]
+		if fp.Name == "" {
+			continue // named by control variable, line or label: plan.Build finds duplicates
+		}
 		q := qualify(fp.Routine, fp.Name)
 		if f, dup := fps[q]; dup {
 			d.errorAt(fp.LoopPos, "fixed_point: loop %s is listed twice (first at line %d)", quote(fp.Loop), f.LoopPos.Line)

@@ -94,7 +94,7 @@ func (r Ref) matches(prog *sema.Program, d *ast.DoConstruct) bool {
 }
 
 // Describe is r as messages name it: "'relax' in picard", "'do it' at
-// line 12".
+// line 12", "labelled 10".
 func (r Ref) Describe() string {
 	var parts []string
 	switch {
@@ -102,8 +102,6 @@ func (r Ref) Describe() string {
 		parts = append(parts, fmt.Sprintf("'%s'", r.Name))
 	case r.Var != "":
 		parts = append(parts, fmt.Sprintf("'do %s'", r.Var))
-	default:
-		parts = append(parts, "a DO loop")
 	}
 	if r.Label != 0 {
 		parts = append(parts, fmt.Sprintf("labelled %d", r.Label))

@@ -86,7 +86,7 @@ func (b *builder) fixedPoints() {
 			for _, l := range found {
 				at = append(at, l.Pos.String())
 			}
-			b.errs.Addf(pos, "fixed_point: %s names %d loops (%s); narrow it with in, at or label", ref.Describe(), len(found), strings.Join(at, ", "))
+			b.errs.Addf(pos, "fixed_point: %d DO loops match %s (%s); narrow it with in, at or label", len(found), ref.Describe(), strings.Join(at, ", "))
 			continue
 		}
 		l := found[0]

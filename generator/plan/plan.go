@@ -110,6 +110,9 @@ func (p *Plan) String() string {
 	for _, s := range p.Sites() {
 		fmt.Fprintf(&b, "%s %s -> %s: %s\n", s.Pos, name(s.Caller), name(s.Callee), s.Reversal)
 	}
+	for _, f := range p.FixedPoints() {
+		fmt.Fprintf(&b, "%s\n", f)
+	}
 	return b.String()
 }
 
