@@ -73,6 +73,14 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 		}
 	}
 	fp := &fpCode{g: g, d: d, k: k, out: outRefs}
+	// Only what the body's adjoint changes and reads before changing it
+	// needs its end value put back before each adjoint iteration.
+	ch, rf := changed(b), readFirst(b)
+	for _, r := range outRefs {
+		if ch["*"] || rf["*"] || ch[r.v.Name] && rf[r.v.Name] {
+			fp.restore = append(fp.restore, r)
+		}
+	}
 	for _, v := range d.State {
 		if g.hasAdj(v) {
 			fp.state = append(fp.state, v)
@@ -122,14 +130,103 @@ type fpCode struct {
 	d             *fixedpoint.Decision
 	k             string
 	out           []outRef
+	restore       []outRef // the outputs the body's adjoint changes
 	state, params []*sema.Symbol
 }
 
+// readFirst returns the names of the primal variables list may read
+// before it changes them (by a pop or an assignment): the end values it
+// needs restored before each adjoint iteration. "*" if it calls a
+// procedure other than the runtime's, which may read and change anything
+// it reaches. Within one statement reads count first. Adjoint names never
+// match a primal variable's.
+func readFirst(list []ast.Stmt) map[string]bool {
+	out, defined := map[string]bool{}, map[string]bool{}
+	base := func(x ast.Expr) string {
+		for {
+			switch e := x.(type) {
+			case *ast.Ident:
+				return strings.ToLower(e.Name)
+			case *ast.CallExpr:
+				x = e.Fun
+			case *ast.SelectorExpr:
+				x = e.X
+			default:
+				return ""
+			}
+		}
+	}
+	for _, s := range list {
+		if op, ok := tape.Of(s); ok && !op.Kind.IsPush() {
+			defined[base(op.Ref)] = true
+			continue
+		}
+		var defs []string
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if name := strings.ToLower(n.Name); !defined[name] {
+					out[name] = true
+				}
+			case *ast.AssignStmt:
+				defs = append(defs, base(n.Lhs))
+			case *ast.CallStmt:
+				if op, ok := tape.Of(n); ok && !op.Kind.IsPush() {
+					defs = append(defs, base(op.Ref))
+				} else if !ok {
+					out["*"] = true
+				}
+			}
+			return true
+		})
+		for _, d := range defs {
+			defined[d] = true
+		}
+	}
+	return out
+}
+
+// changed returns the names of the variables list assigns or pops into.
+func changed(list []ast.Stmt) map[string]bool {
+	out := map[string]bool{}
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			ast.Inspect(n.Lhs, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok {
+					out[strings.ToLower(id.Name)] = true
+					return false
+				}
+				return true
+			})
+		case *ast.CallStmt:
+			if op, ok := tape.Of(n); ok && !op.Kind.IsPush() {
+				ast.Inspect(op.Ref, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok {
+						out[strings.ToLower(id.Name)] = true
+						return false
+					}
+					return true
+				})
+			} else if !ok {
+				out["*"] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // ops returns the pushes (kind Push or SnapPush) of the loop's outputs in
-// order, or with pop the pops of their inverse kind in reverse order.
+// order, or with pop the pops of their inverse kind in reverse order: all
+// of them for Push, those the body's adjoint changes for SnapPush.
 func (fp *fpCode) ops(kind tape.Kind, pop bool) []ast.Stmt {
 	var out []ast.Stmt
-	for _, r := range fp.out {
+	list := fp.out
+	if kind == tape.SnapPush {
+		list = fp.restore
+	}
+	for _, r := range list {
 		op := r.op
 		op.Kind = kind
 		if pop {
@@ -137,24 +234,6 @@ func (fp *fpCode) ops(kind tape.Kind, pop bool) []ast.Stmt {
 			out = append([]ast.Stmt{tape.Lower(op)}, out...)
 		} else {
 			out = append(out, tape.Lower(op))
-		}
-	}
-	return out
-}
-
-// adjOps is the same for the adjoints of vars.
-func (fp *fpCode) adjOps(vars []*sema.Symbol, kind tape.Kind) []ast.Stmt {
-	var out []ast.Stmt
-	for _, v := range vars {
-		typ, _ := tape.TypeOf(v.Type)
-		op := tape.Op{Kind: kind, Type: typ, Ref: ast.NewIdent(fp.g.aname(v))}
-		if v.Rank() > 0 {
-			op.Count = tape.Size(ast.NewIdent(fp.g.aname(v)))
-		}
-		if kind.IsPush() {
-			out = append(out, tape.Lower(op))
-		} else {
-			out = append([]ast.Stmt{tape.Lower(op)}, out...)
 		}
 	}
 	return out
@@ -173,31 +252,40 @@ func (fp *fpCode) declare() error {
 	g.decls = append(g.decls, parseDecls(fmt.Sprintf("integer(8) :: fadj_fpm%s(%d)\ninteger :: fadj_fpi%s\nreal(8) :: fadj_fpd%s, fadj_fpn%s", k, tape.MarkLen, k, k, k))...)
 	for _, v := range fp.state {
 		for _, c := range copies {
-			if _, ok := tape.TypeOf(v.Type); !ok {
-				return notSupported("state variable '%s' of type %s in a fixed-point loop", v.Name, v.Type)
-			}
-			dc, err := g.decl(v)
-			if err != nil {
+			if err := fp.copyDecl(c, v, "state variable"); err != nil {
 				return err
 			}
-			td := ast.Copy(dc).(*ast.TypeDecl)
-			td.Attrs = nil
-			e := *td.Entities[0]
-			e.Name = ast.NewIdent(fp.copyName(c, v))
-			for _, dim := range e.Dims {
-				if dim.Hi == nil || isStar(dim.Hi) {
-					return notSupported("state variable '%s' of assumed shape or size in a fixed-point loop", v.Name)
-				}
-			}
-			td.Entities = []*ast.Entity{&e}
-			g.decls = append(g.decls, td)
 		}
 	}
 	for _, v := range fp.params {
-		if _, ok := tape.TypeOf(v.Type); !ok {
-			return notSupported("parameter '%s' of type %s in a fixed-point loop", v.Name, v.Type)
+		if err := fp.copyDecl("s", v, "parameter"); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// copyDecl declares copy c of the adjoint of v, of its type and shape.
+func (fp *fpCode) copyDecl(c string, v *sema.Symbol, what string) error {
+	g := fp.g
+	if _, ok := tape.TypeOf(v.Type); !ok {
+		return notSupported("%s '%s' of type %s in a fixed-point loop", what, v.Name, v.Type)
+	}
+	dc, err := g.decl(v)
+	if err != nil {
+		return err
+	}
+	td := ast.Copy(dc).(*ast.TypeDecl)
+	td.Attrs = nil
+	e := *td.Entities[0]
+	e.Name = ast.NewIdent(fp.copyName(c, v))
+	for _, dim := range e.Dims {
+		if dim.Hi == nil || isStar(dim.Hi) {
+			return notSupported("%s '%s' of assumed shape or size in a fixed-point loop", what, v.Name)
+		}
+	}
+	td.Entities = []*ast.Entity{&e}
+	g.decls = append(g.decls, td)
 	return nil
 }
 
@@ -248,15 +336,19 @@ func (fp *fpCode) backward(b, b2 []ast.Stmt) []ast.Stmt {
 
 	var out []ast.Stmt
 	out = append(out, parseStmts(strings.Join(pre, "\n"))...)
-	out = append(out, fp.adjOps(fp.params, tape.SnapPush)...)
+	var save, restore []string
+	for _, v := range fp.params {
+		save = append(save, fmt.Sprintf("%s = %s", fp.copyName("s", v), fp.g.aname(v)))
+		restore = append(restore, fmt.Sprintf("%s = %s", fp.g.aname(v), fp.copyName("s", v)))
+	}
+	out = append(out, parseStmts(strings.Join(save, "\n"))...)
 	loop := []ast.Stmt{}
 	loop = append(loop, parseStmts(fmt.Sprintf("fadj_fpi%s = fadj_fpi%s + 1", k, k))...)
-	// The parameters' adjoints are above the end values on the snapshot
-	// stacks: both are put back, and saved again.
-	loop = append(loop, fp.adjOps(fp.params, tape.SnapPop)...)
+	// The end values the body's adjoint changes are put back, and saved
+	// again; what an iteration adds to the parameters' adjoints is
+	// discarded after the loop.
 	loop = append(loop, fp.ops(tape.SnapPush, true)...) // SnapPop of the end values
 	loop = append(loop, fp.ops(tape.SnapPush, false)...)
-	loop = append(loop, fp.adjOps(fp.params, tape.SnapPush)...)
 	loop = append(loop, tape.Rewind(ast.NewIdent("fadj_fpm"+k)))
 	loop = append(loop, parseStmts(strings.Join(body, "\n"))...)
 	loop = append(loop, b...)
@@ -268,7 +360,7 @@ func (fp *fpCode) backward(b, b2 []ast.Stmt) []ast.Stmt {
 		out = append(out, parseStmts(strings.Join(post, "\n"))...)
 	}
 	// The parameter sweep, from the converged w̄.
-	out = append(out, fp.adjOps(fp.params, tape.SnapPop)...)
+	out = append(out, parseStmts(strings.Join(restore, "\n"))...)
 	out = append(out, fp.ops(tape.SnapPush, true)...)
 	out = append(out, tape.Rewind(ast.NewIdent("fadj_fpm"+k)))
 	out = append(out, b2...)

@@ -15,6 +15,7 @@ subroutine picard_b(p, p_b, x, x_b, n)
   real(8) :: fadj_fpd1, fadj_fpn1
   real(8) :: fadj_fp1o_x(n)
   real(8) :: fadj_fp1p_x(n)
+  real(8) :: fadj_fp1s_p(n)
   x = 0
   err = 1
   it = 0
@@ -35,27 +36,13 @@ subroutine picard_b(p, p_b, x, x_b, n)
   it = it + 1
   call fadj_tape_mark(fadj_fpm1)
   call fadj_push_i8_array(fadj_fpm1, size(fadj_fpm1))
-  call fadj_snap_push_r8(err)
-  call fadj_snap_push_i4(it)
-  call fadj_snap_push_r8_array(x, size(x))
-  call fadj_snap_push_r8_array(xnew, size(xnew))
   xnew_b = 0.0_8
   call fadj_pop_i8_array(fadj_fpm1, size(fadj_fpm1))
   fadj_fp1o_x = x_b
   fadj_fpi1 = 0
-  call fadj_snap_push_r8_array(p_b, size(p_b))
+  fadj_fp1s_p = p_b
   do
     fadj_fpi1 = fadj_fpi1 + 1
-    call fadj_snap_pop_r8_array(p_b, size(p_b))
-    call fadj_snap_pop_r8_array(xnew, size(xnew))
-    call fadj_snap_pop_r8_array(x, size(x))
-    call fadj_snap_pop_i4(it)
-    call fadj_snap_pop_r8(err)
-    call fadj_snap_push_r8(err)
-    call fadj_snap_push_i4(it)
-    call fadj_snap_push_r8_array(x, size(x))
-    call fadj_snap_push_r8_array(xnew, size(xnew))
-    call fadj_snap_push_r8_array(p_b, size(p_b))
     call fadj_tape_rewind(fadj_fpm1)
     fadj_fp1p_x = x_b
     call fadj_pop_r8_array(x, size(x))
@@ -74,11 +61,7 @@ subroutine picard_b(p, p_b, x, x_b, n)
     if (fadj_fpd1 <= 1d-12 .or. fadj_fpi1 >= 1000) exit
   end do
   call fadj_fp_done('picard::relax', fadj_fpi1, fadj_fpd1, 1d-12)
-  call fadj_snap_pop_r8_array(p_b, size(p_b))
-  call fadj_snap_pop_r8_array(xnew, size(xnew))
-  call fadj_snap_pop_r8_array(x, size(x))
-  call fadj_snap_pop_i4(it)
-  call fadj_snap_pop_r8(err)
+  p_b = fadj_fp1s_p
   call fadj_tape_rewind(fadj_fpm1)
   call fadj_pop_r8_array(x, size(x))
   xnew_b = xnew_b + x_b
