@@ -20,6 +20,7 @@
 package config
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,9 @@ const (
 
 	DefaultFixedPointTolerance     = 1.0e-10
 	DefaultFixedPointMaxIterations = 1000
+	DefaultFixedPointNorm          = L2Norm
+	DefaultFixedPointStart         = ColdStart
+	DefaultStationarity            = StationarityOff
 
 	DefaultCheckSeed         = 1
 	DefaultCheckSamples      = 3
@@ -314,26 +318,102 @@ type Binomial struct {
 	SnapshotsPos source.Position
 }
 
+// Norm measures the change of the adjoint state in the stopping test of
+// an adjoint fixed-point loop.
+type Norm string
+
+const (
+	L2Norm  Norm = "l2"  // Euclidean norm over all state adjoints
+	MaxNorm Norm = "max" // largest magnitude
+)
+
+// Start is the first iterate of an adjoint fixed-point loop.
+type Start string
+
+const (
+	ColdStart Start = "cold" // the incoming adjoint of the state
+	WarmStart Start = "warm" // the converged iterate of the previous solve of the same loop
+)
+
+// Stationarity is whether the generated code checks that the control
+// flow of the recording sweep is that of the last primal iteration.
+type Stationarity string
+
+const (
+	StationarityOff   Stationarity = "off"
+	StationarityCheck Stationarity = "check"
+)
+
+var (
+	FixedPointNorms     = []string{string(L2Norm), string(MaxNorm)}
+	FixedPointStarts    = []string{string(ColdStart), string(WarmStart)}
+	StationarityOptions = []string{string(StationarityOff), string(StationarityCheck)}
+)
+
 // FixedPoint marks a loop as a fixed-point iteration, whose adjoint is
 // the adjoint fixed-point loop of Christianson: only the last iteration
 // is taped, and the adjoint iterates until it converges.
 type FixedPoint struct {
 	Pos source.Position
 
-	// Loop is a DO construct name as written: name or routine::name.
+	// Loop names the loop as written: a DO construct name, or "do v"
+	// for the DO loop of control variable v, either qualified by its
+	// routine (routine::name, routine::do v). It may be empty when
+	// Label or At names the loop.
 	Loop    string `yaml:"loop"`
 	LoopPos source.Position
-	// Routine and Name are Loop split and lower-cased.
+	// Routine and Name are Loop split and lower-cased; Var is v of
+	// "do v" (then Name is ""). Routine comes from In when Loop is not
+	// qualified.
 	Routine string `yaml:"-"`
 	Name    string `yaml:"-"`
+	Var     string `yaml:"-"`
+	// In is the routine holding the loop; At the line of its DO
+	// statement; Label the label of its DO statement (or its
+	// terminating label). 0 and "" mean any.
+	In       string `yaml:"in"`
+	InPos    source.Position
+	At       int `yaml:"at"`
+	AtPos    source.Position
+	Label    int `yaml:"label"`
+	LabelPos source.Position
+
+	// State and Parameters, if given, replace the inferred sets
+	// (state = out ∩ live after the loop, parameters = use \ out).
+	State         []Path `yaml:"state"`
+	StatePos      source.Position
+	Parameters    []Path `yaml:"parameters"`
+	ParametersPos source.Position
 
 	// Tolerance is the adjoint loop's stopping criterion: the relative
 	// change of the adjoint state, > 0.
 	Tolerance    float64 `yaml:"tolerance"`
 	TolerancePos source.Position
+	// Norm measures the change in the stopping test.
+	Norm    Norm `yaml:"norm"`
+	NormPos source.Position
 	// MaxIterations bounds the adjoint loop, >= 1.
 	MaxIterations    int `yaml:"max_iterations"`
 	MaxIterationsPos source.Position
+	// Start is the first adjoint iterate: warm reuses the previous
+	// solve's, for a loop inside an outer loop.
+	Start    Start `yaml:"start"`
+	StartPos source.Position
+	// Stationarity asks for the dynamic check that the recording sweep
+	// takes the control flow of the last primal iteration.
+	Stationarity    Stationarity `yaml:"stationarity"`
+	StationarityPos source.Position
+}
+
+// What returns how the spec names the loop, for messages.
+func (fp *FixedPoint) What() string {
+	switch {
+	case fp.Loop != "":
+		return fp.Loop
+	case fp.Label != 0:
+		return fmt.Sprintf("label %d", fp.Label)
+	}
+	return fmt.Sprintf("at line %d", fp.At)
 }
 
 // Check configures `fadj check`: the generated code is compiled and the
@@ -603,6 +683,15 @@ func setDefaults(s *Spec) {
 			}
 			if !fp.MaxIterationsPos.IsValid() {
 				fp.MaxIterations = DefaultFixedPointMaxIterations
+			}
+			if fp.Norm == "" {
+				fp.Norm = DefaultFixedPointNorm
+			}
+			if fp.Start == "" {
+				fp.Start = DefaultFixedPointStart
+			}
+			if fp.Stationarity == "" {
+				fp.Stationarity = DefaultStationarity
 			}
 		}
 	}

@@ -358,7 +358,7 @@ spec.yaml:12:13: in: 'a::b::c': expected name or module::name`, true},
 spec.yaml:9:26: fixed_point: loop 't' is also a checkpoint (line 8); a fixed-point loop is reversed by its own adjoint iteration`, false},
 	{"fixed point values", base + "    fixed_point:\n      - loop: picard\n        tolerance: -1\n        max_iterations: 0.5\n      - tolerance: .inf\n", `spec.yaml:10:20: tolerance: expected a number > 0, found -1
 spec.yaml:11:25: max_iterations: expected an integer, found a number
-spec.yaml:12:9: missing required key 'loop' in fixed_point
+spec.yaml:12:9: missing required key 'loop' in fixed_point (or 'at' or 'label')
 spec.yaml:12:20: tolerance: expected a finite number, found '.inf'`, true},
 	{"call overrides", base + "    call_overrides: {a: joint, b: both, 'c d': split}\n", `spec.yaml:8:35: call_overrides: expected joint or split, found 'both'
 spec.yaml:8:41: call_overrides: 'c d' is not a Fortran name`, true},

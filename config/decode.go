@@ -970,6 +970,9 @@ func (d *decoder) crossCheck(t *Target) {
 	fps := make(map[string]*FixedPoint)
 	for i := range t.FixedPoint {
 		fp := &t.FixedPoint[i]
+		if fp.Name == "" {
+			continue // named by control variable, line or label: plan.Build finds duplicates
+		}
 		q := qualify(fp.Routine, fp.Name)
 		if f, dup := fps[q]; dup {
 			d.errorAt(fp.LoopPos, "fixed_point: loop %s is listed twice (first at line %d)", quote(fp.Loop), f.LoopPos.Line)
@@ -1140,18 +1143,36 @@ func (d *decoder) fixedPoint(at *yaml.Node) (FixedPoint, bool) {
 		return fp, false
 	}
 	fp.Pos = d.pos(at)
-	ok := true
-	if e, has := m["loop"]; has {
-		if s, p, good := d.str(e.val, "loop"); !good {
-			ok = false
-		} else if scope, name, problem := parseQualified(s, "routine"); problem != "" {
-			d.errorAt(p, "loop: %s", problem)
-			ok = false
-		} else {
-			fp.Loop, fp.LoopPos, fp.Routine, fp.Name = strings.TrimSpace(s), p, scope, name
+	ok := d.fixedPointLoop(at, m, &fp)
+	for _, k := range []struct {
+		key string
+		to  *[]Path
+		pos *source.Position
+	}{{"state", &fp.State, &fp.StatePos}, {"parameters", &fp.Parameters, &fp.ParametersPos}} {
+		if e, has := m[k.key]; has {
+			if items, good := d.strings(e.val, k.key); good {
+				*k.to, *k.pos = items, d.pos(e.val)
+			} else {
+				ok = false
+			}
 		}
-	} else {
-		ok = false
+	}
+	for _, k := range []struct {
+		key    string
+		values []string
+		set    func(string, source.Position)
+	}{
+		{"norm", FixedPointNorms, func(v string, p source.Position) { fp.Norm, fp.NormPos = Norm(v), p }},
+		{"start", FixedPointStarts, func(v string, p source.Position) { fp.Start, fp.StartPos = Start(v), p }},
+		{"stationarity", StationarityOptions, func(v string, p source.Position) { fp.Stationarity, fp.StationarityPos = Stationarity(v), p }},
+	} {
+		if e, has := m[k.key]; has {
+			if v, p, good := d.enum(e.val, k.key, k.values); good {
+				k.set(v, p)
+			} else {
+				ok = false
+			}
+		}
 	}
 	if e, has := m["tolerance"]; has {
 		if v, p, good := d.positive(e.val, "tolerance", false); good {
@@ -1164,6 +1185,58 @@ func (d *decoder) fixedPoint(at *yaml.Node) (FixedPoint, bool) {
 		}
 	}
 	return fp, ok
+}
+
+// fixedPointLoop decodes how a fixed_point entry names its loop: loop
+// (name, do v, qualified or not), in, at, label; at least one of loop,
+// at and label.
+func (d *decoder) fixedPointLoop(at *yaml.Node, m map[string]entry, fp *FixedPoint) bool {
+	ok := true
+	if e, has := m["loop"]; has {
+		if s, p, good := d.str(e.val, "loop"); !good {
+			ok = false
+		} else if scope, name, v, problem := parseLoop(s); problem != "" {
+			d.errorAt(p, "loop: %s", problem)
+			ok = false
+		} else {
+			fp.Loop, fp.LoopPos, fp.Routine, fp.Name, fp.Var = strings.TrimSpace(s), p, scope, name, v
+		}
+	}
+	if e, has := m["in"]; has {
+		if s, p, good := d.str(e.val, "in"); !good {
+			ok = false
+		} else if _, name, problem := parseQualified(s, "module"); problem != "" {
+			d.errorAt(p, "in: %s", problem)
+			ok = false
+		} else {
+			fp.In, fp.InPos = strings.TrimSpace(s), p
+			if fp.Routine == "" {
+				fp.Routine = name
+			} else if fp.Routine != name {
+				d.errorAt(p, "in: %s, but loop names routine %s", quote(s), quote(fp.Routine))
+				ok = false
+			}
+		}
+	}
+	if e, has := m["at"]; has {
+		if v, p, good := d.intMin(e.val, "at", 1); good {
+			fp.At, fp.AtPos = v, p
+		} else {
+			ok = false
+		}
+	}
+	if e, has := m["label"]; has {
+		if v, p, good := d.intMin(e.val, "label", 1); good {
+			fp.Label, fp.LabelPos = v, p
+		} else {
+			ok = false
+		}
+	}
+	if _, has := m["loop"]; !has && fp.At == 0 && fp.Label == 0 && ok {
+		d.errorf(at, "missing required key 'loop' in fixed_point (or 'at' or 'label')")
+		ok = false
+	}
+	return ok
 }
 
 func (d *decoder) check(e entry, c *Check) {

@@ -95,9 +95,17 @@ var (
 		{key: "snapshots", kind: kInteger, required: true},
 	}}
 	secFixedPoint = &section{name: "fixed_point", where: "in fixed_point", home: "a fixed_point entry", fields: []field{
-		{key: "loop", kind: kString, required: true},
+		{key: "loop", kind: kString},
+		{key: "in", kind: kString},
+		{key: "at", kind: kInteger},
+		{key: "label", kind: kInteger},
+		{key: "state", kind: kStringList},
+		{key: "parameters", kind: kStringList},
 		{key: "tolerance", kind: kNumber, def: DefaultFixedPointTolerance},
+		{key: "norm", kind: kString, enum: FixedPointNorms, def: string(DefaultFixedPointNorm)},
 		{key: "max_iterations", kind: kInteger, def: DefaultFixedPointMaxIterations},
+		{key: "start", kind: kString, enum: FixedPointStarts, def: string(DefaultFixedPointStart)},
+		{key: "stationarity", kind: kString, enum: StationarityOptions, def: string(DefaultStationarity)},
 	}}
 	secCheck = &section{name: "check", where: "in check", home: "check", fields: []field{
 		{key: "seed", kind: kInteger, def: DefaultCheckSeed},

@@ -373,3 +373,28 @@ func list(words []string, conj string) string {
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " " + conj + " " + words[len(words)-1]
 }
+
+// parseLoop parses how a spec names a loop: name, do v, routine::name or
+// routine::do v. v is the control variable of "do v" (name is then "").
+func parseLoop(s string) (scope, name, v, problem string) {
+	t := strings.TrimSpace(s)
+	a, b, qualified := strings.Cut(t, "::")
+	if !qualified {
+		a, b = "", a
+	}
+	b = strings.TrimSpace(b)
+	if f := strings.Fields(b); len(f) == 2 && strings.EqualFold(f[0], "do") {
+		if p := checkName(f[1]); p != "" {
+			return "", "", "", p
+		}
+		if qualified {
+			a = strings.TrimSpace(a)
+			if p := checkName(a); p != "" {
+				return "", "", "", p
+			}
+		}
+		return strings.ToLower(a), "", strings.ToLower(f[1]), ""
+	}
+	scope, name, problem = parseQualified(s, "routine")
+	return scope, name, "", problem
+}

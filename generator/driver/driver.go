@@ -18,6 +18,8 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/tidy"
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/fixedpoint"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/bind"
 	"github.com/fadj-dev/fadj/generator/diag"
@@ -28,6 +30,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/restructure"
 	"github.com/fadj-dev/fadj/generator/runtime"
+	"github.com/fadj-dev/fadj/generator/sema"
 	"github.com/fadj-dev/fadj/generator/source"
 )
 
@@ -337,8 +340,13 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
 		}
 		dec.TBR = rec
+		fps, fpWarns, err := fixedPoints(prog, act, pl)
+		warns = append(warns, fpWarns...)
+		if err != nil {
+			return nil, warns, err
+		}
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
-			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead, SourceRef: sourceRef(spec, prog, opts)})
+			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead, SourceRef: sourceRef(spec, prog, opts), FixedPoints: fps})
 		if err != nil {
 			wrap(err)
 		} else {
@@ -380,6 +388,38 @@ func sourceRef(spec *config.Spec, prog *load.Program, opts Options) adjoint.Sour
 	}
 }
 
+// fixedPoints decides how each fixed-point loop of the plan is reversed:
+// its state and parameters, and the applicability conditions, all errors
+// together.
+func fixedPoints(prog *load.Program, act *activity.Result, pl *plan.Plan) (map[*ast.DoConstruct]*fixedpoint.Decision, diag.List, error) {
+	if len(pl.FixedPoints()) == 0 {
+		return nil, nil, nil
+	}
+	mr := modref.New(prog.Info)
+	out := map[*ast.DoConstruct]*fixedpoint.Decision{}
+	var errs, warns diag.List
+	for _, f := range pl.FixedPoints() {
+		routine := f.Loop.Routine
+		active := func(v *sema.Symbol) bool {
+			for _, pa := range act.Procs {
+				if pa.Proc == routine && pa.ActiveVar(v) {
+					return true
+				}
+			}
+			return false
+		}
+		d, e, w := fixedpoint.Analyze(fixedpoint.Input{Prog: prog, ModRef: mr, Active: active}, f)
+		errs = append(errs, e...)
+		warns = append(warns, w...)
+		out[f.Loop.Do] = d
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, warns, errs
+	}
+	return out, warns, nil
+}
+
 // unimplemented rejects the spec settings this fadj reads but cannot
 // honour yet, at their place in the spec, rather than ignoring them.
 func unimplemented(t *config.Target) diag.List {
@@ -393,9 +433,6 @@ func unimplemented(t *config.Target) diag.List {
 		if c.Loop != "" {
 			l.Addf(c.LoopPos, "not supported yet: checkpointing loop '%s'", c.Loop)
 		}
-	}
-	for _, f := range t.FixedPoint {
-		l.Addf(f.Pos, "not supported yet: fixed-point loop '%s'", f.Loop)
 	}
 	// fadj check tests sections of hand-written derivatives; the
 	// generators do not differentiate them yet.

@@ -9,7 +9,8 @@
 //	config      the spec (source, diag, input)
 //	load        running the front end over files
 //	intrinsic   the facts about intrinsic functions (sema)
-//	plan        the reversal plan (config, the front end)
+//	loops       locating the DO loops a spec names (the front end)
+//	plan        the reversal plan (config, loops, the front end)
 //	inline      rewrites of the loaded program (the front end)
 //	restructure GO TO loops, computed and assigned GO TOs as constructs (the front end)
 //	analysis/…  the analyses (the above but the printer and load)

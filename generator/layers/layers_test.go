@@ -34,13 +34,14 @@ var allowed = map[string][]string{
 	"generator/bind":            append(frontEnd, "config", "generator/input", "generator/load", "generator/suggest"),
 	"generator/load":            append(frontEnd, "generator/input"),
 	"generator/intrinsic":       frontEnd,
-	"generator/plan":            append(frontEnd, "config"),
+	"generator/loops":           frontEnd,
+	"generator/plan":            append(frontEnd, "config", "generator/loops"),
 	"generator/inline":          frontEnd,
 	"generator/restructure":     frontEnd,
 	"generator/runtime":         nil,
 	"generator/analysis":        append(frontEnd, "generator/load"),
-	"generator/analysis/":       append(frontEnd, "generator/intrinsic", "generator/plan", "generator/analysis", "generator/analysis/"),
-	"generator/ad/":             append(frontEnd, "generator/intrinsic", "generator/plan", "generator/analysis", "generator/analysis/", "generator/ad/"),
+	"generator/analysis/":       append(frontEnd, "generator/intrinsic", "generator/plan", "generator/loops", "generator/analysis", "generator/analysis/"),
+	"generator/ad/":             append(frontEnd, "generator/intrinsic", "generator/plan", "generator/loops", "generator/analysis", "generator/analysis/", "generator/ad/"),
 }
 
 // tools are the packages only the command and each other may import.

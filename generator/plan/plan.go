@@ -79,6 +79,9 @@ type Plan struct {
 	Default Reversal
 	sites   map[*ast.CallStmt]*Site
 	order   []*Site
+	// fixed are the fixed-point loops (fixedpoint.go).
+	fixed      map[*ast.DoConstruct]*FixedPoint
+	fixedOrder []*FixedPoint
 }
 
 // Call returns the reversal of call statement s.
@@ -106,6 +109,9 @@ func (p *Plan) String() string {
 	var b strings.Builder
 	for _, s := range p.Sites() {
 		fmt.Fprintf(&b, "%s %s -> %s: %s\n", s.Pos, name(s.Caller), name(s.Callee), s.Reversal)
+	}
+	for _, f := range p.FixedPoints() {
+		fmt.Fprintf(&b, "%s\n", f)
 	}
 	return b.String()
 }
@@ -163,6 +169,7 @@ func Build(prog *sema.Program, t *config.Target, routine *sema.Symbol) (*Plan, e
 		}
 	}
 	sort.SliceStable(p.order, func(i, j int) bool { return posLess(p.order[i].Pos, p.order[j].Pos) })
+	b.fixedPoints()
 	for i, c := range t.Checkpoints {
 		if c.Call != "" && !b.matched[i] {
 			b.errs.Addf(c.CallPos, "checkpoints: no call of %s%s in the sources", quote(c.Call), narrowing(&c))

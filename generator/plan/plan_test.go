@@ -39,11 +39,28 @@ subroutine helper(u)
   call step(u)
   call model(u)
 end subroutine helper
+subroutine twice(u)
+  real(8) :: u
+  integer :: k
+  do k = 1, 2
+    u = u*0.5d0
+  end do
+  do k = 1, 2
+    u = u*0.5d0
+  end do
+end subroutine twice
 `
 
 // TestBuild prints the plan of a program for target settings written as
 // the spec's target section.
 func TestBuild(t *testing.T) {
+	const all = `t.f90:17:5 model -> physics::step: joint lazy
+t.f90:18:5 model -> physics::step: joint lazy
+t.f90:19:5 model -> relax: joint lazy
+t.f90:21:3 model -> helper: joint lazy
+t.f90:26:3 helper -> physics::step: joint lazy
+t.f90:27:3 helper -> model: joint lazy
+`
 	tests := []struct {
 		name, target string
 		want         string
@@ -104,6 +121,29 @@ spec.yaml:13:16: checkpoints: no call of 'nosuch' in the sources
       - {call: physics::step, in: model, snapshots: lazy}
 `,
 		want: "spec.yaml:12:16: checkpoints: this entry and the one at line 10 both name the call of 'step' at t.f90:17:5, with different snapshots\n",
+	}, {
+		name: "fixed-point loops by control variable, line and label",
+		target: `    fixed_point:
+      - {loop: model::do it, tolerance: 1.0e-8, start: warm}
+      - {in: twice, at: 35, norm: max, max_iterations: 7}
+`,
+		want: all + `t.f90:16:3 model::line 16: fixed point tol 1e-08 l2 max 1000 warm
+t.f90:35:3 twice::line 35: fixed point tol 1e-10 max max 7 cold
+`,
+	}, {
+		name: "fixed-point loops naming no loop, or two",
+		target: `    fixed_point:
+      - {loop: nosuch}
+      - {loop: do k}
+      - {label: 10}
+      - {loop: model::do it}
+      - {loop: do it}
+`,
+		want: `spec.yaml:10:16: fixed_point: no DO loop 'nosuch' in the sources
+spec.yaml:11:16: fixed_point: 2 DO loops match 'do k' (t.f90:32:3, t.f90:35:3); narrow it with in, at or label
+spec.yaml:12:9: fixed_point: no DO loop labelled 10 in the sources
+spec.yaml:14:16: fixed_point: the loop at t.f90:16:3 is listed twice (first at line 13)
+`,
 	}}
 	read := func(p string) ([]byte, error) {
 		if p == "t.f90" {

@@ -137,6 +137,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/analysis/fixedpoint"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -167,6 +168,9 @@ type Config struct {
 	// SourceRef, if not nil, names the source line of an assignment in
 	// a comment heading its adjoint statements (backref.go).
 	SourceRef SourceRef
+	// FixedPoints are the decisions of the fixed-point loops, reversed
+	// by the two-phase adjoint (fixedpoint.go).
+	FixedPoints map[*ast.DoConstruct]*fixedpoint.Decision
 }
 
 // Generate returns a new file holding, for each procedure version in act
@@ -197,6 +201,7 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 		return mods[m]
 	}
 	sh.plan = conf.Plan
+	sh.fixed = conf.FixedPoints
 	sh.forms = formsOf(act, conf.Plan)
 	var ext []*ast.Unit
 	// Every version is tried, so that what is not supported yet is
@@ -375,6 +380,7 @@ type gen struct {
 	declared map[string]bool
 	ntmp     int
 	nsave    int // fadj_save<n> arrays (hoist.go)
+	nfp      int // fixed-point loops (fixedpoint.go)
 	depth    int
 
 	// sh is shared by the versions of one Generate; module is the module

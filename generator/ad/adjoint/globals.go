@@ -8,6 +8,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/fixedpoint"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/plan"
@@ -64,6 +65,8 @@ type shared struct {
 	internal    map[*ast.Unit][]*ast.Unit
 	internalFwd map[*ast.Unit][]*ast.Unit // the _fwd routines of split ones
 	hostVars    map[*sema.Scope][]*sema.Symbol
+	// fixed are the fixed-point loops (fixedpoint.go).
+	fixed map[*ast.DoConstruct]*fixedpoint.Decision
 }
 
 func newShared(info *sema.Info, files []*ast.File) *shared {

@@ -122,7 +122,11 @@ func (g *gen) findJumps(body []ast.Stmt, decls []ast.Stmt) error {
 					walk(c.Body, nil, frames)
 				}
 			case *ast.DoConstruct:
-				walk(s.Body, s, frames)
+				body := s.Body
+				if d := g.sh.fixed[s]; d != nil {
+					body = d.Body // its exit on convergence is not reversed
+				}
+				walk(body, s, frames)
 			case *ast.GotoStmt, *ast.ExitStmt, *ast.CycleStmt, *ast.ReturnStmt:
 				if e := g.addJump(s, frames); e != nil {
 					err = diag.At(g.fset, s.Pos(), e)

@@ -569,6 +569,9 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	if s.Concurrent != nil {
 		return nil, nil, notSupported("DO CONCURRENT in reverse mode")
 	}
+	if d := g.sh.fixed[s]; d != nil {
+		return g.fixedPointLoop(s, d)
+	}
 	for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
 		if x != nil {
 			if err := g.checkCalls(x); err != nil {

@@ -102,3 +102,24 @@ func Of(s ast.Stmt) (Op, bool) {
 	}
 	return op, true
 }
+
+// Segment operations: the adjoint fixed-point loop reads the tape of
+// the converged iteration once per adjoint iteration. Mark saves the
+// tops of the tapes into m, an integer(8) array of MarkLen elements;
+// Rewind puts back the values popped since.
+const (
+	markName   = "fadj_tape_mark"
+	rewindName = "fadj_tape_rewind"
+	// MarkLen is the length of a mark: one top per tape.
+	MarkLen = 5
+)
+
+// Mark returns call fadj_tape_mark(m).
+func Mark(m ast.Expr) *ast.CallStmt {
+	return &ast.CallStmt{Name: ast.NewIdent(markName), Args: []ast.Expr{m}, Parens: true}
+}
+
+// Rewind returns call fadj_tape_rewind(m).
+func Rewind(m ast.Expr) *ast.CallStmt {
+	return &ast.CallStmt{Name: ast.NewIdent(rewindName), Args: []ast.Expr{m}, Parens: true}
+}

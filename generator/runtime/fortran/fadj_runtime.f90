@@ -100,6 +100,18 @@
 !   call fadj_tape_reset()          free the tapes, zero their statistics
 !   call fadj_snap_reset()          free the snapshot stacks, zero theirs
 !   call fadj_reset_all()           both: before each measured run
+!
+! Tape segments and fixed-point adjoints
+!   call fadj_tape_mark(m)          m(5), integer(int64): the tops of the
+!                                   five tapes
+!   call fadj_tape_rewind(m)        put back the values popped since the
+!                                   mark, to read them again
+!   fadj_fp_iterations(), fadj_fp_delta()  of the last adjoint fixed-point
+!                                   solve; fadj_fp_converged(): all solves
+!                                   since the reset converged;
+!   fadj_fp_solves(), fadj_fp_failures()   counts; a failure is also
+!                                   reported on error_unit when it happens
+!   call fadj_fp_stats([unit])      print them; call fadj_fp_reset()
 !   A reset of one kind leaves the other's values and statistics as they
 !   are (fadj_tape_reset means what it meant before snapshot stacks
 !   existed); fadj_memory_peak_bytes() then restarts from the bytes the
@@ -153,6 +165,9 @@ module fadj_runtime
   public :: fadj_snap_pushes, fadj_snap_alloc_bytes, fadj_snap_empty, fadj_snap_stats
   public :: fadj_snap_reset
   public :: fadj_memory_peak_bytes, fadj_reset_all
+  public :: fadj_tape_mark, fadj_tape_rewind
+  public :: fadj_fp_done, fadj_fp_iterations, fadj_fp_delta, fadj_fp_converged
+  public :: fadj_fp_solves, fadj_fp_failures, fadj_fp_stats, fadj_fp_reset
 
   ! Stack indices, for the optional argument of the statistics: the
   ! tapes, then the snapshot stacks.
@@ -213,6 +228,12 @@ module fadj_runtime
   integer(int64) :: tape_now = 0
   integer(int64) :: tape_high = 0
   integer(int64) :: tape_peak = 0
+  ! The adjoint fixed-point loops: the last solve's iterations, delta
+  ! and tolerance; solves and failed solves (maximum reached) in all,
+  ! and the most iterations a solve took.
+  integer :: fp_last_iters = 0, fp_max_iters = 0
+  real(real64) :: fp_last_delta = 0, fp_last_tol = 0
+  integer(int64) :: fp_solves = 0, fp_fails = 0, fp_total_iters = 0
   ! Bytes held by all snapshot stacks now, and their most.
   integer(int64) :: snap_now = 0
   integer(int64) :: snap_peak = 0
@@ -1336,11 +1357,112 @@ contains
     mem_peak = tape_now
   end subroutine fadj_snap_reset
 
-  ! Frees the tapes and the snapshot stacks and zeroes all statistics.
+  ! Frees the tapes and the snapshot stacks and zeroes all statistics,
+  ! those of the fixed-point adjoints too.
   subroutine fadj_reset_all()
     call fadj_tape_reset()
     call fadj_snap_reset()
+    call fadj_fp_reset()
   end subroutine fadj_reset_all
+
+  ! ------------------------------------------------------ tape segments
+
+  ! Marks the tops of the tapes, so that the values popped after the mark
+  ! can be read again (fadj_tape_rewind): the adjoint fixed-point loop
+  ! reads the tape of the converged iteration once per adjoint iteration.
+  subroutine fadj_tape_mark(mark)
+    integer(int64), intent(out) :: mark(ntapes)
+    mark = top(1:ntapes)
+  end subroutine fadj_tape_mark
+
+  ! Puts back on the tapes the values popped since mark (pops leave
+  ! them in place): pushing nothing, it changes only the bytes held.
+  subroutine fadj_tape_rewind(mark)
+    integer(int64), intent(in) :: mark(ntapes)
+    if (any(mark < top(1:ntapes)) .or. any(mark > cap(1:ntapes))) &
+      error stop 'fadj_runtime: rewind to a mark below the tops or past the tapes'
+    tape_now = tape_now + sum((mark - top(1:ntapes)) * elem_bytes(1:ntapes))
+    top(1:ntapes) = mark
+  end subroutine fadj_tape_rewind
+
+  ! ------------------------------------------------- fixed-point adjoints
+
+  ! Records one adjoint fixed-point solve of the loop named name: iters
+  ! iterations, its last relative change delta against tolerance tol.
+  ! A solve that stopped at its maximum without converging is reported
+  ! on error_unit, never silently.
+  subroutine fadj_fp_done(name, iters, delta, tol)
+    character(len=*), intent(in) :: name
+    integer, intent(in) :: iters
+    real(real64), intent(in) :: delta, tol
+    fp_last_iters = iters
+    fp_last_delta = delta
+    fp_last_tol = tol
+    fp_solves = fp_solves + 1
+    fp_total_iters = fp_total_iters + iters
+    fp_max_iters = max(fp_max_iters, iters)
+    if (.not. (delta <= tol)) then
+      fp_fails = fp_fails + 1
+      write (error_unit, '(3a, i0, a, es10.3, a, es10.3)') &
+        'fadj_runtime: adjoint of fixed-point loop ', name, ' did not converge: ', &
+        iters, ' iterations, delta ', delta, ' > tolerance ', tol
+    end if
+  end subroutine fadj_fp_done
+
+  ! Iterations of the last adjoint fixed-point solve.
+  function fadj_fp_iterations() result(n)
+    integer :: n
+    n = fp_last_iters
+  end function fadj_fp_iterations
+
+  ! The last relative change of the adjoint state in the last solve.
+  function fadj_fp_delta() result(d)
+    real(real64) :: d
+    d = fp_last_delta
+  end function fadj_fp_delta
+
+  ! Whether every adjoint fixed-point solve since the last reset converged.
+  function fadj_fp_converged() result(c)
+    logical :: c
+    c = fp_fails == 0
+  end function fadj_fp_converged
+
+  ! Adjoint fixed-point solves since the last reset.
+  function fadj_fp_solves() result(n)
+    integer(int64) :: n
+    n = fp_solves
+  end function fadj_fp_solves
+
+  ! Solves that stopped at their maximum without converging.
+  function fadj_fp_failures() result(n)
+    integer(int64) :: n
+    n = fp_fails
+  end function fadj_fp_failures
+
+  ! Prints a summary of the adjoint fixed-point solves to unit (default:
+  ! standard output).
+  subroutine fadj_fp_stats(unit)
+    integer, intent(in), optional :: unit
+    integer :: u
+    u = output_unit
+    if (present(unit)) u = unit
+    write (u, '(a)') 'fadj fixed-point adjoint statistics'
+    write (u, '(2x, a, i0, a, i0, a, i0)') 'solves: ', fp_solves, '  not converged: ', &
+      fp_fails, '  iterations in all: ', fp_total_iters
+    write (u, '(2x, a, i0, a, es10.3, a, es10.3, a, i0)') 'last: ', fp_last_iters, &
+      ' iterations, delta ', fp_last_delta, ', tolerance ', fp_last_tol, '; most: ', fp_max_iters
+  end subroutine fadj_fp_stats
+
+  ! Zeroes the fixed-point statistics.
+  subroutine fadj_fp_reset()
+    fp_last_iters = 0
+    fp_max_iters = 0
+    fp_last_delta = 0
+    fp_last_tol = 0
+    fp_solves = 0
+    fp_fails = 0
+    fp_total_iters = 0
+  end subroutine fadj_fp_reset
 
   ! ------------------------------------------------------------- helpers
 

@@ -1,0 +1,443 @@
+package adjoint
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/analysis/fixedpoint"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/parser"
+	"github.com/fadj-dev/fadj/generator/sema"
+	"github.com/fadj-dev/fadj/generator/source"
+)
+
+// fixedPointLoop reverses a fixed-point loop by Christianson's two-phase
+// adjoint, in the shape of section 4 of Taftaf, Hascoët and Pascual:
+//
+//	forward:  save the loop's outputs; the original loop, not recorded;
+//	          one recording sweep of the body at convergence; mark the
+//	          tape; snapshot the body's outputs (their end values)
+//	backward: z̄_orig = z̄; loop: restore the end values, rewind the tape
+//	          to the mark, w̄ = w̄·∂φ/∂z + z̄_orig (the body's adjoint, the
+//	          parameters' adjoints put back), until delta <= tol; then
+//	          x̄ += w̄·∂φ/∂x (the body's adjoint once more), z̄ = 0; restore
+//	          the values before the loop.
+//
+// Both adjoint sweeps of the body are the same code: the contributions
+// to the parameters' adjoints made inside the adjoint loop are discarded
+// by restoring those adjoints each iteration.
+func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, bwd []ast.Stmt, err error) {
+	if d.Check {
+		return nil, nil, notSupported("stationarity: check of fixed-point loop %s", d.Name)
+	}
+	g.nfp++
+	k := strconv.Itoa(g.nfp)
+	what := "fixed-point loop " + d.Name
+	g.depth++
+	f, b, err := g.stmts(d.Body)
+	g.depth--
+	if err != nil {
+		return nil, nil, err
+	}
+	// The recording sweep runs after the original loop: its labels would
+	// be defined twice (no jump may enter or leave the body).
+	for i := range f {
+		f[i] = ast.Clone(f[i]) // f may hold the original statements
+		ast.Inspect(f[i], func(n ast.Node) bool {
+			if st, ok := n.(ast.Stmt); ok {
+				if _, format := st.(*ast.FormatStmt); !format {
+					st.Header().Label = 0
+				}
+			}
+			if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {
+				do.TermLabel = 0
+				do.End = ast.EndStmt{Keyword: "do"}
+			}
+			return true
+		})
+	}
+	var b2 []ast.Stmt // the parameter sweep: the same code
+	for _, st := range b {
+		b2 = append(b2, ast.Clone(st))
+	}
+	var outRefs []outRef
+	for _, v := range d.Out {
+		op, ok, err := g.wholeOp(v, what)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
+			outRefs = append(outRefs, outRef{v, op})
+		}
+	}
+	fp := &fpCode{g: g, d: d, k: k, out: outRefs}
+	// Only what the body's adjoint changes and reads before changing it
+	// needs its end value put back before each adjoint iteration.
+	ch, rf := changed(b), readFirst(b)
+	for _, r := range outRefs {
+		if ch["*"] || rf["*"] || ch[r.v.Name] && rf[r.v.Name] {
+			fp.restore = append(fp.restore, r)
+		}
+	}
+	for _, v := range d.State {
+		if g.hasAdj(v) {
+			fp.state = append(fp.state, v)
+		}
+	}
+	for _, v := range d.Params {
+		if g.hasAdj(v) {
+			fp.params = append(fp.params, v)
+		}
+	}
+	if err := fp.declare(); err != nil {
+		return nil, nil, err
+	}
+	orig := ast.Clone(s)
+	fwd = append(fwd, fp.ops(tape.Push, false)...)
+	fwd = append(fwd, orig)
+	fwd = append(fwd, f...)
+	mark := ast.NewIdent("fadj_fpm" + k)
+	markOp := tape.Op{Kind: tape.Push, Type: tape.I8, Ref: mark, Count: tape.Size(ast.NewIdent(mark.Name))}
+	// The mark goes on the tape above the segment it ends: a loop around
+	// the fixed-point loop has one segment per visit.
+	fwd = append(fwd, tape.Mark(mark), tape.Lower(markOp))
+	fwd = append(fwd, fp.ops(tape.SnapPush, false)...)
+	if d.Warm {
+		fwd = append(fwd, parseStmts(fmt.Sprintf("fadj_fpws%s = 0", k))...)
+	}
+	if len(fwd) > 0 {
+		fwd[0] = ast.Copy(fwd[0])
+		fwd[0].Header().Label, fwd[0].Header().Doc = s.Label, s.Doc
+		orig.StmtHeader = ast.StmtHeader{}
+		if len(fwd) == 1 {
+			orig.StmtHeader = s.StmtHeader
+		}
+	}
+	bwd = append([]ast.Stmt{tape.Lower(markOp.Inverse())}, fp.backward(b, b2)...)
+	return fwd, bwd, nil
+}
+
+type outRef struct {
+	v  *sema.Symbol
+	op tape.Op
+}
+
+// fpCode builds the code of one fixed-point loop, numbered k.
+type fpCode struct {
+	g             *gen
+	d             *fixedpoint.Decision
+	k             string
+	out           []outRef
+	restore       []outRef // the outputs the body's adjoint changes
+	state, params []*sema.Symbol
+}
+
+// readFirst returns the names of the primal variables list may read
+// before it changes them (by a pop or an assignment): the end values it
+// needs restored before each adjoint iteration. "*" if it calls a
+// procedure other than the runtime's, which may read and change anything
+// it reaches. Within one statement reads count first. Adjoint names never
+// match a primal variable's.
+func readFirst(list []ast.Stmt) map[string]bool {
+	out, defined := map[string]bool{}, map[string]bool{}
+	base := func(x ast.Expr) string {
+		for {
+			switch e := x.(type) {
+			case *ast.Ident:
+				return strings.ToLower(e.Name)
+			case *ast.CallExpr:
+				x = e.Fun
+			case *ast.SelectorExpr:
+				x = e.X
+			default:
+				return ""
+			}
+		}
+	}
+	for _, s := range list {
+		if op, ok := tape.Of(s); ok && !op.Kind.IsPush() {
+			defined[base(op.Ref)] = true
+			continue
+		}
+		var defs []string
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if name := strings.ToLower(n.Name); !defined[name] {
+					out[name] = true
+				}
+			case *ast.AssignStmt:
+				defs = append(defs, base(n.Lhs))
+			case *ast.CallStmt:
+				if op, ok := tape.Of(n); ok && !op.Kind.IsPush() {
+					defs = append(defs, base(op.Ref))
+				} else if !ok {
+					out["*"] = true
+				}
+			}
+			return true
+		})
+		for _, d := range defs {
+			defined[d] = true
+		}
+	}
+	return out
+}
+
+// changed returns the names of the variables list assigns or pops into.
+func changed(list []ast.Stmt) map[string]bool {
+	out := map[string]bool{}
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			ast.Inspect(n.Lhs, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok {
+					out[strings.ToLower(id.Name)] = true
+					return false
+				}
+				return true
+			})
+		case *ast.CallStmt:
+			if op, ok := tape.Of(n); ok && !op.Kind.IsPush() {
+				ast.Inspect(op.Ref, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok {
+						out[strings.ToLower(id.Name)] = true
+						return false
+					}
+					return true
+				})
+			} else if !ok {
+				out["*"] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// ops returns the pushes (kind Push or SnapPush) of the loop's outputs in
+// order, or with pop the pops of their inverse kind in reverse order: all
+// of them for Push, those the body's adjoint changes for SnapPush.
+func (fp *fpCode) ops(kind tape.Kind, pop bool) []ast.Stmt {
+	var out []ast.Stmt
+	list := fp.out
+	if kind == tape.SnapPush {
+		list = fp.restore
+	}
+	for _, r := range list {
+		op := r.op
+		op.Kind = kind
+		if pop {
+			op.Kind = kind.Inverse()
+			out = append([]ast.Stmt{tape.Lower(op)}, out...)
+		} else {
+			out = append(out, tape.Lower(op))
+		}
+	}
+	return out
+}
+
+// declare declares the loop's locals: the mark, the counters, delta, and
+// per state variable the copies z̄_orig, the previous iterate, and for a
+// warm start the last converged iterate.
+func (fp *fpCode) declare() error {
+	g, k := fp.g, fp.k
+	copies := []string{"o", "p"}
+	if fp.d.Warm {
+		copies = append(copies, "w")
+		g.decls = append(g.decls, parseDecls(fmt.Sprintf("integer :: fadj_fpws%s", k))...)
+	}
+	g.decls = append(g.decls, parseDecls(fmt.Sprintf("integer(8) :: fadj_fpm%s(%d)\ninteger :: fadj_fpi%s\nreal(8) :: fadj_fpd%s, fadj_fpn%s", k, tape.MarkLen, k, k, k))...)
+	for _, v := range fp.state {
+		for _, c := range copies {
+			if err := fp.copyDecl(c, v, "state variable"); err != nil {
+				return err
+			}
+		}
+	}
+	for _, v := range fp.params {
+		if err := fp.copyDecl("s", v, "parameter"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// copyDecl declares copy c of the adjoint of v, of its type and shape.
+func (fp *fpCode) copyDecl(c string, v *sema.Symbol, what string) error {
+	g := fp.g
+	if _, ok := tape.TypeOf(v.Type); !ok {
+		return notSupported("%s '%s' of type %s in a fixed-point loop", what, v.Name, v.Type)
+	}
+	dc, err := g.decl(v)
+	if err != nil {
+		return err
+	}
+	td := ast.Copy(dc).(*ast.TypeDecl)
+	td.Attrs = nil
+	e := *td.Entities[0]
+	e.Name = ast.NewIdent(fp.copyName(c, v))
+	for _, dim := range e.Dims {
+		if dim.Hi == nil || isStar(dim.Hi) {
+			return notSupported("%s '%s' of assumed shape or size in a fixed-point loop", what, v.Name)
+		}
+	}
+	td.Entities = []*ast.Entity{&e}
+	g.decls = append(g.decls, td)
+	return nil
+}
+
+func isStar(x ast.Expr) bool {
+	_, ok := x.(*ast.StarExpr)
+	return ok
+}
+
+func (fp *fpCode) copyName(c string, v *sema.Symbol) string {
+	return "fadj_fp" + fp.k + c + "_" + v.Name
+}
+
+// backward is the adjoint of the loop: the adjoint iteration on the
+// state (b), then the parameter sweep (b2).
+func (fp *fpCode) backward(b, b2 []ast.Stmt) []ast.Stmt {
+	d, k := fp.d, fp.k
+	var pre, body, post []string
+	for _, v := range fp.state {
+		zb := fp.g.aname(v)
+		pre = append(pre, fmt.Sprintf("%s = %s", fp.copyName("o", v), zb))
+		if d.Warm {
+			pre = append(pre, fmt.Sprintf("if (fadj_fpws%s /= 0) %s = %s", k, zb, fp.copyName("w", v)))
+			post = append(post, fmt.Sprintf("%s = %s", fp.copyName("w", v), zb))
+		}
+	}
+	pre = append(pre, fmt.Sprintf("fadj_fpi%s = 0", k))
+	var upd []string
+	upd = append(upd, fmt.Sprintf("fadj_fpd%s = 0", k), fmt.Sprintf("fadj_fpn%s = 0", k))
+	for _, v := range fp.state {
+		zb, p, o := fp.g.aname(v), fp.copyName("p", v), fp.copyName("o", v)
+		body = append(body, fmt.Sprintf("%s = %s", p, zb))
+		upd = append(upd, fmt.Sprintf("%s = %s + %s", zb, zb, o))
+		abs := func(x string) string { return fmt.Sprintf("abs(%s)", x) }
+		if d.Norm == "max" {
+			upd = append(upd, fmt.Sprintf("fadj_fpd%s = max(fadj_fpd%s, real(%s, 8))", k, k, red("maxval", abs(zb+" - "+p), v)),
+				fmt.Sprintf("fadj_fpn%s = max(fadj_fpn%s, real(%s, 8))", k, k, red("maxval", abs(zb), v)))
+		} else {
+			upd = append(upd, fmt.Sprintf("fadj_fpd%s = fadj_fpd%s + real(%s, 8)", k, k, red("sum", abs(zb+" - "+p)+"**2", v)),
+				fmt.Sprintf("fadj_fpn%s = fadj_fpn%s + real(%s, 8)", k, k, red("sum", abs(zb)+"**2", v)))
+		}
+	}
+	if d.Norm == "max" {
+		upd = append(upd, fmt.Sprintf("fadj_fpd%s = fadj_fpd%s / max(fadj_fpn%s, tiny(1.0d0))", k, k, k))
+	} else {
+		upd = append(upd, fmt.Sprintf("fadj_fpd%s = sqrt(fadj_fpd%s) / max(sqrt(fadj_fpn%s), tiny(1.0d0))", k, k, k))
+	}
+	upd = append(upd, fmt.Sprintf("if (fadj_fpd%s <= %s .or. fadj_fpi%s >= %d) exit", k, fortranReal(d.Tol), k, d.MaxIter))
+
+	var out []ast.Stmt
+	out = append(out, parseStmts(strings.Join(pre, "\n"))...)
+	var save, restore []string
+	for _, v := range fp.params {
+		save = append(save, fmt.Sprintf("%s = %s", fp.copyName("s", v), fp.g.aname(v)))
+		restore = append(restore, fmt.Sprintf("%s = %s", fp.g.aname(v), fp.copyName("s", v)))
+	}
+	out = append(out, parseStmts(strings.Join(save, "\n"))...)
+	loop := []ast.Stmt{}
+	loop = append(loop, parseStmts(fmt.Sprintf("fadj_fpi%s = fadj_fpi%s + 1", k, k))...)
+	// The end values the body's adjoint changes are put back, and saved
+	// again; what an iteration adds to the parameters' adjoints is
+	// discarded after the loop.
+	loop = append(loop, fp.ops(tape.SnapPush, true)...) // SnapPop of the end values
+	loop = append(loop, fp.ops(tape.SnapPush, false)...)
+	loop = append(loop, tape.Rewind(ast.NewIdent("fadj_fpm"+k)))
+	loop = append(loop, parseStmts(strings.Join(body, "\n"))...)
+	loop = append(loop, b...)
+	loop = append(loop, parseStmts(strings.Join(upd, "\n"))...)
+	out = append(out, &ast.DoConstruct{Body: loop, End: ast.EndStmt{Keyword: "do"}})
+	out = append(out, parseStmts(fmt.Sprintf("call fadj_fp_done('%s', fadj_fpi%s, fadj_fpd%s, %s)", d.Name, k, k, fortranReal(d.Tol)))...)
+	if len(post) > 0 {
+		post = append(post, fmt.Sprintf("fadj_fpws%s = 1", k))
+		out = append(out, parseStmts(strings.Join(post, "\n"))...)
+	}
+	// The parameter sweep, from the converged w̄.
+	out = append(out, parseStmts(strings.Join(restore, "\n"))...)
+	out = append(out, fp.ops(tape.SnapPush, true)...)
+	out = append(out, tape.Rewind(ast.NewIdent("fadj_fpm"+k)))
+	out = append(out, b2...)
+	var zero []string
+	for _, v := range fp.state {
+		zero = append(zero, fmt.Sprintf("%s = 0", fp.g.aname(v)))
+	}
+	out = append(out, parseStmts(strings.Join(zero, "\n"))...)
+	out = append(out, fp.ops(tape.Push, true)...)
+	return out
+}
+
+// red is reduction f of x over variable v: x itself for a scalar.
+func red(f, x string, v *sema.Symbol) string {
+	if v.Rank() == 0 {
+		return x
+	}
+	return f + "(" + x + ")"
+}
+
+func fortranReal(x float64) string {
+	s := strconv.FormatFloat(x, 'e', -1, 64)
+	return strings.Replace(s, "e", "d", 1)
+}
+
+// wholeOp is the tape operation (its Kind to be set) saving variable v
+// whole; false for a character variable, which no derivative reads.
+func (g *gen) wholeOp(v *sema.Symbol, what string) (tape.Op, bool, error) {
+	if v.Type != nil && v.Type.IsCharacter() {
+		return tape.Op{}, false, nil
+	}
+	typ, ok := tape.TypeOf(v.Type)
+	if !ok {
+		return tape.Op{}, false, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
+	}
+	ref, err := g.wholeRef(v, what)
+	if err != nil {
+		return tape.Op{}, false, err
+	}
+	op := tape.Op{Type: typ, Ref: ref}
+	if v.Rank() > 0 {
+		for _, d := range v.Dims {
+			if d.Kind == sema.AssumedSize {
+				return tape.Op{}, false, notSupported("assumed-size array '%s' defined by %s", v.Name, what)
+			}
+		}
+		op.Count = tape.Size(ref)
+	}
+	return op, true, nil
+}
+
+// parseStmts parses generated statements, free form, without positions.
+func parseStmts(src string) []ast.Stmt {
+	if strings.TrimSpace(src) == "" {
+		return nil
+	}
+	u := parseSnippet(src)
+	return u.Body
+}
+
+// parseDecls parses generated declarations.
+func parseDecls(src string) []ast.Stmt {
+	return parseSnippet(src).Decls
+}
+
+func parseSnippet(src string) *ast.Unit {
+	fset := source.NewFileSet()
+	f, err := parser.ParseFile(fset, "fadj_fixedpoint.f90", []byte("subroutine fadj_snippet\n"+src+"\nend subroutine\n"), parser.Config{})
+	if err != nil || len(f.Units) != 1 {
+		panic(fmt.Sprintf("adjoint: generated code does not parse: %v\n%s", err, src))
+	}
+	u := f.Units[0]
+	ast.Inspect(u, func(n ast.Node) bool {
+		if s, ok := n.(ast.Stmt); ok {
+			*s.Header() = ast.StmtHeader{}
+		}
+		return true
+	})
+	return u
+}

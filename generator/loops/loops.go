@@ -1,0 +1,116 @@
+// Package loops finds the DO loops a spec names without editing the
+// source: by construct name, by control variable ("do it"), by the label
+// of the DO statement or of the statement ending it, or by the line of
+// the DO statement, each optionally within one routine. Fixed-point
+// loops use it today; checkpointed loops (binomial schedules) are to.
+package loops
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+	"github.com/fadj-dev/fadj/generator/source"
+)
+
+// Ref is how a spec names a loop. Empty fields and zeros match any loop;
+// a Ref with none set matches none.
+type Ref struct {
+	Routine string // lower case
+	Name    string // construct name, lower case
+	Var     string // control variable, lower case
+	Label   int    // label of the DO statement or its terminal statement
+	At      int    // line of the DO statement
+}
+
+func (r Ref) empty() bool { return r.Name == "" && r.Var == "" && r.Label == 0 && r.At == 0 }
+
+// Loop is a DO loop found, with the routine holding it.
+type Loop struct {
+	Do      *ast.DoConstruct
+	Unit    *ast.Unit
+	Routine *sema.Symbol
+	Pos     source.Position
+}
+
+// Find returns the loops of prog that r names, in source order.
+func Find(prog *sema.Program, r Ref) []Loop {
+	if r.empty() {
+		return nil
+	}
+	var out []Loop
+	var unit func(u *ast.Unit)
+	unit = func(u *ast.Unit) {
+		var routine *sema.Symbol
+		if sc := prog.Info.ScopeOf(u); sc != nil {
+			routine = sc.Symbol
+		}
+		if r.Routine == "" || routine != nil && routine.Name == r.Routine {
+			ast.Inspect(&ast.Unit{Body: u.Body}, func(n ast.Node) bool {
+				if d, ok := n.(*ast.DoConstruct); ok && r.matches(prog, d) {
+					out = append(out, Loop{Do: d, Unit: u, Routine: routine, Pos: prog.Fset.Position(d.StmtHeader.Start)})
+				}
+				return true
+			})
+		}
+		for _, p := range u.Procs {
+			unit(p)
+		}
+	}
+	for _, f := range prog.Files {
+		for _, u := range f.Units {
+			unit(u)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Pos, out[j].Pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Offset < b.Offset
+	})
+	return out
+}
+
+func (r Ref) matches(prog *sema.Program, d *ast.DoConstruct) bool {
+	if d.Concurrent != nil {
+		return false
+	}
+	if r.Name != "" && (d.Name == nil || !strings.EqualFold(d.Name.Name, r.Name)) {
+		return false
+	}
+	if r.Var != "" && (d.Var == nil || !strings.EqualFold(d.Var.Name, r.Var)) {
+		return false
+	}
+	if r.Label != 0 && d.Label != r.Label && d.TermLabel != r.Label {
+		return false
+	}
+	if r.At != 0 && prog.Fset.Position(d.StmtHeader.Start).Line != r.At {
+		return false
+	}
+	return true
+}
+
+// Describe is r as messages name it: "'relax' in picard", "'do it' at
+// line 12", "labelled 10".
+func (r Ref) Describe() string {
+	var parts []string
+	switch {
+	case r.Name != "":
+		parts = append(parts, fmt.Sprintf("'%s'", r.Name))
+	case r.Var != "":
+		parts = append(parts, fmt.Sprintf("'do %s'", r.Var))
+	}
+	if r.Label != 0 {
+		parts = append(parts, fmt.Sprintf("labelled %d", r.Label))
+	}
+	if r.At != 0 {
+		parts = append(parts, fmt.Sprintf("at line %d", r.At))
+	}
+	if r.Routine != "" {
+		parts = append(parts, "in "+r.Routine)
+	}
+	return strings.Join(parts, " ")
+}

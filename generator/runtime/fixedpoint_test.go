@@ -1,0 +1,61 @@
+package runtime
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSegments checks that a rewind puts back the values popped since
+// the mark, as many times as asked, and the report of fixed-point
+// solves: a solve that stopped at its maximum is reported on standard
+// error and in the summary, never silently.
+func TestSegments(t *testing.T) {
+	const src = `program segments
+  use, intrinsic :: iso_fortran_env, only: int64, real64
+  use fadj_runtime
+  implicit none
+  integer(int64) :: m(5)
+  real(real64) :: x, a(3)
+  integer :: k, i
+  call fadj_push_r8(-1.0_real64)
+  call fadj_push_r8(1.5_real64)
+  call fadj_push_r8_array([2.0_real64, 3.0_real64, 4.0_real64], 3)
+  call fadj_push_i4(7)
+  call fadj_tape_mark(m)
+  do k = 1, 3
+    call fadj_tape_rewind(m)
+    call fadj_pop_i4(i)
+    call fadj_pop_r8_array(a, 3)
+    call fadj_pop_r8(x)
+    print '(i0, 4f5.1, i3)', i, a, x, fadj_tape_bytes()
+  end do
+  call fadj_pop_r8(x)
+  print '(l1, f5.1)', fadj_tape_empty(), x
+  call fadj_fp_done('s::good', 12, 1.0e-13_real64, 1.0e-12_real64)
+  print '(i0, 1x, l1)', fadj_fp_iterations(), fadj_fp_converged()
+  call fadj_fp_done('s::fp', 5, 1.0e-3_real64, 1.0e-12_real64)
+  print '(i0, 1x, l1, 2(1x, i0))', fadj_fp_iterations(), fadj_fp_converged(), fadj_fp_solves(), fadj_fp_failures()
+  call fadj_fp_stats()
+end program
+`
+	exe := buildProgram(t, debug, src, buildModule(t, debug, ModuleName))
+	out, errOut, status := run(t, exe)
+	if status != 0 {
+		t.Fatalf("exit status %d: %s", status, errOut)
+	}
+	want := []string{
+		"7  2.0  3.0  4.0  1.5  8",
+		"7  2.0  3.0  4.0  1.5  8",
+		"7  2.0  3.0  4.0  1.5  8",
+		"T -1.0",
+		"12 T",
+		"5 F 2 1",
+		"fadj fixed-point adjoint statistics",
+		"solves: 2  not converged: 1  iterations in all: 17",
+		"last: 5 iterations, delta  1.000E-03, tolerance  1.000E-12; most: 12",
+	}
+	compareLines(t, out, want)
+	if !strings.Contains(errOut, "fadj_runtime: adjoint of fixed-point loop s::fp did not converge: 5 iterations, delta  1.000E-03 > tolerance  1.000E-12") {
+		t.Errorf("stderr: %q", errOut)
+	}
+}
