@@ -46,8 +46,10 @@ subroutine picard_b(p, p_b, x, x_b, n)
     call fadj_tape_rewind(fadj_fpm1)
     fadj_fp1p_x = x_b
     call fadj_pop_r8_array(x, size(x))
+    ! adjoint of picard.f90:16
     xnew_b = xnew_b + x_b
     x_b = 0.0_8
+    ! adjoint of picard.f90:14
     x_b = x_b - sin(x)*(0.5d0*xnew_b)
     p_b = p_b + 0.25d0*xnew_b
     x_b = x_b + 0.1d0*(1.0_8/n*sum(xnew_b))
@@ -64,8 +66,10 @@ subroutine picard_b(p, p_b, x, x_b, n)
   p_b = fadj_fp1s_p
   call fadj_tape_rewind(fadj_fpm1)
   call fadj_pop_r8_array(x, size(x))
+  ! adjoint of picard.f90:16
   xnew_b = xnew_b + x_b
   x_b = 0.0_8
+  ! adjoint of picard.f90:14
   x_b = x_b - sin(x)*(0.5d0*xnew_b)
   p_b = p_b + 0.25d0*xnew_b
   x_b = x_b + 0.1d0*(1.0_8/n*sum(xnew_b))
@@ -75,5 +79,4 @@ subroutine picard_b(p, p_b, x, x_b, n)
   call fadj_pop_r8_array(x, size(x))
   call fadj_pop_i4(it)
   call fadj_pop_r8(err)
-  x_b = 0.0_8
 end subroutine picard_b
