@@ -25,11 +25,40 @@ func StatementFunctions(prog *sema.Program) {
 		return
 	}
 	x := &expander{info: prog.Info}
+	if !x.any(prog) {
+		return // (most programs: no walk of every expression)
+	}
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
 			x.unit(u)
 		}
 	}
+}
+
+// any reports whether a unit of prog defines a statement function.
+func (x *expander) any(prog *sema.Program) bool {
+	var in func(u *ast.Unit) bool
+	in = func(u *ast.Unit) bool {
+		for _, d := range u.Decls {
+			if x.stmtFunc(d) != nil {
+				return true
+			}
+		}
+		for _, p := range u.Procs {
+			if in(p) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range prog.Files {
+		for _, u := range f.Units {
+			if in(u) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type expander struct {

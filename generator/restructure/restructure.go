@@ -143,8 +143,13 @@ func (r *rewriter) assignedGotos(root *ast.Unit) {
 		}
 		return true
 	})
+	if len(own) == 0 {
+		return
+	}
 	ast.Apply(root, func(c *ast.Cursor) bool {
 		switch s := c.Node().(type) {
+		case ast.Expr:
+			return false // (no statement inside)
 		case *ast.LabelAssignStmt:
 			if k := s.Var.Lower(); uses[k] == own[k] {
 				a := &ast.AssignStmt{StmtHeader: s.StmtHeader, Lhs: s.Var,
