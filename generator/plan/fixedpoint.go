@@ -117,4 +117,3 @@ func loopName(l loops.Loop) string {
 	}
 	return fmt.Sprintf("%s::line %d", r, l.Pos.Line)
 }
-

@@ -133,11 +133,11 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/fixedpoint"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
-	"github.com/fadj-dev/fadj/generator/analysis/fixedpoint"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
