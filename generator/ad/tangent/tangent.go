@@ -1145,27 +1145,47 @@ func (g *gen) unaryTangent(x *ast.UnaryExpr, t *sema.Type) (ast.Expr, error) {
 }
 
 // binaryTangent returns the tangent of x op y, of type t, nil for zero.
+// The tangents of a chain of left operands (x1+x2+...+xn, a left-deep
+// tree as deep as the statement is long) are built in a loop, innermost
+// first, rather than by recursion.
 func (g *gen) binaryTangent(x *ast.BinaryExpr, t *sema.Type) (ast.Expr, error) {
-	if g.info.Operators[x] != nil {
-		return nil, notSupported("defined operator %s", x.OpLit)
+	spine, types := []*ast.BinaryExpr{x}, []*sema.Type{t}
+	for {
+		top := spine[len(spine)-1]
+		if g.info.Operators[top] != nil {
+			return nil, notSupported("defined operator %s", top.OpLit)
+		}
+		l, ok := top.X.(*ast.BinaryExpr)
+		if !ok || l == nil {
+			break
+		}
+		lt := g.info.TypeOf(l)
+		if !isFloat(lt) {
+			break
+		}
+		spine, types = append(spine, l), append(types, lt)
 	}
-	dx, err := g.tangent(x.X)
+	dx, err := g.tangent(spine[len(spine)-1].X)
 	if err != nil {
 		return nil, err
 	}
-	dy, err := g.tangent(x.Y)
-	if err != nil {
-		return nil, err
+	for i := len(spine) - 1; i >= 0; i-- {
+		b := spine[i]
+		dy, err := g.tangent(b.Y)
+		if err != nil {
+			return nil, err
+		}
+		if dx == nil && dy == nil {
+			continue
+		}
+		ops := []deriv.Operand{g.operand(b.X), g.operand(b.Y)}
+		p, err := deriv.Binary(b.Op, ops[0], ops[1], nil)
+		if err != nil {
+			return nil, err
+		}
+		dx = deriv.TangentSum(p, ops, []ast.Expr{dx, dy}, types[i])
 	}
-	if dx == nil && dy == nil {
-		return nil, nil
-	}
-	ops := []deriv.Operand{g.operand(x.X), g.operand(x.Y)}
-	p, err := deriv.Binary(x.Op, ops[0], ops[1], nil)
-	if err != nil {
-		return nil, err
-	}
-	return deriv.TangentSum(p, ops, []ast.Expr{dx, dy}, t), nil
+	return dx, nil
 }
 
 // callTangent returns the tangent of array element or function

@@ -2261,29 +2261,54 @@ func isRelational(op token.Kind) bool {
 }
 
 func (p *printer) binary(x *ast.BinaryExpr) {
-	op := opString(x.Op, x.OpLit)
-	if op == "" || x.Op.Precedence() == token.LowestPrec && x.Op != token.DEFOP {
+	if !validBinary(x) {
 		p.bad("binary operator", x.Op)
 		return
 	}
-	pr := prec(x)
-	// Left operand: lower precedence, or the same precedence for the
-	// right-associative ** and the non-associative relational operators.
-	lp := prec(x.X)
-	p.paren(x.X, lp < pr || lp == pr && (x.Op == token.POW || isRelational(x.Op)))
-	switch x.Op {
-	case token.POW, token.STAR, token.SLASH:
-		p.str(op)
-		p.weakBrk()
-	default:
-		p.byte(' ')
-		p.str(op)
-		p.byte(' ')
-		p.brk()
+	// A left operand printed without parentheses is printed by the loop
+	// below rather than by recursion: x1+x2+...+xn is a left-deep tree
+	// as deep as the statement is long.
+	spine := []*ast.BinaryExpr{x}
+	for {
+		top := spine[len(spine)-1]
+		l, ok := top.X.(*ast.BinaryExpr)
+		if !ok || l == nil || !validBinary(l) || leftParens(top) {
+			break
+		}
+		spine = append(spine, l)
 	}
-	// Right operand: lower or the same precedence, except for the
-	// right-associative **. A unary minus (precedence of +) gets
-	// parentheses after +, -, *, / and **.
-	rp := prec(x.Y)
-	p.paren(x.Y, rp < pr || rp == pr && x.Op != token.POW)
+	inner := spine[len(spine)-1]
+	p.paren(inner.X, leftParens(inner))
+	for i := len(spine) - 1; i >= 0; i-- {
+		b := spine[i]
+		op := opString(b.Op, b.OpLit)
+		switch b.Op {
+		case token.POW, token.STAR, token.SLASH:
+			p.str(op)
+			p.weakBrk()
+		default:
+			p.byte(' ')
+			p.str(op)
+			p.byte(' ')
+			p.brk()
+		}
+		// Right operand: lower or the same precedence, except for the
+		// right-associative **. A unary minus (precedence of +) gets
+		// parentheses after +, -, *, / and **.
+		pr, rp := prec(b), prec(b.Y)
+		p.paren(b.Y, rp < pr || rp == pr && b.Op != token.POW)
+	}
+}
+
+// validBinary reports whether x's operator can be printed.
+func validBinary(x *ast.BinaryExpr) bool {
+	return opString(x.Op, x.OpLit) != "" && !(x.Op.Precedence() == token.LowestPrec && x.Op != token.DEFOP)
+}
+
+// leftParens reports whether x's left operand needs parentheses: lower
+// precedence, or the same precedence for the right-associative ** and the
+// non-associative relational operators.
+func leftParens(x *ast.BinaryExpr) bool {
+	pr, lp := prec(x), prec(x.X)
+	return lp < pr || lp == pr && (x.Op == token.POW || isRelational(x.Op))
 }
