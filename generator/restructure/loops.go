@@ -156,7 +156,8 @@ func (r *rewriter) loop(region []ast.Stmt, l int, encl *ast.DoConstruct) *ast.Do
 			cy.StmtHeader = g.StmtHeader
 			c.Replace(cy)
 		}
-		return true
+		_, expr := c.Node().(ast.Expr)
+		return !expr // (no statement inside an expression)
 	}, nil)
 	body = root.Body
 	if _, back := body[len(body)-1].(*ast.CycleStmt); !back {
@@ -195,6 +196,8 @@ func (r *rewriter) nameExits(list []ast.Stmt, encl *ast.DoConstruct) {
 			construct = &s.Construct
 		case *ast.CycleStmt:
 			construct = &s.Construct
+		case ast.Expr:
+			return false // (no statement inside an expression)
 		default:
 			return true
 		}

@@ -82,7 +82,8 @@ func (r *rewriter) computedGotos(root *ast.Unit) {
 	ast.Apply(root, func(c *ast.Cursor) bool {
 		g, ok := c.Node().(*ast.ComputedGotoStmt)
 		if !ok {
-			return true
+			_, expr := c.Node().(ast.Expr)
+			return !expr // (no statement inside an expression)
 		}
 		c.Replace(labelCases(g.StmtHeader, g.Expr, g.Targets, func(i int, t *ast.LabelRef) ast.Expr {
 			return &ast.BasicLit{ValuePos: t.LabelPos, Kind: token.INT, Value: fmt.Sprint(i + 1)}
