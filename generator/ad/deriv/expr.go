@@ -264,6 +264,9 @@ func smallLitValue(x ast.Expr) (int64, bool) {
 		if x.Kind != token.INT && x.Kind != token.REAL {
 			return 0, false
 		}
+		if n, ok := smallInt(x.Value); ok {
+			return n, true // (digits only: no kind or exponent to split off)
+		}
 		m, _, ok := splitLit(x.Value)
 		if !ok {
 			return 0, false

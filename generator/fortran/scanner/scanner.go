@@ -792,6 +792,13 @@ func (s *scanner) statement(i, label, loff int, detect bool) (*Statement, int, *
 	}
 	sh := s.shared
 	sh.tokStart = len(sh.toks)
+	if est := n - i + 16; est > cap(sh.toks)-len(sh.toks) && est > sh.tokChunk {
+		// A statement too long for the chunk: room for it at once (a
+		// token takes at least one character) rather than by doublings,
+		// each copying its tokens so far.
+		sh.toks = make([]token.Token, 0, est+sh.tokChunk)
+		sh.tokStart = 0
+	}
 	sh.tooBig = false
 	lastEnd := -1
 	raw := 0
