@@ -188,7 +188,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 			seen[p] = t.RoutinePos
 			// Leftovers of later decisions (unused locals and labels,
 			// dead zero stores) go in one pass over the result.
-			tidy.File(out)
+			tidy.File(out, t.Name+gen.suffix)
 			var buf bytes.Buffer
 			buf.WriteString(header)
 			if err := printer.Fprint(&buf, out); err != nil {

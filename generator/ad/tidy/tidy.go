@@ -20,6 +20,10 @@
 //     conditions call nothing (an array element cannot be told from a
 //     function reference by its form: any parenthesis keeps it).
 //
+// Across the file, a subroutine that only the file calls loses the dummy
+// arguments nothing names, and its calls the matching actual arguments
+// (arguments.go).
+//
 // It decides from names alone (Fortran's, case-insensitive), without
 // the semantic information: a name that appears anywhere else in the
 // unit or in its internal procedures counts as used, so that it never
@@ -33,10 +37,32 @@ import (
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 )
 
-// File tidies every procedure of f in place.
-func File(f *ast.File) {
+// File tidies every procedure of f in place. The subroutines named in
+// public keep all their dummy arguments (see unusedArguments): they are
+// the entry points users call.
+func File(f *ast.File, public ...string) {
 	for _, u := range f.Units {
 		unit(u)
+	}
+	keep := map[string]bool{}
+	for _, n := range public {
+		keep[strings.ToLower(n)] = true
+	}
+	if unusedArguments(f, keep) {
+		// A local passed only to a dropped argument is unused now.
+		for _, u := range f.Units {
+			locals(u)
+		}
+	}
+}
+
+func locals(u *ast.Unit) {
+	for _, p := range u.Procs {
+		locals(p)
+	}
+	if u.Kind == ast.SubroutineUnit || u.Kind == ast.FunctionUnit {
+		for unusedLocals(u, names(u)) {
+		}
 	}
 }
 

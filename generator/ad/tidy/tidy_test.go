@@ -70,7 +70,7 @@ func TestFile(t *testing.T) {
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := parse(t, tc.src)
-			File(f)
+			File(f, "f", "g")
 			// The printer names the unit after END.
 			got := endName.ReplaceAllString(print(t, f), "end $1")
 			if got != tc.want {
@@ -89,7 +89,7 @@ func TestCopies(t *testing.T) {
 	g.Units[0].Decls = f.Units[0].Decls
 	g.Units[0].Body[0] = f.Units[0].Body[0]
 	before := print(t, g)
-	File(f)
+	File(f, "f")
 	if after := print(t, g); after != before {
 		t.Errorf("tidying f changed g:\n%s\nwas\n%s", after, before)
 	}

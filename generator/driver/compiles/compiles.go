@@ -6,18 +6,12 @@
 // and the fuzzer's compile mode.
 //
 // The same run has -Wall -Wextra, and Warnings returns what it warns of
-// in the generated files, less two kinds that are not the generator's
-// to fix (docs/adjoint.md, "Compiler warnings"):
-//
-//   - a warning the original sources trigger themselves: the sources
-//     are compiled alone with the same flags, and a warning of generated
-//     code whose message is one of theirs (the message names the
-//     variable: "Unused variable 'k' declared at (1)") is theirs, copied
-//     with the statements;
-//   - an unused dummy argument that is one of the original routine's
-//     (no derivative suffix): the calling convention keeps every
-//     original argument, and an adjoint may not need a value (an output
-//     whose value no derivative reads).
+// in the generated files, less those the original sources trigger
+// themselves (docs/adjoint.md, "Compiler warnings"): the sources are
+// compiled alone with the same flags, and a warning of generated code
+// whose message is one of theirs (the message names the variable:
+// "Unused variable 'k' declared at (1)") is theirs, copied with the
+// statements. Everything else is the generator's to fix.
 package compiles
 
 import (
@@ -102,10 +96,9 @@ func Warnings(gfc, specPath string, res *driver.Result, dir string) ([]string, e
 		outName[name] = f.Path
 	}
 	c := &gfortran.Compiler{Path: gfc, Flags: append(append([]string{}, flags...), std)}
-	suffixes := []string{spec.Output.Suffix, spec.Output.TangentSuffix}
 	out, err := c.SyntaxOutput(dir, append(append([]string{}, srcs...), gen...)...)
 	if err == nil {
-		return generatorWarnings(c, dir, srcs, out, outName, suffixes), nil
+		return generatorWarnings(c, dir, srcs, out, outName), nil
 	}
 	// Blame the sources if they alone fail, under both standards.
 	if c.SyntaxCheck(dir, srcs...) == nil {
@@ -119,7 +112,7 @@ func Warnings(gfc, specPath string, res *driver.Result, dir string) ([]string, e
 	if err != nil {
 		return nil, err
 	}
-	return generatorWarnings(c, dir, srcs, out, outName, suffixes), nil
+	return generatorWarnings(c, dir, srcs, out, outName), nil
 }
 
 func isFixed(p string) bool {
@@ -160,11 +153,9 @@ func parseWarnings(out []byte) []warning {
 	return ws
 }
 
-var unusedDummyRE = regexp.MustCompile(`^Unused dummy argument [‘'](.+)[’'] at `)
-
 // generatorWarnings returns the warnings of out in generated files,
 // less those the package comment excuses.
-func generatorWarnings(c *gfortran.Compiler, dir string, srcs []string, out []byte, outName map[string]string, suffixes []string) []string {
+func generatorWarnings(c *gfortran.Compiler, dir string, srcs []string, out []byte, outName map[string]string) []string {
 	var gen []warning
 	for _, w := range parseWarnings(out) {
 		if p, ok := outName[w.file]; ok {
@@ -186,26 +177,10 @@ func generatorWarnings(c *gfortran.Compiler, dir string, srcs []string, out []by
 	}
 	var l []string
 	for _, w := range gen {
-		if fromSource[w.msg] || conventionDummy(w.msg, suffixes) {
+		if fromSource[w.msg] {
 			continue
 		}
 		l = append(l, fmt.Sprintf("%s:%s:%s: %s", w.file, w.line, w.col, w.msg))
 	}
 	return l
-}
-
-// conventionDummy reports whether msg is about an unused dummy argument
-// of the original routine's (its name has no derivative suffix).
-func conventionDummy(msg string, suffixes []string) bool {
-	m := unusedDummyRE.FindStringSubmatch(msg)
-	if m == nil {
-		return false
-	}
-	name := strings.ToLower(m[1])
-	for _, s := range suffixes {
-		if s != "" && strings.HasSuffix(name, strings.ToLower(s)) {
-			return false
-		}
-	}
-	return true
 }

@@ -16,9 +16,9 @@ import (
 // kernel corpus (the seeds of FuzzGenerate too) and of the examples, and
 // compiles it with gfortran under the standard of its sources: generated
 // code must always compile, and without warnings under -Wall -Wextra
-// but those the package comment of compiles excuses (the sources' own,
-// and the calling convention's unused original arguments). (generator/check's TestKernels also compiles
-// and runs the kernels without -std, and with FADJ_LONG_TESTS=1 their
+// but those the original sources trigger themselves (see the package
+// comment of compiles). (generator/check's TestKernels also compiles and
+// runs the kernels without -std, and with FADJ_LONG_TESTS=1 their
 // store-all adjoints too.)
 func TestGeneratedCodeCompiles(t *testing.T) {
 	gfc := gfortrantest.Require(t)

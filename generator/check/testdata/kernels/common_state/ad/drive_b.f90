@@ -13,9 +13,9 @@ subroutine SET_b(X, X_b)
   X_b = X_b + 2.0_8*X*S_b
 end subroutine SET_b
 
-subroutine GET_b(Y, Y_b)
+subroutine GET_b(Y_b)
   use fadj_runtime
-  double precision :: Y, S, T
+  double precision :: S, T
   common /STATE/ S, T
   real(8), intent(inout) :: y_b
   real(8) :: s_b
@@ -34,6 +34,6 @@ subroutine DRIVE_b(X, X_b, Y, Y_b)
   real(8), intent(inout) :: y_b
   call SET(X)
   call GET(Y)
-  call GET_b(Y, Y_b)
+  call GET_b(Y_b)
   call SET_b(X, X_b)
 end subroutine DRIVE_b

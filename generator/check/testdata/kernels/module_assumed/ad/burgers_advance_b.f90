@@ -3,10 +3,9 @@ module burgers_b
   use burgers
   implicit none
 contains
-  subroutine flux_b(u, u_b, f, f_b)
+  subroutine flux_b(u, u_b, f_b)
     use fadj_runtime
     real(8), intent(in) :: u(:)
-    real(8), intent(inout) :: f(:)
     real(8), intent(inout) :: u_b(:)
     real(8), intent(inout) :: f_b(:)
     ! adjoint of burgers.f90:10
@@ -51,7 +50,7 @@ contains
       ! adjoint of burgers.f90:21
       u_b = u_b + un_b
       un_b = 0.0_8
-      call flux_b(u, u_b, f, f_b)
+      call flux_b(u, u_b, f_b)
     end do
   end subroutine advance_b
 end module burgers_b
