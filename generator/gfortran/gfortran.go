@@ -75,6 +75,24 @@ func (c *Compiler) SyntaxOutput(dir string, srcs ...string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// CompileOutput compiles srcs, in order, into object files in dir (at
+// the compiler's default optimisation unless Flags set one) and returns
+// what the compiler printed when it succeeded: its warnings, including
+// those only code generation finds (an unused procedure, a value used
+// uninitialized), which -fsyntax-only does not.
+func (c *Compiler) CompileOutput(dir string, srcs ...string) ([]byte, error) {
+	args := append(append([]string{}, c.Flags...), "-c", "-J", dir)
+	args = append(args, srcs...)
+	cmd := exec.Command(c.Path, args...)
+	cmd.Dir = dir
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("gfortran %v: %v\n%s", args, err, buf.Bytes())
+	}
+	return buf.Bytes(), nil
+}
+
 // Run runs an executable in dir with a time limit and returns its
 // standard output. A non-zero exit is an error holding its stderr.
 func Run(dir, exe string, limit time.Duration) ([]byte, error) {

@@ -177,3 +177,69 @@ func TestSharedCall(t *testing.T) {
 		t.Errorf("got\n%s\nwant two %q", got, want)
 	}
 }
+
+func TestUnusedPrivateProcs(t *testing.T) {
+	f := parse(t, `module m_d
+  use m
+  private :: c, g, h, k
+  integer, parameter :: c = 2
+contains
+  subroutine run_d(x, x_d)
+    real(8) :: x, x_d
+    x_d = c*x*x_d*h(x)
+    x = c*x*x
+  end subroutine
+  real(8) function g(x)
+    real(8) :: x
+    g = k(x)
+  end function
+  real(8) function h(x)
+    real(8) :: x
+    h = x
+  end function
+  real(8) function k(x)
+    real(8) :: x
+    k = x
+  end function
+end module
+`)
+	File(f, "run_d")
+	got := print(t, f)
+	for _, want := range []string{"private :: c, h\n", "function h(x)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("got\n%s\nwant %q", got, want)
+		}
+	}
+	for _, gone := range []string{"function g", "function k"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("got\n%s\nwant no %q", got, gone)
+		}
+	}
+}
+
+func TestFirstAllocations(t *testing.T) {
+	f := parse(t, `subroutine f_b(v_b, n)
+  integer :: n
+  real(8) :: v_b(n, n)
+  real(8), allocatable :: fadj_tmp1_b(:), fadj_save1(:), mine(:)
+  logical, allocatable :: fadj_where1(:, :), fadj_where2(:)
+  fadj_tmp1_b = v_b(:, 1)
+  mine = v_b(:, 2)
+  allocate(fadj_save1(n))
+  fadj_save1 = 0
+  if (n > 1) fadj_where1 = v_b > 0
+  if (allocated(fadj_where1)) deallocate(fadj_where1)
+  allocate(fadj_where1(n, n))
+  where (fadj_where1) v_b = 0
+  fadj_where2 = v_b(1, :) > 0
+  allocate(fadj_where2(n))
+  v_b(:, 1) = fadj_tmp1_b + sum(mine) + fadj_save1
+end subroutine
+`)
+	File(f, "f_b")
+	got := print(t, f)
+	want := "  allocate(fadj_tmp1_b(0), fadj_where1(0, 0))\n  fadj_tmp1_b = v_b(:, 1)\n"
+	if !strings.Contains(got, want) || strings.Count(got, "(0") != 2 {
+		t.Errorf("got\n%s\nwant only\n%s", got, want)
+	}
+}

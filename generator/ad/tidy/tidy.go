@@ -14,15 +14,19 @@
 //     becomes intent(inout): the routine leaves the caller's value as
 //     it is, which intent(out) would make undefined;
 //   - x = 0 directly followed by x = x + e becomes x = e;
-//   - x = 0 where an earlier x = 0 of the same list holds goes
-//     (zeros.go);
+//   - x = 0 where an earlier x = 0 of the same list holds goes, and
+//     x = 0 directly followed by x = e that does not read x (zeros.go);
 //   - an IF construct whose branches are all empty goes, when its
 //     conditions call nothing (an array element cannot be told from a
-//     function reference by its form: any parenthesis keeps it).
+//     function reference by its form: any parenthesis keeps it);
+//   - a generated array that its first assignment allocates is
+//     allocated with zero size on entry (allocations.go: gfortran 11
+//     and 12 warn otherwise).
 //
 // Across the file, a subroutine that only the file calls loses the dummy
 // arguments nothing names, and its calls the matching actual arguments
-// (arguments.go).
+// (arguments.go); a private module procedure nothing calls goes
+// (private.go).
 //
 // It decides from names alone (Fortran's, case-insensitive), without
 // the semantic information: a name that appears anywhere else in the
@@ -48,6 +52,7 @@ func File(f *ast.File, public ...string) {
 	for _, n := range public {
 		keep[strings.ToLower(n)] = true
 	}
+	unusedPrivateProcs(f)
 	if unusedArguments(f, keep) {
 		// A local passed only to a dropped argument is unused now.
 		for _, u := range f.Units {
@@ -76,11 +81,13 @@ func unit(u *ast.Unit) {
 	u.Body = emptyIfs(deadZeroStores(u.Body))
 	unusedLabels(u)
 	repeatedZeros(u)
+	overwrittenZeros(u)
 	// A local named only in the bounds of another unused one is unused
 	// once that one goes.
 	for unusedLocals(u, names(u)) {
 	}
 	unsetIntentOut(u)
+	firstAllocations(u)
 }
 
 // names counts the occurrences of each name (lower case) in u: its

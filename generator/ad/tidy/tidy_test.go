@@ -67,6 +67,10 @@ func TestFile(t *testing.T) {
 		name: "repeated zero store",
 		src:  "subroutine f(c_b, u_b, n)\n  real(8) :: c_b, u_b(n)\n  integer :: n, i\n  c_b = 0.0_8\n  do i = 1, n\n    u_b(i) = 1\n  end do\n  c_b = 0.0_8\n  call g(u_b)\n  c_b = 0.0_8\n  call g(c_b)\n  c_b = 0.0_8\nend subroutine\n",
 		want: "subroutine f(c_b, u_b, n)\n  real(8) :: c_b, u_b(n)\n  integer :: n, i\n  c_b = 0.0_8\n  do i = 1, n\n    u_b(i) = 1\n  end do\n  call g(u_b)\n  call g(c_b)\n  c_b = 0.0_8\nend subroutine\n",
+	}, {
+		name: "zero store overwritten by the next statement, unless it reads it or is a section",
+		src:  "subroutine f(h, h_d, d_d, n)\n  integer :: n\n  real(8) :: h(n), h_d(n), d_d(n)\n  d_d = 0.0_8\n  d_d = 2*h*h_d\n  h_d = 0\n  h_d = h_d + h\n  d_d = 0\n  d_d(1:n) = h\nend subroutine\n",
+		want: "subroutine f(h, h_d, d_d, n)\n  integer :: n\n  real(8) :: h(n), h_d(n), d_d(n)\n  d_d = 2*h*h_d\n  h_d = h\n  d_d = 0\n  d_d(1:n) = h\nend subroutine\n",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := parse(t, tc.src)

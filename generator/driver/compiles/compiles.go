@@ -37,15 +37,21 @@ var ErrSource = errors.New("the original sources do not compile")
 // wrapping ErrSource if the original sources do not, and the compiler's
 // output otherwise.
 func Check(gfc, specPath string, res *driver.Result, dir string) error {
-	_, err := Warnings(gfc, specPath, res, dir)
+	_, err := compile(gfc, specPath, res, dir, false)
 	return err
 }
 
 // Warnings is Check, which it returns the error of, and the warnings of
 // the compile in generated files that are the generator's (see the
 // package comment), as "file:line:col: message" with file the output's
-// path.
+// path. For these it compiles to object files (at gfortran's default
+// optimisation, -O0), which finds what -fsyntax-only does not: an unused
+// procedure, a value used uninitialized.
 func Warnings(gfc, specPath string, res *driver.Result, dir string) ([]string, error) {
+	return compile(gfc, specPath, res, dir, true)
+}
+
+func compile(gfc, specPath string, res *driver.Result, dir string, warnings bool) ([]string, error) {
 	spec, err := config.Load(specPath)
 	if err != nil {
 		return nil, err
@@ -81,7 +87,7 @@ func Warnings(gfc, specPath string, res *driver.Result, dir string) ([]string, e
 	}
 	// The runtime first (the adjoints use it), then the generated files
 	// in the driver's order.
-	var gen []string
+	var gen, derivs []string       // all generated files; those but the runtime
 	outName := map[string]string{} // the scratch file's output path
 	for _, f := range res.Files {
 		name := filepath.Join(dir, "gen_"+strings.ReplaceAll(f.Path, "/", "_"))
@@ -92,13 +98,15 @@ func Warnings(gfc, specPath string, res *driver.Result, dir string) ([]string, e
 			gen = append([]string{name}, gen...)
 		} else {
 			gen = append(gen, name)
+			derivs = append(derivs, name)
 		}
 		outName[name] = f.Path
 	}
 	c := &gfortran.Compiler{Path: gfc, Flags: append(append([]string{}, flags...), std)}
-	out, err := c.SyntaxOutput(dir, append(append([]string{}, srcs...), gen...)...)
+	all := append(append([]string{}, srcs...), gen...)
+	_, err = c.SyntaxOutput(dir, all...)
 	if err == nil {
-		return generatorWarnings(c, dir, srcs, out, outName), nil
+		return generatorWarnings(c, dir, srcs, derivs, outName, warnings)
 	}
 	// Blame the sources if they alone fail, under both standards.
 	if c.SyntaxCheck(dir, srcs...) == nil {
@@ -108,11 +116,10 @@ func Warnings(gfc, specPath string, res *driver.Result, dir string) ([]string, e
 	if e := c.SyntaxCheck(dir, srcs...); e != nil {
 		return nil, fmt.Errorf("%w: %v", ErrSource, e)
 	}
-	out, err = c.SyntaxOutput(dir, append(append([]string{}, srcs...), gen...)...)
-	if err != nil {
+	if _, err = c.SyntaxOutput(dir, all...); err != nil {
 		return nil, err
 	}
-	return generatorWarnings(c, dir, srcs, out, outName), nil
+	return generatorWarnings(c, dir, srcs, derivs, outName, warnings)
 }
 
 func isFixed(p string) bool {
@@ -153,9 +160,19 @@ func parseWarnings(out []byte) []warning {
 	return ws
 }
 
-// generatorWarnings returns the warnings of out in generated files,
-// less those the package comment excuses.
-func generatorWarnings(c *gfortran.Compiler, dir string, srcs []string, out []byte, outName map[string]string) []string {
+// generatorWarnings compiles the derivative files derivs to object files
+// (the syntax check left the module files they use in dir; the runtime
+// module's own test holds it to -Werror) and returns their warnings,
+// less those the package comment excuses; nil without compiling unless
+// warnings is set.
+func generatorWarnings(c *gfortran.Compiler, dir string, srcs, derivs []string, outName map[string]string, warnings bool) ([]string, error) {
+	if !warnings {
+		return nil, nil
+	}
+	out, err := c.CompileOutput(dir, derivs...)
+	if err != nil {
+		return nil, err
+	}
 	var gen []warning
 	for _, w := range parseWarnings(out) {
 		if p, ok := outName[w.file]; ok {
@@ -167,10 +184,10 @@ func generatorWarnings(c *gfortran.Compiler, dir string, srcs []string, out []by
 		}
 	}
 	if len(gen) == 0 {
-		return nil
+		return nil, nil
 	}
 	fromSource := map[string]bool{}
-	if srcOut, err := c.SyntaxOutput(dir, srcs...); err == nil {
+	if srcOut, err := c.CompileOutput(dir, srcs...); err == nil {
 		for _, w := range parseWarnings(srcOut) {
 			fromSource[w.msg] = true
 		}
@@ -182,5 +199,5 @@ func generatorWarnings(c *gfortran.Compiler, dir string, srcs []string, out []by
 		}
 		l = append(l, fmt.Sprintf("%s:%s:%s: %s", w.file, w.line, w.col, w.msg))
 	}
-	return l
+	return l, nil
 }

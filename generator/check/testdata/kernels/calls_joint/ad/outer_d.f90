@@ -5,7 +5,6 @@ subroutine sq_d(a, a_d, b, b_d)
   real(8), intent(out) :: b
   real(8), intent(in) :: a_d
   real(8), intent(out) :: b_d
-  b_d = 0.0_8
   b_d = a*a_d + a*a_d + cos(a)*a_d
   b = a*a + sin(a)
 end subroutine sq_d

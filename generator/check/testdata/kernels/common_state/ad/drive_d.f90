@@ -20,7 +20,6 @@ subroutine GET_d(Y, Y_d)
   real(8) :: t_d
   common /state_d/ s_d, t_d
   real(8) :: y_d
-  y_d = 0.0_8
   Y_d = T*S_d + exp(S)*S_d
   Y = S*T + DEXP(S)
   return

@@ -13,7 +13,6 @@ subroutine energy_b(x, x_b, n, fadj_result_b)
   do i = 1, n - 1
     energy = energy + (x(i + 1) - x(i))**2 + 0.5d0*x(i)**4
   end do
-  energy_res_b = 0.0_8
   energy_res_b = fadj_result_b
   do i = n - 1, 1, -1
     ! adjoint of energy.f90:9

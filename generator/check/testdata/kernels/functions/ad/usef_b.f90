@@ -6,7 +6,6 @@ subroutine g_b(a, a_b, b, fadj_result_b)
   real(8), intent(inout) :: a_b
   real(8) :: g_res_b
   real(8), intent(in) :: fadj_result_b
-  g_res_b = 0.0_8
   g_res_b = fadj_result_b
   ! adjoint of usef.f90:5
   a_b = a_b + sin(b)*g_res_b
@@ -21,7 +20,6 @@ subroutine g_b2(a, b, b_b, fadj_result_b)
   real(8), intent(inout) :: b_b
   real(8) :: g_res_b
   real(8), intent(in) :: fadj_result_b
-  g_res_b = 0.0_8
   g_res_b = fadj_result_b
   ! adjoint of usef.f90:5
   b_b = b_b + cos(b)*(a*g_res_b)
@@ -44,7 +42,6 @@ subroutine h_b(x, x_b, fadj_result_b)
   else
     call fadj_push_i4(0)
   end if
-  r_b = 0.0_8
   r_b = fadj_result_b
   call fadj_pop_i4(fadj_branch)
   if (fadj_branch == 1) then

@@ -5,7 +5,6 @@ subroutine g_d(a, a_d, b, g, g_res_d)
   real(8), intent(out) :: g
   real(8), intent(in) :: a_d
   real(8), intent(out) :: g_res_d
-  g_res_d = 0.0_8
   g_res_d = sin(b)*a_d + 2*a*a_d
   g = a*sin(b) + a**2
 end subroutine g_d
@@ -16,7 +15,6 @@ subroutine g_d2(a, b, b_d, g, g_d)
   real(8), intent(out) :: g
   real(8), intent(in) :: b_d
   real(8), intent(out) :: g_d
-  g_d = 0.0_8
   g_d = a*(cos(b)*b_d)
   g = a*sin(b) + a**2
 end subroutine g_d2
@@ -28,7 +26,6 @@ subroutine h_d(x, x_d, r, r_d)
   intent(out) :: r
   real(8), intent(out) :: r_d
   real(8), intent(in) :: x_d
-  r_d = 0.0_8
   r_d = -x*(exp(-x)*x_d) + exp(-x)*x_d
   r = exp(-x)*x
   if (r > 0.2d0) then

@@ -8,7 +8,6 @@ contains
     real(8), intent(out) :: f(:)
     real(8), intent(out) :: f_d(:)
     real(8), intent(in) :: u_d(:)
-    f_d = 0.0_8
     f_d = 0.5d0*(2*u*u_d)
     f = 0.5d0*u**2
   end subroutine flux_d

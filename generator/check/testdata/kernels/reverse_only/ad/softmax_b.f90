@@ -10,6 +10,7 @@ subroutine softmax_b(z, z_b, p, p_b, n)
   real(8), intent(inout) :: p_b(n)
   real(8) :: zmax_b
   real(8), allocatable :: fadj_tmp1_b(:)
+  allocate(fadj_tmp1_b(0))
   zmax = maxval(z)
   p = exp(z - zmax)
   call fadj_push_r8_array(p, size(p))

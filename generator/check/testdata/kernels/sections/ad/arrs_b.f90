@@ -12,6 +12,7 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   real(8), intent(inout) :: v_b(n)
   real(8), intent(inout) :: z_b(n)
   real(8), allocatable :: fadj_tmp1_b(:)
+  allocate(fadj_tmp1_b(0))
   v = matmul(m, x)
   s = sum(x*x) + dot_product(x, w) + sum(v(2:n))
   z(1) = s

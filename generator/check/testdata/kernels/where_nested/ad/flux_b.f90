@@ -23,6 +23,8 @@ subroutine flux_b(n, c, c_b, u, u_b, w, w_b, s, s_b)
   real(8), allocatable :: fadj_tmp2_b(:)
   logical, allocatable :: fadj_where6(:, :)
   real(8), allocatable :: fadj_tmp3_b(:, :)
+  allocate(fadj_where1(0), fadj_where2(0), fadj_where3(0), fadj_where4(0), fadj_where5(0), fadj_tmp1_b(0), fadj_tmp2_b(0), &
+      fadj_where6(0, 0), fadj_tmp3_b(0, 0))
   v = u
   r = 0.0d0
   q = w

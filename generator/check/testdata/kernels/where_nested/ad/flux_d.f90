@@ -16,7 +16,6 @@ subroutine flux_d(n, c, c_d, u, u_d, w, w_d, s, s_d)
   q_d = 0.0_8
   r_d = 0.0_8
   s_d = 0.0_8
-  v_d = 0.0_8
   v_d = u_d
   v = u
   r = 0.0d0
