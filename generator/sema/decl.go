@@ -228,6 +228,9 @@ func (c *checker) finishSpec(sc *Scope) {
 		} else {
 			r.Type = t
 			r.declared = true
+			if id, ok := u.Type.KindSel.(*ast.Ident); ok {
+				r.KindName = id
+			}
 		}
 	}
 	// PUBLIC and PRIVATE statements may name entities not otherwise
@@ -1108,6 +1111,9 @@ func (c *checker) typeDecl(sc *Scope, d *ast.TypeDecl) {
 			et = c.charType(e.CharLen, t.Kind)
 		}
 		c.setType(sym, et, e.Name)
+		if id, ok := d.Type.KindSel.(*ast.Ident); ok && sym.Type == et {
+			sym.KindName = id
+		}
 		c.applyAttrs(sc, sym, da, e.Name)
 		dims := e.Dims
 		if dims == nil && da.hasDim {

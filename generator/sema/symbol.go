@@ -205,9 +205,13 @@ type Symbol struct {
 	// Type is the type of a variable, named constant, component, or the
 	// result type of a function; for a derived type, the type it
 	// defines. Nil for subroutines and others without a type.
-	Type  *Type
-	Dims  []Dim // array specification; nil for scalars
-	Attrs Attrs
+	Type *Type
+	// KindName is the named constant that the kind selector of its type
+	// declaration names (dp in real(dp)), nil if it names none: the
+	// generators declare derivatives with the user's spelling.
+	KindName *ast.Ident
+	Dims     []Dim // array specification; nil for scalars
+	Attrs    Attrs
 	// Intent is the intent fadj relies on: the declared one, or
 	// intent(inout) where the body reads an intent(out) dummy before
 	// writing it or defines an intent(in) one (Intents.Apply), in which

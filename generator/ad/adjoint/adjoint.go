@@ -473,9 +473,7 @@ func containsSym(list []*sema.Symbol, s *sema.Symbol) bool {
 
 // decl declares the adjoint of variable s.
 func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
-	t := s.Type
-	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
-	d := &ast.TypeDecl{Type: ts, DColon: true}
+	d := &ast.TypeDecl{Type: deriv.DerivType(s, false, s.Owner == g.scope), DColon: true}
 	dummy := s.IsDummy() && inPattern(g.pa, s)
 	if dummy {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrIntent, Intent: ast.IntentInOut})
