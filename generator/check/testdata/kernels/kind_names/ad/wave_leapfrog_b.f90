@@ -10,7 +10,6 @@ contains
     real(wp), intent(inout) :: u_b(n)
     real(wp) :: energy_res_b
     real(wp), intent(in) :: fadj_result_b
-    energy_res_b = 0.0_8
     energy_res_b = fadj_result_b
     ! adjoint of wave.f90:17
     u_b = u_b + 2*u*(0.5_wp*energy_res_b)

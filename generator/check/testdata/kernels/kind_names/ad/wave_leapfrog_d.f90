@@ -9,7 +9,6 @@ contains
     real(wp), intent(out) :: energy
     real(wp), intent(out) :: energy_res_d
     real(wp), intent(in) :: u_d(n)
-    energy_res_d = 0.0_8
     energy_res_d = 0.5_wp*sum(2*u*u_d)
     energy = 0.5_wp*sum(u**2)
   end subroutine energy_d
