@@ -202,6 +202,11 @@ type Output struct {
 	// (Runtime + ".f90" in Dir).
 	Runtime    string `yaml:"runtime"`
 	RuntimePos source.Position
+	// SourceRefs asks for a comment naming the original statement
+	// (! adjoint of model.f90:46) above its adjoint in the backward
+	// sweep; true unless the spec says false.
+	SourceRefs    bool `yaml:"source_refs"`
+	SourceRefsPos source.Position
 }
 
 // Target is one routine to differentiate.
@@ -660,6 +665,9 @@ func setDefaults(s *Spec) {
 	}
 	if o.Runtime == "" {
 		o.Runtime = DefaultRuntime
+	}
+	if !o.SourceRefsPos.IsValid() {
+		o.SourceRefs = true
 	}
 	for _, t := range s.Targets {
 		if t.Mode == "" {

@@ -475,6 +475,21 @@ func (d *decoder) enum(at *yaml.Node, name string, values []string) (string, sou
 	return "", source.Position{}, false
 }
 
+// boolean returns a true or false value.
+func (d *decoder) boolean(at *yaml.Node, name string) (bool, source.Position, bool) {
+	n := d.value(at)
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
+		d.typeError(at, n, name, "true or false")
+		return false, source.Position{}, false
+	}
+	var v bool
+	if err := n.Decode(&v); err != nil {
+		d.typeError(at, n, name, "true or false")
+		return false, source.Position{}, false
+	}
+	return v, d.pos(at), true
+}
+
 // integer returns an integer value.
 func (d *decoder) integer(at *yaml.Node, name string) (int64, source.Position, bool) {
 	n := d.value(at)
@@ -738,6 +753,9 @@ func (d *decoder) output(e entry, o *Output) {
 				o.Runtime, o.RuntimePos = s, p
 			}
 		}
+	}
+	if e, ok := m["source_refs"]; ok {
+		o.SourceRefs, o.SourceRefsPos, _ = d.boolean(e.val, "source_refs")
 	}
 	// The adjoint and tangent suffixes must differ, defaults included.
 	suf, tsuf := o.Suffix, o.TangentSuffix

@@ -17,6 +17,7 @@ const (
 	kSectionList             // a list of such mappings
 	kMap                     // a mapping with keys of the user's choice
 	kInputMap                // such a mapping with values for fadj check: a number, a list of numbers or a range
+	kBool                    // true or false
 )
 
 // field is one key of a section.
@@ -70,6 +71,7 @@ var (
 		{key: "suffix", kind: kString, def: DefaultSuffix},
 		{key: "tangent_suffix", kind: kString, def: DefaultTangentSuffix},
 		{key: "runtime", kind: kString, def: DefaultRuntime},
+		{key: "source_refs", kind: kBool, def: true},
 	}}
 	secTarget = &section{name: "target", where: "in target", home: "a target", fields: []field{
 		{key: "routine", kind: kString, required: true},

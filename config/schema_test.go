@@ -97,7 +97,7 @@ func jsonEqual(a, b any) bool {
 
 var kindType = map[kind]string{
 	kString: "string", kInteger: "integer", kNumber: "number", kStringList: "array",
-	kSection: "object", kSectionList: "array", kMap: "object", kInputMap: "object",
+	kSection: "object", kSectionList: "array", kMap: "object", kInputMap: "object", kBool: "boolean",
 }
 
 func TestSchemaMatchesKeys(t *testing.T) {
@@ -261,6 +261,8 @@ func TestStructTagsMatchKeys(t *testing.T) {
 				good = ft.Kind() == reflect.Int || ft.Kind() == reflect.Int64
 			case kNumber:
 				good = ft.Kind() == reflect.Float64
+			case kBool:
+				good = ft.Kind() == reflect.Bool
 			case kStringList:
 				good = ft.Kind() == reflect.Slice && (elem.Kind() == reflect.String || elem == pathT || elem == varT)
 			case kSection:

@@ -366,7 +366,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 // sourceRef names a source line relative to the spec's directory, the
 // same on every machine, for the back-references of the backward sweep.
 func sourceRef(spec *config.Spec, prog *load.Program, opts Options) adjoint.SourceRef {
-	if opts.NoSourceRefs {
+	if opts.NoSourceRefs || !spec.Output.SourceRefs {
 		return nil
 	}
 	base, err := filepath.Abs(filepath.Dir(spec.Filename))
