@@ -501,9 +501,17 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 				return nil, notSupported("local adjoint of assumed-shape dummy '%s'", s.Name)
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Colon: true})
+		case sema.DeferredShape:
+			if !decl.IsAllocatable(s) {
+				return nil, notSupported("deferred-shape active variable '%s'", s.Name)
+			}
+			e.Dims = append(e.Dims, &ast.Dim{Colon: true}) // alloc.go
 		default:
 			return nil, notSupported("deferred-shape active variable '%s'", s.Name)
 		}
+	}
+	if decl.IsAllocatable(s) {
+		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrAllocatable})
 	}
 	for _, dim := range e.Dims {
 		if dim.Hi == nil && dim.Lo == nil && !dim.Colon {

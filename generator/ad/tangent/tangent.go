@@ -347,8 +347,8 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 	case s.Attrs.Has(sema.AttrInCommon):
 		return nil // tangent common block, in tangentDecls
 	case s.Module() != nil:
-		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
-			return notSupported("active allocatable or pointer module variable '%s::%s'", s.Module().Name, s.Name)
+		if s.Attrs.Has(sema.AttrPointer) {
+			return notSupported("active pointer module variable '%s::%s'", s.Module().Name, s.Name)
 		}
 		return nil
 	case s.Owner != g.scope:
@@ -358,8 +358,8 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 		return nil // the host declares its derivative
 	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):
 		return diag.At(g.fset, decl.SavedPos(pa.Unit.Decls, s), notSupported("active saved variable '%s' (its value, and its derivative, carry over from one call of '%s' to the next)", s.Name, pa.Proc.Name))
-	case s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer):
-		return notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
+	case s.Attrs.Has(sema.AttrPointer):
+		return notSupported("active pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
 	}
 	return nil
 }
@@ -508,7 +508,11 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		g.globals.done[s] = true
 		g.globals.decls[m] = append(g.globals.decls[m], d)
 	}
-	if !g.pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s) {
+	zero := !g.pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s)
+	if decl.IsAllocatable(s) {
+		return []ast.Stmt{g.entryAlign(ast.NewIdent(decl.LocalName(u.Decls, s)), s, zero)}
+	}
+	if zero {
 		inits = append(inits, zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type))
 	}
 	return inits
@@ -522,7 +526,15 @@ func (g *gen) localTangentDecl(s *sema.Symbol, d ast.Stmt) (tdecls, inits []ast.
 	if g.scope.LookupLocal(g.tname(s)) != nil {
 		return nil, nil, notSupported("tangent name '%s' clashes with a name of '%s'", g.tname(s), pa.Proc.Name)
 	}
-	if !s.IsDummy() || !inPattern(pa, s) || (!pa.ActiveIn(s) && s.Intent != ast.IntentIn) {
+	zero := !s.IsDummy() || !inPattern(pa, s) || (!pa.ActiveIn(s) && s.Intent != ast.IntentIn)
+	switch {
+	case decl.IsAllocatable(s) && !s.IsDummy():
+		// Unallocated on entry, like the variable.
+	case decl.IsAllocatable(s) && (!inPattern(pa, s) || s.Intent != ast.IntentIn):
+		inits = append(inits, g.entryAlign(ast.NewIdent(s.Name), s, zero))
+	case decl.IsAllocatable(s):
+		// intent(in): the caller allocates it.
+	case zero:
 		inits = append(inits, zeroTangent(g.tname(s), s.Type))
 	}
 	return []ast.Stmt{d}, inits, nil
@@ -549,7 +561,11 @@ func (g *gen) patternDummyDecls(u *ast.Unit) (tdecls, inits []ast.Stmt, err erro
 			return nil, nil, err
 		}
 		tdecls = append(tdecls, d)
-		if !pa.ActiveIn(s) && s.Intent != ast.IntentIn {
+		switch {
+		case decl.IsAllocatable(s) && s.Intent != ast.IntentIn:
+			inits = append(inits, g.entryAlign(ast.NewIdent(s.Name), s, !pa.ActiveIn(s)))
+		case decl.IsAllocatable(s):
+		case !pa.ActiveIn(s) && s.Intent != ast.IntentIn:
 			inits = append(inits, zeroTangent(g.tname(s), s.Type))
 		}
 	}
@@ -730,9 +746,17 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 				return nil, notSupported("local tangent of assumed-shape dummy '%s'", s.Name)
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Colon: true})
+		case sema.DeferredShape:
+			if !decl.IsAllocatable(s) {
+				return nil, notSupported("deferred-shape active variable '%s'", s.Name)
+			}
+			e.Dims = append(e.Dims, &ast.Dim{Colon: true})
 		default:
 			return nil, notSupported("deferred-shape active variable '%s'", s.Name)
 		}
+	}
+	if decl.IsAllocatable(s) {
+		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrAllocatable})
 	}
 	for _, dim := range e.Dims {
 		if dim.Hi == nil && dim.Lo == nil && !dim.Colon {
@@ -802,6 +826,8 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		return g.whereConstruct(s)
 	case *ast.IOStmt:
 		return g.ioStmt(s)
+	case *ast.AllocateStmt:
+		return g.allocStmt(s)
 	default:
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active %s in tangent mode", ast.StmtName(s))
@@ -845,8 +871,8 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		if err != nil {
 			return nil, err
 		}
-	} else if !pa.IsVaried(s, false, base) {
-		// The tangent is zero already.
+	} else if !pa.IsVaried(s, false, base) && g.wholeAllocatable(s.Lhs) == nil {
+		// The tangent is zero already (unless s reallocates it).
 		return withPrefix(pre, primal), nil
 	}
 	if rhs == nil {
@@ -859,6 +885,9 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	tan, err := g.shareLong(s, base, &ast.AssignStmt{Lhs: g.replace(lhs), Rhs: g.replace(rhs)})
 	if err != nil {
 		return nil, err
+	}
+	if a := g.wholeAllocatable(s.Lhs); a != nil && !g.references(s.Rhs, a) {
+		return g.reallocAssign(pre, primal, s.Lhs.(*ast.Ident), a, tan), nil
 	}
 	return withPrefix(append(pre, tan...), primal), nil
 }
@@ -888,7 +917,7 @@ func (g *gen) ifStmt(s *ast.IfStmt) ([]ast.Stmt, error) {
 	if err := g.checkCalls(s.Cond); err != nil {
 		return nil, err
 	}
-	if !g.pa.ActiveStmt(s) {
+	if _, alloc := s.Action.(*ast.AllocateStmt); !g.pa.ActiveStmt(s) && !alloc {
 		return []ast.Stmt{s}, nil
 	}
 	body, err := g.stmt(s.Action)

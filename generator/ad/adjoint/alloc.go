@@ -1,0 +1,325 @@
+package adjoint
+
+import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Allocatable variables in reverse mode.
+//
+// The backward sweep must find each allocatable variable allocated as
+// the forward sweep had it at the same point, with the same bounds, and
+// its adjoint x_b allocated exactly when x is, with x's bounds (the
+// invariant of decl/alloc.go). So every statement that may change an
+// allocation is reversed by one restoring it:
+//
+//   - ALLOCATE(x(...)) (without STAT=: x was not allocated before) is
+//     reversed by DEALLOCATE of x and x_b; the values x_b held are the
+//     adjoints of values nothing computed;
+//   - DEALLOCATE(x), ALLOCATE with STAT= (which may fail) and an
+//     intrinsic assignment to the whole of x (which reallocates x when
+//     the shapes differ) record x's allocation status and bounds before
+//     it (saveAlloc) and, for DEALLOCATE or when the TBR analysis asks
+//     for x's value, x's values; the backward sweep reallocates x with
+//     the recorded bounds where they differ, restores the values, and
+//     makes x_b follow: a newly allocated x_b is zero (the adjoint of a
+//     value that was dropped, or overwritten whole);
+//   - at the start of the backward sweep x_b is allocated zero where x
+//     is allocated (a local's), or aligned with x where the caller owns
+//     it (a dummy's, a module variable's: left unallocated by the caller
+//     it means a zero adjoint).
+//
+// A loop that allocates an array keeps its records of it inside (no
+// hoisting: the array may not exist before the loop). Pointers are not
+// supported yet.
+
+// allocObject returns the variable of ALLOCATE or DEALLOCATE object o
+// (x or x(bounds)), and its name in the routine.
+func (g *gen) allocObject(o ast.Expr) (*ast.Ident, *sema.Symbol, error) {
+	x := o
+	if c, ok := o.(*ast.CallExpr); ok {
+		x = c.Fun
+	}
+	id, ok := x.(*ast.Ident)
+	var s *sema.Symbol
+	if ok {
+		s = g.info.ObjectOf(id)
+	}
+	if s == nil || s.Kind != sema.VarSym {
+		return nil, nil, notSupported("allocation of '%s' in reverse mode", exprString(o))
+	}
+	if s.Attrs.Has(sema.AttrPointer) {
+		return nil, nil, notSupported("allocation of POINTER '%s' in reverse mode", s.Name)
+	}
+	return id, s, nil
+}
+
+// allocStmt reverses ALLOCATE or DEALLOCATE s (see above). A STAT=
+// variable is restored too; SOURCE= with an active value and ERRMSG=
+// are not supported yet.
+func (g *gen) allocStmt(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
+	if s.Keyword != "allocate" && s.Keyword != "deallocate" {
+		return nil, nil, notSupported("%s in reverse mode", s.Keyword)
+	}
+	var stat ast.Expr
+	for _, o := range s.Options {
+		switch o.Name.Lower() {
+		case "stat":
+			stat = o.Value
+		case "source":
+			if g.pa.ActiveStmt(s) {
+				return nil, nil, notSupported("ALLOCATE with SOURCE= of an active value in reverse mode")
+			}
+		case "errmsg":
+			return nil, nil, notSupported("%s with ERRMSG= in reverse mode", s.Keyword)
+		}
+	}
+	var saves, restores []ast.Stmt
+	for _, o := range s.Objects {
+		id, v, err := g.allocObject(o)
+		if err != nil {
+			return nil, nil, err
+		}
+		if s.Keyword == "allocate" && stat == nil {
+			restores = append(g.unallocate(id, v), restores...)
+			continue
+		}
+		if s.Keyword == "deallocate" && stat == nil {
+			// x is allocated: its bounds and values are all to record.
+			f, b, err := g.saveDealloc(id, v)
+			if err != nil {
+				return nil, nil, err
+			}
+			saves, restores = append(saves, f...), append(b, restores...)
+			continue
+		}
+		f, b, err := g.saveAlloc(id, v, s.Keyword == "deallocate")
+		if err != nil {
+			return nil, nil, err
+		}
+		saves = append(saves, f...)
+		restores = append(b, restores...)
+	}
+	if stat != nil {
+		push, pop, err := g.pushPop(stat)
+		if err != nil {
+			return nil, nil, err
+		}
+		saves, restores = append([]ast.Stmt{push}, saves...), append(restores, pop)
+	}
+	return withLabel(s, append(saves, s)), restores, nil
+}
+
+// unallocate returns the reverse of the allocation of x: its
+// deallocation, and its adjoint's.
+func (g *gen) unallocate(x *ast.Ident, v *sema.Symbol) []ast.Stmt {
+	out := []ast.Stmt{decl.Deallocate(x)}
+	if g.hasAdj(v) {
+		out = append(out, decl.Deallocate(g.shadow(x, v)))
+	}
+	return out
+}
+
+// shadow returns the adjoint of variable x (named x in the routine).
+func (g *gen) shadow(x *ast.Ident, v *sema.Symbol) *ast.Ident {
+	if v == g.result && g.result != nil {
+		return ast.NewIdent(g.resultB)
+	}
+	return ast.NewIdent(x.Name + g.suffix)
+}
+
+// saveAlloc returns the records of the allocation of x before a
+// statement that may change it, and their restoration after the
+// statement's adjoint (values too if values):
+//
+//	if (allocated(x)) then                 pop(fadj_alloc)
+//	  push(x, size(x))                     if (fadj_alloc) then
+//	  push(lbound(x)); push(ubound(x))       pop(fadj_hi); pop(fadj_lo)
+//	end if                                   <x reallocated with them if other>
+//	push(allocated(x))                       pop(x, size(x))
+//	                                       else if (allocated(x)) then
+//	                                         deallocate(x)
+//	                                       end if
+//	                                       <x_b follows x>
+func (g *gen) saveAlloc(x *ast.Ident, v *sema.Symbol, values bool) (fwd, bwd []ast.Stmt, err error) {
+	rank := deriv.Int(v.Rank())
+	var push, pop []ast.Stmt
+	if values {
+		typ, ok := tape.TypeOf(v.Type)
+		if !ok {
+			return nil, nil, notSupported("allocatable '%s' of type %s deallocated or reallocated in reverse mode (no tape for its values)", v.Name, v.Type)
+		}
+		push, pop = []ast.Stmt{tapePushArray(typ, x, tape.Size(x))}, []ast.Stmt{tapePopArray(typ, x, tape.Size(x))}
+	}
+	flag, lo, hi, err := g.allocLocals()
+	if err != nil {
+		return nil, nil, err
+	}
+	push = append(push, tapePushArray(tape.I4, deriv.Call("lbound", x), rank), tapePushArray(tape.I4, deriv.Call("ubound", x), rank))
+	fwd = []ast.Stmt{decl.If(decl.Allocated(x), push...), tape.Lower(tape.Op{Kind: tape.Push, Type: tape.L, Ref: decl.Allocated(x)})}
+	var shape []ast.Expr
+	for d := 1; d <= v.Rank(); d++ {
+		shape = append(shape, &ast.RangeExpr{Lo: &ast.CallExpr{Fun: lo, Args: []ast.Expr{deriv.Int(d)}},
+			Hi: &ast.CallExpr{Fun: hi, Args: []ast.Expr{deriv.Int(d)}}})
+	}
+	sec := func(a *ast.Ident) ast.Expr {
+		return &ast.CallExpr{Fun: a, Args: []ast.Expr{&ast.RangeExpr{Lo: deriv.Int(1), Hi: rank}}}
+	}
+	then := []ast.Stmt{tapePopArray(tape.I4, hi, rank), tapePopArray(tape.I4, lo, rank)}
+	then = append(then, decl.Realign(x, sec(lo), sec(hi), &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: x, Args: shape}}})...)
+	then = append(then, pop...)
+	bwd = []ast.Stmt{tapePop(tape.L, flag), decl.IfElse(flag, then, []ast.Stmt{decl.If(decl.Allocated(x), decl.Deallocate(x))})}
+	if g.hasAdj(v) {
+		bwd = append(bwd, g.follow(x, v))
+	}
+	return fwd, bwd, nil
+}
+
+// follow returns the statements making the adjoint of x follow x's
+// allocation: reallocated zero if x's bounds changed, deallocated if x
+// is not allocated.
+func (g *gen) follow(x *ast.Ident, v *sema.Symbol) ast.Stmt {
+	xb := g.shadow(x, v)
+	zero := &ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}
+	return decl.Follow(x, xb, zero, false)
+}
+
+// allocLocals declares (once) the locals the restoration of an
+// allocation pops into: its status, and its lower and upper bounds (up
+// to rank 15).
+func (g *gen) allocLocals() (flag, lo, hi *ast.Ident, err error) {
+	names := []string{"fadj_alloc", "fadj_lo", "fadj_hi"}
+	for i, name := range names {
+		if g.declared[name] {
+			continue
+		}
+		if g.scope.LookupLocal(name) != nil {
+			return nil, nil, nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
+		}
+		g.declared[name] = true
+		e := &ast.Entity{Name: ast.NewIdent(name)}
+		ts := &ast.TypeSpec{Kind: ast.Integer}
+		if i == 0 {
+			ts = &ast.TypeSpec{Kind: ast.Logical}
+		} else {
+			e.Dims = []*ast.Dim{{Hi: deriv.Int(15)}}
+		}
+		g.decls = append(g.decls, &ast.TypeDecl{Type: ts, DColon: true, Entities: []*ast.Entity{e}})
+	}
+	return ast.NewIdent(names[0]), ast.NewIdent(names[1]), ast.NewIdent(names[2]), nil
+}
+
+// wholeAllocatable returns the allocatable array an assignment to lhs
+// may reallocate (lhs is the whole of it), or nil.
+func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
+	id, ok := lhs.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if s := g.info.ObjectOf(id); decl.IsAllocatable(s) && s.Rank() > 0 {
+		return s
+	}
+	return nil
+}
+
+// allocAssign reverses assignment s to the whole of allocatable array
+// v, which may reallocate it: its allocation (and its value if the TBR
+// analysis asks) is recorded before, restored after the adjoint. The
+// assignment always runs in the forward sweep: the allocation it makes
+// is part of the state the backward sweep restores.
+func (g *gen) allocAssign(s *ast.AssignStmt, v *sema.Symbol) (fwd, bwd []ast.Stmt, err error) {
+	if g.info.Assignments[s] != nil {
+		return nil, nil, notSupported("defined assignment in reverse mode")
+	}
+	x := s.Lhs.(*ast.Ident)
+	save, restore, err := g.saveAlloc(x, v, g.records(s, s.Lhs))
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(save, s)
+	if !g.hasAdj(v) {
+		return withLabel(s, fwd), restore, nil
+	}
+	adj, err := g.assignAdjoint(s, v)
+	if err != nil {
+		return nil, nil, err
+	}
+	return withLabel(s, fwd), append(g.backRef(s, adj), restore...), nil
+}
+
+// reallocatedIn reports whether statements list may change the
+// allocation of array a (an ALLOCATE, DEALLOCATE, or assignment to the
+// whole of it): its records in a loop stay in the loop.
+func (g *gen) reallocatedIn(list []ast.Stmt, a *sema.Symbol) bool {
+	if !decl.IsAllocatable(a) {
+		return false
+	}
+	found := false
+	walkStmts(list, func(st ast.Stmt) {
+		switch st := st.(type) {
+		case *ast.AllocateStmt:
+			for _, o := range st.Objects {
+				if _, v, _ := g.allocObject(o); v == a {
+					found = true
+				}
+			}
+		case *ast.AssignStmt:
+			found = found || g.wholeAllocatable(st.Lhs) == a
+		case *ast.CallStmt:
+			found = true // a callee may reallocate it
+		}
+	})
+	return found
+}
+
+// allocAdjInit adds to the start of the backward sweep the alignment of
+// the adjoint of allocatable local or dummy s with s (zero is its
+// zeroing), and for an intent(out) dummy in the pattern its
+// deallocation at the end (the adjoint of a value on entry the routine
+// discards).
+func (g *gen) allocAdjInit(r *routine, s *sema.Symbol, zero *ast.AssignStmt) {
+	x := ast.NewIdent(s.Name)
+	owned := s.IsDummy() && inPattern(g.pa, s)
+	if !s.IsDummy() {
+		// A local's adjoint is not allocated yet.
+		r.inits = append(r.inits, decl.If(decl.Allocated(x), decl.AllocateMold(zero.Lhs, x), zero))
+		return
+	}
+	r.inits = append(r.inits, decl.Follow(x, zero.Lhs, zero, !owned))
+	if owned && s.Intent == ast.IntentOut {
+		r.finals = append(r.finals, decl.If(decl.Allocated(zero.Lhs), decl.Deallocate(zero.Lhs)))
+	}
+}
+
+// saveDealloc returns the records of allocated array x before its
+// DEALLOCATE (without STAT=), and the restoration: x reallocated with
+// its bounds and values, x_b allocated zero (x's values were dropped).
+func (g *gen) saveDealloc(x *ast.Ident, v *sema.Symbol) (fwd, bwd []ast.Stmt, err error) {
+	typ, ok := tape.TypeOf(v.Type)
+	if !ok {
+		return nil, nil, notSupported("allocatable '%s' of type %s deallocated in reverse mode (no tape for its values)", v.Name, v.Type)
+	}
+	_, lo, hi, err := g.allocLocals()
+	if err != nil {
+		return nil, nil, err
+	}
+	rank := deriv.Int(v.Rank())
+	fwd = []ast.Stmt{tapePushArray(typ, x, tape.Size(x)),
+		tapePushArray(tape.I4, deriv.Call("lbound", x), rank), tapePushArray(tape.I4, deriv.Call("ubound", x), rank)}
+	var shape []ast.Expr
+	for d := 1; d <= v.Rank(); d++ {
+		shape = append(shape, &ast.RangeExpr{Lo: &ast.CallExpr{Fun: lo, Args: []ast.Expr{deriv.Int(d)}},
+			Hi: &ast.CallExpr{Fun: hi, Args: []ast.Expr{deriv.Int(d)}}})
+	}
+	bwd = []ast.Stmt{tapePopArray(tape.I4, hi, rank), tapePopArray(tape.I4, lo, rank),
+		&ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: x, Args: shape}}},
+		tapePopArray(typ, x, tape.Size(x))}
+	if g.hasAdj(v) {
+		xb := g.shadow(x, v)
+		bwd = append(bwd, decl.AllocateMold(xb, x), &ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)})
+	}
+	return fwd, bwd, nil
+}
