@@ -4,6 +4,8 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
+	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -96,7 +98,7 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
 			saves, restores = append(saves, f...), append(b, restores...)
 			continue
 		}
-		f, b, err := g.saveAlloc(id, v, s.Keyword == "deallocate")
+		f, b, err := g.saveAlloc(id, v, s.Keyword == "deallocate", tape.Push, true)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -133,7 +135,9 @@ func (g *gen) shadow(x *ast.Ident, v *sema.Symbol) *ast.Ident {
 
 // saveAlloc returns the records of the allocation of x before a
 // statement that may change it, and their restoration after the
-// statement's adjoint (values too if values):
+// statement's adjoint (values too if values), on the stack of push
+// (Push: the tape, SnapPush: the snapshot stack), the adjoint following
+// if follow:
 //
 //	if (allocated(x)) then                 pop(fadj_alloc)
 //	  push(x, size(x))                     if (fadj_alloc) then
@@ -144,22 +148,28 @@ func (g *gen) shadow(x *ast.Ident, v *sema.Symbol) *ast.Ident {
 //	                                         deallocate(x)
 //	                                       end if
 //	                                       <x_b follows x>
-func (g *gen) saveAlloc(x *ast.Ident, v *sema.Symbol, values bool) (fwd, bwd []ast.Stmt, err error) {
+func (g *gen) saveAlloc(x *ast.Ident, v *sema.Symbol, values bool, push tape.Kind, follow bool) (fwd, bwd []ast.Stmt, err error) {
+	op := func(t tape.Type, ref, n ast.Expr) ast.Stmt {
+		return tape.Lower(tape.Op{Kind: push, Type: t, Ref: ref, Count: n})
+	}
+	unop := func(t tape.Type, ref, n ast.Expr) ast.Stmt {
+		return tape.Lower(tape.Op{Kind: push.Inverse(), Type: t, Ref: ref, Count: n})
+	}
 	rank := deriv.Int(v.Rank())
-	var push, pop []ast.Stmt
+	var pushes, pops []ast.Stmt
 	if values {
 		typ, ok := tape.TypeOf(v.Type)
 		if !ok {
 			return nil, nil, notSupported("allocatable '%s' of type %s deallocated or reallocated in reverse mode (no tape for its values)", v.Name, v.Type)
 		}
-		push, pop = []ast.Stmt{tapePushArray(typ, x, tape.Size(x))}, []ast.Stmt{tapePopArray(typ, x, tape.Size(x))}
+		pushes, pops = []ast.Stmt{op(typ, x, tape.Size(x))}, []ast.Stmt{unop(typ, x, tape.Size(x))}
 	}
 	flag, lo, hi, err := g.allocLocals()
 	if err != nil {
 		return nil, nil, err
 	}
-	push = append(push, tapePushArray(tape.I4, deriv.Call("lbound", x), rank), tapePushArray(tape.I4, deriv.Call("ubound", x), rank))
-	fwd = []ast.Stmt{decl.If(decl.Allocated(x), push...), tape.Lower(tape.Op{Kind: tape.Push, Type: tape.L, Ref: decl.Allocated(x)})}
+	pushes = append(pushes, op(tape.I4, deriv.Call("lbound", x), rank), op(tape.I4, deriv.Call("ubound", x), rank))
+	fwd = []ast.Stmt{decl.If(decl.Allocated(x), pushes...), op(tape.L, decl.Allocated(x), nil)}
 	var shape []ast.Expr
 	for d := 1; d <= v.Rank(); d++ {
 		shape = append(shape, &ast.RangeExpr{Lo: &ast.CallExpr{Fun: lo, Args: []ast.Expr{deriv.Int(d)}},
@@ -168,11 +178,11 @@ func (g *gen) saveAlloc(x *ast.Ident, v *sema.Symbol, values bool) (fwd, bwd []a
 	sec := func(a *ast.Ident) ast.Expr {
 		return &ast.CallExpr{Fun: a, Args: []ast.Expr{&ast.RangeExpr{Lo: deriv.Int(1), Hi: rank}}}
 	}
-	then := []ast.Stmt{tapePopArray(tape.I4, hi, rank), tapePopArray(tape.I4, lo, rank)}
+	then := []ast.Stmt{unop(tape.I4, hi, rank), unop(tape.I4, lo, rank)}
 	then = append(then, decl.Realign(x, sec(lo), sec(hi), &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: x, Args: shape}}})...)
-	then = append(then, pop...)
-	bwd = []ast.Stmt{tapePop(tape.L, flag), decl.IfElse(flag, then, []ast.Stmt{decl.If(decl.Allocated(x), decl.Deallocate(x))})}
-	if g.hasAdj(v) {
+	then = append(then, pops...)
+	bwd = []ast.Stmt{unop(tape.L, flag, nil), decl.IfElse(flag, then, []ast.Stmt{decl.If(decl.Allocated(x), decl.Deallocate(x))})}
+	if follow && g.hasAdj(v) {
 		bwd = append(bwd, g.follow(x, v))
 	}
 	return fwd, bwd, nil
@@ -235,7 +245,7 @@ func (g *gen) allocAssign(s *ast.AssignStmt, v *sema.Symbol) (fwd, bwd []ast.Stm
 		return nil, nil, notSupported("defined assignment in reverse mode")
 	}
 	x := s.Lhs.(*ast.Ident)
-	save, restore, err := g.saveAlloc(x, v, g.records(s, s.Lhs))
+	save, restore, err := g.saveAlloc(x, v, g.records(s, s.Lhs), tape.Push, true)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -322,4 +332,63 @@ func (g *gen) saveDealloc(x *ast.Ident, v *sema.Symbol) (fwd, bwd []ast.Stmt, er
 		bwd = append(bwd, decl.AllocateMold(xb, x), &ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)})
 	}
 	return fwd, bwd, nil
+}
+
+// checkpointAlloc returns the saving of allocatable v, whole, on the
+// stack of push around a joint call of callee, and its restoration:
+// its allocation and values. Its adjoint is not made to follow: before
+// the callee's adjoint it holds the adjoint of v's value after the call,
+// which the callee's adjoint reads; after it, that adjoint has aligned
+// it with v's allocation before the call.
+func (g *gen) checkpointAlloc(v *sema.Symbol, push tape.Kind, callee string) (pushes, pops []ast.Stmt, err error) {
+	if v.Attrs.Has(sema.AttrPointer) {
+		return nil, nil, notSupported("pointer variable '%s' defined by '%s', reversed jointly", v.Name, callee)
+	}
+	ref := ast.Expr(ast.NewIdent(v.Name))
+	if g.scope.Lookup(v.Name) != v {
+		if ref, err = g.globalRef(v); err != nil {
+			return nil, nil, err
+		}
+	}
+	x, ok := ref.(*ast.Ident)
+	if !ok {
+		return nil, nil, notSupported("allocatable variable '%s' defined by '%s', reversed jointly", v.Name, callee)
+	}
+	return g.saveAlloc(x, v, true, push, false)
+}
+
+// reallocatedBy returns the allocatable variables joint call s may
+// reallocate that snp, what the call saves, lacks whole: allocatable
+// actual arguments of allocatable dummies, and module allocatables the
+// callee may define. The callee's adjoint re-runs the callee from the
+// allocation it had before the call, which the TBR analysis, seeing
+// values only, may not restore.
+func (g *gen) reallocatedBy(s *ast.CallStmt, snp []tbr.Ref) []tbr.Ref {
+	has := map[*sema.Symbol]bool{}
+	for _, r := range snp {
+		if r.Expr == nil {
+			has[r.Var] = true
+		}
+	}
+	var out []tbr.Ref
+	add := func(v *sema.Symbol) {
+		if decl.IsAllocatable(v) && !has[v] {
+			has[v] = true
+			out = append(out, tbr.Ref{Var: v})
+		}
+	}
+	mc := g.modref().Call(s, g.scope)
+	for _, a := range mc.Args {
+		if _, whole := a.Expr.(*ast.Ident); whole && a.Dummy != nil && decl.IsAllocatable(a.Dummy) && a.Dummy.Intent != ast.IntentIn {
+			add(a.Var)
+		}
+	}
+	if c := g.info.CallStmts[s]; c.Proc != nil && c.Proc.Proc != nil && c.Proc.Proc.Unit != nil {
+		for _, v := range modref.Set(mc.Globals).Sorted() {
+			if decl.IsAllocatable(v) && decl.DefinesGlobal(g.info, c.Proc.Proc.Unit, v) {
+				add(v)
+			}
+		}
+	}
+	return out
 }

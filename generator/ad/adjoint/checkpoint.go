@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
@@ -40,6 +41,7 @@ func (g *gen) checkpointSaves(s *ast.CallStmt, callee string) (fwd, before, arou
 	} else {
 		snp, reqC = g.storeAllSaves(s)
 	}
+	snp = append(snp, g.reallocatedBy(s, snp)...) // alloc.go
 	sbkPush, sbkPop, err := g.saves(sbk, tape.SnapPush, callee)
 	if err != nil {
 		return nil, nil, nil, nil, err
@@ -96,6 +98,14 @@ func (g *gen) modref() *modref.Result {
 // in order, and the pops restoring them, in reverse order.
 func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string) (pushes, pops []ast.Stmt, err error) {
 	for _, r := range refs {
+		if r.Expr == nil && decl.IsAllocatable(r.Var) {
+			f, b, err := g.checkpointAlloc(r.Var, push, callee) // alloc.go
+			if err != nil {
+				return nil, nil, err
+			}
+			pushes, pops = append(pushes, f...), append(b, pops...)
+			continue
+		}
 		op, ok, err := g.saveOp(r, callee)
 		if err != nil {
 			return nil, nil, err
