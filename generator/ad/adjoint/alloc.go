@@ -1,12 +1,16 @@
 package adjoint
 
 import (
+	"fmt"
+	"path/filepath"
+
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -240,12 +244,18 @@ func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
 // analysis asks) is recorded before, restored after the adjoint. The
 // assignment always runs in the forward sweep: the allocation it makes
 // is part of the state the backward sweep restores.
+//
+// When the right side reads v, its partials need v's old values: v is
+// restored before the adjoint, which then runs with v_b of v's new
+// shape; the two must be the same shape (v = v*c), else the backward
+// sweep stops with an error rather than compute a wrong adjoint.
 func (g *gen) allocAssign(s *ast.AssignStmt, v *sema.Symbol) (fwd, bwd []ast.Stmt, err error) {
 	if g.info.Assignments[s] != nil {
 		return nil, nil, notSupported("defined assignment in reverse mode")
 	}
 	x := s.Lhs.(*ast.Ident)
-	save, restore, err := g.saveAlloc(x, v, g.records(s, s.Lhs), tape.Push, true)
+	reads := g.references(s.Rhs, v)
+	save, restore, err := g.saveAlloc(x, v, g.records(s, s.Lhs), tape.Push, !reads)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -257,7 +267,15 @@ func (g *gen) allocAssign(s *ast.AssignStmt, v *sema.Symbol) (fwd, bwd []ast.Stm
 	if err != nil {
 		return nil, nil, err
 	}
-	return withLabel(s, fwd), append(g.backRef(s, adj), restore...), nil
+	adj = g.backRef(s, adj)
+	if !reads {
+		return withLabel(s, fwd), append(adj, restore...), nil
+	}
+	where := g.fset.Position(s.Pos())
+	stop := &ast.StopStmt{Error: true, Code: &ast.BasicLit{Kind: token.STRING,
+		Value: fmt.Sprintf("'fadj: %s:%d: reallocation of %s, which the right side reads'", filepath.Base(where.Filename), where.Line, v.Name)}}
+	guard := decl.If(decl.OtherBounds(x, deriv.Call("lbound", g.shadow(x, v)), deriv.Call("ubound", g.shadow(x, v))), stop)
+	return withLabel(s, fwd), append(append(restore, guard), adj...), nil
 }
 
 // reallocatedIn reports whether statements list may change the

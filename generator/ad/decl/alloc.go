@@ -76,8 +76,8 @@ func IfElse(cond ast.Expr, then, els []ast.Stmt) ast.Stmt {
 		End: ast.EndStmt{Keyword: "if"}}
 }
 
-// otherBounds returns any(lbound(a) /= lo) .or. any(ubound(a) /= hi).
-func otherBounds(a, lo, hi ast.Expr) ast.Expr {
+// OtherBounds returns any(lbound(a) /= lo) .or. any(ubound(a) /= hi).
+func OtherBounds(a, lo, hi ast.Expr) ast.Expr {
 	ne := func(f string, b ast.Expr) ast.Expr {
 		return deriv.Call("any", &ast.BinaryExpr{X: deriv.Call(f, a), Op: token.NE, OpLit: "/=", Y: b})
 	}
@@ -95,7 +95,7 @@ func otherBounds(a, lo, hi ast.Expr) ast.Expr {
 //	end if
 func Realign(obj, lo, hi ast.Expr, alloc ...ast.Stmt) []ast.Stmt {
 	return []ast.Stmt{
-		If(Allocated(obj), If(otherBounds(obj, lo, hi), Deallocate(obj))),
+		If(Allocated(obj), If(OtherBounds(obj, lo, hi), Deallocate(obj))),
 		If(Not(Allocated(obj)), alloc...),
 	}
 }
