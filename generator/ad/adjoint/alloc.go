@@ -410,3 +410,33 @@ func (g *gen) reallocatedBy(s *ast.CallStmt, snp []tbr.Ref) []tbr.Ref {
 	}
 	return out
 }
+
+// moveAlloc reverses CALL MOVE_ALLOC(from, to): to's allocation and
+// values are recorded before it; the backward sweep moves the
+// allocation back (call move_alloc(to, from)) with the adjoint, then
+// restores to. An adjoint with no counterpart starts at zero (from's
+// when to has none) or is dropped (to's when from has none).
+func (g *gen) moveAlloc(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
+	from, to, ok := decl.MoveAllocArgs(g.info, s)
+	if !ok {
+		return nil, nil, notSupported("MOVE_ALLOC of other than whole variables in reverse mode")
+	}
+	fv, tv := g.info.ObjectOf(from), g.info.ObjectOf(to)
+	if !decl.IsAllocatable(fv) || !decl.IsAllocatable(tv) {
+		return nil, nil, notSupported("MOVE_ALLOC of other than allocatable variables in reverse mode")
+	}
+	save, restore, err := g.saveAlloc(to, tv, true, tape.Push, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	back := []ast.Stmt{call("move_alloc", to, from)}
+	switch fb, tb := g.hasAdj(fv), g.hasAdj(tv); {
+	case fb && tb:
+		back = append(back, call("move_alloc", g.shadow(to, tv), g.shadow(from, fv)))
+	case fb:
+		back = append(back, g.follow(from, fv))
+	case tb:
+		back = append(back, decl.If(decl.Allocated(g.shadow(to, tv)), decl.Deallocate(g.shadow(to, tv))))
+	}
+	return withLabel(s, append(save, s)), append(back, restore...), nil
+}

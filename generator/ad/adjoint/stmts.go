@@ -234,6 +234,9 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	case *ast.ContinueStmt:
 		return []ast.Stmt{s}, nil, nil
 	case *ast.CallStmt:
+		if _, _, ok := decl.MoveAllocArgs(g.info, s); ok {
+			return g.moveAlloc(s) // alloc.go
+		}
 		return g.callStmt(s)
 	case *ast.IfStmt:
 		if err := g.checkCalls(s.Cond); err != nil {

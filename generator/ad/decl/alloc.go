@@ -117,3 +117,28 @@ func Follow(x, shadow ast.Expr, zeroStmt ast.Stmt, always bool) ast.Stmt {
 	}
 	return IfElse(Allocated(x), then, []ast.Stmt{If(Allocated(shadow), Deallocate(shadow))})
 }
+
+// MoveAllocArgs returns the FROM and TO arguments of CALL s if it calls
+// the intrinsic MOVE_ALLOC, with their variables.
+func MoveAllocArgs(info *sema.Info, s *ast.CallStmt) (from, to *ast.Ident, ok bool) {
+	c, isCall := info.CallStmts[s]
+	id, isID := s.Name.(*ast.Ident)
+	if !isCall || !isID || !c.IsIntrinsic() || id.Lower() != "move_alloc" || len(s.Args) != 2 {
+		return nil, nil, false
+	}
+	var args [2]ast.Expr
+	for i, a := range s.Args {
+		kw, isKw := a.(*ast.KeywordArg)
+		switch {
+		case !isKw:
+			args[i] = a
+		case kw.Name.Lower() == "to":
+			args[1] = kw.Value
+		default:
+			args[0] = kw.Value
+		}
+	}
+	from, ok1 := args[0].(*ast.Ident)
+	to, ok2 := args[1].(*ast.Ident)
+	return from, to, ok1 && ok2
+}

@@ -134,3 +134,25 @@ func (g *gen) references(x ast.Expr, s *sema.Symbol) bool {
 	})
 	return found
 }
+
+// moveAlloc returns CALL MOVE_ALLOC(from, to) s with the same for the
+// tangents: moved along when both have one, else from's dropped or
+// to's zero.
+func (g *gen) moveAlloc(s *ast.CallStmt, from, to *ast.Ident) ([]ast.Stmt, error) {
+	fv, tv := g.info.ObjectOf(from), g.info.ObjectOf(to)
+	if !decl.IsAllocatable(fv) || !decl.IsAllocatable(tv) {
+		return nil, notSupported("MOVE_ALLOC of other than allocatable variables")
+	}
+	_, ft := g.shadowed(from)
+	_, tt := g.shadowed(to)
+	out := []ast.Stmt{s}
+	switch {
+	case ft != nil && tt != nil:
+		out = append(out, &ast.CallStmt{Name: ast.NewIdent("move_alloc"), Args: []ast.Expr{g.tident(from, fv), g.tident(to, tv)}, Parens: true})
+	case ft != nil:
+		out = append(out, decl.If(decl.Allocated(g.tident(from, fv)), decl.Deallocate(g.tident(from, fv))))
+	case tt != nil:
+		out = append(out, g.entryAlign(to, tv, true))
+	}
+	return out, nil
+}

@@ -895,6 +895,9 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 // callStmt returns CALL s, replaced by the call of the callee's tangent
 // version if it has one.
 func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
+	if from, to, ok := decl.MoveAllocArgs(g.info, s); ok {
+		return g.moveAlloc(s, from, to) // alloc.go
+	}
 	callee := g.pa.CallPattern(s)
 	if callee == nil {
 		if g.pa.ActiveStmt(s) {
