@@ -7,7 +7,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
-	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
@@ -362,25 +361,18 @@ func (g *gen) checkpointAlloc(v *sema.Symbol, push tape.Kind, callee string) (pu
 	if v.Attrs.Has(sema.AttrPointer) {
 		return nil, nil, notSupported("pointer variable '%s' defined by '%s', reversed jointly", v.Name, callee)
 	}
-	ref := ast.Expr(ast.NewIdent(v.Name))
-	if g.scope.Lookup(v.Name) != v {
-		if ref, err = g.globalRef(v); err != nil {
-			return nil, nil, err
-		}
-	}
-	x, ok := ref.(*ast.Ident)
-	if !ok {
-		return nil, nil, notSupported("allocatable variable '%s' defined by '%s', reversed jointly", v.Name, callee)
+	x := g.allocName(v)
+	if x == nil {
+		return nil, nil, notSupported("allocatable variable '%s' defined by '%s', not visible in '%s'", v.Name, callee, g.pa.Proc.Name)
 	}
 	return g.saveAlloc(x, v, true, push, false)
 }
 
 // reallocatedBy returns the allocatable variables joint call s may
-// reallocate that snp, what the call saves, lacks whole: allocatable
-// actual arguments of allocatable dummies, and module allocatables the
-// callee may define. The callee's adjoint re-runs the callee from the
-// allocation it had before the call, which the TBR analysis, seeing
-// values only, may not restore.
+// reallocate (decl.Reallocated) that snp, what the call saves, lacks
+// whole. The callee's adjoint re-runs the callee from the allocation it
+// had before the call, which the TBR analysis, seeing values only, may
+// not restore.
 func (g *gen) reallocatedBy(s *ast.CallStmt, snp []tbr.Ref) []tbr.Ref {
 	has := map[*sema.Symbol]bool{}
 	for _, r := range snp {
@@ -389,32 +381,41 @@ func (g *gen) reallocatedBy(s *ast.CallStmt, snp []tbr.Ref) []tbr.Ref {
 		}
 	}
 	var out []tbr.Ref
-	add := func(v *sema.Symbol) {
-		if decl.IsAllocatable(v) && !has[v] {
-			has[v] = true
+	for _, v := range decl.Reallocated(g.info, s, g.modref().Call(s, g.scope)) {
+		if !has[v] {
 			out = append(out, tbr.Ref{Var: v})
-		}
-	}
-	mc := g.modref().Call(s, g.scope)
-	for _, a := range mc.Args {
-		if _, whole := a.Expr.(*ast.Ident); whole && a.Dummy != nil && decl.IsAllocatable(a.Dummy) && a.Dummy.Intent != ast.IntentIn {
-			add(a.Var)
-		}
-	}
-	if c := g.info.CallStmts[s]; c.Proc != nil && c.Proc.Proc != nil && c.Proc.Proc.Unit != nil {
-		for _, v := range modref.Set(mc.Globals).Sorted() {
-			if decl.IsAllocatable(v) && decl.DefinesGlobal(g.info, c.Proc.Proc.Unit, v) {
-				add(v)
-			}
 		}
 	}
 	return out
 }
 
-// moveAlloc reverses CALL MOVE_ALLOC(from, to): to's allocation and
-// values are recorded before it; the backward sweep moves the
+// passiveAllocCall reverses CALL s of a procedure without a derivative
+// version (passiveCall) that may reallocate allocatables: their
+// allocations and values are recorded before it and restored after,
+// the adjoints following.
+func (g *gen) passiveAllocCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
+	var saves, restores []ast.Stmt
+	for _, v := range decl.Reallocated(g.info, s, g.modref().Call(s, g.scope)) {
+		f, b, err := g.checkpointAlloc(v, tape.Push, exprString(s.Name))
+		if err != nil {
+			return nil, nil, err
+		}
+		if g.hasAdj(v) {
+			b = append(b, g.follow(g.allocName(v), v))
+		}
+		saves, restores = append(saves, f...), append(b, restores...)
+	}
+	fwd, bwd, err = g.passiveCall(s)
+	if err != nil || len(saves) == 0 {
+		return fwd, bwd, err
+	}
+	return append(saves, fwd...), append(bwd, restores...), nil
+}
+
+// moveAlloc reverses CALL MOVE_ALLOC(from, to): the allocations and
+// values of both are recorded before it; the backward sweep moves the
 // allocation back (call move_alloc(to, from)) with the adjoint, then
-// restores to. An adjoint with no counterpart starts at zero (from's
+// restores from's values and to. An adjoint with no counterpart starts at zero (from's
 // when to has none) or is dropped (to's when from has none).
 func (g *gen) moveAlloc(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	from, to, ok := decl.MoveAllocArgs(g.info, s)
@@ -429,6 +430,14 @@ func (g *gen) moveAlloc(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// FROM's values too: after the move they are TO's, which the code
+	// after may overwrite unrecorded (the TBR analysis sees two
+	// variables), and they come back into FROM.
+	saveFrom, restoreFrom, err := g.saveAlloc(from, fv, true, tape.Push, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	save, restore = append(save, saveFrom...), append(restoreFrom, restore...)
 	back := []ast.Stmt{call("move_alloc", to, from)}
 	switch fb, tb := g.hasAdj(fv), g.hasAdj(tv); {
 	case fb && tb:
@@ -439,4 +448,35 @@ func (g *gen) moveAlloc(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		back = append(back, decl.If(decl.Allocated(g.shadow(to, tv)), decl.Deallocate(g.shadow(to, tv))))
 	}
 	return withLabel(s, append(save, s)), append(back, restore...), nil
+}
+
+// allocName returns the name of allocatable variable v in the routine
+// (a renamed USE of a module variable, if need be), nil if none.
+func (g *gen) allocName(v *sema.Symbol) *ast.Ident {
+	if g.scope.Lookup(v.Name) == v {
+		return ast.NewIdent(v.Name)
+	}
+	ref, err := g.globalRef(v)
+	if err != nil {
+		return nil
+	}
+	x, _ := ref.(*ast.Ident)
+	return x
+}
+
+// reallocatedArg reports whether actual argument a of CALL s is an
+// allocatable the call may reallocate (decl.Reallocated): its
+// allocation and values are saved whole (passiveAllocCall).
+func (g *gen) reallocatedArg(s *ast.CallStmt, a ast.Expr) bool {
+	id, ok := a.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v := g.info.ObjectOf(id)
+	for _, w := range decl.Reallocated(g.info, s, g.modref().Call(s, g.scope)) {
+		if w == v {
+			return true
+		}
+	}
+	return false
 }

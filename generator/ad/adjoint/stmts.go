@@ -237,6 +237,9 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		if _, _, ok := decl.MoveAllocArgs(g.info, s); ok {
 			return g.moveAlloc(s) // alloc.go
 		}
+		if g.pa.CallPattern(s) == nil {
+			return g.passiveAllocCall(s) // alloc.go, around passiveCall
+		}
 		return g.callStmt(s)
 	case *ast.IfStmt:
 		if err := g.checkCalls(s.Cond); err != nil {

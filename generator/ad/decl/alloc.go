@@ -2,6 +2,7 @@ package decl
 
 import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -141,4 +142,34 @@ func MoveAllocArgs(info *sema.Info, s *ast.CallStmt) (from, to *ast.Ident, ok bo
 	from, ok1 := args[0].(*ast.Ident)
 	to, ok2 := args[1].(*ast.Ident)
 	return from, to, ok1 && ok2
+}
+
+// Reallocated returns the allocatable variables CALL s (of what mc
+// says it may read and define) may reallocate: whole allocatable
+// actual arguments of allocatable dummies that are not intent(in), and
+// module allocatables the callee, or one it calls, may define. The
+// derivative code restores or realigns their allocation around the
+// call.
+func Reallocated(info *sema.Info, s *ast.CallStmt, mc *modref.Call) []*sema.Symbol {
+	seen := map[*sema.Symbol]bool{}
+	var out []*sema.Symbol
+	add := func(v *sema.Symbol) {
+		if IsAllocatable(v) && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	for _, a := range mc.Args {
+		if _, whole := a.Expr.(*ast.Ident); whole && a.Dummy != nil && IsAllocatable(a.Dummy) && a.Dummy.Intent != ast.IntentIn {
+			add(a.Var)
+		}
+	}
+	if c := info.CallStmts[s]; c.Proc != nil && c.Proc.Proc != nil && c.Proc.Proc.Unit != nil && !c.IsIntrinsic() {
+		for _, v := range modref.Set(mc.Globals).Sorted() {
+			if IsAllocatable(v) && DefinesGlobal(info, c.Proc.Proc.Unit, v) {
+				add(v)
+			}
+		}
+	}
+	return out
 }

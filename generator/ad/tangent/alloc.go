@@ -3,6 +3,7 @@ package tangent
 import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -155,4 +156,29 @@ func (g *gen) moveAlloc(s *ast.CallStmt, from, to *ast.Ident) ([]ast.Stmt, error
 		out = append(out, g.entryAlign(to, tv, true))
 	}
 	return out, nil
+}
+
+// followCall returns, after CALL s of a procedure without a tangent
+// version, the realignment of the tangents of the active allocatables
+// it may reallocate (zero where newly allocated: the values the
+// callee gives are passive).
+func (g *gen) followCall(s *ast.CallStmt) []ast.Stmt {
+	if g.globals.modref == nil {
+		g.globals.modref = modref.New(g.info)
+	}
+	var out []ast.Stmt
+	for _, v := range decl.Reallocated(g.info, s, g.globals.modref.Call(s, g.scope)) {
+		if !isFloat(v.Type) || !g.pa.ActiveVar(v) {
+			continue
+		}
+		x := ast.NewIdent(v.Name)
+		if v.Module() != nil {
+			x = ast.NewIdent(decl.LocalName(g.pa.Unit.Decls, v))
+		}
+		if g.scope.Lookup(x.Name) != v {
+			continue // not visible here: nothing here reads it
+		}
+		out = append(out, g.entryAlign(x, v, false))
+	}
+	return out
 }

@@ -60,6 +60,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -212,6 +213,7 @@ type globalDecls struct {
 	// hostVars the host variables whose derivatives they use, by host.
 	internal map[*ast.Unit][]*ast.Unit
 	hostVars map[*sema.Scope][]*sema.Symbol
+	modref   *modref.Result // what calls may define (alloc.go)
 }
 
 // inPattern reports whether dummy sym of version pa takes a tangent argument.
@@ -903,7 +905,7 @@ func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
 		}
-		return []ast.Stmt{s}, nil
+		return append([]ast.Stmt{s}, g.followCall(s)...), nil // alloc.go
 	}
 	c, pre, err := g.call(s, callee)
 	if err != nil {
