@@ -113,11 +113,12 @@
 // or with expressions as active arguments, array-valued or non-real active
 // function results, functions using module or common variables that the
 // program writes, internal procedures of a main program, active saved/derived-type/
-// allocatable/pointer variables, the blank common block, complex active
+// pointer variables (allocatables: alloc.go), the blank common block, complex active
 // variables, backward GO TO that generator/restructure could not make a
 // loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
 // implied DO loops in active array constructors, active WHERE bodies with
-// transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
+// transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables,
+// ALLOCATE with an active SOURCE= or with ERRMSG=, allocatables in split mode, calls with
 // active arguments of procedures without a derivative version, active
 // arguments that are expressions, vector subscripts on active arrays, statement functions whose
 // value is converted on return (the others are expanded before: generator/inline), DO
