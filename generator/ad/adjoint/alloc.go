@@ -244,37 +244,59 @@ func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
 // assignment always runs in the forward sweep: the allocation it makes
 // is part of the state the backward sweep restores.
 //
-// When the right side reads v, its partials need v's old values: v is
-// restored before the adjoint, which then runs with v_b of v's new
-// shape; the two must be the same shape (v = v*c), else the backward
-// sweep stops with an error rather than compute a wrong adjoint.
+// When the right side reads v, its partials need v's old values, and
+// its increments go to the adjoint of v's old shape: the adjoint takes
+// v_b (of the new shape) into a temporary and zeroes it, then v and v_b
+// are restored to the old allocation, then the increments run. (An
+// adjoint of another form, y = y + e, keeps v's shape: there the
+// backward sweep stops with an error if the shape changed.)
 func (g *gen) allocAssign(s *ast.AssignStmt, v *sema.Symbol) (fwd, bwd []ast.Stmt, err error) {
 	if g.info.Assignments[s] != nil {
 		return nil, nil, notSupported("defined assignment in reverse mode")
 	}
 	x := s.Lhs.(*ast.Ident)
-	reads := g.references(s.Rhs, v)
-	save, restore, err := g.saveAlloc(x, v, g.records(s, s.Lhs), tape.Push, !reads)
+	save, restore, err := g.saveAlloc(x, v, g.records(s, s.Lhs), tape.Push, false)
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = append(save, s)
+	fwd = withLabel(s, append(save, s))
 	if !g.hasAdj(v) {
-		return withLabel(s, fwd), restore, nil
+		return fwd, restore, nil
 	}
+	restore = append(restore, g.follow(x, v))
 	adj, err := g.assignAdjoint(s, v)
 	if err != nil {
 		return nil, nil, err
 	}
-	adj = g.backRef(s, adj)
-	if !reads {
-		return withLabel(s, fwd), append(adj, restore...), nil
+	if !g.references(s.Rhs, v) {
+		return fwd, append(g.backRef(s, adj), restore...), nil
+	}
+	if n := seeded(adj, g.shadow(x, v)); n > 0 {
+		out := append(append(append([]ast.Stmt{}, adj[:n]...), restore...), adj[n:]...)
+		return fwd, g.backRef(s, out), nil
 	}
 	where := g.fset.Position(s.Pos())
 	stop := &ast.StopStmt{Error: true, Code: &ast.BasicLit{Kind: token.STRING,
 		Value: fmt.Sprintf("'fadj: %s:%d: reallocation of %s, which the right side reads'", filepath.Base(where.Filename), where.Line, v.Name)}}
 	guard := decl.If(decl.OtherBounds(x, deriv.Call("lbound", g.shadow(x, v)), deriv.Call("ubound", g.shadow(x, v))), stop)
-	return withLabel(s, fwd), append(append(restore, guard), adj...), nil
+	return fwd, append(append(restore[:len(restore)-1], guard), g.backRef(s, adj)...), nil
+}
+
+// seeded returns 2 if adj starts tmp = xb; xb = 0 (the adjoint of an
+// assignment to x reading x: the seed moved into a temporary), else 0.
+func seeded(adj []ast.Stmt, xb *ast.Ident) int {
+	if len(adj) < 2 {
+		return 0
+	}
+	a, ok1 := adj[0].(*ast.AssignStmt)
+	z, ok2 := adj[1].(*ast.AssignStmt)
+	if !ok1 || !ok2 || !ast.Equal(a.Rhs, xb) || !ast.Equal(z.Lhs, xb) {
+		return 0
+	}
+	if _, lit := z.Rhs.(*ast.BasicLit); !lit {
+		return 0
+	}
+	return 2
 }
 
 // reallocatedIn reports whether statements list may change the
