@@ -3,6 +3,7 @@ package adjoint
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
@@ -501,4 +502,24 @@ func (g *gen) reallocatedArg(s *ast.CallStmt, a ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// globalAlloc returns the name of allocatable module variable s in the
+// routine, for the alignment of its adjoint on entry: its own, or a
+// renamed USE of it where the routine does not see it (it reaches it
+// through callees). A local of its name, or of its adjoint's, is not
+// supported yet (the adjoint module's variable would clash with it).
+func (g *gen) globalAlloc(r *routine, s *sema.Symbol) (*ast.Ident, error) {
+	name := decl.LocalName(r.u.Decls, s)
+	switch g.scope.Lookup(strings.ToLower(name)) {
+	case s:
+		return ast.NewIdent(name), nil
+	case nil:
+		if g.scope.Lookup(strings.ToLower(name+g.suffix)) == nil {
+			if x := g.allocName(s); x != nil {
+				return x, nil
+			}
+		}
+	}
+	return nil, notSupported("allocatable module variable '%s' of '%s' in '%s', which has a variable of its name or of its adjoint's", s.Name, s.Module().Name, g.pa.Proc.Name)
 }

@@ -299,8 +299,11 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 	passive := !g.pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) && decl.DefinesGlobal(g.info, r.u, s)
 	zero := &ast.AssignStmt{Lhs: ast.NewIdent(decl.LocalName(r.u.Decls, s) + g.suffix), Rhs: deriv.Const("0", s.Type)}
 	if decl.IsAllocatable(s) {
-		x := ast.NewIdent(decl.LocalName(r.u.Decls, s))
-		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, zero, passive)) // alloc.go
+		x, err := g.globalAlloc(r, s) // alloc.go
+		if err != nil {
+			return err
+		}
+		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, zero, passive))
 	} else if passive {
 		// Its value on exit, which the routine computes, is passive
 		// here: a stale adjoint must not flow back. (One it only reads

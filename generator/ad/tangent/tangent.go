@@ -201,6 +201,9 @@ type gen struct {
 	globals *globalDecls
 	useMods map[*sema.Symbol]bool
 	commons map[string]bool // tangent common blocks declared
+	// allocUses rename module allocatables the routine does not see
+	// (alloc.go).
+	allocUses []ast.Stmt
 }
 
 // globalDecls are the declarations of the tangents of module variables,
@@ -283,6 +286,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 		return nil, err
 	}
 	nu.Decls = append(nu.Decls, g.uses(u, activeVars)...)
+	nu.Decls = append(nu.Decls, g.allocUses...)
 	if ib := g.interfaces(); ib != nil {
 		nu.Decls = append(nu.Decls, ib)
 	}
@@ -467,7 +471,7 @@ func (g *gen) tangentDecls(u *ast.Unit, vars []activity.Var) (tdecls, inits []as
 		case s.Attrs.Has(sema.AttrInCommon):
 			ds, is, err = g.commonTangentDecls(u, s)
 		case s.Module() != nil:
-			is = g.moduleTangentDecl(u, s, d)
+			is, err = g.moduleTangentDecl(u, s, d)
 		default:
 			ds, is, err = g.localTangentDecl(s, d)
 		}
@@ -498,7 +502,7 @@ func (g *gen) commonTangentDecls(u *ast.Unit, s *sema.Symbol) (tdecls, inits []a
 
 // moduleTangentDecl adds declaration d of the tangent of module variable
 // s to the tangent module, once, and returns its zeroing if needed.
-func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits []ast.Stmt) {
+func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits []ast.Stmt, err error) {
 	// A module variable's tangent is global state: it holds the
 	// tangent of the variable's value, unless this version finds the
 	// value on entry passive.
@@ -512,12 +516,16 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 	}
 	zero := !g.pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s)
 	if decl.IsAllocatable(s) {
-		return []ast.Stmt{g.entryAlign(ast.NewIdent(decl.LocalName(u.Decls, s)), s, zero)}
+		x, err := g.globalAlloc(u, s) // alloc.go
+		if err != nil {
+			return nil, err
+		}
+		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.LocalName(u.Decls, s)+g.suffix), zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type), zero)}, nil
 	}
 	if zero {
 		inits = append(inits, zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type))
 	}
-	return inits
+	return inits, nil
 }
 
 // localTangentDecl returns declaration d of the tangent of local
