@@ -153,43 +153,75 @@ func (g *gen) shadow(x *ast.Ident, v *sema.Symbol) *ast.Ident {
 //	                                       end if
 //	                                       <x_b follows x>
 func (g *gen) saveAlloc(x *ast.Ident, v *sema.Symbol, values bool, push tape.Kind, follow bool) (fwd, bwd []ast.Stmt, err error) {
-	op := func(t tape.Type, ref, n ast.Expr) ast.Stmt {
-		return tape.Lower(tape.Op{Kind: push, Type: t, Ref: ref, Count: n})
-	}
-	unop := func(t tape.Type, ref, n ast.Expr) ast.Stmt {
-		return tape.Lower(tape.Op{Kind: push.Inverse(), Type: t, Ref: ref, Count: n})
-	}
-	rank := deriv.Int(v.Rank())
-	var pushes, pops []ast.Stmt
-	if values {
-		typ, ok := tape.TypeOf(v.Type)
-		if !ok {
-			return nil, nil, notSupported("allocatable '%s' of type %s deallocated or reallocated in reverse mode (no tape for its values)", v.Name, v.Type)
-		}
-		pushes, pops = []ast.Stmt{op(typ, x, tape.Size(x))}, []ast.Stmt{unop(typ, x, tape.Size(x))}
-	}
-	flag, lo, hi, err := g.allocLocals()
+	rec, err := g.allocRecords(x, v, push, values)
 	if err != nil {
 		return nil, nil, err
 	}
-	pushes = append(pushes, op(tape.I4, deriv.Call("lbound", x), rank), op(tape.I4, deriv.Call("ubound", x), rank))
-	fwd = []ast.Stmt{decl.If(decl.Allocated(x), pushes...), op(tape.L, decl.Allocated(x), nil)}
+	allocated := decl.Allocated(x)
+	fwd = []ast.Stmt{decl.If(allocated, rec.push...), rec.op(push, tape.L, allocated, nil)}
+	then := append([]ast.Stmt{}, rec.popBounds...)
+	then = append(then, decl.Realign(x, rec.lo, rec.hi, rec.alloc)...)
+	then = append(then, rec.popValues...)
+	bwd = []ast.Stmt{rec.op(push.Inverse(), tape.L, rec.flag, nil), decl.IfElse(rec.flag, then, []ast.Stmt{decl.If(allocated, decl.Deallocate(x))})}
+	if follow && g.hasAdj(v) {
+		bwd = append(bwd, g.follow(x, v))
+	}
+	return fwd, bwd, nil
+}
+
+// allocRecord holds the records of the allocation of a variable x of
+// rank r: the pushes of its values (if asked) and bounds, in this
+// order; the pops of the bounds into fadj_lo(1:r) and fadj_hi(1:r)
+// (lo, hi; nil for a scalar), the allocation with them, the pop of the
+// values; flag is the local the status is popped into.
+type allocRecord struct {
+	push, popBounds, popValues []ast.Stmt
+	alloc                      ast.Stmt
+	lo, hi                     ast.Expr
+	flag                       *ast.Ident
+}
+
+func (allocRecord) op(k tape.Kind, t tape.Type, ref, n ast.Expr) ast.Stmt {
+	return tape.Lower(tape.Op{Kind: k, Type: t, Ref: ref, Count: n})
+}
+
+// allocRecords returns the records of the allocation of x (variable v)
+// on the stack of push (see allocRecord).
+func (g *gen) allocRecords(x *ast.Ident, v *sema.Symbol, push tape.Kind, values bool) (*allocRecord, error) {
+	flag, lo, hi, err := g.allocLocals()
+	if err != nil {
+		return nil, err
+	}
+	r := &allocRecord{flag: flag, alloc: &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{x}}}
+	pop := push.Inverse()
+	if values {
+		typ, ok := tape.TypeOf(v.Type)
+		if !ok {
+			return nil, notSupported("allocatable '%s' of type %s deallocated or reallocated in reverse mode (no tape for its values)", v.Name, v.Type)
+		}
+		var n ast.Expr
+		if v.Rank() > 0 {
+			n = tape.Size(x)
+		}
+		r.push, r.popValues = []ast.Stmt{r.op(push, typ, x, n)}, []ast.Stmt{r.op(pop, typ, x, n)}
+	}
+	if v.Rank() == 0 {
+		return r, nil
+	}
+	rank := deriv.Int(v.Rank())
+	r.push = append(r.push, r.op(push, tape.I4, deriv.Call("lbound", x), rank), r.op(push, tape.I4, deriv.Call("ubound", x), rank))
+	r.popBounds = []ast.Stmt{r.op(pop, tape.I4, hi, rank), r.op(pop, tape.I4, lo, rank)}
 	var shape []ast.Expr
 	for d := 1; d <= v.Rank(); d++ {
 		shape = append(shape, &ast.RangeExpr{Lo: &ast.CallExpr{Fun: lo, Args: []ast.Expr{deriv.Int(d)}},
 			Hi: &ast.CallExpr{Fun: hi, Args: []ast.Expr{deriv.Int(d)}}})
 	}
+	r.alloc = &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: x, Args: shape}}}
 	sec := func(a *ast.Ident) ast.Expr {
 		return &ast.CallExpr{Fun: a, Args: []ast.Expr{&ast.RangeExpr{Lo: deriv.Int(1), Hi: rank}}}
 	}
-	then := []ast.Stmt{unop(tape.I4, hi, rank), unop(tape.I4, lo, rank)}
-	then = append(then, decl.Realign(x, sec(lo), sec(hi), &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: x, Args: shape}}})...)
-	then = append(then, pops...)
-	bwd = []ast.Stmt{unop(tape.L, flag, nil), decl.IfElse(flag, then, []ast.Stmt{decl.If(decl.Allocated(x), decl.Deallocate(x))})}
-	if follow && g.hasAdj(v) {
-		bwd = append(bwd, g.follow(x, v))
-	}
-	return fwd, bwd, nil
+	r.lo, r.hi = sec(lo), sec(hi)
+	return r, nil
 }
 
 // follow returns the statements making the adjoint of x follow x's
@@ -198,7 +230,7 @@ func (g *gen) saveAlloc(x *ast.Ident, v *sema.Symbol, values bool, push tape.Kin
 func (g *gen) follow(x *ast.Ident, v *sema.Symbol) ast.Stmt {
 	xb := g.shadow(x, v)
 	zero := &ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}
-	return decl.Follow(x, xb, zero, false)
+	return decl.Follow(x, xb, v.Rank(), zero, false)
 }
 
 // allocLocals declares (once) the locals the restoration of an
@@ -233,7 +265,7 @@ func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
 	if !ok {
 		return nil
 	}
-	if s := g.info.ObjectOf(id); decl.IsAllocatable(s) && s.Rank() > 0 {
+	if s := g.info.ObjectOf(id); decl.IsAllocatable(s) {
 		return s
 	}
 	return nil
@@ -338,7 +370,7 @@ func (g *gen) allocAdjInit(r *routine, s *sema.Symbol, zero *ast.AssignStmt) {
 		r.inits = append(r.inits, decl.If(decl.Allocated(x), decl.AllocateMold(zero.Lhs, x), zero))
 		return
 	}
-	r.inits = append(r.inits, decl.Follow(x, zero.Lhs, zero, !owned))
+	r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), zero, !owned))
 	if owned && s.Intent == ast.IntentOut {
 		r.finals = append(r.finals, decl.If(decl.Allocated(zero.Lhs), decl.Deallocate(zero.Lhs)))
 	}
@@ -348,30 +380,16 @@ func (g *gen) allocAdjInit(r *routine, s *sema.Symbol, zero *ast.AssignStmt) {
 // DEALLOCATE (without STAT=), and the restoration: x reallocated with
 // its bounds and values, x_b allocated zero (x's values were dropped).
 func (g *gen) saveDealloc(x *ast.Ident, v *sema.Symbol) (fwd, bwd []ast.Stmt, err error) {
-	typ, ok := tape.TypeOf(v.Type)
-	if !ok {
-		return nil, nil, notSupported("allocatable '%s' of type %s deallocated in reverse mode (no tape for its values)", v.Name, v.Type)
-	}
-	_, lo, hi, err := g.allocLocals()
+	rec, err := g.allocRecords(x, v, tape.Push, true)
 	if err != nil {
 		return nil, nil, err
 	}
-	rank := deriv.Int(v.Rank())
-	fwd = []ast.Stmt{tapePushArray(typ, x, tape.Size(x)),
-		tapePushArray(tape.I4, deriv.Call("lbound", x), rank), tapePushArray(tape.I4, deriv.Call("ubound", x), rank)}
-	var shape []ast.Expr
-	for d := 1; d <= v.Rank(); d++ {
-		shape = append(shape, &ast.RangeExpr{Lo: &ast.CallExpr{Fun: lo, Args: []ast.Expr{deriv.Int(d)}},
-			Hi: &ast.CallExpr{Fun: hi, Args: []ast.Expr{deriv.Int(d)}}})
-	}
-	bwd = []ast.Stmt{tapePopArray(tape.I4, hi, rank), tapePopArray(tape.I4, lo, rank),
-		&ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: x, Args: shape}}},
-		tapePopArray(typ, x, tape.Size(x))}
+	bwd = append(append(append([]ast.Stmt{}, rec.popBounds...), rec.alloc), rec.popValues...)
 	if g.hasAdj(v) {
 		xb := g.shadow(x, v)
 		bwd = append(bwd, decl.AllocateMold(xb, x), &ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)})
 	}
-	return fwd, bwd, nil
+	return rec.push, bwd, nil
 }
 
 // checkpointAlloc returns the saving of allocatable v, whole, on the

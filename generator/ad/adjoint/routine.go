@@ -303,7 +303,7 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 		if err != nil {
 			return err
 		}
-		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, zero, passive))
+		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), zero, passive))
 	} else if passive {
 		// Its value on exit, which the routine computes, is passive
 		// here: a stale adjoint must not flow back. (One it only reads

@@ -37,6 +37,14 @@ func ShadowEntity(s *sema.Symbol, name string) *ast.Entity {
 	return e
 }
 
+// Bounds returns lbound(x) and ubound(x), nil for a scalar (rank 0).
+func Bounds(x ast.Expr, rank int) (lo, hi ast.Expr) {
+	if rank == 0 {
+		return nil, nil
+	}
+	return deriv.Call("lbound", x), deriv.Call("ubound", x)
+}
+
 // Allocated returns allocated(x).
 func Allocated(x ast.Expr) ast.Expr { return deriv.Call("allocated", x) }
 
@@ -94,7 +102,12 @@ func OtherBounds(a, lo, hi ast.Expr) ast.Expr {
 //	if (.not. allocated(obj)) then
 //	  alloc
 //	end if
+//
+// For a scalar (lo and hi nil) only the allocation is checked.
 func Realign(obj, lo, hi ast.Expr, alloc ...ast.Stmt) []ast.Stmt {
+	if lo == nil {
+		return []ast.Stmt{If(Not(Allocated(obj)), alloc...)}
+	}
 	return []ast.Stmt{
 		If(Allocated(obj), If(OtherBounds(obj, lo, hi), Deallocate(obj))),
 		If(Not(Allocated(obj)), alloc...),
@@ -107,12 +120,13 @@ func Realign(obj, lo, hi ast.Expr, alloc ...ast.Stmt) []ast.Stmt {
 // a shadow the caller owns on entry (always when the value on entry is
 // passive), and the adjoint of a variable whose allocation the backward
 // sweep restored.
-func Follow(x, shadow ast.Expr, zeroStmt ast.Stmt, always bool) ast.Stmt {
+func Follow(x, shadow ast.Expr, rank int, zeroStmt ast.Stmt, always bool) ast.Stmt {
 	alloc := []ast.Stmt{AllocateMold(shadow, x)}
 	if !always {
 		alloc = append(alloc, zeroStmt)
 	}
-	then := Realign(shadow, deriv.Call("lbound", x), deriv.Call("ubound", x), alloc...)
+	lo, hi := Bounds(x, rank)
+	then := Realign(shadow, lo, hi, alloc...)
 	if always {
 		then = append(then, zeroStmt)
 	}

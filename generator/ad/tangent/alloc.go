@@ -101,7 +101,7 @@ func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
 	if !ok {
 		return nil
 	}
-	if s := g.baseSym(id); decl.IsAllocatable(s) && s.Rank() > 0 {
+	if s := g.baseSym(id); decl.IsAllocatable(s) {
 		return s
 	}
 	return nil
@@ -114,7 +114,8 @@ func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
 // that is a scalar would not take the new shape.)
 func (g *gen) reallocAssign(pre []ast.Stmt, primal ast.Stmt, x *ast.Ident, s *sema.Symbol, tan []ast.Stmt) []ast.Stmt {
 	out := withPrefix(pre, primal)
-	out = append(out, decl.Realign(g.tident(x, s), deriv.Call("lbound", x), deriv.Call("ubound", x), decl.AllocateMold(g.tident(x, s), x))...)
+	lo, hi := decl.Bounds(x, s.Rank())
+	out = append(out, decl.Realign(g.tident(x, s), lo, hi, decl.AllocateMold(g.tident(x, s), x))...)
 	return append(out, tan...)
 }
 
@@ -123,7 +124,7 @@ func (g *gen) reallocAssign(pre []ast.Stmt, primal ast.Stmt, x *ast.Ident, s *se
 // value on entry is passive).
 func (g *gen) entryAlign(x *ast.Ident, s *sema.Symbol, zero bool) ast.Stmt {
 	xd := g.tident(x, s)
-	return decl.Follow(x, xd, zeroTangent(xd.Name, s.Type), zero)
+	return decl.Follow(x, xd, s.Rank(), zeroTangent(xd.Name, s.Type), zero)
 }
 
 // references reports whether x names variable s.
