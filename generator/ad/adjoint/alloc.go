@@ -134,6 +134,11 @@ func (g *gen) shadow(x *ast.Ident, v *sema.Symbol) *ast.Ident {
 	if v == g.result && g.result != nil {
 		return ast.NewIdent(g.resultB)
 	}
+	if v.Module() != nil {
+		// Its adjoint module's variable, as the routine uses it (x
+		// may be a renamed USE of v, which the adjoint's is not).
+		return ast.NewIdent(decl.LocalName(g.pa.Unit.Decls, v) + g.suffix)
+	}
 	return ast.NewIdent(x.Name + g.suffix)
 }
 
@@ -394,11 +399,12 @@ func (g *gen) saveDealloc(x *ast.Ident, v *sema.Symbol) (fwd, bwd []ast.Stmt, er
 
 // checkpointAlloc returns the saving of allocatable v, whole, on the
 // stack of push around a joint call of callee, and its restoration:
-// its allocation and values. Its adjoint is not made to follow: before
-// the callee's adjoint it holds the adjoint of v's value after the call,
-// which the callee's adjoint reads; after it, that adjoint has aligned
-// it with v's allocation before the call.
-func (g *gen) checkpointAlloc(v *sema.Symbol, push tape.Kind, callee string) (pushes, pops []ast.Stmt, err error) {
+// its allocation and values. Its adjoint follows if follow: not before
+// the callee's adjoint, where it holds the adjoint of v's value after
+// the call, which the callee's adjoint reads; after it, where the
+// callee's adjoint left it aligned with v's allocation on the callee's
+// entry (an intent(out) allocatable dummy was deallocated there).
+func (g *gen) checkpointAlloc(v *sema.Symbol, push tape.Kind, callee string, follow bool) (pushes, pops []ast.Stmt, err error) {
 	if v.Attrs.Has(sema.AttrPointer) {
 		return nil, nil, notSupported("pointer variable '%s' defined by '%s', reversed jointly", v.Name, callee)
 	}
@@ -406,7 +412,7 @@ func (g *gen) checkpointAlloc(v *sema.Symbol, push tape.Kind, callee string) (pu
 	if x == nil {
 		return nil, nil, notSupported("allocatable variable '%s' defined by '%s', not visible in '%s'", v.Name, callee, g.pa.Proc.Name)
 	}
-	return g.saveAlloc(x, v, true, push, false)
+	return g.saveAlloc(x, v, true, push, follow)
 }
 
 // reallocatedBy returns the allocatable variables joint call s may
@@ -437,12 +443,9 @@ func (g *gen) reallocatedBy(s *ast.CallStmt, snp []tbr.Ref) []tbr.Ref {
 func (g *gen) passiveAllocCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	var saves, restores []ast.Stmt
 	for _, v := range decl.Reallocated(g.info, s, g.modref().Call(s, g.scope)) {
-		f, b, err := g.checkpointAlloc(v, tape.Push, exprString(s.Name))
+		f, b, err := g.checkpointAlloc(v, tape.Push, exprString(s.Name), true)
 		if err != nil {
 			return nil, nil, err
-		}
-		if g.hasAdj(v) {
-			b = append(b, g.follow(g.allocName(v), v))
 		}
 		saves, restores = append(saves, f...), append(b, restores...)
 	}
