@@ -113,11 +113,12 @@
 // or with expressions as active arguments, array-valued or non-real active
 // function results, functions using module or common variables that the
 // program writes, internal procedures of a main program, active saved/derived-type/
-// allocatable/pointer variables, the blank common block, complex active
+// pointer variables (allocatables: alloc.go), the blank common block, complex active
 // variables, backward GO TO that generator/restructure could not make a
 // loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
 // implied DO loops in active array constructors, active WHERE bodies with
-// transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables, ALLOCATE, calls with
+// transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables,
+// ALLOCATE with an active SOURCE= or with ERRMSG=, allocatables in split mode, calls with
 // active arguments of procedures without a derivative version, active
 // arguments that are expressions, vector subscripts on active arrays, statement functions whose
 // value is converted on return (the others are expanded before: generator/inline), DO
@@ -499,9 +500,17 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 				return nil, notSupported("local adjoint of assumed-shape dummy '%s'", s.Name)
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Colon: true})
+		case sema.DeferredShape:
+			if !decl.IsAllocatable(s) {
+				return nil, notSupported("deferred-shape active variable '%s'", s.Name)
+			}
+			e.Dims = append(e.Dims, &ast.Dim{Colon: true}) // alloc.go
 		default:
 			return nil, notSupported("deferred-shape active variable '%s'", s.Name)
 		}
+	}
+	if decl.IsAllocatable(s) {
+		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrAllocatable})
 	}
 	for _, dim := range e.Dims {
 		if dim.Hi == nil && dim.Lo == nil && !dim.Colon {

@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
@@ -40,15 +41,18 @@ func (g *gen) checkpointSaves(s *ast.CallStmt, callee string) (fwd, before, arou
 	} else {
 		snp, reqC = g.storeAllSaves(s)
 	}
-	sbkPush, sbkPop, err := g.saves(sbk, tape.SnapPush, callee)
+	// alloc.go: the allocations the call may change, restored before
+	// the callee's adjoint and after it.
+	snp, sbk = append(snp, g.reallocatedBy(s, snp)...), append(sbk, g.reallocatedBy(s, sbk)...)
+	sbkPush, sbkPop, err := g.saves(sbk, tape.SnapPush, callee, true)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	snpPush, snpPop, err := g.saves(snp, tape.SnapPush, callee)
+	snpPush, snpPop, err := g.saves(snp, tape.SnapPush, callee, false)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	reqPush, reqPop, err := g.saves(reqC, tape.Push, callee)
+	reqPush, reqPop, err := g.saves(reqC, tape.Push, callee, true)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
@@ -93,9 +97,19 @@ func (g *gen) modref() *modref.Result {
 }
 
 // saves returns the pushes (of kind push: Push or SnapPush) saving refs,
-// in order, and the pops restoring them, in reverse order.
-func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string) (pushes, pops []ast.Stmt, err error) {
+// in order, and the pops restoring them, in reverse order. The adjoint of
+// an allocatable restored follows its allocation if follow (after the
+// callee's adjoint, not before: alloc.go).
+func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) (pushes, pops []ast.Stmt, err error) {
 	for _, r := range refs {
+		if r.Expr == nil && decl.IsAllocatable(r.Var) {
+			f, b, err := g.checkpointAlloc(r.Var, push, callee, follow) // alloc.go
+			if err != nil {
+				return nil, nil, err
+			}
+			pushes, pops = append(pushes, f...), append(b, pops...)
+			continue
+		}
 		op, ok, err := g.saveOp(r, callee)
 		if err != nil {
 			return nil, nil, err

@@ -181,8 +181,8 @@ func (g *gen) globalAdj(s *sema.Symbol) error {
 	if m == nil {
 		return notSupported("active common-block variable '%s' in '%s'", s.Name, g.pa.Proc.Name)
 	}
-	if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
-		return notSupported("active allocatable or pointer module variable '%s::%s'", m.Name, s.Name)
+	if s.Attrs.Has(sema.AttrPointer) {
+		return notSupported("active pointer module variable '%s::%s'", m.Name, s.Name)
 	}
 	if s.Attrs.Has(sema.AttrParameter) {
 		return nil

@@ -80,6 +80,9 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 	}
 	for _, a := range order {
 		rs := recs[a]
+		if g.reallocatedIn(s.Body, a) {
+			continue // it may not exist before the loop (alloc.go)
+		}
 		if a.Rank() == 0 {
 			if bf, ok := g.bufferScalar(a, rs, b); ok {
 				for _, r := range rs {

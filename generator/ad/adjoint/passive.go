@@ -53,7 +53,7 @@ func (g *gen) passiveCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		if c, ok := a.(*ast.CallExpr); ok && g.info.Rank(a) == 0 && ds != nil && len(ds.Dims) > 0 {
 			rec = c.Fun // an element passed to an array dummy: the rest of the array too
 		}
-		if g.records(s, a) {
+		if g.records(s, a) && !g.reallocatedArg(s, a) { // alloc.go saves those
 			push, pop, err := g.pushPop(rec)
 			if err != nil {
 				return nil, nil, err

@@ -142,8 +142,8 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 		return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
 	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):
 		return diag.At(g.fset, decl.SavedPos(pa.Unit.Decls, s), notSupported("active saved variable '%s' (its value, and its derivative, carry over from one call of '%s' to the next)", s.Name, pa.Proc.Name))
-	case s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer):
-		return notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
+	case s.Attrs.Has(sema.AttrPointer):
+		return notSupported("active pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
 	}
 	return nil
 }
@@ -271,6 +271,10 @@ func (g *gen) adjointDecls(r *routine) error {
 		}
 		r.adecls = append(r.adecls, d)
 		zero := &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)}
+		if decl.IsAllocatable(s) {
+			g.allocAdjInit(r, s, zero) // alloc.go
+			continue
+		}
 		if !s.IsDummy() || !inPattern(pa, s) {
 			r.inits = append(r.inits, zero)
 		} else if s.Intent == ast.IntentOut {
@@ -292,11 +296,19 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 	if err != nil {
 		return err
 	}
-	if !g.pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) && decl.DefinesGlobal(g.info, r.u, s) {
+	passive := !g.pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) && decl.DefinesGlobal(g.info, r.u, s)
+	zero := &ast.AssignStmt{Lhs: ast.NewIdent(decl.LocalName(r.u.Decls, s) + g.suffix), Rhs: deriv.Const("0", s.Type)}
+	if decl.IsAllocatable(s) {
+		x, err := g.globalAlloc(r, s) // alloc.go
+		if err != nil {
+			return err
+		}
+		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), zero, passive))
+	} else if passive {
 		// Its value on exit, which the routine computes, is passive
 		// here: a stale adjoint must not flow back. (One it only reads
 		// accumulates, like an input.)
-		r.inits = append(r.inits, &ast.AssignStmt{Lhs: ast.NewIdent(decl.LocalName(r.u.Decls, s) + g.suffix), Rhs: deriv.Const("0", s.Type)})
+		r.inits = append(r.inits, zero)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package adjoint
 import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/diag"
 	"sort"
 	"strconv"
 
@@ -99,7 +100,7 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, error) {
 			return nil, notSupported("variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name)
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
-			return nil, notSupported("allocatable or pointer variable '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name)
+			return nil, diag.At(g.fset, s.Pos, notSupported("allocatable or pointer variable '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name))
 		}
 		for _, d := range s.Dims {
 			if d.Kind == sema.AssumedSize {

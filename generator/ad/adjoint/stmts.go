@@ -234,6 +234,12 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	case *ast.ContinueStmt:
 		return []ast.Stmt{s}, nil, nil
 	case *ast.CallStmt:
+		if _, _, ok := decl.MoveAllocArgs(g.info, s); ok {
+			return g.moveAlloc(s) // alloc.go
+		}
+		if g.pa.CallPattern(s) == nil {
+			return g.passiveAllocCall(s) // alloc.go, around passiveCall
+		}
 		return g.callStmt(s)
 	case *ast.IfStmt:
 		if err := g.checkCalls(s.Cond); err != nil {
@@ -256,6 +262,8 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	case *ast.DataStmt:
 		// Not executable: declarations moves it among the adjoint's.
 		return nil, nil, nil
+	case *ast.AllocateStmt:
+		return g.allocStmt(s) // alloc.go
 	case *ast.StopStmt:
 		// The program ends in the forward sweep: no backward sweep
 		// runs after it, so it has no adjoint.
@@ -279,6 +287,9 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	}
 	if err := g.checkCalls(s.Lhs); err != nil {
 		return nil, nil, err
+	}
+	if v := g.wholeAllocatable(s.Lhs); v != nil {
+		return g.allocAssign(s, v) // alloc.go: it may reallocate v
 	}
 	// Active function references on the right are reversed by adj
 	// (funcRef).

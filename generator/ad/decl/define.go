@@ -78,6 +78,16 @@ func Defined(info *sema.Info, s ast.Stmt, f func(*sema.Symbol)) {
 					})
 				}
 			}
+		case *ast.AllocateStmt:
+			// The allocation status of the objects, and STAT=.
+			for _, o := range n.Objects {
+				def(o)
+			}
+			for _, o := range n.Options {
+				if k := o.Name.Lower(); k == "stat" || k == "errmsg" {
+					def(o.Value)
+				}
+			}
 		case *ast.CallStmt:
 			for _, a := range n.Args {
 				if kw, ok := a.(*ast.KeywordArg); ok {

@@ -34,8 +34,8 @@
 //
 // What is not handled returns an error starting with "not supported yet:"
 // rather than wrong code: internal procedures of a main program, active
-// saved variables, the blank common block, active derived-type, pointer
-// and allocatable variables, private module variables that procedures
+// saved variables, the blank common block, active derived-type and
+// pointer variables (allocatables: alloc.go), private module variables that procedures
 // change, active FORALL,
 // active function references outside assignments (in conditions, CALL
 // arguments, loop bounds) or nested in the arguments of another one, or in
@@ -60,6 +60,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -200,6 +201,9 @@ type gen struct {
 	globals *globalDecls
 	useMods map[*sema.Symbol]bool
 	commons map[string]bool // tangent common blocks declared
+	// allocUses rename module allocatables the routine does not see
+	// (alloc.go).
+	allocUses []ast.Stmt
 }
 
 // globalDecls are the declarations of the tangents of module variables,
@@ -212,6 +216,7 @@ type globalDecls struct {
 	// hostVars the host variables whose derivatives they use, by host.
 	internal map[*ast.Unit][]*ast.Unit
 	hostVars map[*sema.Scope][]*sema.Symbol
+	modref   *modref.Result // what calls may define (alloc.go)
 }
 
 // inPattern reports whether dummy sym of version pa takes a tangent argument.
@@ -281,6 +286,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 		return nil, err
 	}
 	nu.Decls = append(nu.Decls, g.uses(u, activeVars)...)
+	nu.Decls = append(nu.Decls, g.allocUses...)
 	if ib := g.interfaces(); ib != nil {
 		nu.Decls = append(nu.Decls, ib)
 	}
@@ -347,8 +353,8 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 	case s.Attrs.Has(sema.AttrInCommon):
 		return nil // tangent common block, in tangentDecls
 	case s.Module() != nil:
-		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
-			return notSupported("active allocatable or pointer module variable '%s::%s'", s.Module().Name, s.Name)
+		if s.Attrs.Has(sema.AttrPointer) {
+			return notSupported("active pointer module variable '%s::%s'", s.Module().Name, s.Name)
 		}
 		return nil
 	case s.Owner != g.scope:
@@ -358,8 +364,8 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 		return nil // the host declares its derivative
 	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):
 		return diag.At(g.fset, decl.SavedPos(pa.Unit.Decls, s), notSupported("active saved variable '%s' (its value, and its derivative, carry over from one call of '%s' to the next)", s.Name, pa.Proc.Name))
-	case s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer):
-		return notSupported("active allocatable or pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
+	case s.Attrs.Has(sema.AttrPointer):
+		return notSupported("active pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
 	}
 	return nil
 }
@@ -465,7 +471,7 @@ func (g *gen) tangentDecls(u *ast.Unit, vars []activity.Var) (tdecls, inits []as
 		case s.Attrs.Has(sema.AttrInCommon):
 			ds, is, err = g.commonTangentDecls(u, s)
 		case s.Module() != nil:
-			is = g.moduleTangentDecl(u, s, d)
+			is, err = g.moduleTangentDecl(u, s, d)
 		default:
 			ds, is, err = g.localTangentDecl(s, d)
 		}
@@ -496,7 +502,7 @@ func (g *gen) commonTangentDecls(u *ast.Unit, s *sema.Symbol) (tdecls, inits []a
 
 // moduleTangentDecl adds declaration d of the tangent of module variable
 // s to the tangent module, once, and returns its zeroing if needed.
-func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits []ast.Stmt) {
+func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits []ast.Stmt, err error) {
 	// A module variable's tangent is global state: it holds the
 	// tangent of the variable's value, unless this version finds the
 	// value on entry passive.
@@ -508,10 +514,18 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		g.globals.done[s] = true
 		g.globals.decls[m] = append(g.globals.decls[m], d)
 	}
-	if !g.pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s) {
+	zero := !g.pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s)
+	if decl.IsAllocatable(s) {
+		x, err := g.globalAlloc(u, s) // alloc.go
+		if err != nil {
+			return nil, err
+		}
+		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.LocalName(u.Decls, s)+g.suffix), s.Rank(), zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type), zero)}, nil
+	}
+	if zero {
 		inits = append(inits, zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type))
 	}
-	return inits
+	return inits, nil
 }
 
 // localTangentDecl returns declaration d of the tangent of local
@@ -522,7 +536,15 @@ func (g *gen) localTangentDecl(s *sema.Symbol, d ast.Stmt) (tdecls, inits []ast.
 	if g.scope.LookupLocal(g.tname(s)) != nil {
 		return nil, nil, notSupported("tangent name '%s' clashes with a name of '%s'", g.tname(s), pa.Proc.Name)
 	}
-	if !s.IsDummy() || !inPattern(pa, s) || (!pa.ActiveIn(s) && s.Intent != ast.IntentIn) {
+	zero := !s.IsDummy() || !inPattern(pa, s) || (!pa.ActiveIn(s) && s.Intent != ast.IntentIn)
+	switch {
+	case decl.IsAllocatable(s) && !s.IsDummy():
+		// Unallocated on entry, like the variable.
+	case decl.IsAllocatable(s) && (!inPattern(pa, s) || s.Intent != ast.IntentIn):
+		inits = append(inits, g.entryAlign(ast.NewIdent(s.Name), s, zero))
+	case decl.IsAllocatable(s):
+		// intent(in): the caller allocates it.
+	case zero:
 		inits = append(inits, zeroTangent(g.tname(s), s.Type))
 	}
 	return []ast.Stmt{d}, inits, nil
@@ -549,7 +571,11 @@ func (g *gen) patternDummyDecls(u *ast.Unit) (tdecls, inits []ast.Stmt, err erro
 			return nil, nil, err
 		}
 		tdecls = append(tdecls, d)
-		if !pa.ActiveIn(s) && s.Intent != ast.IntentIn {
+		switch {
+		case decl.IsAllocatable(s) && s.Intent != ast.IntentIn:
+			inits = append(inits, g.entryAlign(ast.NewIdent(s.Name), s, !pa.ActiveIn(s)))
+		case decl.IsAllocatable(s):
+		case !pa.ActiveIn(s) && s.Intent != ast.IntentIn:
 			inits = append(inits, zeroTangent(g.tname(s), s.Type))
 		}
 	}
@@ -726,9 +752,17 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 				return nil, notSupported("local tangent of assumed-shape dummy '%s'", s.Name)
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Colon: true})
+		case sema.DeferredShape:
+			if !decl.IsAllocatable(s) {
+				return nil, notSupported("deferred-shape active variable '%s'", s.Name)
+			}
+			e.Dims = append(e.Dims, &ast.Dim{Colon: true})
 		default:
 			return nil, notSupported("deferred-shape active variable '%s'", s.Name)
 		}
+	}
+	if decl.IsAllocatable(s) {
+		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrAllocatable})
 	}
 	for _, dim := range e.Dims {
 		if dim.Hi == nil && dim.Lo == nil && !dim.Colon {
@@ -798,6 +832,8 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		return g.whereConstruct(s)
 	case *ast.IOStmt:
 		return g.ioStmt(s)
+	case *ast.AllocateStmt:
+		return g.allocStmt(s)
 	default:
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active %s in tangent mode", ast.StmtName(s))
@@ -841,8 +877,8 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		if err != nil {
 			return nil, err
 		}
-	} else if !pa.IsVaried(s, false, base) {
-		// The tangent is zero already.
+	} else if !pa.IsVaried(s, false, base) && g.wholeAllocatable(s.Lhs) == nil {
+		// The tangent is zero already (unless s reallocates it).
 		return withPrefix(pre, primal), nil
 	}
 	if rhs == nil {
@@ -856,18 +892,24 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if err != nil {
 		return nil, err
 	}
+	if a := g.wholeAllocatable(s.Lhs); a != nil && !g.references(s.Rhs, a) {
+		return g.reallocAssign(pre, primal, s.Lhs.(*ast.Ident), a, tan), nil
+	}
 	return withPrefix(append(pre, tan...), primal), nil
 }
 
 // callStmt returns CALL s, replaced by the call of the callee's tangent
 // version if it has one.
 func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
+	if from, to, ok := decl.MoveAllocArgs(g.info, s); ok {
+		return g.moveAlloc(s, from, to) // alloc.go
+	}
 	callee := g.pa.CallPattern(s)
 	if callee == nil {
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
 		}
-		return []ast.Stmt{s}, nil
+		return append([]ast.Stmt{s}, g.followCall(s)...), nil // alloc.go
 	}
 	c, pre, err := g.call(s, callee)
 	if err != nil {
@@ -884,7 +926,7 @@ func (g *gen) ifStmt(s *ast.IfStmt) ([]ast.Stmt, error) {
 	if err := g.checkCalls(s.Cond); err != nil {
 		return nil, err
 	}
-	if !g.pa.ActiveStmt(s) {
+	if _, alloc := s.Action.(*ast.AllocateStmt); !g.pa.ActiveStmt(s) && !alloc {
 		return []ast.Stmt{s}, nil
 	}
 	body, err := g.stmt(s.Action)

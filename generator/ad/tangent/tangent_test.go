@@ -698,17 +698,6 @@ contains
   end function
 end subroutine
 `, "s", "not supported yet: active WHERE whose tangent needs temporaries (a function reference)"},
-		{"allocatable modulevar", `
-module m
-  real(8), allocatable :: v(:)
-contains
-  subroutine s(x, y)
-    real(8) :: x, y
-    v = x
-    y = v(1)*v(1)
-  end subroutine
-end module
-`, "m.s", "not supported yet: active allocatable or pointer module variable 'm::v'"},
 		{"blank common", `
 subroutine s(x, y)
   real(8) :: x, y, c

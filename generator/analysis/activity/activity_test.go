@@ -1231,7 +1231,7 @@ end subroutine
 `,
 		routine: "f", ins: []string{"x"}, outs: []string{"y"},
 		want:  map[string]string{"f": "x y"},
-		diags: []string{"4:20: not supported: active POINTER variable 'p'"},
+		diags: []string{"4:20: not supported yet: active POINTER variable 'p'"},
 	},
 	{
 		name: "read into an active variable",

@@ -892,13 +892,13 @@ func (a *analyzer) checkVersion(pa *ProcActivity) {
 				a.report(m.Pos, fmt.Sprintf("not supported: EQUIVALENCE of active variable '%s' at %s", m.Name, a.fset.Position(p)))
 			}
 			if m.Attrs&sema.AttrPointer != 0 {
-				a.report(m.Pos, fmt.Sprintf("not supported: active POINTER variable '%s'", m.Name))
+				a.report(m.Pos, fmt.Sprintf("not supported yet: active POINTER variable '%s'", m.Name))
 			}
 		}
 		if k.path != "" {
 			for _, l := range a.leaves(k.sym) {
 				if l.path == k.path && l.ptr && k.sym.Attrs&sema.AttrPointer == 0 {
-					a.report(k.sym.Pos, fmt.Sprintf("not supported: active POINTER variable '%s%s'", k.sym.Name, pointerPrefix(a, k.sym, k.path)))
+					a.report(k.sym.Pos, fmt.Sprintf("not supported yet: active POINTER variable '%s%s'", k.sym.Name, pointerPrefix(a, k.sym, k.path)))
 				}
 			}
 		}

@@ -1,0 +1,208 @@
+package tangent
+
+import (
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Allocatable variables (decl/alloc.go states the invariant): the tangent
+// x_d of an active allocatable x is allocatable, allocated and
+// deallocated with x, zero when allocated.
+
+// shadowed returns the variable of ALLOCATE or DEALLOCATE object o
+// (x or x(bounds)) if it has a tangent, else nil.
+func (g *gen) shadowed(o ast.Expr) (*ast.Ident, *sema.Symbol) {
+	id, ok := o.(*ast.Ident)
+	if c, isCall := o.(*ast.CallExpr); isCall {
+		id, ok = c.Fun.(*ast.Ident)
+	}
+	if !ok {
+		return nil, nil
+	}
+	s := g.info.ObjectOf(id)
+	if s == nil || s.Kind != sema.VarSym || !isFloat(s.Type) || !g.pa.ActiveVar(s) {
+		return nil, nil
+	}
+	return id, s
+}
+
+// allocStmt returns ALLOCATE or DEALLOCATE s followed by the same for
+// the tangents of its active objects. A tangent is allocated with the
+// bounds its variable got (x_d(lo:hi), or MOLD=x after SOURCE= or MOLD=)
+// and set to the tangent of SOURCE=, or zero. With STAT= the tangents
+// follow the variables' status, as the allocation may have failed.
+func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
+	var src ast.Expr
+	stat := false
+	for _, o := range s.Options {
+		switch o.Name.Lower() {
+		case "source":
+			src = o.Value
+		case "stat":
+			stat = true
+		}
+	}
+	var after []ast.Stmt
+	for _, o := range s.Objects {
+		id, v := g.shadowed(o)
+		if v == nil {
+			continue
+		}
+		if v.Attrs.Has(sema.AttrPointer) {
+			return nil, notSupported("%s of active POINTER '%s'", s.Keyword, v.Name)
+		}
+		xd := g.tident(id, v)
+		var st []ast.Stmt
+		switch s.Keyword {
+		case "allocate":
+			var alloc ast.Stmt = decl.AllocateMold(xd, id)
+			if c, ok := o.(*ast.CallExpr); ok {
+				alloc = &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: xd, Args: c.Args}}}
+			}
+			val := ast.Expr(deriv.Const("0", v.Type))
+			if src != nil {
+				d, err := g.tangent(src)
+				if err != nil {
+					return nil, err
+				}
+				if d != nil {
+					val = d
+				}
+			}
+			st = []ast.Stmt{alloc, &ast.AssignStmt{Lhs: xd, Rhs: val}}
+			if stat {
+				st = []ast.Stmt{decl.If(decl.Allocated(id), st...)}
+			}
+		case "deallocate":
+			st = []ast.Stmt{decl.Deallocate(xd)}
+			if stat {
+				st = []ast.Stmt{decl.If(decl.Allocated(xd), st...)}
+			}
+		default:
+			return nil, notSupported("%s of active '%s'", s.Keyword, v.Name)
+		}
+		after = append(after, st...)
+	}
+	if len(after) == 0 {
+		return []ast.Stmt{s}, nil
+	}
+	return append([]ast.Stmt{s}, after...), nil
+}
+
+// wholeAllocatable returns the allocatable variable an assignment to
+// lhs may reallocate (lhs is the whole of it), or nil.
+func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
+	id, ok := lhs.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if s := g.baseSym(id); decl.IsAllocatable(s) {
+		return s
+	}
+	return nil
+}
+
+// reallocAssign returns the code of x = e, x a whole active allocatable
+// array that e does not reference, with tangent assignment tan: the
+// assignment, which may reallocate x, then the tangent realigned with x
+// and assigned. (Assigned first, as for other variables, a tangent
+// that is a scalar would not take the new shape.)
+func (g *gen) reallocAssign(pre []ast.Stmt, primal ast.Stmt, x *ast.Ident, s *sema.Symbol, tan []ast.Stmt) []ast.Stmt {
+	out := withPrefix(pre, primal)
+	lo, hi := decl.Bounds(x, s.Rank())
+	out = append(out, decl.Realign(g.tident(x, s), lo, hi, decl.AllocateMold(g.tident(x, s), x))...)
+	return append(out, tan...)
+}
+
+// entryAlign returns the statement aligning the tangent of allocatable
+// x, owned by the caller or global, with x on entry, zeroed if zero (the
+// value on entry is passive).
+func (g *gen) entryAlign(x *ast.Ident, s *sema.Symbol, zero bool) ast.Stmt {
+	xd := g.tident(x, s)
+	return decl.Follow(x, xd, s.Rank(), zeroTangent(xd.Name, s.Type), zero)
+}
+
+// references reports whether x names variable s.
+func (g *gen) references(x ast.Expr, s *sema.Symbol) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && g.info.ObjectOf(id) == s {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// moveAlloc returns CALL MOVE_ALLOC(from, to) s with the same for the
+// tangents: moved along when both have one, else from's dropped or
+// to's zero.
+func (g *gen) moveAlloc(s *ast.CallStmt, from, to *ast.Ident) ([]ast.Stmt, error) {
+	fv, tv := g.info.ObjectOf(from), g.info.ObjectOf(to)
+	if !decl.IsAllocatable(fv) || !decl.IsAllocatable(tv) {
+		return nil, notSupported("MOVE_ALLOC of other than allocatable variables")
+	}
+	_, ft := g.shadowed(from)
+	_, tt := g.shadowed(to)
+	out := []ast.Stmt{s}
+	switch {
+	case ft != nil && tt != nil:
+		out = append(out, &ast.CallStmt{Name: ast.NewIdent("move_alloc"), Args: []ast.Expr{g.tident(from, fv), g.tident(to, tv)}, Parens: true})
+	case ft != nil:
+		out = append(out, decl.If(decl.Allocated(g.tident(from, fv)), decl.Deallocate(g.tident(from, fv))))
+	case tt != nil:
+		out = append(out, g.entryAlign(to, tv, true))
+	}
+	return out, nil
+}
+
+// followCall returns, after CALL s of a procedure without a tangent
+// version, the realignment of the tangents of the active allocatables
+// it may reallocate (zero where newly allocated: the values the
+// callee gives are passive).
+func (g *gen) followCall(s *ast.CallStmt) []ast.Stmt {
+	if g.globals.modref == nil {
+		g.globals.modref = modref.New(g.info)
+	}
+	var out []ast.Stmt
+	for _, v := range decl.Reallocated(g.info, s, g.globals.modref.Call(s, g.scope)) {
+		if !isFloat(v.Type) || !g.pa.ActiveVar(v) {
+			continue
+		}
+		x := ast.NewIdent(v.Name)
+		if v.Module() != nil {
+			x = ast.NewIdent(decl.LocalName(g.pa.Unit.Decls, v))
+		}
+		if g.scope.Lookup(x.Name) != v {
+			continue // not visible here: nothing here reads it
+		}
+		out = append(out, g.entryAlign(x, v, false))
+	}
+	return out
+}
+
+// globalAlloc returns the name of allocatable module variable s in the
+// tangent of u, for the alignment of its tangent on entry: its own, or
+// a renamed USE of it where u does not see it (it reaches it through
+// callees). A local of its name, or of its tangent's, is not supported
+// yet (the tangent module's variable would clash with it).
+func (g *gen) globalAlloc(u *ast.Unit, s *sema.Symbol) (*ast.Ident, error) {
+	name := decl.LocalName(u.Decls, s)
+	switch g.scope.Lookup(strings.ToLower(name)) {
+	case s:
+		return ast.NewIdent(name), nil
+	case nil:
+		alias := "fadj_" + s.Module().Name + "_" + s.Name
+		if g.scope.Lookup(strings.ToLower(name+g.suffix)) == nil && g.scope.Lookup(alias) == nil {
+			g.allocUses = append(g.allocUses, &ast.UseStmt{Module: ast.NewIdent(s.Module().Name), Only: true,
+				Items: []*ast.UseItem{{Local: ast.NewIdent(alias), Name: ast.NewIdent(s.Name)}}})
+			return ast.NewIdent(alias), nil
+		}
+	}
+	return nil, notSupported("allocatable module variable '%s' of '%s' in '%s', which has a variable of its name or of its tangent's", s.Name, s.Module().Name, g.pa.Proc.Name)
+}
