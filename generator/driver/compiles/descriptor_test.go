@@ -1,0 +1,18 @@
+package compiles
+
+import "testing"
+
+func TestDescriptorWarning(t *testing.T) {
+	for msg, want := range map[string]bool{
+		"‘halo.dim[S.8_1057].ubound’ may be used uninitialized [-Wmaybe-uninitialized]": true,
+		"‘g_d.offset’ is used uninitialized [-Wuninitialized]":                          true,
+		"'g.dim[0].lbound' is used uninitialized [-Wuninitialized]":                     true,
+		"‘fadj_tmp1_b.offset’ is used uninitialized [-Wuninitialized]":                  false,
+		"‘k’ may be used uninitialized [-Wmaybe-uninitialized]":                         false,
+		"Unused dummy argument ‘y’ at (1) [-Wunused-dummy-argument]":                    false,
+	} {
+		if got := descriptorWarning(msg); got != want {
+			t.Errorf("descriptorWarning(%q) = %v, want %v", msg, got, want)
+		}
+	}
+}
