@@ -71,7 +71,38 @@ const bitTapeProgram = `program main
   call fadj_push_bits(1023, 10)
   call fadj_pop_bits(x, 10)
   write (*, '(a, 1x, i0)') 'straddle', x
+  ! Rewinds to a mark of 70 bits after pops to the word boundary at 64,
+  ! and below it (the word being filled saved, the one before reloaded).
+  call fadj_tape_reset()
+  bad = 0
+  call fadj_push_bits(2147483647, 31)
+  call fadj_push_bits(1234567, 31)
+  call fadj_push_bits(2, 2)
+  call fadj_push_bits(45, 6)
+  call fadj_tape_mark(m)
+  call fadj_pop_bits(x, 6)
+  if (x /= 45) bad = bad + 1
+  call fadj_tape_rewind(m)
+  call pop4()
+  call fadj_tape_rewind(m)
+  call fadj_pop_bits(x, 6)
+  call fadj_pop_bits(x, 2)
+  if (x /= 2) bad = bad + 1
+  call fadj_tape_rewind(m)
+  call pop4()
+  write (*, '(a, 1x, i0)') 'edge_bad', bad
 contains
+  subroutine pop4()
+    call fadj_pop_bits(x, 6)
+    if (x /= 45) bad = bad + 1
+    call fadj_pop_bits(x, 2)
+    if (x /= 2) bad = bad + 1
+    call fadj_pop_bits(x, 31)
+    if (x /= 1234567) bad = bad + 1
+    call fadj_pop_bits(x, 31)
+    if (x /= 2147483647) bad = bad + 1
+  end subroutine pop4
+
   subroutine push_all()
     do i = 1, nrec
       call fadj_push_bits(v(i), w(i))
@@ -136,7 +167,7 @@ func TestBitTape(t *testing.T) {
 				"bad_rewound": 0, "bad_again": 0, "pushes_twice": 2 * (100000 + 100),
 				"peak_twice":        bytes + other,
 				"after_reset_bytes": 0, "after_reset_pushes": 0, "after_reset_alloc": 0,
-				"straddle": 1023,
+				"straddle": 1023, "edge_bad": 0,
 			})
 			for _, want := range []string{"empty_after_pops T", "after_reset_empty T"} {
 				if !strings.Contains(out, want+"\n") {
