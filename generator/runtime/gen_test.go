@@ -151,7 +151,7 @@ const runtimeTemplate = `! fadj_runtime.f90: the tapes and snapshot stacks of ad
 !   code (what must be restored to run a checkpointed call or region a
 !   second time, and what must be restored after it). They work alike and
 !   are kept apart so that their memory is measured apart: peak tape bytes
-!   and peak snapshot bytes. All ten stacks are independent: a pop takes
+!   and peak snapshot bytes. All ten stacks (and the bit tape) are independent: a pop takes
 !   the top of its own stack. Pops restore exactly the bits pushed (also
 !   -0.0, NaN payloads).
 !

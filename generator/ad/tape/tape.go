@@ -56,10 +56,10 @@
 //   - Ref's subscripts are evaluated again at the pop, so they must have
 //     the values they had at the push (TBR keeps them), and Count must be
 //     the same.
-//   - Each of the ten runtime stacks is last-in first-out on its own:
-//     pops of one type come in the reverse order of that type's pushes;
-//     pushes of different types, or a tape and a snapshot push, may
-//     interleave freely.
+//   - Each of the eleven runtime stacks (ten and the bit tape) is last-in
+//     first-out on its own: pops of one type come in the reverse order of
+//     that type's pushes; pushes of different types, or a tape and a
+//     snapshot push, may interleave freely.
 //   - Snapshots of a checkpoint (Dauvergne and Hascoët) go to the snapshot
 //     stacks, in the paper's order: SnapPush of Sbk, SnapPush of Snp, the
 //     checkpointed code, the downstream adjoint, SnapPop of Snp, the
