@@ -30,7 +30,7 @@ import (
 )
 
 // kernels are the directories of testdata, in the order of the tables.
-var kernels = []string{"heat2d", "lorenz96", "burgers", "shallow2d", "rnn", "poisson", "upwind", "fisher"}
+var kernels = []string{"heat2d", "lorenz96", "burgers", "shallow2d", "rnn", "poisson", "upwind", "fisher", "odc", "torsion"}
 
 // buildFlags build primal and adjoint alike (both are in one
 // executable): -O2 -ffree-line-length-none, or $FADJ_BENCH_FLAGS (say

@@ -14,7 +14,7 @@ func TestSegments(t *testing.T) {
   use, intrinsic :: iso_fortran_env, only: int64, real64
   use fadj_runtime
   implicit none
-  integer(int64) :: m(5)
+  integer(int64) :: m(6)
   real(real64) :: x, a(3)
   integer :: k, i
   call fadj_push_r8(-1.0_real64)

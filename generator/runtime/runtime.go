@@ -30,8 +30,9 @@
 // not change what a stack holds; generated code picks the suffix from the
 // kind of the variable.
 //
-// The ten stacks are independent (a pop takes the top of its own stack)
-// and pops restore exactly the bits pushed, -0.0 and NaN payloads included.
+// The ten stacks and the bit tape are independent (a pop takes the top of
+// its own stack) and pops restore exactly the bits pushed, -0.0 and NaN
+// payloads included.
 //
 // # What generated code calls
 //

@@ -891,6 +891,7 @@ func TestStats(t *testing.T) {
 		`integer\(4\) +2 +8 +0 +8 +4096`,
 		`integer\(8\) +1 +48 +48 +0 +8192`,
 		`logical +1 +4 +0 +4 +4096`,
+		`bits +0 +0 +0 +0 +0`,
 		`all +29 +284 +232 +52 +28672`,
 		`peak bytes: 220`,
 	}
@@ -915,7 +916,7 @@ const errorsProgram = `program errors
   real(real32) :: x4
   integer(int32) :: k4
   integer(int64) :: k8
-  logical :: l
+  logical :: l, lg(4)
 
   call get_command_argument(1, what)
   write (*, '(a)') 'before'
@@ -999,6 +1000,22 @@ const errorsProgram = `program errors
     write (*, '(i0)') fadj_snap_pushes(11)
   case ('tape-index')
     write (*, '(i0)') fadj_tape_popped_bytes(fadj_snap_l)
+  case ('bits-empty')
+    call fadj_push_bits(1, 3)
+    call fadj_pop_bits(k4, 4)
+  case ('bits-array-empty')
+    call fadj_push_bits(5, 3)
+    call fadj_pop_bits_array(lg, 4)
+  case ('bits-value')
+    call fadj_push_bits(4, 2)
+  case ('bits-negative')
+    call fadj_push_bits(-1, 31)
+  case ('bits-width')
+    call fadj_push_bits(0, 32)
+  case ('bits-reset')
+    call fadj_push_bits(1, 1)
+    call fadj_tape_reset()
+    call fadj_pop_bits(k4, 1)
   end select
   write (*, '(a)') 'after'
 end program errors
@@ -1042,6 +1059,13 @@ func TestErrors(t *testing.T) {
 		{"snap-index", "fadj_runtime: no such snapshot stack"},
 		{"snap-index-high", "fadj_runtime: no such snapshot stack"},
 		{"tape-index", "fadj_runtime: no such tape"},
+		{"bits-empty", "fadj_runtime: cannot pop 4 bits from the bit tape, which holds 3\n" +
+			"ERROR STOP fadj_runtime: pop from empty bit tape"},
+		{"bits-array-empty", "fadj_runtime: cannot pop 4 bits from the bit tape, which holds 3"},
+		{"bits-value", "fadj_runtime: bit record of value 4 in width 2\nERROR STOP fadj_runtime: bad bit record"},
+		{"bits-negative", "fadj_runtime: bad bit record"},
+		{"bits-width", "fadj_runtime: bad bit record"},
+		{"bits-reset", "fadj_runtime: pop from empty bit tape"},
 	} {
 		t.Run(tc.arg, func(t *testing.T) {
 			t.Parallel()

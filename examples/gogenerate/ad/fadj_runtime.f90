@@ -18,6 +18,7 @@
 !     i4  integer(int32)   integer(4), the default integer
 !     i8  integer(int64)   integer(8)
 !     l   logical          default logical
+!   and a sixth tape, the bit tape, of records a few bits wide (below).
 !   (With -fdefault-integer-8 default integers are integer(8): the generics
 !   then pick the i8 tape; the specific names need the matching suffix.)
 !   There are two sets of five: the tapes hold the values the backward
@@ -25,7 +26,7 @@
 !   code (what must be restored to run a checkpointed call or region a
 !   second time, and what must be restored after it). They work alike and
 !   are kept apart so that their memory is measured apart: peak tape bytes
-!   and peak snapshot bytes. All ten stacks are independent: a pop takes
+!   and peak snapshot bytes. All ten stacks (and the bit tape) are independent: a pop takes
 !   the top of its own stack. Pops restore exactly the bits pushed (also
 !   -0.0, NaN payloads).
 !
@@ -51,6 +52,25 @@
 !   names; the generics are for hand-written code (they resolve at compile
 !   time and cost the same).
 !
+! The bit tape
+!   call fadj_push_bits(v, nbits)   push the nbits low bits of the default
+!                                   integer v, 0 <= v < 2**nbits, 1 <= nbits
+!                                   <= 31 (a branch taken: 1 bit for two
+!                                   branches, 2 for up to four, ...)
+!   call fadj_pop_bits(v, nbits)    pop nbits bits into v: the v pushed
+!   call fadj_push_bits_array(m, n) push the default logical m(1..n), one bit
+!                                   each (a WHERE mask)
+!   call fadj_pop_bits_array(m, n)  pop them back into m(1..n)
+!   The records are packed into 64-bit words without padding: a push
+!   of nbits adds nbits bits to the tape, its pop takes the same nbits
+!   back (the widths of a push and its pop must agree: generated code
+!   writes both from one value). The bit tape is a tape like the others:
+!   its bytes (bits held, rounded up to whole bytes) count in
+!   fadj_tape_bytes and the peak, its records in the statistics (index
+!   fadj_tape_bits), fadj_tape_mark and fadj_tape_rewind cover it, and
+!   fadj_tape_reset frees it. A value out of range, or a width out of
+!   1..31, stops with "fadj_runtime: bad bit record".
+!
 ! Adjoint helpers
 !   call fadj_ger_r8(a, x, y)       a = a + x y**T (real(8); fadj_ger_r4 for
 !                                   real(4)): the adjoint of the matrix in
@@ -59,6 +79,7 @@
 ! Errors (ERROR STOP: message on standard error, non-zero exit status)
 !   popping more values than a stack holds:
 !       fadj_runtime: pop from empty real(8) tape   (and so on for each type)
+!       fadj_runtime: pop from empty bit tape
 !       fadj_runtime: pop from empty real(8) snapshot stack
 !   a negative count n:    fadj_runtime: negative element count
 !   allocation failure:    fadj_runtime: out of memory growing a tape
@@ -68,7 +89,7 @@
 !
 ! Statistics, integer(int64), counted since the start or the last reset.
 ! tape is optional, one of fadj_tape_r8, fadj_tape_r4, fadj_tape_i4,
-! fadj_tape_i8, fadj_tape_l; stack is optional, one of fadj_snap_r8,
+! fadj_tape_i8, fadj_tape_l, fadj_tape_bits; stack is optional, one of fadj_snap_r8,
 ! fadj_snap_r4, fadj_snap_i4, fadj_snap_i8, fadj_snap_l. Without it the
 ! figure is for all tapes, or all snapshot stacks.
 !   fadj_tape_bytes([tape])         bytes now on the tape(s)
@@ -102,8 +123,8 @@
 !   call fadj_reset_all()           both: before each measured run
 !
 ! Tape segments and fixed-point adjoints
-!   call fadj_tape_mark(m)          m(5), integer(int64): the tops of the
-!                                   five tapes
+!   call fadj_tape_mark(m)          m(6), integer(int64): the tops of the
+!                                   five tapes and of the bit tape
 !   call fadj_tape_rewind(m)        put back the values popped since the
 !                                   mark, to read them again
 !   fadj_fp_iterations(), fadj_fp_delta()  of the last adjoint fixed-point
@@ -156,6 +177,7 @@ module fadj_runtime
   public :: fadj_snap_push_i4, fadj_snap_pop_i4, fadj_snap_push_i4_array, fadj_snap_pop_i4_array
   public :: fadj_snap_push_i8, fadj_snap_pop_i8, fadj_snap_push_i8_array, fadj_snap_pop_i8_array
   public :: fadj_snap_push_l, fadj_snap_pop_l, fadj_snap_push_l_array, fadj_snap_pop_l_array
+  public :: fadj_push_bits, fadj_pop_bits, fadj_push_bits_array, fadj_pop_bits_array
   public :: fadj_push, fadj_pop
   public :: fadj_ger_r8, fadj_ger_r4
   public :: fadj_tape_bytes, fadj_tape_peak_bytes, fadj_tape_pushed_bytes, fadj_tape_popped_bytes
@@ -183,6 +205,12 @@ module fadj_runtime
   integer, parameter, public :: fadj_snap_l = 10
   integer, parameter :: ntapes = 5, nstacks = 10
   integer, parameter :: first_snap = ntapes + 1
+  ! The bit tape's index comes after the snapshot stacks', so that
+  ! theirs did not change when it came; it has its own counters
+  ! (bit_top and the following), not a slot in the arrays below. A mark
+  ! holds the tops of the ntapes tapes, then the bit tape's.
+  integer, parameter, public :: fadj_tape_bits = nstacks + 1
+  integer, parameter :: nmark = ntapes + 1
 
   ! Bytes of one value.
   integer(int64), parameter :: bytes_r8 = storage_size(0.0_real64, int64) / 8
@@ -221,6 +249,15 @@ module fadj_runtime
   integer(int64) :: scalar_pushes(nstacks) = 0
   integer(int64) :: array_pushes(nstacks) = 0
   integer(int64) :: array_values(nstacks) = 0
+
+  ! The bit tape: bit p (from 0) of the tape is bit mod(p, 64) of
+  ! stack_bits(p / 64 + 1). Bits held, words allocated, push calls (an
+  ! array push counts once), bits pushed in all.
+  integer(int64), allocatable :: stack_bits(:)
+  integer(int64) :: bit_top = 0
+  integer(int64) :: bit_cap = 0
+  integer(int64) :: bit_pushes = 0
+  integer(int64) :: bits_pushed = 0
 
   ! Bytes held by all tapes now, and their most since the last snapshot
   ! push or pop or reset (the tape's fast path updates only these two);
@@ -1149,6 +1186,123 @@ contains
     cap(fadj_snap_l) = newcap
   end subroutine grow_snap_l
 
+  ! ------------------------------------------------------------ bit tape
+
+  ! Pushes the nbits low bits of v onto the bit tape: a branch record of
+  ! nbits bits. v must be in 0..2**nbits-1 and nbits in 1..31, so that
+  ! fadj_pop_bits(v, nbits) gives v back.
+  subroutine fadj_push_bits(v, nbits)
+    integer, intent(in) :: v, nbits
+    integer(int64) :: x, p, w
+    integer :: o, lo
+    x = int(v, int64)
+    if (nbits < 1 .or. nbits > 31 .or. shiftr(x, nbits) /= 0) call bad_bits(v, nbits)
+    p = bit_top
+    w = shiftr(p, 6) + 1
+    ! A record may straddle two words: room for word w + 1.
+    if (w >= bit_cap) call grow_bits(w + 1)
+    o = int(iand(p, 63_int64))
+    lo = min(nbits, 64 - o)
+    ! mvbits writes only the record's bits: the bits above it in the
+    ! word may still hold popped records, kept for fadj_tape_rewind.
+    call mvbits(x, 0, lo, stack_bits(w), o)
+    if (lo < nbits) call mvbits(x, lo, nbits - lo, stack_bits(w + 1), 0)
+    bit_top = p + nbits
+    bit_pushes = bit_pushes + 1
+    bits_pushed = bits_pushed + nbits
+    tape_now = tape_now + bit_bytes(bit_top) - bit_bytes(p)
+    if (tape_now > tape_high) tape_high = tape_now
+  end subroutine fadj_push_bits
+
+  ! Pops a record of nbits bits from the bit tape into v.
+  subroutine fadj_pop_bits(v, nbits)
+    integer, intent(out) :: v
+    integer, intent(in) :: nbits
+    integer(int64) :: x, p, w
+    integer :: o, lo
+    if (nbits < 1 .or. nbits > 31) call bad_bits(0, nbits)
+    if (bit_top < nbits) call bits_underflow(int(nbits, int64))
+    p = bit_top - nbits
+    w = shiftr(p, 6) + 1
+    o = int(iand(p, 63_int64))
+    lo = min(nbits, 64 - o)
+    x = ibits(stack_bits(w), o, lo)
+    if (lo < nbits) x = ior(x, shiftl(ibits(stack_bits(w + 1), 0, nbits - lo), lo))
+    v = int(x)
+    tape_now = tape_now - (bit_bytes(bit_top) - bit_bytes(p))
+    bit_top = p
+  end subroutine fadj_pop_bits
+
+  ! Pushes the logicals m(1), ..., m(n) onto the bit tape, one bit each;
+  ! m(n) ends on top.
+  subroutine fadj_push_bits_array(m, n)
+    logical, intent(in) :: m(*)
+    integer, intent(in) :: n
+    integer(int64) :: p, i, w
+    if (n < 0) call negative_count()
+    p = bit_top
+    w = shiftr(p + n, 6) + 1
+    if (w > bit_cap) call grow_bits(w)
+    do i = 1, n
+      w = shiftr(p, 6) + 1
+      if (m(i)) then
+        stack_bits(w) = ibset(stack_bits(w), int(iand(p, 63_int64)))
+      else
+        stack_bits(w) = ibclr(stack_bits(w), int(iand(p, 63_int64)))
+      end if
+      p = p + 1
+    end do
+    tape_now = tape_now + bit_bytes(p) - bit_bytes(bit_top)
+    if (tape_now > tape_high) tape_high = tape_now
+    bit_top = p
+    bit_pushes = bit_pushes + 1
+    bits_pushed = bits_pushed + n
+  end subroutine fadj_push_bits_array
+
+  ! Pops n bits of the bit tape into m(1), ..., m(n), undoing
+  ! fadj_push_bits_array(m, n).
+  subroutine fadj_pop_bits_array(m, n)
+    logical, intent(out) :: m(*)
+    integer, intent(in) :: n
+    integer(int64) :: p, i
+    if (n < 0) call negative_count()
+    if (bit_top < n) call bits_underflow(int(n, int64))
+    p = bit_top - n
+    do i = 1, n
+      m(i) = btest(stack_bits(shiftr(p + i - 1, 6) + 1), int(iand(p + i - 1, 63_int64)))
+    end do
+    tape_now = tape_now - (bit_bytes(bit_top) - bit_bytes(p))
+    bit_top = p
+  end subroutine fadj_pop_bits_array
+
+  ! Bytes that nb bits occupy: whole bytes, as the statistics count them.
+  pure function bit_bytes(nb) result(b)
+    integer(int64), intent(in) :: nb
+    integer(int64) :: b
+    b = shiftr(nb + 7, 3)
+  end function bit_bytes
+
+  ! Makes room for at least need words on the bit tape, at least doubling
+  ! it. New words are zero.
+  subroutine grow_bits(need)
+    integer(int64), intent(in) :: need
+    integer(int64), allocatable :: bigger(:)
+    integer(int64) :: newcap, n
+    integer :: stat
+    newcap = max(2 * bit_cap, need, initial_capacity)
+    allocate(bigger(newcap), stat=stat)
+    if (stat /= 0) then
+      write (error_unit, '(a, i0, a)') 'fadj_runtime: cannot allocate ', 8 * newcap, &
+        ' bytes for the bit tape'
+      error stop 'fadj_runtime: out of memory growing a tape'
+    end if
+    n = bit_cap
+    if (n > 0) bigger(1:n) = stack_bits(1:n)
+    bigger(n + 1:newcap) = 0
+    call move_alloc(bigger, stack_bits)
+    bit_cap = newcap
+  end subroutine grow_bits
+
   ! ------------------------------------------------------ combined peak
 
   ! Accounts for delta bytes pushed onto (delta > 0) or popped from the
@@ -1182,7 +1336,11 @@ contains
     integer(int64) :: b
     if (present(tape)) then
       call check_tape(tape)
-      b = held(tape, tape)
+      if (tape == fadj_tape_bits) then
+        b = bit_bytes(bit_top)
+      else
+        b = held(tape, tape)
+      end if
     else
       b = tape_now
     end if
@@ -1202,6 +1360,7 @@ contains
     integer :: k1, k2
     call tape_range(tape, k1, k2)
     b = pushed(k1, k2)
+    if (with_bits(tape)) b = b + bit_bytes(bits_pushed)
   end function fadj_tape_pushed_bytes
 
   ! Bytes popped from the given tape, or from all tapes.
@@ -1211,6 +1370,7 @@ contains
     integer :: k1, k2
     call tape_range(tape, k1, k2)
     b = pushed(k1, k2) - held(k1, k2)
+    if (with_bits(tape)) b = b + bit_bytes(bits_pushed) - bit_bytes(bit_top)
   end function fadj_tape_popped_bytes
 
   ! Push calls on the given tape, or on all tapes; an array push counts once.
@@ -1220,6 +1380,7 @@ contains
     integer :: k1, k2
     call tape_range(tape, k1, k2)
     c = sum(scalar_pushes(k1:k2) + array_pushes(k1:k2))
+    if (with_bits(tape)) c = c + bit_pushes
   end function fadj_tape_pushes
 
   ! Bytes allocated for the given tape, or for all tapes.
@@ -1229,12 +1390,13 @@ contains
     integer :: k1, k2
     call tape_range(tape, k1, k2)
     b = sum(cap(k1:k2) * elem_bytes(k1:k2))
+    if (with_bits(tape)) b = b + 8 * bit_cap
   end function fadj_tape_alloc_bytes
 
   ! Whether all tapes are empty, as they are after a complete adjoint.
   function fadj_tape_empty() result(e)
     logical :: e
-    e = all(top(1:ntapes) == 0)
+    e = all(top(1:ntapes) == 0) .and. bit_top == 0
   end function fadj_tape_empty
 
   ! Prints the statistics of the tapes as a table to unit (default:
@@ -1245,7 +1407,7 @@ contains
     u = output_unit
     if (present(unit)) u = unit
     write (u, '(a)') 'fadj tape statistics'
-    call table(u, 'tape      ', 1, ntapes)
+    call table(u, 'tape      ', 1, ntapes, .true.)
     write (u, '(2x, a, i0)') 'peak bytes: ', fadj_tape_peak_bytes()
   end subroutine fadj_tape_stats
 
@@ -1256,7 +1418,12 @@ contains
     if (allocated(stack_i4)) deallocate(stack_i4)
     if (allocated(stack_i8)) deallocate(stack_i8)
     if (allocated(stack_l)) deallocate(stack_l)
+    if (allocated(stack_bits)) deallocate(stack_bits)
     call zero(1, ntapes)
+    bit_top = 0
+    bit_cap = 0
+    bit_pushes = 0
+    bits_pushed = 0
     tape_now = 0
     tape_high = 0
     tape_peak = 0
@@ -1335,7 +1502,7 @@ contains
     u = output_unit
     if (present(unit)) u = unit
     write (u, '(a)') 'fadj snapshot stack statistics'
-    call table(u, 'snapshot  ', first_snap, nstacks)
+    call table(u, 'snapshot  ', first_snap, nstacks, .false.)
     write (u, '(2x, a, i0)') 'peak bytes: ', snap_peak
     write (u, '(2x, a, i0)') 'peak bytes of tapes and snapshot stacks together: ', &
       fadj_memory_peak_bytes()
@@ -1371,18 +1538,22 @@ contains
   ! can be read again (fadj_tape_rewind): the adjoint fixed-point loop
   ! reads the tape of the converged iteration once per adjoint iteration.
   subroutine fadj_tape_mark(mark)
-    integer(int64), intent(out) :: mark(ntapes)
-    mark = top(1:ntapes)
+    integer(int64), intent(out) :: mark(nmark)
+    mark(1:ntapes) = top(1:ntapes)
+    mark(nmark) = bit_top
   end subroutine fadj_tape_mark
 
   ! Puts back on the tapes the values popped since mark (pops leave
   ! them in place): pushing nothing, it changes only the bytes held.
   subroutine fadj_tape_rewind(mark)
-    integer(int64), intent(in) :: mark(ntapes)
-    if (any(mark < top(1:ntapes)) .or. any(mark > cap(1:ntapes))) &
+    integer(int64), intent(in) :: mark(nmark)
+    if (any(mark(1:ntapes) < top(1:ntapes)) .or. any(mark(1:ntapes) > cap(1:ntapes)) .or. &
+        mark(nmark) < bit_top .or. mark(nmark) > 64 * bit_cap) &
       error stop 'fadj_runtime: rewind to a mark below the tops or past the tapes'
-    tape_now = tape_now + sum((mark - top(1:ntapes)) * elem_bytes(1:ntapes))
-    top(1:ntapes) = mark
+    tape_now = tape_now + sum((mark(1:ntapes) - top(1:ntapes)) * elem_bytes(1:ntapes)) &
+      + bit_bytes(mark(nmark)) - bit_bytes(bit_top)
+    top(1:ntapes) = mark(1:ntapes)
+    bit_top = mark(nmark)
   end subroutine fadj_tape_rewind
 
   ! ------------------------------------------------- fixed-point adjoints
@@ -1490,7 +1661,8 @@ contains
     array_values(k1:k2) = 0
   end subroutine zero
 
-  ! The stacks a statistic of the tapes covers: the one given, or all.
+  ! The stacks a statistic of the tapes covers: the one given, or all
+  ! (none of them for the bit tape, which has its own counters).
   subroutine tape_range(tape, k1, k2)
     integer, intent(in), optional :: tape
     integer, intent(out) :: k1, k2
@@ -1500,8 +1672,17 @@ contains
       call check_tape(tape)
       k1 = tape
       k2 = tape
+      if (tape == fadj_tape_bits) k2 = 0
     end if
   end subroutine tape_range
+
+  ! Whether a statistic of the tapes covers the bit tape: given, or all.
+  function with_bits(tape) result(w)
+    integer, intent(in), optional :: tape
+    logical :: w
+    w = .true.
+    if (present(tape)) w = tape == fadj_tape_bits
+  end function with_bits
 
   ! The stacks a statistic of the snapshot stacks covers.
   subroutine snap_range(stack, k1, k2)
@@ -1516,21 +1697,31 @@ contains
     end if
   end subroutine snap_range
 
-  ! Writes the table of stacks k1 to k2, one row each and their total.
-  subroutine table(u, head, k1, k2)
+  ! Writes the table of stacks k1 to k2, one row each, the bit tape's if
+  ! bits, and their total.
+  subroutine table(u, head, k1, k2, bits)
     integer, intent(in) :: u, k1, k2
     character(len=10), intent(in) :: head
+    logical, intent(in) :: bits
     character(len=*), parameter :: row = '(2x, a10, 5i20)'
+    integer(int64) :: r(5), tot(5)
     integer :: k
     write (u, '(2x, a10, 5a20)') head, 'pushes', 'pushed bytes', 'popped bytes', &
       'current bytes', 'allocated bytes'
+    tot = 0
     do k = k1, k2
-      write (u, row) type_names(k), scalar_pushes(k) + array_pushes(k), pushed(k, k), &
-        pushed(k, k) - held(k, k), held(k, k), cap(k) * elem_bytes(k)
+      r = [scalar_pushes(k) + array_pushes(k), pushed(k, k), pushed(k, k) - held(k, k), &
+        held(k, k), cap(k) * elem_bytes(k)]
+      write (u, row) type_names(k), r
+      tot = tot + r
     end do
-    write (u, row) 'all       ', sum(scalar_pushes(k1:k2) + array_pushes(k1:k2)), &
-      pushed(k1, k2), pushed(k1, k2) - held(k1, k2), held(k1, k2), &
-      sum(cap(k1:k2) * elem_bytes(k1:k2))
+    if (bits) then
+      r = [bit_pushes, bit_bytes(bits_pushed), bit_bytes(bits_pushed) - bit_bytes(bit_top), &
+        bit_bytes(bit_top), 8 * bit_cap]
+      write (u, row) 'bits      ', r
+      tot = tot + r
+    end if
+    write (u, row) 'all       ', tot
   end subroutine table
 
   ! ---------------------------------------------------------------- errors
@@ -1618,8 +1809,26 @@ contains
 
   subroutine check_tape(tape)
     integer, intent(in) :: tape
-    if (tape < 1 .or. tape > ntapes) error stop 'fadj_runtime: no such tape'
+    if ((tape < 1 .or. tape > ntapes) .and. tape /= fadj_tape_bits) &
+      error stop 'fadj_runtime: no such tape'
   end subroutine check_tape
+
+  ! Stops: a bit record whose value does not fit its width, or a width
+  ! out of 1..31.
+  subroutine bad_bits(v, nbits)
+    integer, intent(in) :: v, nbits
+    write (error_unit, '(a, i0, a, i0)') 'fadj_runtime: bit record of value ', v, &
+      ' in width ', nbits
+    error stop 'fadj_runtime: bad bit record'
+  end subroutine bad_bits
+
+  ! Stops: popping n bits from the bit tape, which holds fewer.
+  subroutine bits_underflow(n)
+    integer(int64), intent(in) :: n
+    if (n > 1) write (error_unit, '(a, i0, a, i0)') 'fadj_runtime: cannot pop ', n, &
+      ' bits from the bit tape, which holds ', bit_top
+    error stop 'fadj_runtime: pop from empty bit tape'
+  end subroutine bits_underflow
 
   subroutine check_snap(stack)
     integer, intent(in) :: stack

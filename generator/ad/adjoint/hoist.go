@@ -180,7 +180,9 @@ func (g *gen) loopRecords(s *ast.DoConstruct, f []ast.Stmt) (map[*sema.Symbol][]
 			switch st := st.(type) {
 			case *ast.CallStmt:
 				op, ok := tape.Of(st)
-				if !ok || op.Kind != tape.Push {
+				// Bit records (branches, jump markers) stay on the bit
+				// tape: a buffer would hold them in 4 bytes each.
+				if !ok || op.Kind != tape.Push || op.Type == tape.Bits {
 					continue
 				}
 				a := g.refSym(op.Ref)

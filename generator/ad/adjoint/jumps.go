@@ -5,7 +5,8 @@ package adjoint
 // A jump skips the rest of the statement lists it leaves, so the backward
 // sweep must know, at the place where control landed, whether it arrived
 // by falling through or by which jump. The forward sweep records that as an
-// integer marker (Naumann's "recorded control flow"):
+// integer marker (Naumann's "recorded control flow"), on the bit tape in the bits
+// the routine's number of jumps needs (jumpTable.markers):
 //
 //   - Where a jump lands in a statement list (a GO TO's target statement,
 //     the end of a loop body for CYCLE, the end of the routine for RETURN),
@@ -159,6 +160,12 @@ func crossing(regs []*region) bool {
 	return false
 }
 
+// markers is the number of jump markers: 0 (fell through) and the ids
+// of the routine's jumps, 1 to their number. Every marker of a routine
+// is recorded in the bits this number needs, so that each push has the
+// width of the pop that reads it, whichever landing point that is.
+func (jt *jumpTable) markers() int { return len(jt.byStmt) + 1 }
+
 func (jt *jumpTable) freshLabel() int {
 	for jt.labels[jt.next] {
 		jt.next++
@@ -294,7 +301,7 @@ func (g *gen) jumpStmt(s ast.Stmt) (fwd []ast.Stmt, err error) {
 		}
 		fwd = append(fwd, &ast.AssignStmt{Lhs: v, Rhs: deriv.Int(j.id)})
 	}
-	fwd = append(fwd, pushBranch(j.id))
+	fwd = append(fwd, pushBranch(j.id, g.jumps.markers()))
 	if len(j.exits) > 0 {
 		fwd = append(fwd, &ast.ExitStmt{})
 	} else {
@@ -338,7 +345,7 @@ func (g *gen) afterLoop(l *ast.DoConstruct) ([]ast.Stmt, error) {
 		}
 		body := []ast.Stmt{&ast.AssignStmt{Lhs: v, Rhs: deriv.Int(0)}}
 		if !j.fall {
-			body = append(body, pushBranch(j.id), gotoStmt(j.target.label))
+			body = append(body, pushBranch(j.id, g.jumps.markers()), gotoStmt(j.target.label))
 		}
 		out = append(out, &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: eq(v, deriv.Int(j.id)), Body: body}},
 			End: ast.EndStmt{Keyword: "if"}})
@@ -350,7 +357,7 @@ func (g *gen) afterLoop(l *ast.DoConstruct) ([]ast.Stmt, error) {
 		}
 		out = append(out, &ast.IfConstruct{Branches: []*ast.IfBranch{{
 			Cond: &ast.BinaryExpr{X: v, Op: token.NE, OpLit: "/=", Y: deriv.Int(0)},
-			Body: []ast.Stmt{pushInt(v), &ast.ExitStmt{}}}}, End: ast.EndStmt{Keyword: "if"}})
+			Body: []ast.Stmt{pushChoice(v, g.jumps.markers()), &ast.ExitStmt{}}}}, End: ast.EndStmt{Keyword: "if"}})
 	}
 	return out, nil
 }
@@ -408,7 +415,7 @@ func (r *listRev) rng(a, b int, top bool) ([]ast.Stmt, error) {
 			body := append(append([]ast.Stmt{}, r.g.part[id]...), rest...)
 			c.Branches = append(c.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(id)), Body: body})
 		}
-		out = append(out, popInt(br))
+		out = append(out, popChoice(br, r.g.jumps.markers()))
 		out = append(out, dispatch(c)...)
 		i = reg.kmin
 	}
@@ -471,7 +478,7 @@ func (r *listRev) general(start int, entries []int) ([]ast.Stmt, error) {
 				b := append(append([]ast.Stmt{}, g.part[id]...), &ast.AssignStmt{Lhs: pos, Rhs: deriv.Int(reg.ks[id])})
 				c.Branches = append(c.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(id)), Body: b})
 			}
-			body = append([]ast.Stmt{popInt(br)}, dispatch(c)...)
+			body = append([]ast.Stmt{popChoice(br, g.jumps.markers())}, dispatch(c)...)
 		} else {
 			body = run(p)
 		}

@@ -262,7 +262,7 @@ end subroutine
 		// per iteration (in one branch or the other), so in a buffer
 		// indexed by i. The branch is found again from u(i).
 		has:    []string{"fadj_save1(i) = dq", "dq = fadj_save1(i)", "allocate(fadj_save1(1:n))"},
-		hasNot: []string{"call fadj_push_r8(du)", "call fadj_push_r8(dq)", "fadj_push_i4("},
+		hasNot: []string{"call fadj_push_r8(du)", "call fadj_push_r8(dq)", "fadj_push_i4(", "fadj_push_bits("},
 	},
 	{
 		kernel: kernel{
@@ -384,11 +384,14 @@ end subroutine
 			ins:     []string{"a", "u", "w"},
 			outs:    []string{"y"},
 		},
-		// Masks computed once, pushed after the construct; masked
-		// adjoints; the scalar a gets sums under the masks.
+		// Masks computed once, pushed after the construct on the bit
+		// tape, one bit per element; masked adjoints; the scalar a gets
+		// sums under the masks.
 		has: []string{"fadj_where2 = u > 0.7d0", "fadj_where3 = .not. fadj_where2 .and. (u > 0.3d0)",
 			"fadj_where4 = .not. (fadj_where2 .or. fadj_where3)", "where (fadj_where2) v = sqrt(u)*r + v",
-			"call fadj_push_l_array(fadj_where2, size(fadj_where2))", "mask=fadj_where"},
+			"call fadj_push_bits_array(fadj_where2, size(fadj_where2))",
+			"call fadj_pop_bits_array(fadj_where2, size(fadj_where2))", "mask=fadj_where"},
+		hasNot: []string{"fadj_push_l_array"},
 	},
 	{
 		kernel: kernel{
@@ -445,7 +448,7 @@ end subroutine
 			outs:    []string{"y"},
 		},
 		// x never changes: the conditions are evaluated again.
-		hasNot: []string{"fadj_push_i4(", "fadj_branch"},
+		hasNot: []string{"fadj_push_i4(", "fadj_push_bits(", "fadj_branch"},
 	},
 	{
 		kernel: kernel{
@@ -474,8 +477,96 @@ end subroutine
 			outs:    []string{"y"},
 		},
 		// k changes after the IF and the backward sweep does not need
-		// it: the branch is recorded.
-		has: []string{"call fadj_push_i4(1)", "call fadj_pop_i4(fadj_branch)"},
+		// it: the branch is recorded, in one bit.
+		has:    []string{"call fadj_push_bits(0, 1)", "call fadj_push_bits(1, 1)", "call fadj_pop_bits(fadj_branch, 1)"},
+		hasNot: []string{"fadj_push_i4(", "fadj_pop_i4("},
+	},
+	{
+		kernel: kernel{
+			name: "bitbranches",
+			src: `
+subroutine bitbr(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  real(8) :: t
+  integer :: i, k
+  y = 0
+  do i = 1, n
+    t = sin(x(i))
+    if (y > 1.0d0) y = 0.5d0*y + t*t
+    if (y > 1.2d0) then
+      y = y*t
+    else if (y > 0.3d0) then
+      y = y + cos(t)
+    else
+      y = y - t**3
+    end if
+    k = mod(i, 7)
+    select case (k)
+    case (0)
+      y = y*1.5d0
+    case (1)
+      y = y + t*y
+    case (2)
+      y = sqrt(y*y + 1)
+    case (3)
+      y = y - t
+    case (4)
+      y = y*t + 1
+    end select
+    t = 0
+  end do
+end subroutine
+`,
+			routine: "bitbr",
+			params:  []param{ival("n", 9), rval("x", 9), rval("y")},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		// The conditions read y, which the branches overwrite: the
+		// branches are recorded, in the fewest bits: an IF without ELSE has two choices (1 bit,
+		// none taken is 1), IF, ELSE IF, ELSE three (2 bits), the SELECT
+		// CASE five cases and none (3 bits).
+		has: []string{"call fadj_push_bits(1, 1)", "call fadj_pop_bits(fadj_branch, 1)",
+			"call fadj_push_bits(2, 2)", "call fadj_pop_bits(fadj_branch, 2)",
+			"call fadj_push_bits(5, 3)", "call fadj_push_bits(4, 3)", "call fadj_pop_bits(fadj_branch, 3)"},
+		hasNot: []string{"fadj_push_i4(", "fadj_pop_i4(", "fadj_push_bits(3, 2)", "fadj_push_bits(6, 3)"},
+	},
+	{
+		kernel: kernel{
+			name: "bitjumps",
+			src: `
+subroutine bitj(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: y
+  integer :: i, j
+  y = 1
+  do j = 1, 3
+    do i = 1, n
+      y = y*sin(x(i) + j)
+      if (y > 0.5d0) cycle
+      y = y + x(i)**2
+      if (y > 2.0d0) exit
+    end do
+  end do
+end subroutine
+`,
+			routine: "bitj",
+			params:  []param{ival("n", 6), rval("x", 6), rval("y")},
+			ins:     []string{"x"},
+			outs:    []string{"y"},
+		},
+		// Jump markers: 0 (fell through), the CYCLE (1) and the EXIT (2),
+		// three markers in 2 bits wherever they are pushed and popped.
+		// The inner loop's bounds and trip count are recorded (a jump
+		// leaves it), not its step, the constant 1.
+		has: []string{"call fadj_push_bits(0, 2)", "call fadj_push_bits(1, 2)", "call fadj_pop_bits(fadj_branch, 2)",
+			"call fadj_push_i4(fadj_count2)", "  fadj_st2 = 1\n"},
+		hasNot: []string{"fadj_push_i4(0)", "fadj_push_i4(1)", "fadj_pop_i4(fadj_branch)", ", 1)", "fadj_push_i4(fadj_st"},
 	},
 	{
 		kernel: kernel{
@@ -733,7 +824,7 @@ end subroutine
 		// so their branches are not recorded (and the outer condition
 		// is evaluated again).
 		has:    []string{"    if (q >= 0) then\n      up = fadj_save1(i)\n"},
-		hasNot: []string{"fadj_branch", "call fadj_push_i4("},
+		hasNot: []string{"fadj_branch", "call fadj_push_i4(", "call fadj_push_bits("},
 	},
 	{
 		kernel: kernel{

@@ -28,13 +28,25 @@ func tapePopArray(t tape.Type, ref, n ast.Expr) ast.Stmt {
 	return tape.Lower(tape.Op{Kind: tape.Pop, Type: t, Ref: ref, Count: n})
 }
 
-// pushInt and popInt record a default integer: a branch taken, a trip
-// count, a loop bound.
+// pushInt and popInt record a default integer: a trip count, a loop
+// bound.
 func pushInt(ref ast.Expr) ast.Stmt { return tapePush(tape.I4, ref) }
 func popInt(ref ast.Expr) ast.Stmt  { return tapePop(tape.I4, ref) }
 
-// pushBranch records branch number i.
-func pushBranch(i int) ast.Stmt { return pushInt(deriv.Int(i)) }
+// pushChoice records v, one of n choices 0..n-1 (a branch taken, a jump
+// marker), on the bit tape in the fewest bits n needs; popChoice(ref, n)
+// pops it into the default integer ref. A push and its pop must be
+// written with the same n.
+func pushChoice(v ast.Expr, n int) ast.Stmt {
+	return tape.Lower(tape.Op{Kind: tape.Push, Type: tape.Bits, Ref: v, Width: tape.WidthFor(n)})
+}
+
+func popChoice(ref ast.Expr, n int) ast.Stmt {
+	return tape.Lower(tape.Op{Kind: tape.Pop, Type: tape.Bits, Ref: ref, Width: tape.WidthFor(n)})
+}
+
+// pushBranch records branch number i of n.
+func pushBranch(i, n int) ast.Stmt { return pushChoice(deriv.Int(i), n) }
 
 // typeSpec is the declaration type of the values of a tape.
 func typeSpec(t tape.Type) *ast.TypeSpec {

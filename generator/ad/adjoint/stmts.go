@@ -33,7 +33,7 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		if t > 0 && isJump(list[t-1]) {
 			reg.nofall = true
 		} else {
-			fwd = append(fwd, pushBranch(0))
+			fwd = append(fwd, pushBranch(0, g.jumps.markers()))
 		}
 		if reg.label != 0 {
 			c := &ast.ContinueStmt{}
@@ -501,13 +501,18 @@ func withLabel(s ast.Stmt, fwd []ast.Stmt) []ast.Stmt {
 // ifConstruct reverses IF construct s (orig, the statement of the body:
 // s itself, or the IF statement s stands for). The forward sweep records
 // the branch taken, unless the backward sweep can evaluate the conditions
-// again (reevaluable).
+// again (reevaluable): branch i (from 0) as i, none taken (no ELSE) as
+// the number of branches, in the bits these choices need.
 func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stmt, err error) {
 	again := g.reevaluable(orig, s)
 	nf := ast.Copy(s).(*ast.IfConstruct)
 	nf.Branches = nil
 	nb := &ast.IfConstruct{End: ast.EndStmt{Keyword: "if"}}
-	hasElse := false
+	hasElse := s.Branches[len(s.Branches)-1].Cond == nil
+	choices := len(s.Branches)
+	if !hasElse {
+		choices++
+	}
 	fs, bws := make([][]ast.Stmt, len(s.Branches)), make([][]ast.Stmt, len(s.Branches))
 	reversed := false // whether a branch has an adjoint, or ends in a jump
 	for i, b := range s.Branches {
@@ -544,18 +549,15 @@ func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stm
 			continue
 		}
 		if !ends {
-			f = append(f, pushBranch(i+1))
+			f = append(f, pushBranch(i, choices))
 		}
 		c := *b
 		c.Body = f
 		nf.Branches = append(nf.Branches, &c)
-		if b.Cond == nil {
-			hasElse = true
-		}
 		if !ends {
 			// A branch ending in a jump records nothing: the jump's
 			// marker says it was taken.
-			nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(i+1)), Body: bw})
+			nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(i)), Body: bw})
 		}
 	}
 	if again {
@@ -567,12 +569,12 @@ func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stm
 		return []ast.Stmt{nf}, nil, nil
 	}
 	if !hasElse && len(nb.Branches) > 0 {
-		nf.Branches = append(nf.Branches, &ast.IfBranch{Body: []ast.Stmt{pushBranch(0)}})
+		nf.Branches = append(nf.Branches, &ast.IfBranch{Body: []ast.Stmt{pushBranch(len(s.Branches), choices)}})
 	}
 	if len(nb.Branches) == 0 {
 		return []ast.Stmt{nf}, nil, nil
 	}
-	bwd = []ast.Stmt{popInt(br), nb}
+	bwd = []ast.Stmt{popChoice(br, choices), nb}
 	return []ast.Stmt{nf}, bwd, nil
 }
 
@@ -738,6 +740,12 @@ func (g *gen) recordedLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
 		fwd = append(fwd, &ast.AssignStmt{Lhs: lo, Rhs: g.asInt(s.Start)})
 	}
 	fwd = append(fwd, &ast.AssignStmt{Lhs: hi, Rhs: g.asInt(s.Stop)}, &ast.AssignStmt{Lhs: st, Rhs: g.asInt(step)})
+	// A constant step (1 when there is none) has one value: it takes no
+	// bits on the tape, and the backward sweep sets it again.
+	pushSt, popSt := pushInt(st), popInt(st)
+	if isIntLit(step) {
+		pushSt, popSt = nil, &ast.AssignStmt{Lhs: st, Rhs: ast.Clone(step)}
+	}
 	// trips is the number of iterations run: from the bounds, or counted
 	// when a jump may leave the loop early.
 	var trips ast.Expr
@@ -748,14 +756,17 @@ func (g *gen) recordedLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
 		}
 		n.Body = append([]ast.Stmt{&ast.AssignStmt{Lhs: cnt, Rhs: deriv.Add(cnt, deriv.Int(1))}}, n.Body...)
 		fwd = append(fwd, &ast.AssignStmt{Lhs: cnt, Rhs: deriv.Int(0)},
-			n, pushInt(lo), pushInt(cnt), pushInt(st))
-		bwd = []ast.Stmt{popInt(st), popInt(cnt), popInt(lo), back}
+			n, pushInt(lo), pushInt(cnt))
+		bwd = []ast.Stmt{popSt, popInt(cnt), popInt(lo), back}
 		trips = cnt
 	} else {
-		fwd = append(fwd, n, pushInt(lo), pushInt(hi), pushInt(st))
-		bwd = []ast.Stmt{popInt(st), popInt(hi), popInt(lo), back}
+		fwd = append(fwd, n, pushInt(lo), pushInt(hi))
+		bwd = []ast.Stmt{popSt, popInt(hi), popInt(lo), back}
 		trips = &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
 			deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(hi, lo), st)}, st), deriv.Int(0)}}
+	}
+	if pushSt != nil {
+		fwd = append(fwd, pushSt)
 	}
 	back.Var = ast.NewIdent(s.Var.Name)
 	back.Start = deriv.Add(lo, deriv.Mul(&ast.ParenExpr{X: deriv.Sub(trips, deriv.Int(1))}, st))
@@ -822,30 +833,36 @@ func (g *gen) selectCase(s *ast.SelectCase) (fwd, bwd []ast.Stmt, err error) {
 	}
 	nf.Cases = nil
 	nb := &ast.IfConstruct{End: ast.EndStmt{Keyword: "if"}}
+	// Case i (from 0) is recorded as i, none (no CASE DEFAULT) as the
+	// number of cases.
 	hasDefault := false
+	for _, c := range s.Cases {
+		hasDefault = hasDefault || c.Default
+	}
+	choices := len(s.Cases)
+	if !hasDefault {
+		choices++
+	}
 	for i, c := range s.Cases {
 		f, bw := fs[i], bws[i]
 		ends := len(c.Body) > 0 && isJump(c.Body[len(c.Body)-1])
 		if !ends {
-			f = append(f, pushBranch(i+1))
+			f = append(f, pushBranch(i, choices))
 		}
 		nc := *c
 		nc.Body = f
 		nf.Cases = append(nf.Cases, &nc)
-		if c.Default {
-			hasDefault = true
-		}
 		if !ends {
-			nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(i+1)), Body: bw})
+			nb.Branches = append(nb.Branches, &ast.IfBranch{Cond: eq(br, deriv.Int(i)), Body: bw})
 		}
 	}
 	if len(nb.Branches) == 0 {
 		return []ast.Stmt{nf}, nil, nil
 	}
 	if !hasDefault && len(nb.Branches) > 0 {
-		nf.Cases = append(nf.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{pushBranch(0)}})
+		nf.Cases = append(nf.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{pushBranch(len(s.Cases), choices)}})
 	}
-	return []ast.Stmt{nf}, []ast.Stmt{popInt(br), nb}, nil
+	return []ast.Stmt{nf}, []ast.Stmt{popChoice(br, choices), nb}, nil
 }
 
 // references reports whether x references variable s.
@@ -895,6 +912,15 @@ func (g *gen) invariant(x ast.Expr) bool {
 func isOne(x ast.Expr) bool {
 	l, ok := x.(*ast.BasicLit)
 	return ok && l.Value == "1"
+}
+
+// isIntLit reports whether x is an integer literal, or one negated.
+func isIntLit(x ast.Expr) bool {
+	if u, ok := x.(*ast.UnaryExpr); ok && (u.Op == token.MINUS || u.Op == token.PLUS) {
+		x = u.X
+	}
+	l, ok := x.(*ast.BasicLit)
+	return ok && l.Kind == token.INT
 }
 
 // isMinusOne reports whether x is the literal -1.

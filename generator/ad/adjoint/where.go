@@ -19,8 +19,8 @@ import (
 // assignment a WHERE statement on its mask, preceded by the record of its
 // left side if the TBR analysis lists it (the whole array or section: the
 // elements the mask leaves alone are restored to the values they had); the
-// masks go on the tape after the construct. The backward sweep pops them
-// and runs the assignments' adjoints in reverse order, each adjoint
+// masks go on the bit tape after the construct, one bit per element. The
+// backward sweep pops them and runs the assignments' adjoints in reverse order, each adjoint
 // statement on an array a WHERE statement on the assignment's mask, so that
 // the elements the mask left alone are untouched. A scalar operand of a
 // masked assignment (v = a*u) gets the sum of its contributions over the
@@ -64,9 +64,9 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 		return nil, nil, err
 	}
 	fwd = append(fwd, f...)
-	// The masks on the tape, and back.
+	// The masks on the bit tape, one bit per element, and back.
 	for _, m := range masks {
-		fwd = append(fwd, tapePushArray(tape.L, m, tape.Size(m)))
+		fwd = append(fwd, tapePushArray(tape.Bits, m, tape.Size(m)))
 	}
 	if shape == nil {
 		ast.Inspect(s, func(n ast.Node) bool {
@@ -88,7 +88,7 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 		bwd = append(bwd,
 			&ast.IfStmt{Cond: deriv.Call("allocated", m), Action: &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{m}}},
 			&ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: m, Args: dims}}},
-			tapePopArray(tape.L, m, tape.Size(m)))
+			tapePopArray(tape.Bits, m, tape.Size(m)))
 	}
 	bwd = append(bwd, bodyBwd...)
 	if h := s.Header(); h.Label != 0 {

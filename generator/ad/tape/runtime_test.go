@@ -68,6 +68,17 @@ func TestRuntimeDeclaresEveryName(t *testing.T) {
 			}
 		}
 	}
+	for _, k := range []tape.Kind{tape.Push, tape.Pop} {
+		for _, op := range []tape.Op{
+			{Kind: k, Type: tape.Bits, Ref: id("b"), Width: 3},
+			{Kind: k, Type: tape.Bits, Ref: id("m"), Count: id("n")},
+		} {
+			lowered[op.Name()] = true
+			if err := checkProc(mod.Exported(op.Name()), op); err != nil {
+				t.Errorf("%s: %v", op.Name(), err)
+			}
+		}
+	}
 	// checkProc itself, on mismatches.
 	for _, tc := range []struct {
 		name string
@@ -113,8 +124,15 @@ func checkProc(s *sema.Symbol, op tape.Op) error {
 		return fmt.Errorf("%d dummies, Lower passes %d arguments", len(args), want)
 	}
 	v := args[0]
-	if ty, ok := tape.TypeOf(v.Type); !ok || ty != op.Type {
-		return fmt.Errorf("first dummy of type %v, want %v", v.Type, op.Type)
+	// A bit record moves a default integer, a bit array default logicals.
+	want := op.Type
+	if want == tape.Bits && op.IsArray() {
+		want = tape.L
+	} else if want == tape.Bits {
+		want = tape.I4
+	}
+	if ty, ok := tape.TypeOf(v.Type); !ok || ty != want {
+		return fmt.Errorf("first dummy of type %v, want %v", v.Type, want)
 	}
 	wantIntent := ast.IntentOut
 	if op.Kind.IsPush() {
@@ -126,6 +144,11 @@ func checkProc(s *sema.Symbol, op tape.Op) error {
 	if !op.IsArray() {
 		if v.Rank() != 0 {
 			return fmt.Errorf("first dummy of rank %d, want a scalar", v.Rank())
+		}
+		if op.Type == tape.Bits {
+			if w := args[1]; w.Rank() != 0 || !w.Type.IsInteger() || w.Type.Kind != 4 || w.Intent != ast.IntentIn {
+				return fmt.Errorf("second dummy %s is not a default integer scalar, intent(in)", w.Name)
+			}
 		}
 		return nil
 	}

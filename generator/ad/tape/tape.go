@@ -56,10 +56,10 @@
 //   - Ref's subscripts are evaluated again at the pop, so they must have
 //     the values they had at the push (TBR keeps them), and Count must be
 //     the same.
-//   - Each of the ten runtime stacks is last-in first-out on its own:
-//     pops of one type come in the reverse order of that type's pushes;
-//     pushes of different types, or a tape and a snapshot push, may
-//     interleave freely.
+//   - Each of the eleven runtime stacks (ten and the bit tape) is last-in
+//     first-out on its own: pops of one type come in the reverse order of
+//     that type's pushes; pushes of different types, or a tape and a
+//     snapshot push, may interleave freely.
 //   - Snapshots of a checkpoint (Dauvergne and Hascoët) go to the snapshot
 //     stacks, in the paper's order: SnapPush of Sbk, SnapPush of Snp, the
 //     checkpointed code, the downstream adjoint, SnapPop of Snp, the
@@ -70,17 +70,32 @@
 //     fadj_memory_peak_bytes, and call fadj_reset_all between runs
 //     (fadj_tape_reset leaves the snapshot stacks alone).
 //
+// # Bit records
+//
+// Branch choices are recorded on the runtime's bit tape, in the fewest
+// bits their number needs (tapes of 4-byte branch records were the
+// larger part of fadj's tapes on stencil objectives with branches on the
+// state: Tapenade packs them in bits too). An Op of Type Bits with no
+// Count pushes the Width low bits of a default integer, 0 <= Ref <
+// 2**Width, 1 <= Width <= MaxWidth; its pop must have the same Width
+// (write both from one value: the runtime cannot tell a wrong width, it
+// would read another record's bits). An array Op of Type Bits moves a
+// default logical array, one bit per element (a WHERE mask). Bits has
+// no snapshot stack: SnapPush and SnapPop of Bits are invalid.
+// [WidthFor] gives the width of n choices.
+//
 // # Not here
 //
-// AD-CORE.md also names Read, Mark and Rewind (re-reading a segment of
-// the tape, for fixed-point loops) and a bit type (branch records packed
-// into bits). The runtime has neither, and an Op that lowers to a call
-// that does not exist would only move the error to gfortran; they come
-// with their runtime procedures and their first user.
+// AD-CORE.md also names Read (re-reading a value without popping it).
+// The runtime has no such procedure, and an Op that lowers to a call
+// that does not exist would only move the error to gfortran; it comes
+// with its runtime procedure and its first user. (Mark and Rewind are
+// below, in lower.go.)
 package tape
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -139,25 +154,46 @@ const (
 	I4                 // integer(4)
 	I8                 // integer(8)
 	L                  // default logical (kind 4)
+	// Bits is the bit tape: a record of Op.Width bits (a default integer),
+	// or for an array Op a default logical array, one bit per element.
+	Bits
 )
+
+// MaxWidth is the widest bit record: a non-negative default integer has
+// 31 bits.
+const MaxWidth = 31
+
+// WidthFor returns the bits a record of one of n values 0..n-1 needs:
+// 1 for two values (or one), 2 for up to four, and so on. It panics for
+// n above 2**MaxWidth.
+func WidthFor(n int) int {
+	w := bits.Len(uint(max(n-1, 1)))
+	if w > MaxWidth {
+		panic(fmt.Sprintf("tape: no bit record holds %d values", n))
+	}
+	return w
+}
 
 // types are the Types in order, with the runtime's suffix and the bytes
 // of one value as the runtime counts them (storage_size; gfortran's
-// default logical has 4 bytes).
+// default logical has 4 bytes; a bit record's bits are counted in whole
+// bytes only on the tape as a whole).
 var types = [...]struct {
 	suffix string
 	bytes  int64
 }{
-	R8: {"r8", 8},
-	R4: {"r4", 4},
-	I4: {"i4", 4},
-	I8: {"i8", 8},
-	L:  {"l", 4},
+	R8:   {"r8", 8},
+	R4:   {"r4", 4},
+	I4:   {"i4", 4},
+	I8:   {"i8", 8},
+	L:    {"l", 4},
+	Bits: {"bits", 0},
 }
 
-func (t Type) valid() bool { return t >= R8 && t <= L }
+func (t Type) valid() bool { return t >= R8 && t <= Bits }
 
-// String returns the runtime's suffix of t: "r8", "r4", "i4", "i8", "l".
+// String returns the runtime's suffix of t: "r8", "r4", "i4", "i8", "l",
+// "bits".
 func (t Type) String() string {
 	if t.valid() {
 		return types[t].suffix
@@ -166,9 +202,10 @@ func (t Type) String() string {
 }
 
 // Bytes is the size of one value of type t on a runtime stack: what its
-// statistics count, and what a memory estimate multiplies by.
+// statistics count, and what a memory estimate multiplies by. Bits has
+// no size in bytes: a record takes Op.Width bits, an array element one.
 func (t Type) Bytes() int64 {
-	if !t.valid() {
+	if !t.valid() || t == Bits {
 		panic(fmt.Sprintf("tape: Bytes of %v", t))
 	}
 	return types[t].bytes
@@ -206,6 +243,9 @@ type Op struct {
 	// Count is nil for a scalar, else the number of array elements,
 	// normally Size(Ref).
 	Count ast.Expr
+	// Width is the bits of a scalar record of Type Bits, 1..MaxWidth;
+	// zero otherwise.
+	Width int
 }
 
 // IsArray reports whether op moves an array (has a Count).

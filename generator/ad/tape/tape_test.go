@@ -55,6 +55,10 @@ func TestLower(t *testing.T) {
 			"call fadj_snap_push_r4_array(u(1:n, j), size(u(1:n, j)))"},
 		{tape.Op{Kind: tape.SnapPop, Type: tape.I4, Ref: sec, Count: tape.Size(sec)},
 			"call fadj_snap_pop_i4_array(u(1:n, j), size(u(1:n, j)))"},
+		{tape.Op{Kind: tape.Push, Type: tape.Bits, Ref: lit("2"), Width: 2}, "call fadj_push_bits(2, 2)"},
+		{tape.Op{Kind: tape.Pop, Type: tape.Bits, Ref: id("b"), Width: 31}, "call fadj_pop_bits(b, 31)"},
+		{tape.Op{Kind: tape.Push, Type: tape.Bits, Ref: id("m"), Count: tape.Size(id("m"))},
+			"call fadj_push_bits_array(m, size(m))"},
 	} {
 		if got := stmtString(t, tape.Lower(tc.op)); got != tc.want {
 			t.Errorf("Lower(%v %v) = %q, want %q", tc.op.Kind, tc.op.Type, got, tc.want)
@@ -94,6 +98,25 @@ func TestOfInvertsLower(t *testing.T) {
 	if len(names) != 40 {
 		t.Errorf("%d runtime names, want 4 kinds x 5 types x scalar and array", len(names))
 	}
+	for _, k := range []tape.Kind{tape.Push, tape.Pop} {
+		for _, op := range []tape.Op{
+			{Kind: k, Type: tape.Bits, Ref: id("b"), Width: 1},
+			{Kind: k, Type: tape.Bits, Ref: id("b"), Width: tape.MaxWidth},
+			{Kind: k, Type: tape.Bits, Ref: id("m"), Count: id("n")},
+		} {
+			if got, ok := tape.Of(tape.Lower(op)); !ok || got != op {
+				t.Errorf("Of(Lower(%+v)) = %+v, %v", op, got, ok)
+			}
+		}
+	}
+}
+
+func TestWidthFor(t *testing.T) {
+	for n, want := range map[int]int{0: 1, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 8: 3, 9: 4, 1 << 20: 20, 1<<20 + 1: 21, 1 << 31: 31} {
+		if got := tape.WidthFor(n); got != want {
+			t.Errorf("WidthFor(%d) = %d, want %d", n, got, want)
+		}
+	}
 }
 
 // TestOfRejects checks that Of does not take other statements for
@@ -117,6 +140,13 @@ func TestOfRejects(t *testing.T) {
 		call("fadj_snap_pop_r8_array", id("a"), id("n"), id("m")),
 		call("fadj_push_r8", &ast.KeywordArg{Name: id("x"), Value: id("y")}),
 		&ast.CallStmt{Name: &ast.SelectorExpr{X: id("t"), Sel: id("fadj_push_r8")}, Args: []ast.Expr{id("x")}},
+		call("fadj_push_bits", id("b")),                     // no width
+		call("fadj_push_bits", id("b"), id("w")),            // a width not a literal
+		call("fadj_pop_bits", id("b"), lit("0")),            // out of 1..31
+		call("fadj_pop_bits", id("b"), lit("32")),           // out of 1..31
+		call("fadj_snap_push_bits", id("b"), lit("1")),      // no snapshot bits
+		call("fadj_push_bits_array", id("m")),               // no count
+		call("fadj_push_bits", id("b"), lit("1"), lit("1")), // too many
 	} {
 		if op, ok := tape.Of(s); ok {
 			t.Errorf("Of(%#v) = %+v, true", s, op)
@@ -199,6 +229,13 @@ func TestInvalid(t *testing.T) {
 		"Inverse of no kind": func() { tape.Kind(0).Inverse() },
 		"Bytes of no type":   func() { tape.Type(0).Bytes() },
 		"Name of a bad kind": func() { _ = tape.Op{Kind: 7, Type: tape.L}.Name() },
+		"Bytes of bits":      func() { tape.Bits.Bytes() },
+		"snapshot of bits":   func() { _ = tape.Op{Kind: tape.SnapPush, Type: tape.Bits, Ref: id("b"), Width: 1}.Name() },
+		"bits without width": func() { tape.Lower(tape.Op{Kind: tape.Push, Type: tape.Bits, Ref: id("b")}) },
+		"bits too wide":      func() { tape.Lower(tape.Op{Kind: tape.Push, Type: tape.Bits, Ref: id("b"), Width: 32}) },
+		"width on a real":    func() { tape.Lower(tape.Op{Kind: tape.Push, Type: tape.R8, Ref: id("x"), Width: 1}) },
+		"width on an array":  func() { tape.Lower(tape.Op{Kind: tape.Push, Type: tape.Bits, Ref: id("m"), Count: id("n"), Width: 1}) },
+		"WidthFor too many":  func() { tape.WidthFor(1<<31 + 1) },
 	} {
 		func() {
 			defer func() {

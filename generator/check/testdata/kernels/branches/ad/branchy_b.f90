@@ -21,9 +21,9 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
   if (t > 1.0d0) then
     call fadj_push_r8(t)
     t = sqrt(t)
-    call fadj_push_i4(1)
+    call fadj_push_bits(0, 1)
   else
-    call fadj_push_i4(0)
+    call fadj_push_bits(1, 1)
   end if
   y = t*a
   if (a < 0.0d0) then
@@ -38,8 +38,8 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
   t_b = t_b + a*y_b
   a_b = a_b + t*y_b
   y_b = 0.0_8
-  call fadj_pop_i4(fadj_branch)
-  if (fadj_branch == 1) then
+  call fadj_pop_bits(fadj_branch, 1)
+  if (fadj_branch == 0) then
     call fadj_pop_r8(t)
     ! adjoint of branchy.f90:14
     fadj_tmp1_b = t_b

@@ -27,15 +27,14 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
   do i = fadj_lo1, fadj_hi1, fadj_st1
     fadj_count1 = fadj_count1 + 1
     if (y > 2.0d0) then
-      call fadj_push_i4(1)
+      call fadj_push_bits(1, 2)
       exit
     end if
     y = y + x(i)**2
-    call fadj_push_i4(0)
+    call fadj_push_bits(0, 2)
   end do
   call fadj_push_i4(fadj_lo1)
   call fadj_push_i4(fadj_count1)
-  call fadj_push_i4(fadj_st1)
   fadj_lo1 = 1
   fadj_hi1 = n
   fadj_st1 = 1
@@ -50,43 +49,41 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
     do j = fadj_lo2, fadj_hi2, fadj_st2
       fadj_count2 = fadj_count2 + 1
       if (j > i) then
-        call fadj_push_i4(2)
+        call fadj_push_bits(2, 2)
         exit
       end if
       if (i*j > 12) then
         fadj_jump = 3
-        call fadj_push_i4(3)
+        call fadj_push_bits(3, 2)
         exit
       end if
       y = y + x(i)*x(j)*0.1d0
-      call fadj_push_i4(0)
+      call fadj_push_bits(0, 2)
     end do
     call fadj_push_i4(fadj_lo2)
     call fadj_push_i4(fadj_count2)
-    call fadj_push_i4(fadj_st2)
     if (fadj_jump /= 0) then
-      call fadj_push_i4(fadj_jump)
+      call fadj_push_bits(fadj_jump, 2)
       exit
     end if
-    call fadj_push_i4(0)
+    call fadj_push_bits(0, 2)
   end do outer
   call fadj_push_i4(fadj_lo1)
   call fadj_push_i4(fadj_count1)
-  call fadj_push_i4(fadj_st1)
   if (fadj_jump == 3) then
     fadj_jump = 0
   end if
-  call fadj_pop_i4(fadj_st1)
+  fadj_st1 = 1
   call fadj_pop_i4(fadj_count1)
   call fadj_pop_i4(fadj_lo1)
   do i = fadj_lo1 + (fadj_count1 - 1)*fadj_st1, fadj_lo1, -fadj_st1
-    call fadj_pop_i4(fadj_branch)
+    call fadj_pop_bits(fadj_branch, 2)
     if (fadj_branch == 0) then
-      call fadj_pop_i4(fadj_st2)
+      fadj_st2 = 1
       call fadj_pop_i4(fadj_count2)
       call fadj_pop_i4(fadj_lo2)
       do j = fadj_lo2 + (fadj_count2 - 1)*fadj_st2, fadj_lo2, -fadj_st2
-        call fadj_pop_i4(fadj_branch)
+        call fadj_pop_bits(fadj_branch, 2)
         if (fadj_branch == 0) then
           ! adjoint of firstpass.f90:18
           x_b(i) = x_b(i) + x(j)*(0.1d0*y_b)
@@ -95,11 +92,11 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
       end do
       call fadj_pop_i4(j)
     else if (fadj_branch == 3) then
-      call fadj_pop_i4(fadj_st2)
+      fadj_st2 = 1
       call fadj_pop_i4(fadj_count2)
       call fadj_pop_i4(fadj_lo2)
       do j = fadj_lo2 + (fadj_count2 - 1)*fadj_st2, fadj_lo2, -fadj_st2
-        call fadj_pop_i4(fadj_branch)
+        call fadj_pop_bits(fadj_branch, 2)
         if (fadj_branch == 0) then
           ! adjoint of firstpass.f90:18
           x_b(i) = x_b(i) + x(j)*(0.1d0*y_b)
@@ -109,11 +106,11 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
       call fadj_pop_i4(j)
     end if
   end do
-  call fadj_pop_i4(fadj_st1)
+  fadj_st1 = 1
   call fadj_pop_i4(fadj_count1)
   call fadj_pop_i4(fadj_lo1)
   do i = fadj_lo1 + (fadj_count1 - 1)*fadj_st1, fadj_lo1, -fadj_st1
-    call fadj_pop_i4(fadj_branch)
+    call fadj_pop_bits(fadj_branch, 2)
     if (fadj_branch == 0) then
       ! adjoint of firstpass.f90:12
       x_b(i) = x_b(i) + 2*x(i)*y_b

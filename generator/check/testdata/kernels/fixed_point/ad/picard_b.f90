@@ -10,7 +10,7 @@ subroutine picard_b(p, p_b, x, x_b, n)
   real(8), intent(inout) :: p_b(n)
   real(8), intent(inout) :: x_b(n)
   real(8) :: xnew_b(n)
-  integer(8) :: fadj_fpm1(5)
+  integer(8) :: fadj_fpm1(6)
   integer :: fadj_fpi1
   real(8) :: fadj_fpd1, fadj_fpn1
   real(8) :: fadj_fp1o_x(n)

@@ -38,13 +38,13 @@ subroutine h_b(x, x_b, fadj_result_b)
   integer :: fadj_branch
   r = exp(-x)*x
   if (r > 0.2d0) then
-    call fadj_push_i4(1)
+    call fadj_push_bits(0, 1)
   else
-    call fadj_push_i4(0)
+    call fadj_push_bits(1, 1)
   end if
   r_b = fadj_result_b
-  call fadj_pop_i4(fadj_branch)
-  if (fadj_branch == 1) then
+  call fadj_pop_bits(fadj_branch, 1)
+  if (fadj_branch == 0) then
     ! adjoint of usef.f90:14
     fadj_tmp1_b = r_b
     r_b = 2.0_8*r*fadj_tmp1_b

@@ -20,17 +20,17 @@ subroutine sel_b(x, x_b, y, y_b, n)
     case (0)
       call fadj_push_r8(acc)
       acc = acc*x(i)
-      call fadj_push_i4(1)
+      call fadj_push_bits(0, 2)
     case (1, 2)
       acc = acc + x(i)**2
-      call fadj_push_i4(2)
+      call fadj_push_bits(1, 2)
     case (3)
       acc = 1.0d0
-      call fadj_push_i4(3)
+      call fadj_push_bits(2, 2)
     case default
       call fadj_push_r8(acc)
       acc = acc*cos(x(i))
-      call fadj_push_i4(4)
+      call fadj_push_bits(3, 2)
     end select
     y = y + acc
   end do
@@ -40,20 +40,20 @@ subroutine sel_b(x, x_b, y, y_b, n)
   do i = n, 1, -1
     ! adjoint of sel.f90:22
     acc_b = acc_b + y_b
-    call fadj_pop_i4(fadj_branch)
-    if (fadj_branch == 1) then
+    call fadj_pop_bits(fadj_branch, 2)
+    if (fadj_branch == 0) then
       call fadj_pop_r8(acc)
       ! adjoint of sel.f90:14
       fadj_tmp1_b = acc_b
       acc_b = x(i)*fadj_tmp1_b
       x_b(i) = x_b(i) + acc*fadj_tmp1_b
-    else if (fadj_branch == 2) then
+    else if (fadj_branch == 1) then
       ! adjoint of sel.f90:16
       x_b(i) = x_b(i) + 2*x(i)*acc_b
-    else if (fadj_branch == 3) then
+    else if (fadj_branch == 2) then
       ! adjoint of sel.f90:18
       acc_b = 0.0_8
-    else if (fadj_branch == 4) then
+    else if (fadj_branch == 3) then
       call fadj_pop_r8(acc)
       ! adjoint of sel.f90:20
       fadj_tmp2_b = acc_b
