@@ -427,13 +427,6 @@ func unimplemented(t *config.Target) diag.List {
 	if t.Strategy != "" && t.Strategy != config.Store {
 		l.Addf(t.StrategyPos, "not supported yet: strategy: %s (fadj stores what the TBR analysis lists, and recomputes cheap temporaries)", t.Strategy)
 	}
-	for _, c := range t.Checkpoints {
-		// A checkpointed call is a jointly reversed one, which fadj
-		// does; checkpointing loops (binomial schedules) is to come.
-		if c.Loop != "" {
-			l.Addf(c.LoopPos, "not supported yet: checkpointing loop '%s'", c.Loop)
-		}
-	}
 	// fadj check tests sections of hand-written derivatives; the
 	// generators do not differentiate them yet.
 	sections := func(vars []config.Var, list string) {
