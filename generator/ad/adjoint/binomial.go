@@ -131,6 +131,7 @@ type bnCode struct {
 	r     *plan.Region
 	k     string
 	slots map[string][]ast.Stmt
+	names map[string]bool // construct names in the body (copyOf)
 }
 
 // name is generated local v of the loop: fadj_bn<v><k>.
@@ -175,9 +176,7 @@ func (c *bnCode) fill(list []ast.Stmt) []ast.Stmt {
 	for _, st := range list {
 		if call, ok := st.(*ast.CallStmt); ok {
 			if id, ok := call.Name.(*ast.Ident); ok && strings.HasPrefix(id.Name, "fadj_slot_") {
-				for _, x := range c.slots[strings.TrimPrefix(id.Name, "fadj_slot_")] {
-					out = append(out, ast.Clone(x))
-				}
+				out = append(out, c.copyOf(c.slots[strings.TrimPrefix(id.Name, "fadj_slot_")])...)
 				continue
 			}
 		}
@@ -196,6 +195,86 @@ func (c *bnCode) fill(list []ast.Stmt) []ast.Stmt {
 		out = append(out, st)
 	}
 	return out
+}
+
+// copyOf returns a copy of list whose construct names are new: each
+// form of the body appears more than once in the routine, and a
+// construct name may not (gfortran rejects a duplicate). The names are
+// those of the constructs in the loop's body; no variable of the
+// routine can have one (they are local identifiers of the same class).
+func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
+	if c.names == nil {
+		c.names = map[string]bool{}
+		ast.Inspect(&ast.Unit{Body: c.s.Body}, func(n ast.Node) bool {
+			if ids := constructNames(n); len(ids) > 0 && ids[0] != nil {
+				if _, jump := n.(*ast.ExitStmt); !jump {
+					if _, jump := n.(*ast.CycleStmt); !jump {
+						c.names[strings.ToLower(ids[0].Name)] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	c.g.nbnCopy++
+	suffix := "_c" + strconv.Itoa(c.g.nbnCopy)
+	out := make([]ast.Stmt, len(list))
+	for i, st := range list {
+		out[i] = ast.Clone(st)
+		if len(c.names) == 0 {
+			continue
+		}
+		done := map[*ast.Ident]bool{}
+		ast.Inspect(out[i], func(n ast.Node) bool {
+			for _, id := range constructNames(n) {
+				if id != nil && !done[id] && c.names[strings.ToLower(id.Name)] {
+					done[id] = true
+					id.Name += suffix
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// constructNames returns the places of construct names in node n: its
+// name, its END's and its branches', or the construct an EXIT or CYCLE
+// names.
+func constructNames(n ast.Node) []*ast.Ident {
+	switch n := n.(type) {
+	case *ast.DoConstruct:
+		return []*ast.Ident{n.Name, n.End.Name}
+	case *ast.IfConstruct:
+		out := []*ast.Ident{n.Name, n.End.Name}
+		for _, b := range n.Branches {
+			out = append(out, b.Name)
+		}
+		return out
+	case *ast.SelectCase:
+		out := []*ast.Ident{n.Name, n.End.Name}
+		for _, b := range n.Cases {
+			out = append(out, b.Name)
+		}
+		return out
+	case *ast.WhereConstruct:
+		out := []*ast.Ident{n.Name, n.End.Name}
+		for _, b := range n.Branches {
+			out = append(out, b.Name)
+		}
+		return out
+	case *ast.ForallConstruct:
+		return []*ast.Ident{n.Name, n.End.Name}
+	case *ast.BlockConstruct:
+		return []*ast.Ident{n.Name, n.End.Name}
+	case *ast.AssociateConstruct:
+		return []*ast.Ident{n.Name, n.End.Name}
+	case *ast.ExitStmt:
+		return []*ast.Ident{n.Construct}
+	case *ast.CycleStmt:
+		return []*ast.Ident{n.Construct}
+	}
+	return nil
 }
 
 // advance is the action of the schedule running steps K@..E@ plainly.
