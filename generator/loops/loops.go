@@ -2,7 +2,8 @@
 // source: by construct name, by control variable ("do it"), by the label
 // of the DO statement or of the statement ending it, or by the line of
 // the DO statement, each optionally within one routine. Fixed-point
-// loops use it today; checkpointed loops (binomial schedules) are to.
+// loops and checkpointed loops (each iteration, or binomial schedules)
+// use it.
 package loops
 
 import (
