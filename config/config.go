@@ -289,10 +289,12 @@ type Checkpoint struct {
 	LoopPos source.Position
 	// Scope and Name are Call or Loop split and lower-cased: for a call
 	// Scope is the module, for a loop the routine (or In's routine);
-	// "" if not qualified. Var is v of a loop's "do v" (Name is then "").
+	// "" if not qualified. Var is v of a loop's "do v" (Name is then "");
+	// While is set by "do while" (a DO WHILE, with at or label).
 	Scope string `yaml:"-"`
 	Name  string `yaml:"-"`
 	Var   string `yaml:"-"`
+	While bool   `yaml:"-"`
 
 	// In, At and Label narrow the checkpoint to some call sites, or to
 	// one loop: those in routine In (name or module::name, as written;

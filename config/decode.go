@@ -1090,6 +1090,10 @@ func (d *decoder) checkpoint(at *yaml.Node) (Checkpoint, bool) {
 			ok = false
 		} else {
 			c.Loop, c.LoopPos, c.Scope, c.Name, c.Var = strings.TrimSpace(s), p, scope, name, v
+			if v == "while" {
+				// "do while": the DO WHILE that in, at or label narrow.
+				c.Var, c.While = "", true
+			}
 		}
 	}
 	if !d.callSite(m, &c, hasCall && !hasLoop) {

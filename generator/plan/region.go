@@ -51,7 +51,7 @@ func (b *builder) regions() {
 		if c.Loop == "" {
 			continue
 		}
-		ref := loops.Ref{Routine: c.Scope, Name: c.Name, Var: c.Var, Label: c.Label, At: c.At}
+		ref := loops.Ref{Routine: c.Scope, Name: c.Name, Var: c.Var, Label: c.Label, At: c.At, While: c.While}
 		found := loops.Find(b.prog, ref)
 		switch {
 		case len(found) == 0:
@@ -74,9 +74,8 @@ func (b *builder) regions() {
 			b.errs.Addf(c.LoopPos, "checkpoints: the loop at %s is also a fixed-point loop (line %d); a fixed-point loop is reversed by its own adjoint iteration", l.Pos, f.Spec.Pos.Line)
 			continue
 		}
-		if l.Do.Var == nil {
-			// The online schedule (Stumm and Walther) is to come.
-			b.errs.Addf(c.LoopPos, "not supported yet: checkpointing a DO WHILE or a DO without loop control (the loop at %s); only counted DO loops", l.Pos)
+		if l.Do.Var == nil && l.Do.While == nil {
+			b.errs.Addf(c.LoopPos, "not supported yet: checkpointing a DO without loop control (the loop at %s); only counted DO loops and DO WHILE", l.Pos)
 			continue
 		}
 		r := &Region{Loop: l, Spec: c, Name: loopName(l)}

@@ -69,6 +69,12 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	if err := c.declare(); err != nil {
 		return nil, nil, err
 	}
+	if s.Var == nil {
+		fwd, bwd = c.whileForward(), c.whileBackward()
+		fwd[0] = ast.Copy(fwd[0])
+		fwd[0].Header().Label, fwd[0].Header().Doc = s.Label, s.Doc
+		return fwd, bwd, nil
+	}
 	fwd, bwd = c.forward(), c.backward()
 	if g.records(s, s.Var) {
 		// The DO variable's value before the loop, for the adjoint of
@@ -100,6 +106,12 @@ func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
 	})
 	if bad != nil {
 		return notSupported("%s in checkpointed loop %s", ast.StmtName(bad), r.Name)
+	}
+	if s.Var == nil {
+		if s.While == nil {
+			return notSupported("checkpointed loop %s without loop control", r.Name)
+		}
+		return g.checkCalls(s.While)
 	}
 	return g.checkDoVar(s)
 }
@@ -158,7 +170,10 @@ func (c *bnCode) text(src string) string {
 	if c.r.Snapshots == 0 {
 		snaps = fmt.Sprintf("max(%s, 1)", c.name("n"))
 	}
-	pairs := []string{"SNAPS", snaps, "IT", c.s.Var.Name}
+	pairs := []string{"SNAPS", snaps}
+	if c.s.Var != nil {
+		pairs = append(pairs, "IT", c.s.Var.Name)
+	}
 	for _, v := range []string{"lo", "st", "n", "a", "k", "e", "i", "h"} {
 		pairs = append(pairs, strings.ToUpper(v)+"@", c.name(v))
 	}
@@ -349,6 +364,59 @@ do
     call fadj_slot_snappush
   case (fadj_bn_youturn)
     IT = LO@ + (K@ - 1)*ST@
+    call fadj_slot_record
+    call fadj_slot_reverse
+  case default
+    exit
+  end select
+end do
+deallocate(H@)`)
+}
+
+// A checkpointed DO WHILE.
+//
+// Its trip count is known only when it ends, so the forward sweep runs
+// the original loop plainly, counting the steps, after a snapshot of its
+// start state; the backward sweep restores that state and runs the
+// binomial schedule of the counted steps whole, firstturn included (the
+// steps replayed without testing the condition again). This is the
+// offline schedule after a counting pass: n + t(n, s) forward steps for
+// n steps, s + 1 snapshots at most; the online schedules of Stumm and
+// Walther, which take their snapshots during the first pass, run fewer.
+
+// whileForward is the DO WHILE's forward sweep.
+func (c *bnCode) whileForward() []ast.Stmt {
+	loop := ast.Clone(c.s)
+	loop.StmtHeader = ast.StmtHeader{}
+	loop.Body = append(parseStmts(c.text("N@ = N@ + 1")), loop.Body...)
+	out := c.stmts("call fadj_slot_snappush\nN@ = 0")
+	out = append(out, loop)
+	return append(out, c.stmts("call fadj_slot_heldpush\ncall fadj_push_i4(N@)")...)
+}
+
+// whileBackward is the DO WHILE's backward sweep.
+func (c *bnCode) whileBackward() []ast.Stmt {
+	return c.stmts(`call fadj_pop_i4(N@)
+call fadj_slot_heldpop
+call fadj_slot_snappop
+if (allocated(H@)) deallocate(H@)
+allocate(H@(fadj_binomial_hlen + SNAPS))
+call fadj_binomial_start(H@, N@, SNAPS)
+do
+  call fadj_binomial_next(H@, A@, K@, E@)
+  select case (A@)
+  case (fadj_bn_advance)
+    do I@ = K@, E@
+      call fadj_slot_advance
+    end do
+  case (fadj_bn_takeshot)
+    call fadj_slot_snappush
+  case (fadj_bn_release)
+    call fadj_slot_snappop
+  case (fadj_bn_restore)
+    call fadj_slot_snappop
+    call fadj_slot_snappush
+  case (fadj_bn_firstturn, fadj_bn_youturn)
     call fadj_slot_record
     call fadj_slot_reverse
   case default

@@ -23,6 +23,7 @@ type regionKernel struct {
 type regionLoop struct {
 	routine, name, v string
 	snaps            int
+	at               int // and v "while": the DO WHILE on this line
 }
 
 var regionKernels = []regionKernel{
@@ -55,7 +56,7 @@ subroutine model(n, nt, u, k, j)
   end do
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), ival("nt", 23), rval("u", 6), rval("k"), rval("j")}, ins: []string{"u", "k"}, outs: []string{"j", "u"}},
-		[]regionLoop{{"model", "", "it", 3}}},
+		[]regionLoop{{"model", "", "it", 3, 0}}},
 	{kernel{name: "bnwhere", src: `
 subroutine model(n, nt, u, a, s, cost)
   integer :: n, nt, it
@@ -76,7 +77,7 @@ subroutine model(n, nt, u, a, s, cost)
   end do steps
 end subroutine
 `, routine: "model", params: []param{ival("n", 30), ival("nt", 40), rval("u", 30), rval("a"), rval("s"), rval("cost")}, ins: []string{"u", "a", "s"}, outs: []string{"cost"}},
-		[]regionLoop{{"", "steps", "", 5}}},
+		[]regionLoop{{"", "steps", "", 5, 0}}},
 	{kernel{name: "bnbounds", src: `
 subroutine model(n, i0, i1, di, x, p, y)
   integer :: n, i0, i1, di, it, m
@@ -93,7 +94,7 @@ subroutine model(n, i0, i1, di, x, p, y)
   y = y + p
 end subroutine
 `, routine: "model", params: []param{ival("n", 5), ival("i0", 3), ival("i1", 40), ival("di", 2), rval("x", 5), rval("p"), rval("y")}, ins: []string{"x", "p"}, outs: []string{"y", "x"}},
-		[]regionLoop{{"", "", "it", 2}}},
+		[]regionLoop{{"", "", "it", 2, 0}}},
 	{kernel{name: "bnnested", src: `
 subroutine model(n, nout, nsub, u, c, e)
   integer :: n, nout, nsub, k, j
@@ -109,7 +110,7 @@ subroutine model(n, nout, nsub, u, c, e)
   end do outer
 end subroutine
 `, routine: "model", params: []param{ival("n", 5), ival("nout", 6), ival("nsub", 7), rval("u", 5), rval("c"), rval("e")}, ins: []string{"u", "c"}, outs: []string{"e", "u"}},
-		[]regionLoop{{"", "outer", "", 0}, {"", "inner", "", 2}}},
+		[]regionLoop{{"", "outer", "", 0, 0}, {"", "inner", "", 2, 0}}},
 	{kernel{name: "bncallee", src: `
 module heat
 contains
@@ -136,7 +137,34 @@ subroutine model(n, nt, u, nu, j)
   end do
 end subroutine
 `, routine: "model", params: []param{ival("n", 8), ival("nt", 17), rval("u", 8), rval("nu"), rval("j")}, ins: []string{"u", "nu"}, outs: []string{"j"}},
-		[]regionLoop{{"integrate", "", "it", 4}}},
+		[]regionLoop{{"integrate", "", "it", 4, 0}}},
+	{kernel{name: "bnwhile", src: `
+subroutine model(n, u, y)
+  integer :: n
+  real(8) :: u(n), y, t, dt
+  t = 0
+  time: do while (t < 1)
+    dt = 0.05d0
+    u = u + dt*(cos(u) - u*[u(2:n), u(1)])
+    t = t + dt
+  end do time
+  y = sum(u**2) + t
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{"", "time", "", 3, 0}}},
+	{kernel{name: "bnwhileeach", src: `
+subroutine model(n, u, y)
+  integer :: n
+  real(8) :: u(n), y, t
+  t = 0
+  do while (t < 0.6d0)
+    u = u + 0.05d0*(cos(u) - u*[u(2:n), u(1)])
+    t = t + 0.05d0
+  end do
+  y = sum(u**2) + t
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{"model", "", "while", 0, 5}}},
 	{kernel{name: "bnone", src: `
 subroutine model(n, nt, x, s, y)
   integer :: n, nt, it, i
@@ -150,7 +178,7 @@ subroutine model(n, nt, x, s, y)
   y = s*sum(x)
 end subroutine
 `, routine: "model", params: []param{ival("n", 4), ival("nt", 9), rval("x", 4), rval("s"), rval("y")}, ins: []string{"x", "s"}, outs: []string{"y"}},
-		[]regionLoop{{"", "", "it", 1}}},
+		[]regionLoop{{"", "", "it", 1, 0}}},
 }
 
 // TestCheckpointedLoopsAsPlain checks each checkpointed loop option
@@ -168,7 +196,10 @@ func TestCheckpointedLoopsAsPlain(t *testing.T) {
 			prog := loadSrc(t, "kernel.f90", rk.k.src)
 			tg := &config.Target{Routine: rk.k.routine}
 			for _, l := range rk.loops {
-				c := config.Checkpoint{Loop: l.name + l.v, Scope: l.routine, Name: l.name, Var: l.v}
+				c := config.Checkpoint{Loop: l.name + l.v, Scope: l.routine, Name: l.name, Var: l.v, At: l.at}
+				if l.v == "while" {
+					c.Var, c.While = "", true
+				}
 				if l.snaps > 0 {
 					c.Binomial = &config.Binomial{Snapshots: l.snaps}
 				}

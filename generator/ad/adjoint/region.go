@@ -38,7 +38,10 @@ func (g *gen) regionSets(s *ast.DoConstruct) (snapshot.Sets, snapshot.Decision) 
 	body := s.Body
 	mr := g.modref()
 	sets := snapshot.Sets{Req: snapshot.Set{}, OutC: snapshot.Set{}, Kept: snapshot.Set{}, UseC: snapshot.Set{}, OutD: snapshot.Set{}}
-	dv := g.info.ObjectOf(s.Var)
+	var dv *sema.Symbol
+	if s.Var != nil {
+		dv = g.info.ObjectOf(s.Var)
+	}
 	for v := range mr.Defines(body, g.scope) {
 		if v != dv {
 			sets.OutC[v] = true

@@ -1,15 +1,18 @@
 ! A DO WHILE time loop, whose trip count is known only when it ends:
-! the online schedule (Stumm and Walther) is not there yet.
-subroutine model(x, tend, y)
+! the steps are counted in the forward sweep and reversed binomially
+! from a snapshot of the loop's start.
+subroutine model(n, u, tend, y)
   implicit none
-  real(8), intent(inout) :: x
+  integer, intent(in) :: n
+  real(8), intent(inout) :: u(n)
   real(8), intent(in) :: tend
   real(8), intent(out) :: y
-  real(8) :: t
+  real(8) :: t, dt
   t = 0
   time: do while (t < tend)
-    x = x + 0.1d0*sin(x)
-    t = t + 0.1d0
+    dt = 0.05d0
+    u = u + dt*(cos(u) - u*[u(2:n), u(1)])
+    t = t + dt
   end do time
-  y = x
+  y = sum(u**2) + t
 end subroutine
