@@ -2,6 +2,7 @@ package adjoint_test
 
 import (
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -181,6 +182,10 @@ end subroutine
 		[]regionLoop{{"", "", "it", 1, 0}}},
 }
 
+// allModes are the kernels checked with store-all recording and split
+// calls too (all are with FADJ_LONG_TESTS=1).
+var allModes = map[string]bool{"bncalls": true, "bnnested": true}
+
 // TestCheckpointedLoopsAsPlain checks each checkpointed loop option
 // (binomial with a few snapshots, one snapshot, a checkpoint per
 // iteration, nested, in a callee; with TBR, store-all and split calls) against finite differences and the dot product, and
@@ -217,10 +222,14 @@ func TestCheckpointedLoopsAsPlain(t *testing.T) {
 			if err != nil {
 				t.Fatalf("plan: %v", err)
 			}
-			for _, mode := range []struct {
+			modes := []struct {
 				name string
 				conf adjoint.Config
-			}{{"tbr", adjoint.Config{Plan: pl}}, {"storeall", adjoint.Config{Plan: pl, StoreAll: true}}, {"split", adjoint.Config{Plan: split}}} {
+			}{{"tbr", adjoint.Config{Plan: pl}}, {"storeall", adjoint.Config{Plan: pl, StoreAll: true}}, {"split", adjoint.Config{Plan: split}}}
+			if !allModes[rk.k.name] && os.Getenv("FADJ_LONG_TESTS") != "1" {
+				modes = modes[:1] // the package's tests stay within go test's 10 minutes
+			}
+			for _, mode := range modes {
 				ts, as := printed(t, prog, rk.k, mode.conf)
 				r := buildAndRun(t, gf, rk.k, ts, as)
 				if !(r.dot <= 1e-12) || !(r.fd <= 1e-6) || !r.empty {
