@@ -427,6 +427,12 @@ func unimplemented(t *config.Target) diag.List {
 	if t.Strategy != "" && t.Strategy != config.Store {
 		l.Addf(t.StrategyPos, "not supported yet: strategy: %s (fadj stores what the TBR analysis lists, and recomputes cheap temporaries)", t.Strategy)
 	}
+	for _, c := range t.Checkpoints {
+		// A checkpointed loop's snapshots are lazy (docs/checkpointing.md).
+		if c.Loop != "" && c.Snapshots != "" && c.Snapshots != config.Lazy {
+			l.Addf(c.SnapshotsPos, "not supported yet: snapshots: %s on checkpointed loop '%s' (its snapshots are lazy)", c.Snapshots, c.Loop)
+		}
+	}
 	// fadj check tests sections of hand-written derivatives; the
 	// generators do not differentiate them yet.
 	sections := func(vars []config.Var, list string) {
