@@ -286,20 +286,26 @@ type Checkpoint struct {
 	// calls is checkpointed.
 	Call    string `yaml:"call"`
 	CallPos source.Position
-	// Loop is a DO construct name as written (name or routine::name):
-	// each iteration is checkpointed, or the iterations are scheduled by
-	// Binomial.
+	// Loop names a DO loop as written: a construct name or "do v" (the
+	// loop of control variable v), either qualified by its routine
+	// (routine::name, routine::do v): each iteration is checkpointed,
+	// or the iterations are scheduled by Binomial.
 	Loop    string `yaml:"loop"`
 	LoopPos source.Position
 	// Scope and Name are Call or Loop split and lower-cased: for a call
-	// Scope is the module, for a loop the routine; "" if not qualified.
+	// Scope is the module, for a loop the routine (or In's routine);
+	// "" if not qualified. Var is v of a loop's "do v" (Name is then "");
+	// While is set by "do while" (a DO WHILE, with at or label).
 	Scope string `yaml:"-"`
 	Name  string `yaml:"-"`
+	Var   string `yaml:"-"`
+	While bool   `yaml:"-"`
 
-	// In, At and Label, for calls only, narrow the checkpoint to some
-	// call sites: those in routine In (name or module::name, as written;
+	// In, At and Label narrow the checkpoint to some call sites, or to
+	// one loop: those in routine In (name or module::name, as written;
 	// InScope and InName split and lower-cased), on line At of the file
-	// holding the call, or labelled Label. 0 and "" mean any.
+	// holding the call (the DO statement), or labelled Label (the DO
+	// statement or the statement ending the loop). 0 and "" mean any.
 	In       string `yaml:"in"`
 	InPos    source.Position
 	InScope  string `yaml:"-"`

@@ -347,8 +347,9 @@ spec.yaml:10:5: checkpoints has no effect in tangent mode; remove it or set mode
 	{"binomial snapshots", base + "    checkpoints:\n      - loop: time\n        binomial: {snapshots: 0}\n      - loop: space\n        binomial: {}\n", `spec.yaml:10:31: snapshots: expected an integer >= 1, found 0
 spec.yaml:12:19: missing required key 'snapshots' in binomial`, true},
 	{"snapshots as a count", base + "    checkpoints:\n      - loop: time\n        snapshots: 20\n", "spec.yaml:10:20: snapshots: expected lazy, eager or auto, found an integer (for a number of snapshots, write binomial: {snapshots: 20})", true},
-	{"call sites on a loop", base + "    checkpoints:\n      - loop: time\n        in: model\n        at: 12\n", `spec.yaml:10:9: in applies to checkpointed calls only
-spec.yaml:11:9: at applies to checkpointed calls only`, true},
+	{"a loop's routine twice", base + "    checkpoints:\n      - loop: model::do it\n        in: other\n        at: 12\n      - loop: 'do 1'\n      - loop: time\n        binomial: {snapshots: 0}\n", `spec.yaml:10:13: in: 'other', but loop names routine 'model'
+spec.yaml:12:15: loop: '1' does not start with a letter
+spec.yaml:14:31: snapshots: expected an integer >= 1, found 0`, true},
 	{"call site values", base + "    checkpoints:\n      - call: step\n        at: 0\n        label: x\n        in: 'a::b::c'\n", `spec.yaml:10:13: at: expected an integer >= 1, found 0
 spec.yaml:11:16: label: expected an integer, found a string
 spec.yaml:12:13: in: 'a::b::c': expected name or module::name`, true},

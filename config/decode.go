@@ -903,18 +903,10 @@ var reverseOnly = map[string]bool{
 }
 
 // callSite decodes in, at and label of a checkpoint, which narrow a
-// checkpointed call to some of its sites (call is false for a loop).
+// checkpointed call to some of its sites, or name a checkpointed loop
+// (call is false for a loop: in is then its routine).
 func (d *decoder) callSite(m map[string]entry, c *Checkpoint, call bool) bool {
 	ok := true
-	for _, k := range []string{"in", "at", "label"} {
-		if e, has := m[k]; has && !call {
-			d.errorf(e.key, "%s applies to checkpointed calls only", k)
-			ok = false
-		}
-	}
-	if !call {
-		return ok
-	}
 	if e, has := m["in"]; has {
 		if s, p, good := d.str(e.val, "in"); !good {
 			ok = false
@@ -976,7 +968,8 @@ func (d *decoder) crossCheck(t *Target) {
 					d.errorAt(c.CallPos, "checkpoints: call %s is checkpointed, but call_overrides makes it split (line %d); a checkpointed call is reversed jointly", quote(c.Call), o.Pos.Line)
 				}
 			}
-		} else if c.Loop != "" {
+		} else if c.Loop != "" && c.Name != "" && c.At == 0 && c.Label == 0 {
+			// Loops named otherwise: plan.Build finds duplicates.
 			q := qualify(c.Scope, c.Name)
 			if f, dup := loops[q]; dup {
 				d.errorAt(c.LoopPos, "checkpoints: loop %s is listed twice (first at line %d)", quote(c.Loop), f.LoopPos.Line)
@@ -1110,15 +1103,28 @@ func (d *decoder) checkpoint(at *yaml.Node) (Checkpoint, bool) {
 	case hasLoop:
 		if s, p, good := d.str(el.val, "loop"); !good {
 			ok = false
-		} else if scope, name, problem := parseQualified(s, "routine"); problem != "" {
+		} else if scope, name, v, problem := parseLoop(s); problem != "" {
 			d.errorAt(p, "loop: %s", problem)
 			ok = false
 		} else {
-			c.Loop, c.LoopPos, c.Scope, c.Name = strings.TrimSpace(s), p, scope, name
+			c.Loop, c.LoopPos, c.Scope, c.Name, c.Var = strings.TrimSpace(s), p, scope, name, v
+			if v == "while" {
+				// "do while": the DO WHILE that in, at or label narrow.
+				c.Var, c.While = "", true
+			}
 		}
 	}
 	if !d.callSite(m, &c, hasCall && !hasLoop) {
 		ok = false
+	}
+	if hasLoop && !hasCall && c.In != "" {
+		// A loop's routine: loop's qualification and in must agree.
+		if c.Scope == "" {
+			c.Scope = c.InName
+		} else if c.Scope != c.InName {
+			d.errorAt(c.InPos, "in: %s, but loop names routine %s", quote(c.In), quote(c.Scope))
+			ok = false
+		}
 	}
 	if e, has := m["snapshots"]; has {
 		if n := d.value(e.val); n.Kind == yaml.ScalarNode && n.ShortTag() == "!!int" {

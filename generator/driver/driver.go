@@ -428,10 +428,9 @@ func unimplemented(t *config.Target) diag.List {
 		l.Addf(t.StrategyPos, "not supported yet: strategy: %s (fadj stores what the TBR analysis lists, and recomputes cheap temporaries)", t.Strategy)
 	}
 	for _, c := range t.Checkpoints {
-		// A checkpointed call is a jointly reversed one, which fadj
-		// does; checkpointing loops (binomial schedules) is to come.
-		if c.Loop != "" {
-			l.Addf(c.LoopPos, "not supported yet: checkpointing loop '%s'", c.Loop)
+		// A checkpointed loop's snapshots are lazy (docs/checkpointing.md).
+		if c.Loop != "" && c.Snapshots != "" && c.Snapshots != config.Lazy {
+			l.Addf(c.SnapshotsPos, "not supported yet: snapshots: %s on checkpointed loop '%s' (its snapshots are lazy)", c.Snapshots, c.Loop)
 		}
 	}
 	// fadj check tests sections of hand-written derivatives; the

@@ -1,8 +1,10 @@
 // Package loops finds the DO loops a spec names without editing the
-// source: by construct name, by control variable ("do it"), by the label
+// source: by construct name, by control variable ("do it") or as a DO
+// WHILE ("do while", for checkpointed loops), by the label
 // of the DO statement or of the statement ending it, or by the line of
 // the DO statement, each optionally within one routine. Fixed-point
-// loops use it today; checkpointed loops (binomial schedules) are to.
+// loops and checkpointed loops (each iteration, or binomial schedules)
+// use it.
 package loops
 
 import (
@@ -23,9 +25,12 @@ type Ref struct {
 	Var     string // control variable, lower case
 	Label   int    // label of the DO statement or its terminal statement
 	At      int    // line of the DO statement
+	While   bool   // a DO WHILE ("do while")
 }
 
-func (r Ref) empty() bool { return r.Name == "" && r.Var == "" && r.Label == 0 && r.At == 0 }
+func (r Ref) empty() bool {
+	return r.Name == "" && r.Var == "" && r.Label == 0 && r.At == 0 && !r.While
+}
 
 // Loop is a DO loop found, with the routine holding it.
 type Loop struct {
@@ -84,6 +89,9 @@ func (r Ref) matches(prog *sema.Program, d *ast.DoConstruct) bool {
 	if r.Var != "" && (d.Var == nil || !strings.EqualFold(d.Var.Name, r.Var)) {
 		return false
 	}
+	if r.While && d.While == nil {
+		return false
+	}
 	if r.Label != 0 && d.Label != r.Label && d.TermLabel != r.Label {
 		return false
 	}
@@ -102,6 +110,8 @@ func (r Ref) Describe() string {
 		parts = append(parts, fmt.Sprintf("'%s'", r.Name))
 	case r.Var != "":
 		parts = append(parts, fmt.Sprintf("'do %s'", r.Var))
+	case r.While:
+		parts = append(parts, "'do while'")
 	}
 	if r.Label != 0 {
 		parts = append(parts, fmt.Sprintf("labelled %d", r.Label))

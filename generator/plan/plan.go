@@ -82,6 +82,9 @@ type Plan struct {
 	// fixed are the fixed-point loops (fixedpoint.go).
 	fixed      map[*ast.DoConstruct]*FixedPoint
 	fixedOrder []*FixedPoint
+	// regions are the checkpointed loops (region.go).
+	regions     map[*ast.DoConstruct]*Region
+	regionOrder []*Region
 }
 
 // Call returns the reversal of call statement s.
@@ -112,6 +115,9 @@ func (p *Plan) String() string {
 	}
 	for _, f := range p.FixedPoints() {
 		fmt.Fprintf(&b, "%s\n", f)
+	}
+	for _, r := range p.Regions() {
+		fmt.Fprintf(&b, "%s\n", r)
 	}
 	return b.String()
 }
@@ -170,6 +176,7 @@ func Build(prog *sema.Program, t *config.Target, routine *sema.Symbol) (*Plan, e
 	}
 	sort.SliceStable(p.order, func(i, j int) bool { return posLess(p.order[i].Pos, p.order[j].Pos) })
 	b.fixedPoints()
+	b.regions()
 	for i, c := range t.Checkpoints {
 		if c.Call != "" && !b.matched[i] {
 			b.errs.Addf(c.CallPos, "checkpoints: no call of %s%s in the sources", quote(c.Call), narrowing(&c))

@@ -382,6 +382,8 @@ type gen struct {
 	ntmp     int
 	nsave    int // fadj_save<n> arrays (hoist.go)
 	nfp      int // fixed-point loops (fixedpoint.go)
+	nbn      int // checkpointed loops (binomial.go)
+	nbnCopy  int // copies of their bodies (binomial.go)
 	depth    int
 
 	// sh is shared by the versions of one Generate; module is the module

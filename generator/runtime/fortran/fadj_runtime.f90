@@ -294,6 +294,17 @@ module fadj_runtime
     module procedure fadj_pop_l, pop_l_1, pop_l_2, pop_l_3
   end interface fadj_pop
 
+  ! Binomial checkpointing (revolve): the schedule's actions, the length
+  ! of a schedule's state before its snapshot positions, the statistics.
+  public :: fadj_binomial_start, fadj_binomial_next, fadj_binomial_stats, fadj_binomial_reset
+  public :: fadj_binomial_advances, fadj_binomial_snapshots, fadj_binomial_turns
+  public :: fadj_binomial_schedules, fadj_binomial_steps, fadj_binomial_optimum
+  integer, parameter, public :: fadj_binomial_hlen = 6
+  integer, parameter, public :: fadj_bn_advance = 1, fadj_bn_takeshot = 2, fadj_bn_restore = 3, &
+    fadj_bn_release = 4, fadj_bn_firstturn = 5, fadj_bn_youturn = 6, fadj_bn_terminate = 7
+  integer(int64) :: bn_schedules = 0, bn_steps = 0, bn_advances = 0, bn_shots = 0, bn_turns = 0
+  integer(int64) :: bn_max_snaps = 0
+
 contains
 
   ! ------------------------------------------------------- real(8) tape
@@ -1834,5 +1845,235 @@ contains
     integer, intent(in) :: stack
     if (stack < first_snap .or. stack > nstacks) error stop 'fadj_runtime: no such snapshot stack'
   end subroutine check_snap
+
+  ! ------------------------------------------ binomial checkpointing
+
+  ! A binomial schedule reverses a loop of n steps holding at most s
+  ! snapshots at once with the fewest step re-executions (Griewank and
+  ! Walther, "Algorithm 799: revolve", ACM TOMS 26(1), 2000): with r the
+  ! least integer such that n <= C(s+r, s), it runs r*n - C(s+r, r-1)
+  ! forward steps (its first forward pass included) and records each step
+  ! once. States are numbered 0..n; step k goes from state k-1 to state
+  ! k. The generated code asks for one action at a time:
+  !
+  !   call fadj_binomial_start(h, n, s)    h(fadj_binomial_hlen + s)
+  !   do
+  !     call fadj_binomial_next(h, action, k1, k2)
+  !     select case (action)
+  !     advance:   run steps k1..k2 plainly
+  !     takeshot:  push a snapshot of the current state (state k1)
+  !     restore:   put back the top snapshot, keeping it (state k1)
+  !     release:   pop the top snapshot (of the current state k1)
+  !     firstturn, youturn: record step k1 and run its adjoint
+  !     terminate: done
+  !
+  ! The snapshots form a stack (revolve's checkpoints are taken at
+  ! increasing states and released from the top), so the generated code
+  ! keeps them on the snapshot stack. h is the whole state of a schedule:
+  ! the adjoint of a loop inside another loop pushes it on the tape
+  ! between the forward sweep (up to the first turn) and the backward one.
+  ! h(1) snapshots held, h(2) capo (the current state), h(3) fine (the
+  ! state the current range ends at), h(4) s, h(5) 1 after the first
+  ! turn, h(6) a pending turn's release done; h(6+j) the state in
+  ! snapshot j.
+
+  ! Starts the schedule of a loop of steps steps with snaps snapshots.
+  subroutine fadj_binomial_start(h, steps, snaps)
+    integer, intent(out) :: h(:)
+    integer, intent(in) :: steps, snaps
+    if (snaps < 1) error stop 'fadj_runtime: a binomial schedule needs at least one snapshot'
+    if (size(h) < fadj_binomial_hlen + snaps) &
+      error stop 'fadj_runtime: binomial state array too short'
+    h = 0
+    h(3) = max(steps, 0)
+    h(4) = snaps
+    bn_schedules = bn_schedules + 1
+    bn_steps = bn_steps + max(steps, 0)
+  end subroutine fadj_binomial_start
+
+  ! The next action of schedule h, and the steps or state it concerns.
+  subroutine fadj_binomial_next(h, action, k1, k2)
+    integer, intent(inout) :: h(:)
+    integer, intent(out) :: action, k1, k2
+    integer :: held, capo, fine
+    held = h(1)
+    capo = h(2)
+    fine = h(3)
+    k1 = capo
+    k2 = capo
+    if (fine == capo) then
+      ! The range is reversed: back to the last snapshot, or done.
+      if (held == 0) then
+        action = fadj_bn_terminate
+      else
+        h(2) = h(6 + held)
+        k1 = h(2)
+        k2 = k1
+        action = fadj_bn_restore
+      end if
+    else if (fine - capo == 1) then
+      ! One step left: record it and run its adjoint, releasing first
+      ! the snapshot of its start state, which no later range needs.
+      if (held > 0 .and. h(6) == 0) then
+        if (h(6 + held) == capo) then
+          h(1) = held - 1
+          h(6) = 1
+          action = fadj_bn_release
+          return
+        end if
+      end if
+      h(6) = 0
+      h(3) = fine - 1
+      k1 = capo + 1
+      k2 = k1
+      bn_turns = bn_turns + 1
+      if (h(5) == 0) then
+        h(5) = 1
+        action = fadj_bn_firstturn
+      else
+        action = fadj_bn_youturn
+      end if
+    else if (held == 0) then
+      call bn_shot(h, capo)
+      action = fadj_bn_takeshot
+    else if (h(6 + held) /= capo) then
+      call bn_shot(h, capo)
+      action = fadj_bn_takeshot
+    else
+      h(2) = bn_advance_to(capo, fine, h(4) - held + 1)
+      k1 = capo + 1
+      k2 = h(2)
+      bn_advances = bn_advances + (k2 - capo)
+      action = fadj_bn_advance
+    end if
+  end subroutine fadj_binomial_next
+
+  ! Takes a snapshot of state capo in schedule h.
+  subroutine bn_shot(h, capo)
+    integer, intent(inout) :: h(:)
+    integer, intent(in) :: capo
+    if (h(1) >= h(4)) error stop 'fadj_runtime: binomial schedule out of snapshots (internal error)'
+    h(1) = h(1) + 1
+    h(6 + h(1)) = capo
+    bn_shots = bn_shots + 1
+    bn_max_snaps = max(bn_max_snaps, int(h(1), int64))
+  end subroutine bn_shot
+
+  ! Where revolve advances to from state capo (held in a snapshot) in the
+  ! range ending at state fine, with ds snapshots counting capo's: the
+  ! split point of the binomial partition (revolve.c, Algorithm 799).
+  function bn_advance_to(capo, fine, ds) result(to)
+    integer, intent(in) :: capo, fine, ds
+    integer :: to
+    integer(int64) :: reps, range, b1, b2, b3, b4, b5, m
+    m = fine - capo
+    reps = 0
+    range = 1
+    do while (range < m)
+      reps = reps + 1
+      range = range * (reps + ds) / reps
+    end do
+    b1 = range * reps / (ds + reps)
+    b2 = 1
+    if (ds > 1) b2 = b1 * ds / (ds + reps - 1)
+    b3 = 0
+    if (ds > 2) then
+      b3 = b2 * (ds - 1) / (ds + reps - 2)
+    else if (ds == 2) then
+      b3 = 1
+    end if
+    b4 = b2 * (reps - 1) / ds
+    b5 = 0
+    if (ds > 3) then
+      b5 = b3 * (ds - 2) / reps
+    else if (ds == 3) then
+      b5 = 1
+    end if
+    if (m <= b1 + b3) then
+      to = capo + int(b4)
+    else if (m >= range - b5) then
+      to = capo + int(b1)
+    else
+      to = fine - int(b2) - int(b3)
+    end if
+    if (to <= capo) to = capo + 1
+    if (to >= fine) to = fine - 1
+  end function bn_advance_to
+
+  ! The least number of forward steps reversing steps steps with snaps
+  ! snapshots: r*steps - C(snaps+r, r-1), r the least with steps <=
+  ! C(snaps+r, snaps) (0 for a loop of one step or none).
+  function fadj_binomial_optimum(steps, snaps) result(t)
+    integer, intent(in) :: steps, snaps
+    integer(int64) :: t, r, beta, prev
+    if (steps <= 1) then
+      t = 0
+      return
+    end if
+    r = 0
+    beta = 1   ! C(snaps+r, snaps)
+    prev = 0   ! C(snaps+r-1, snaps), then C(snaps+r, r-1) below
+    do while (beta < steps)
+      r = r + 1
+      prev = beta
+      beta = beta * (snaps + r) / r
+    end do
+    ! C(snaps+r, r-1) = C(snaps+r, snaps+1) = beta * r / (snaps + 1)
+    t = r * steps - beta * r / (snaps + 1)
+  end function fadj_binomial_optimum
+
+  ! Schedules run, steps reversed, forward steps run (advances: the first
+  ! forward pass included), snapshots taken, steps recorded (turns), since
+  ! the last reset.
+  function fadj_binomial_schedules() result(n)
+    integer(int64) :: n
+    n = bn_schedules
+  end function fadj_binomial_schedules
+
+  function fadj_binomial_steps() result(n)
+    integer(int64) :: n
+    n = bn_steps
+  end function fadj_binomial_steps
+
+  function fadj_binomial_advances() result(n)
+    integer(int64) :: n
+    n = bn_advances
+  end function fadj_binomial_advances
+
+  function fadj_binomial_snapshots() result(n)
+    integer(int64) :: n
+    n = bn_shots
+  end function fadj_binomial_snapshots
+
+  function fadj_binomial_turns() result(n)
+    integer(int64) :: n
+    n = bn_turns
+  end function fadj_binomial_turns
+
+  ! Prints the binomial checkpointing statistics, with the peak bytes of
+  ! the tapes and snapshot stacks, to unit (default: standard output).
+  subroutine fadj_binomial_stats(unit)
+    integer, intent(in), optional :: unit
+    integer :: u
+    u = output_unit
+    if (present(unit)) u = unit
+    write (u, '(a)') 'fadj binomial checkpointing statistics'
+    write (u, '(2x, a, i0, a, i0, a, i0)') 'schedules: ', bn_schedules, '  steps: ', bn_steps, &
+      '  recorded: ', bn_turns
+    write (u, '(2x, a, i0, a, i0, a, i0)') 'forward steps run: ', bn_advances, &
+      '  snapshots taken: ', bn_shots, '  most held: ', bn_max_snaps
+    write (u, '(2x, a, i0, a, i0, a, i0)') 'peak bytes: tape ', fadj_tape_peak_bytes(), &
+      '  snapshots ', fadj_snap_peak_bytes(), '  together ', fadj_memory_peak_bytes()
+  end subroutine fadj_binomial_stats
+
+  ! Zeroes the binomial statistics (fadj_reset_all leaves them).
+  subroutine fadj_binomial_reset()
+    bn_schedules = 0
+    bn_steps = 0
+    bn_advances = 0
+    bn_shots = 0
+    bn_turns = 0
+    bn_max_snaps = 0
+  end subroutine fadj_binomial_reset
 
 end module fadj_runtime

@@ -1,0 +1,57 @@
+! Driver of bench/binomial for Tapenade's adjoint (model_b with its
+! ADFirstAidKit): as main.f90, with adStack's peak (adStack_showPeakSize,
+! printed by a build with -D_ADSTACKPROFILE) for fadj's statistics.
+program main
+  implicit none
+  interface
+    subroutine adstack_showpeaksize() bind(c, name='adStack_showPeakSize')
+    end subroutine adstack_showpeaksize
+  end interface
+  integer :: n, nt
+  integer, parameter :: reps = 3
+  real(8), allocatable :: u(:), u0(:), u_b(:)
+  real(8) :: nu, nu_b, dt, cost, cost_b, tp(reps), ta(reps), t0, t1
+  integer :: i, r
+  character(32) :: arg
+  n = 10000; nt = 10000
+  if (command_argument_count() >= 1) then
+    call get_command_argument(1, arg); read (arg, *) nt
+  end if
+  allocate(u(n), u0(n), u_b(n))
+  do i = 1, n
+    u0(i) = 0.8d0*sin(6.283185307179586d0*i/n) + 0.1d0*cos(37.0d0*i/n)
+  end do
+  nu = 0.2d0
+  dt = 0.05d0
+  do r = 1, reps
+    u = u0
+    call cpu_time(t0); call model(n, nt, u, nu, dt, cost); call cpu_time(t1); tp(r) = t1 - t0
+    u = u0; u_b = 0; nu_b = 0; cost_b = 1
+    call cpu_time(t0); call model_b(n, nt, u, u_b, nu, nu_b, dt, cost, cost_b); call cpu_time(t1); ta(r) = t1 - t0
+  end do
+  write (*, '(a, 1x, es12.5)') 'primal_s', median(tp)
+  write (*, '(a, 1x, es12.5)') 'adjoint_s', median(ta)
+  write (*, '(a, 1x, f10.3)') 'ratio', median(ta)/median(tp)
+  write (*, '(a, 1x, es22.15)') 'cost', cost
+  write (*, '(a, 1x, es22.15)') 'grad_norm', sqrt(sum(u_b**2) + nu_b**2)
+  write (*, '(a, 1x, es22.15)') 'nu_b', nu_b
+  call adstack_showpeaksize()
+contains
+  function median(a) result(m)
+    real(8), intent(in) :: a(:)
+    real(8) :: m, b(size(a)), x
+    integer :: i, j
+    b = a
+    do i = 2, size(b)
+      x = b(i)
+      j = i - 1
+      do while (j >= 1)
+        if (b(j) <= x) exit
+        b(j + 1) = b(j)
+        j = j - 1
+      end do
+      b(j + 1) = x
+    end do
+    m = b((size(b) + 1)/2)
+  end function median
+end program main

@@ -1,0 +1,427 @@
+package adjoint
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/plan"
+)
+
+// Checkpointed loops.
+//
+// A DO loop the plan checkpoints (plan.Region) is reversed one step (one
+// iteration) at a time, each step run again from a snapshot of its start
+// state just before its adjoint, so that the tape holds one step at a
+// time. The order of the snapshots, advances and turns is the runtime's
+// binomial schedule (revolve, fadj_binomial_next): with s snapshots it
+// runs the fewest forward steps possible; a loop checkpointing each
+// iteration is the same schedule with as many snapshots as steps. The
+// body has three forms, spliced into the schedule's action loop:
+//
+//	advance  the original body, run plainly
+//	record   the body's forward sweep (what the plain adjoint records)
+//	reverse  the body's backward sweep
+//
+// The forward sweep of the routine runs the schedule up to its first
+// turn: advances, snapshots, and the last step recorded, so that the
+// code after the loop finds the loop's end state and the last step's
+// tape on top. It then holds what the code after the loop may overwrite
+// and the steps read (region.go), and pushes the schedule's state and
+// the loop's bounds on the tape. The backward sweep pops them, runs the
+// last step's adjoint, and goes on with the schedule: restores, advances,
+// snapshots, and turns (record, then reverse) down to the first step.
+// The DO variable is set before each step from the step's number, and
+// to its value after the loop once the loop is done.
+
+// checkpointedLoop reverses loop s as region r says.
+func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []ast.Stmt, err error) {
+	if err := g.checkRegion(s, r); err != nil {
+		return nil, nil, err
+	}
+	g.nbn++
+	k := strconv.Itoa(g.nbn) // before the body's: loops nested in it count on
+	what := "checkpointed loop " + r.Name
+	g.depth++
+	g.loops = append(g.loops, s)
+	f, b, err := g.stmts(s.Body)
+	g.depth--
+	g.loops = g.loops[:len(g.loops)-1]
+	if err != nil {
+		return nil, nil, err
+	}
+	snp, held, err := g.regionSaves(s, what)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := &bnCode{g: g, s: s, r: r, k: k,
+		slots: map[string][]ast.Stmt{
+			"advance":  unlabelled(s.Body),
+			"record":   unlabelled(f),
+			"reverse":  unlabelled(b),
+			"snappush": lowered(snp, tape.SnapPush),
+			"snappop":  lowered(snp, tape.SnapPop),
+			"heldpush": lowered(held, tape.SnapPush),
+			"heldpop":  lowered(held, tape.SnapPop),
+		}}
+	if err := c.declare(); err != nil {
+		return nil, nil, err
+	}
+	if s.Var == nil {
+		fwd, bwd = c.whileForward(), c.whileBackward()
+		fwd[0] = ast.Copy(fwd[0])
+		fwd[0].Header().Label, fwd[0].Header().Doc = s.Label, s.Doc
+		return fwd, bwd, nil
+	}
+	fwd, bwd = c.forward(), c.backward()
+	if g.records(s, s.Var) {
+		// The DO variable's value before the loop, for the adjoint of
+		// the code before it.
+		fwd = append([]ast.Stmt{pushInt(ast.NewIdent(s.Var.Name))}, fwd...)
+		bwd = append(bwd, popInt(ast.NewIdent(s.Var.Name)))
+	}
+	fwd[0] = ast.Copy(fwd[0])
+	fwd[0].Header().Label, fwd[0].Header().Doc = s.Label, s.Doc
+	return fwd, bwd, nil
+}
+
+// checkRegion rejects what checkpointed loop s cannot hold yet: a jump
+// leaving a step (its tape and snapshots would be left unbalanced), and
+// a DO variable not a default integer.
+func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
+	if len(g.jumps.byLoop[s]) > 0 {
+		return notSupported("EXIT, CYCLE or GO TO leaving an iteration of checkpointed loop %s", r.Name)
+	}
+	var bad ast.Stmt
+	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ReturnStmt, *ast.GotoStmt, *ast.FormatStmt:
+			if bad == nil {
+				bad = n.(ast.Stmt)
+			}
+		}
+		return bad == nil
+	})
+	if bad != nil {
+		return notSupported("%s in checkpointed loop %s", ast.StmtName(bad), r.Name)
+	}
+	if s.Var == nil {
+		if s.While == nil {
+			return notSupported("checkpointed loop %s without loop control", r.Name)
+		}
+		return g.checkCalls(s.While)
+	}
+	return g.checkDoVar(s)
+}
+
+// unlabelled returns clones of list without statement labels: each form
+// of the body appears more than once in the routine.
+func unlabelled(list []ast.Stmt) []ast.Stmt {
+	out := make([]ast.Stmt, len(list))
+	for i, st := range list {
+		out[i] = ast.Clone(st)
+		ast.Inspect(out[i], func(n ast.Node) bool {
+			if st, ok := n.(ast.Stmt); ok {
+				st.Header().Label = 0
+			}
+			if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {
+				do.TermLabel = 0
+				do.End = ast.EndStmt{Keyword: "do", Name: do.Name}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// bnCode builds the code of checkpointed loop number k.
+type bnCode struct {
+	g     *gen
+	s     *ast.DoConstruct
+	r     *plan.Region
+	k     string
+	slots map[string][]ast.Stmt
+	names map[string]bool // construct names in the body (copyOf)
+}
+
+// name is generated local v of the loop: fadj_bn<v><k>.
+func (c *bnCode) name(v string) string { return "fadj_bn" + v + c.k }
+
+func (c *bnCode) declare() error {
+	for _, v := range []string{"lo", "st", "n", "a", "k", "e", "i"} {
+		if _, err := c.g.local(c.name(v), intType); err != nil {
+			return err
+		}
+	}
+	h := c.name("h")
+	if c.g.scope.LookupLocal(h) != nil {
+		return notSupported("generated name '%s' clashes with a name of '%s'", h, c.g.pa.Proc.Name)
+	}
+	c.g.decls = append(c.g.decls, parseDecls(fmt.Sprintf("integer, allocatable :: %s(:)", h))...)
+	return nil
+}
+
+// text replaces the placeholders of src: LO, ST, N, A, K, E, I, H by
+// the loop's locals, IT by its DO variable, SNAPS by its snapshot count.
+func (c *bnCode) text(src string) string {
+	snaps := strconv.Itoa(c.r.Snapshots)
+	if c.r.Snapshots == 0 {
+		snaps = fmt.Sprintf("max(%s, 1)", c.name("n"))
+	}
+	pairs := []string{"SNAPS", snaps}
+	if c.s.Var != nil {
+		pairs = append(pairs, "IT", c.s.Var.Name)
+	}
+	for _, v := range []string{"lo", "st", "n", "a", "k", "e", "i", "h"} {
+		pairs = append(pairs, strings.ToUpper(v)+"@", c.name(v))
+	}
+	return strings.NewReplacer(pairs...).Replace(src)
+}
+
+// stmts parses src (text) and puts the slots in place of the calls of
+// fadj_slot_<name>.
+func (c *bnCode) stmts(src string) []ast.Stmt {
+	return c.fill(parseStmts(c.text(src)))
+}
+
+func (c *bnCode) fill(list []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for _, st := range list {
+		if call, ok := st.(*ast.CallStmt); ok {
+			if id, ok := call.Name.(*ast.Ident); ok && strings.HasPrefix(id.Name, "fadj_slot_") {
+				out = append(out, c.copyOf(c.slots[strings.TrimPrefix(id.Name, "fadj_slot_")])...)
+				continue
+			}
+		}
+		switch st := st.(type) {
+		case *ast.DoConstruct:
+			st.Body = c.fill(st.Body)
+		case *ast.SelectCase:
+			for _, cb := range st.Cases {
+				cb.Body = c.fill(cb.Body)
+			}
+		case *ast.IfConstruct:
+			for _, br := range st.Branches {
+				br.Body = c.fill(br.Body)
+			}
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// copyOf returns a copy of list whose construct names are new: each
+// form of the body appears more than once in the routine, and a
+// construct name may not (gfortran rejects a duplicate). The names are
+// those of the constructs in the loop's body; no variable of the
+// routine can have one (they are local identifiers of the same class).
+func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
+	if c.names == nil {
+		c.names = map[string]bool{}
+		ast.Inspect(&ast.Unit{Body: c.s.Body}, func(n ast.Node) bool {
+			if ids := constructNames(n); len(ids) > 0 && ids[0] != nil {
+				if _, jump := n.(*ast.ExitStmt); !jump {
+					if _, jump := n.(*ast.CycleStmt); !jump {
+						c.names[strings.ToLower(ids[0].Name)] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	c.g.nbnCopy++
+	suffix := "_c" + strconv.Itoa(c.g.nbnCopy)
+	out := make([]ast.Stmt, len(list))
+	for i, st := range list {
+		out[i] = ast.Clone(st)
+		if len(c.names) == 0 {
+			continue
+		}
+		done := map[*ast.Ident]bool{}
+		ast.Inspect(out[i], func(n ast.Node) bool {
+			for _, id := range constructNames(n) {
+				if id != nil && !done[id] && c.names[strings.ToLower(id.Name)] {
+					done[id] = true
+					id.Name += suffix
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// constructNames returns the places of construct names in node n: its
+// name, its END's and its branches', or the construct an EXIT or CYCLE
+// names.
+func constructNames(n ast.Node) []*ast.Ident {
+	switch n := n.(type) {
+	case *ast.DoConstruct:
+		return []*ast.Ident{n.Name, n.End.Name}
+	case *ast.IfConstruct:
+		out := []*ast.Ident{n.Name, n.End.Name}
+		for _, b := range n.Branches {
+			out = append(out, b.Name)
+		}
+		return out
+	case *ast.SelectCase:
+		out := []*ast.Ident{n.Name, n.End.Name}
+		for _, b := range n.Cases {
+			out = append(out, b.Name)
+		}
+		return out
+	case *ast.WhereConstruct:
+		out := []*ast.Ident{n.Name, n.End.Name}
+		for _, b := range n.Branches {
+			out = append(out, b.Name)
+		}
+		return out
+	case *ast.ForallConstruct:
+		return []*ast.Ident{n.Name, n.End.Name}
+	case *ast.BlockConstruct:
+		return []*ast.Ident{n.Name, n.End.Name}
+	case *ast.AssociateConstruct:
+		return []*ast.Ident{n.Name, n.End.Name}
+	case *ast.ExitStmt:
+		return []*ast.Ident{n.Construct}
+	case *ast.CycleStmt:
+		return []*ast.Ident{n.Construct}
+	}
+	return nil
+}
+
+// advance is the action of the schedule running steps K@..E@ plainly.
+const advance = `  case (fadj_bn_advance)
+    do I@ = K@, E@
+      IT = LO@ + (I@ - 1)*ST@
+      call fadj_slot_advance
+    end do
+  case (fadj_bn_takeshot)
+    call fadj_slot_snappush
+  case (fadj_bn_release)
+    call fadj_slot_snappop
+`
+
+// forward is the loop's forward sweep: the schedule up to its first turn.
+func (c *bnCode) forward() []ast.Stmt {
+	s, g := c.s, c.g
+	// The bounds are evaluated once, as the DO statement does.
+	out := []ast.Stmt{
+		&ast.AssignStmt{Lhs: ast.NewIdent(c.name("lo")), Rhs: g.asInt(s.Start)},
+		&ast.AssignStmt{Lhs: ast.NewIdent(c.name("n")), Rhs: g.asInt(s.Stop)},
+	}
+	if s.Step != nil {
+		out = append(out, &ast.AssignStmt{Lhs: ast.NewIdent(c.name("st")), Rhs: g.asInt(s.Step)})
+	} else {
+		out = append(out, parseStmts(c.text("ST@ = 1"))...)
+	}
+	return append(out, c.stmts(`N@ = max((N@ - LO@ + ST@)/ST@, 0)
+if (allocated(H@)) deallocate(H@)
+allocate(H@(fadj_binomial_hlen + SNAPS))
+call fadj_binomial_start(H@, N@, SNAPS)
+do
+  call fadj_binomial_next(H@, A@, K@, E@)
+  select case (A@)
+`+advance+`  case (fadj_bn_firstturn)
+    IT = LO@ + (K@ - 1)*ST@
+    call fadj_slot_record
+    exit
+  case default
+    exit
+  end select
+end do
+IT = LO@ + N@*ST@
+call fadj_slot_heldpush
+call fadj_push_i4_array(H@, size(H@))
+call fadj_push_i4(size(H@))
+call fadj_push_i4(LO@)
+call fadj_push_i4(ST@)
+call fadj_push_i4(N@)`)...)
+}
+
+// backward is the loop's backward sweep: the last step's adjoint, then
+// the rest of the schedule.
+func (c *bnCode) backward() []ast.Stmt {
+	return c.stmts(`call fadj_pop_i4(N@)
+call fadj_pop_i4(ST@)
+call fadj_pop_i4(LO@)
+call fadj_pop_i4(A@)
+if (allocated(H@)) deallocate(H@)
+allocate(H@(A@))
+call fadj_pop_i4_array(H@, A@)
+call fadj_slot_heldpop
+if (N@ > 0) then
+  IT = LO@ + (N@ - 1)*ST@
+  call fadj_slot_reverse
+end if
+do
+  call fadj_binomial_next(H@, A@, K@, E@)
+  select case (A@)
+` + advance + `  case (fadj_bn_restore)
+    call fadj_slot_snappop
+    call fadj_slot_snappush
+  case (fadj_bn_youturn)
+    IT = LO@ + (K@ - 1)*ST@
+    call fadj_slot_record
+    call fadj_slot_reverse
+  case default
+    exit
+  end select
+end do
+deallocate(H@)`)
+}
+
+// A checkpointed DO WHILE.
+//
+// Its trip count is known only when it ends, so the forward sweep runs
+// the original loop plainly, counting the steps, after a snapshot of its
+// start state; the backward sweep restores that state and runs the
+// binomial schedule of the counted steps whole, firstturn included (the
+// steps replayed without testing the condition again). This is the
+// offline schedule after a counting pass: n + t(n, s) forward steps for
+// n steps, s + 1 snapshots at most; the online schedules of Stumm and
+// Walther, which take their snapshots during the first pass, run fewer.
+
+// whileForward is the DO WHILE's forward sweep.
+func (c *bnCode) whileForward() []ast.Stmt {
+	loop := ast.Clone(c.s)
+	loop.StmtHeader = ast.StmtHeader{}
+	loop.Body = append(parseStmts(c.text("N@ = N@ + 1")), loop.Body...)
+	out := c.stmts("call fadj_slot_snappush\nN@ = 0")
+	out = append(out, loop)
+	return append(out, c.stmts("call fadj_slot_heldpush\ncall fadj_push_i4(N@)")...)
+}
+
+// whileBackward is the DO WHILE's backward sweep.
+func (c *bnCode) whileBackward() []ast.Stmt {
+	return c.stmts(`call fadj_pop_i4(N@)
+call fadj_slot_heldpop
+call fadj_slot_snappop
+if (allocated(H@)) deallocate(H@)
+allocate(H@(fadj_binomial_hlen + SNAPS))
+call fadj_binomial_start(H@, N@, SNAPS)
+do
+  call fadj_binomial_next(H@, A@, K@, E@)
+  select case (A@)
+  case (fadj_bn_advance)
+    do I@ = K@, E@
+      call fadj_slot_advance
+    end do
+  case (fadj_bn_takeshot)
+    call fadj_slot_snappush
+  case (fadj_bn_release)
+    call fadj_slot_snappop
+  case (fadj_bn_restore)
+    call fadj_slot_snappop
+    call fadj_slot_snappush
+  case (fadj_bn_firstturn, fadj_bn_youturn)
+    call fadj_slot_record
+    call fadj_slot_reverse
+  case default
+    exit
+  end select
+end do
+deallocate(H@)`)
+}

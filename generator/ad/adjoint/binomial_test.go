@@ -1,0 +1,263 @@
+package adjoint_test
+
+import (
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/ad/adjoint"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
+	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/plan"
+)
+
+// regionKernel is a kernel with checkpointed loops: (routine, loop as
+// the spec writes it, snapshots; 0 for a checkpoint per iteration).
+type regionKernel struct {
+	k     kernel
+	loops []regionLoop
+}
+
+type regionLoop struct {
+	routine, name, v string
+	snaps            int
+	at               int // and v "while": the DO WHILE on this line
+}
+
+var regionKernels = []regionKernel{
+	{kernel{name: "bncalls", src: `
+subroutine flux(n, u, k, f)
+  integer :: n, i
+  real(8) :: u(n), k, f(n)
+  do i = 1, n - 1
+    f(i) = k*(u(i + 1) - u(i))*(1 + u(i)**2)
+  end do
+  f(n) = 0
+end subroutine
+subroutine update(n, u, f, dt)
+  integer :: n, i
+  real(8) :: u(n), f(n), dt
+  u(1) = u(1) + dt*f(1)
+  do i = 2, n
+    u(i) = u(i) + dt*(f(i) - f(i - 1))
+  end do
+  u = u - dt*0.1d0*sin(u)
+end subroutine
+subroutine model(n, nt, u, k, j)
+  integer :: n, nt, it
+  real(8) :: u(n), k, j, f(n)
+  j = 0
+  do it = 1, nt
+    call flux(n, u, k, f)
+    call update(n, u, f, 0.05d0)
+    j = j + sum(u**2)
+  end do
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 23), rval("u", 6), rval("k"), rval("j")}, ins: []string{"u", "k"}, outs: []string{"j", "u"}},
+		[]regionLoop{{"model", "", "it", 3, 0}}},
+	{kernel{name: "bnwhere", src: `
+subroutine model(n, nt, u, a, s, cost)
+  integer :: n, nt, it
+  real(8) :: u(n), a, s, cost, w(3), g(n), v(n)
+  w = [0.25d0, 0.5d0, 0.25d0]
+  cost = 0
+  steps: do it = 1, nt
+    v = u
+    v(2:n-1) = w(1)*u(1:n-2) + w(2)*u(2:n-1) + w(3)*u(3:n)
+    where (v > 1.0d0)
+      g = 0.2d0*s*v**2
+    elsewhere
+      g = -0.3d0*a*v
+    end where
+    u = v + 0.05d0*g + 0.02d0*([u(n), u(1:n-1)] - u)
+    where (u > 1.2d0) u = 1.2d0 + 0.1d0*(u - 1.2d0)
+    cost = cost + sum(u**2)/n
+  end do steps
+end subroutine
+`, routine: "model", params: []param{ival("n", 30), ival("nt", 40), rval("u", 30), rval("a"), rval("s"), rval("cost")}, ins: []string{"u", "a", "s"}, outs: []string{"cost"}},
+		[]regionLoop{{"", "steps", "", 5, 0}}},
+	{kernel{name: "bnbounds", src: `
+subroutine model(n, i0, i1, di, x, p, y)
+  integer :: n, i0, i1, di, it, m
+  real(8) :: x(n), p, y, t
+  m = i1 + 1
+  do 10 it = i0, m, di
+    t = x(1)
+    x(1:n-1) = x(1:n-1) + 0.1d0*p*sin(x(2:n))*it/m
+    x(n) = x(n) - 0.1d0*t*cos(p)
+10 continue
+  y = sum(x**2) + it
+  p = p*2
+  m = 0
+  y = y + p
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), ival("i0", 3), ival("i1", 40), ival("di", 2), rval("x", 5), rval("p"), rval("y")}, ins: []string{"x", "p"}, outs: []string{"y", "x"}},
+		[]regionLoop{{"", "", "it", 2, 0}}},
+	{kernel{name: "bnnested", src: `
+subroutine model(n, nout, nsub, u, c, e)
+  integer :: n, nout, nsub, k, j
+  real(8) :: u(n), c, e, du(n)
+  e = 0
+  outer: do k = 1, nout
+    du = 0
+    inner: do j = 1, nsub
+      du(2:n) = du(2:n) + 0.4d0*c*(u(1:n-1) - u(2:n))/nsub
+      u = u + 0.1d0*du*u
+    end do inner
+    e = e + sum(u*du)
+  end do outer
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), ival("nout", 6), ival("nsub", 7), rval("u", 5), rval("c"), rval("e")}, ins: []string{"u", "c"}, outs: []string{"e", "u"}},
+		[]regionLoop{{"", "outer", "", 0, 0}, {"", "inner", "", 2, 0}}},
+	{kernel{name: "bncallee", src: `
+module heat
+contains
+  subroutine integrate(n, nt, u, nu)
+    integer :: n, nt, it
+    real(8) :: u(n), nu, lap(n)
+    do it = 1, nt
+      lap(2:n-1) = u(1:n-2) - 2*u(2:n-1) + u(3:n)
+      lap(1) = u(2) - u(1)
+      lap(n) = u(n-1) - u(n)
+      u = u + 0.2d0*nu*lap - 0.01d0*u**3
+    end do
+  end subroutine
+end module
+subroutine model(n, nt, u, nu, j)
+  use heat
+  integer :: n, nt, r
+  real(8) :: u(n), nu, j
+  j = 0
+  do r = 1, 3
+    call integrate(n, nt, u, nu)
+    j = j + sum(u**2)
+    u = u*0.9d0
+  end do
+end subroutine
+`, routine: "model", params: []param{ival("n", 8), ival("nt", 17), rval("u", 8), rval("nu"), rval("j")}, ins: []string{"u", "nu"}, outs: []string{"j"}},
+		[]regionLoop{{"integrate", "", "it", 4, 0}}},
+	{kernel{name: "bnwhile", src: `
+subroutine model(n, u, y)
+  integer :: n
+  real(8) :: u(n), y, t, dt
+  t = 0
+  time: do while (t < 1)
+    dt = 0.05d0
+    u = u + dt*(cos(u) - u*[u(2:n), u(1)])
+    t = t + dt
+  end do time
+  y = sum(u**2) + t
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{"", "time", "", 3, 0}}},
+	{kernel{name: "bnwhileeach", src: `
+subroutine model(n, u, y)
+  integer :: n
+  real(8) :: u(n), y, t
+  t = 0
+  do while (t < 0.6d0)
+    u = u + 0.05d0*(cos(u) - u*[u(2:n), u(1)])
+    t = t + 0.05d0
+  end do
+  y = sum(u**2) + t
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{"model", "", "while", 0, 5}}},
+	{kernel{name: "bnone", src: `
+subroutine model(n, nt, x, s, y)
+  integer :: n, nt, it, i
+  real(8) :: x(n), s, y
+  do it = 1, nt
+    do i = 1, n
+      x(i) = x(i) + 0.1d0*sin(s*x(i) + i)
+    end do
+    s = s + 0.05d0*sum(x)/n
+  end do
+  y = s*sum(x)
+end subroutine
+`, routine: "model", params: []param{ival("n", 4), ival("nt", 9), rval("x", 4), rval("s"), rval("y")}, ins: []string{"x", "s"}, outs: []string{"y"}},
+		[]regionLoop{{"", "", "it", 1, 0}}},
+}
+
+// allModes are the kernels checked with store-all recording and split
+// calls too (all are with FADJ_LONG_TESTS=1).
+var allModes = map[string]bool{"bncalls": true, "bnnested": true}
+
+// TestCheckpointedLoopsAsPlain checks each checkpointed loop option
+// (binomial with a few snapshots, one snapshot, a checkpoint per
+// iteration, nested, in a callee; with TBR, store-all and split calls) against finite differences and the dot product, and
+// its gradient against the plain adjoint's: <x_b, dir> equal to 1e-13
+// relative (the same operations, in the same order, on the same values).
+func TestCheckpointedLoopsAsPlain(t *testing.T) {
+	gf := gfortrantest.Require(t)
+	for _, rk := range regionKernels {
+		rk := rk
+		t.Run(rk.k.name, func(t *testing.T) {
+			t.Parallel()
+			plain := cachedRunConf(t, gf, rk.k, "tbr", adjoint.Config{})
+			prog := loadSrc(t, "kernel.f90", rk.k.src)
+			tg := &config.Target{Routine: rk.k.routine}
+			for _, l := range rk.loops {
+				c := config.Checkpoint{Loop: l.name + l.v, Scope: l.routine, Name: l.name, Var: l.v, At: l.at}
+				if l.v == "while" {
+					c.Var, c.While = "", true
+				}
+				if l.snaps > 0 {
+					c.Binomial = &config.Binomial{Snapshots: l.snaps}
+				}
+				tg.Checkpoints = append(tg.Checkpoints, c)
+			}
+			pl, err := plan.Build(prog, tg, prog.Info.Global.Lookup(rk.k.routine))
+			if err != nil {
+				t.Fatalf("plan: %v", err)
+			}
+			if len(pl.Regions()) != len(rk.loops) {
+				t.Fatalf("plan has %d checkpointed loops, want %d:\n%s", len(pl.Regions()), len(rk.loops), pl)
+			}
+			tg.Calls = config.Split
+			split, err := plan.Build(prog, tg, prog.Info.Global.Lookup(rk.k.routine))
+			if err != nil {
+				t.Fatalf("plan: %v", err)
+			}
+			modes := []struct {
+				name string
+				conf adjoint.Config
+			}{{"tbr", adjoint.Config{Plan: pl}}, {"storeall", adjoint.Config{Plan: pl, StoreAll: true}}, {"split", adjoint.Config{Plan: split}}}
+			if !allModes[rk.k.name] && os.Getenv("FADJ_LONG_TESTS") != "1" {
+				modes = modes[:1] // the package's tests stay within go test's 10 minutes
+			}
+			for _, mode := range modes {
+				ts, as := printed(t, prog, rk.k, mode.conf)
+				r := buildAndRun(t, gf, rk.k, ts, as)
+				if !(r.dot <= 1e-12) || !(r.fd <= 1e-6) || !r.empty {
+					t.Errorf("%s (%s): dot-product error %.3e, FD error %.3e, tapes empty %v", rk.k.name, mode.name, r.dot, r.fd, r.empty)
+				}
+				if d := math.Abs(r.rhs - plain.rhs); !(d <= 1e-13*math.Abs(plain.rhs)) {
+					t.Errorf("%s (%s): <x_b, dir> = %.17g checkpointed, %.17g plain", rk.k.name, mode.name, r.rhs, plain.rhs)
+				}
+				t.Logf("%s (%s): <x_b, dir> %.17g (plain %.17g), dot %.2e, FD %.2e", rk.k.name, mode.name, r.rhs, plain.rhs, r.dot, r.fd)
+			}
+		})
+	}
+}
+
+// printed is generateCode on a program already loaded (the plan's loops
+// are its nodes).
+func printed(t *testing.T, prog *load.Program, k kernel, conf adjoint.Config) (tangent, adj string) {
+	t.Helper()
+	tf, af, err := generateConf(t, prog, k.routine, k.ins, k.outs, conf)
+	if err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	var ts, as strings.Builder
+	if err := printer.Fprint(&ts, tf); err != nil {
+		t.Fatal(err)
+	}
+	if err := printer.Fprint(&as, af); err != nil {
+		t.Fatal(err)
+	}
+	return ts.String(), as.String()
+}

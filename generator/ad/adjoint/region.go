@@ -1,0 +1,197 @@
+package adjoint
+
+import (
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
+	"github.com/fadj-dev/fadj/generator/analysis/snapshot"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/plan"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// The snapshots of a checkpointed loop.
+//
+// Each step (iteration) of a checkpointed loop is a checkpoint C in the
+// sense of Dauvergne and Hascoët, run again from a snapshot before its
+// adjoint: plainly (advanced) to reach a later step, or recorded and
+// reversed. Its sets for package snapshot are:
+//
+//	Req   the TBR set before the loop: what the adjoint of the code
+//	      before it needs (with store-all: all the body defines)
+//	out(C) what the body may define, but the DO variable, which the
+//	      generated code sets before each step
+//	use(C̄) what the body may read: a step is run again plainly, not
+//	      only its adjoint, so every variable it reads counts
+//	out(D̄) what the code after the loop may define
+//
+// Lazy snapshots: Snp = out(C) ∩ (use(C̄) ∪ Req) is what each snapshot
+// holds (no Sbk: the first step's own tape restores Req's values, the
+// plain TBR inside the body recording them as it does without
+// checkpoints). Opt3 = out(D̄) ∩ (use(C̄) ∪ Req) \ out(C) is left to D̄'s
+// TBR where it is required (Req_D); the rest of it, values the body only
+// reads and the code after the loop overwrites without recording, is
+// held once on the snapshot stack from the end of the loop's forward
+// sweep to the start of its backward sweep.
+
+// regionSets returns the snapshot sets of the steps of loop s.
+func (g *gen) regionSets(s *ast.DoConstruct) (snapshot.Sets, snapshot.Decision) {
+	body := s.Body
+	mr := g.modref()
+	sets := snapshot.Sets{Req: snapshot.Set{}, OutC: snapshot.Set{}, Kept: snapshot.Set{}, UseC: snapshot.Set{}, OutD: snapshot.Set{}}
+	var dv *sema.Symbol
+	if s.Var != nil {
+		dv = g.info.ObjectOf(s.Var)
+	}
+	for v := range mr.Defines(body, g.scope) {
+		if v != dv {
+			sets.OutC[v] = true
+		}
+	}
+	for v := range g.exposedUses(body) {
+		if v != dv {
+			sets.UseC[v] = true
+		}
+	}
+	if g.tbr != nil {
+		for _, v := range g.tbr.Required(s, false) {
+			sets.Req[v.Sym] = true
+		}
+	} else {
+		for v := range sets.OutC {
+			sets.Req[v] = true
+		}
+	}
+	if g.pa.Unit != nil {
+		for v := range mr.Defines(modref.After(g.pa.Unit.Body, s), g.scope) {
+			sets.OutD[v] = true
+		}
+	}
+	return sets, snapshot.Solve(sets, plan.Lazy, snapshot.Cost{})
+}
+
+// bodyUses returns the variables statements list may read: those it
+// names, and those its calls' callees may read on entry.
+func (g *gen) bodyUses(list []ast.Stmt) modref.Set {
+	out := modref.Set{}
+	mr := g.modref()
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if v := g.info.ObjectOf(n); v != nil && v.Kind == sema.VarSym {
+				out[v] = true
+			}
+		case *ast.CallStmt:
+			for v := range mr.Call(n, g.scope).Uses {
+				out[v] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// exposedUses returns the variables list may read before it defines
+// them whole: the reads of each top-level statement, less the variables
+// the statements before assign whole (a whole-array or scalar assignment,
+// the variable of a counted DO within its body). Temporaries a step
+// assigns before reading are then in no snapshot.
+func (g *gen) exposedUses(list []ast.Stmt) modref.Set {
+	out, killed := modref.Set{}, modref.Set{}
+	add := func(vs modref.Set, except *sema.Symbol) {
+		for v := range vs {
+			if !killed[v] && v != except {
+				out[v] = true
+			}
+		}
+	}
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			add(g.exprUses(s.Rhs), nil)
+			if id, ok := s.Lhs.(*ast.Ident); ok {
+				if v := g.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym {
+					killed[v] = true
+				}
+			} else {
+				add(g.exprUses(s.Lhs), nil)
+			}
+		case *ast.DoConstruct:
+			for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
+				if x != nil {
+					add(g.exprUses(x), nil)
+				}
+			}
+			var dv *sema.Symbol
+			if s.Var != nil {
+				dv = g.info.ObjectOf(s.Var)
+			}
+			add(g.bodyUses(s.Body), dv)
+		default:
+			add(g.bodyUses([]ast.Stmt{s}), nil)
+		}
+	}
+	return out
+}
+
+// exprUses returns the variables expression x names.
+func (g *gen) exprUses(x ast.Expr) modref.Set {
+	out := modref.Set{}
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v := g.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym {
+				out[v] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// regionSaves returns the snapshot of one step (Snp) and what is held
+// across the code after the loop (Opt3 \ Req), as tape operations whose
+// Kind is to be set.
+func (g *gen) regionSaves(s *ast.DoConstruct, what string) (snp, held []tape.Op, err error) {
+	sets, dec := g.regionSets(s)
+	ops := func(vs snapshot.Set) ([]tape.Op, error) {
+		var out []tape.Op
+		for _, v := range vs.Sorted() {
+			if v.Type != nil && v.Type.IsCharacter() {
+				return nil, notSupported("character variable '%s' defined or read by %s", v.Name, what)
+			}
+			op, ok, err := g.wholeOp(v, what)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				out = append(out, op)
+			}
+		}
+		return out, nil
+	}
+	if snp, err = ops(dec.Snp); err != nil {
+		return nil, nil, err
+	}
+	h := snapshot.Set{}
+	for v := range dec.Opt3 {
+		if !sets.Req[v] {
+			h[v] = true
+		}
+	}
+	held, err = ops(h)
+	return snp, held, err
+}
+
+// lowered returns ops as statements of kind k, in order, or in reverse
+// order for a pop.
+func lowered(ops []tape.Op, k tape.Kind) []ast.Stmt {
+	var out []ast.Stmt
+	for _, op := range ops {
+		op.Kind = k
+		if k.IsPush() {
+			out = append(out, tape.Lower(op))
+		} else {
+			out = append([]ast.Stmt{tape.Lower(op)}, out...)
+		}
+	}
+	return out
+}

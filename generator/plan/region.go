@@ -1,0 +1,91 @@
+package plan
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/loops"
+)
+
+// Region is the treatment of a DO loop the spec checkpoints: its
+// iterations are reversed one at a time from snapshots, each iteration
+// a checkpoint (Snapshots 0), or scheduled by binomial checkpointing
+// (revolve) with at most Snapshots snapshots held at once.
+type Region struct {
+	Loop      loops.Loop
+	Spec      *config.Checkpoint
+	Name      string // as messages and the runtime's report name it
+	Snapshots int    // 0: a snapshot per iteration
+}
+
+func (r *Region) String() string {
+	if r.Snapshots == 0 {
+		return fmt.Sprintf("%s %s: checkpoint each iteration", r.Loop.Pos, r.Name)
+	}
+	return fmt.Sprintf("%s %s: binomial %d snapshots", r.Loop.Pos, r.Name, r.Snapshots)
+}
+
+// Region returns the treatment of DO construct d, nil for a loop
+// reversed as any other.
+func (p *Plan) Region(d *ast.DoConstruct) *Region {
+	if p == nil {
+		return nil
+	}
+	return p.regions[d]
+}
+
+// Regions returns the checkpointed loops in spec order.
+func (p *Plan) Regions() []*Region {
+	if p == nil {
+		return nil
+	}
+	return p.regionOrder
+}
+
+// regions locates the loops of the spec's checkpoints entries.
+func (b *builder) regions() {
+	for i := range b.t.Checkpoints {
+		c := &b.t.Checkpoints[i]
+		if c.Loop == "" {
+			continue
+		}
+		ref := loops.Ref{Routine: c.Scope, Name: c.Name, Var: c.Var, Label: c.Label, At: c.At, While: c.While}
+		found := loops.Find(b.prog, ref)
+		switch {
+		case len(found) == 0:
+			b.errs.Addf(c.LoopPos, "checkpoints: no DO loop %s in the sources", ref.Describe())
+			continue
+		case len(found) > 1:
+			var at []string
+			for _, l := range found {
+				at = append(at, l.Pos.String())
+			}
+			b.errs.Addf(c.LoopPos, "checkpoints: %d DO loops match %s (%s); narrow it with in, at or label", len(found), ref.Describe(), strings.Join(at, ", "))
+			continue
+		}
+		l := found[0]
+		if prev := b.plan.regions[l.Do]; prev != nil {
+			b.errs.Addf(c.LoopPos, "checkpoints: the loop at %s is listed twice (first at line %d)", l.Pos, prev.Spec.LoopPos.Line)
+			continue
+		}
+		if f := b.plan.fixed[l.Do]; f != nil {
+			b.errs.Addf(c.LoopPos, "checkpoints: the loop at %s is also a fixed-point loop (line %d); a fixed-point loop is reversed by its own adjoint iteration", l.Pos, f.Spec.Pos.Line)
+			continue
+		}
+		if l.Do.Var == nil && l.Do.While == nil {
+			b.errs.Addf(c.LoopPos, "not supported yet: checkpointing a DO without loop control (the loop at %s); only counted DO loops and DO WHILE", l.Pos)
+			continue
+		}
+		r := &Region{Loop: l, Spec: c, Name: loopName(l)}
+		if c.Binomial != nil {
+			r.Snapshots = c.Binomial.Snapshots
+		}
+		if b.plan.regions == nil {
+			b.plan.regions = map[*ast.DoConstruct]*Region{}
+		}
+		b.plan.regions[l.Do] = r
+		b.plan.regionOrder = append(b.plan.regionOrder, r)
+	}
+}
