@@ -29,6 +29,7 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
   integer :: fadj_bne1
   integer :: fadj_bni1
   integer, allocatable :: fadj_bnh1(:)
+  allocate(fadj_tmp1_b(0))
   e = 0
   fadj_bnlo1 = 1
   fadj_bnn1 = nout

@@ -18,6 +18,7 @@ subroutine advect_b(u, u_b, c, c_b, n, nt)
   integer :: fadj_bne1
   integer :: fadj_bni1
   integer, allocatable :: fadj_bnh1(:)
+  allocate(fadj_tmp1_b(0))
   fadj_bnlo1 = 1
   fadj_bnn1 = nt
   fadj_bnst1 = 1
