@@ -228,7 +228,7 @@ func (c *checker) finishSpec(sc *Scope) {
 		} else {
 			r.Type = t
 			r.declared = true
-			if id, ok := u.Type.KindSel.(*ast.Ident); ok {
+			if id, ok := kindName(u.Type); ok {
 				r.KindName = id
 			}
 		}
@@ -1094,6 +1094,15 @@ func (c *checker) makeIntrinsic(sym *Symbol, id *ast.Ident) {
 	sym.Proc = &Proc{Kind: ProcIntrinsic, Form: form, Intrinsic: in}
 }
 
+// kindName returns the named constant ts's kind selector names, if any.
+func kindName(ts *ast.TypeSpec) (*ast.Ident, bool) {
+	if ts == nil {
+		return nil, false
+	}
+	id, ok := ts.KindSel.(*ast.Ident)
+	return id, ok
+}
+
 // typeDecl analyses a type declaration statement.
 func (c *checker) typeDecl(sc *Scope, d *ast.TypeDecl) {
 	t := c.typeSpec(d.Type)
@@ -1111,7 +1120,7 @@ func (c *checker) typeDecl(sc *Scope, d *ast.TypeDecl) {
 			et = c.charType(e.CharLen, t.Kind)
 		}
 		c.setType(sym, et, e.Name)
-		if id, ok := d.Type.KindSel.(*ast.Ident); ok && sym.Type == et {
+		if id, ok := kindName(d.Type); ok && sym.Type == et {
 			sym.KindName = id
 		}
 		c.applyAttrs(sc, sym, da, e.Name)
