@@ -105,10 +105,18 @@ func compile(gfc, specPath string, res *driver.Result, dir string, warnings bool
 		outName[name] = f.Path
 	}
 	c := &gfortran.Compiler{Path: gfc, Flags: append(append([]string{}, flags...), std)}
+	runtime := gen[:len(gen)-len(derivs)]
+	if warnings {
+		// One compile to object files, which finds the errors too; the
+		// syntax checks below only tell whom to blame for one.
+		if out, err := objectCompile(c, dir, runtime, append(append([]string{}, srcs...), derivs...)); err == nil {
+			return generatorWarnings(c, dir, srcs, out, outName), nil
+		}
+	}
 	all := append(append([]string{}, srcs...), gen...)
 	_, err = c.SyntaxOutput(dir, all...)
 	if err == nil {
-		return generatorWarnings(c, dir, srcs, derivs, outName, warnings)
+		return warningsOf(c, dir, srcs, runtime, derivs, outName, warnings)
 	}
 	// Blame the sources if they alone fail, under both standards.
 	if c.SyntaxCheck(dir, srcs...) == nil {
@@ -121,7 +129,35 @@ func compile(gfc, specPath string, res *driver.Result, dir string, warnings bool
 	if _, err = c.SyntaxOutput(dir, all...); err != nil {
 		return nil, err
 	}
-	return generatorWarnings(c, dir, srcs, derivs, outName, warnings)
+	return warningsOf(c, dir, srcs, runtime, derivs, outName, warnings)
+}
+
+// objectCompile checks the runtime module (its own test holds it to
+// -Werror; this leaves its module file in dir) and compiles files, the
+// sources and the derivative files, to object files, returning what
+// gfortran printed: at its default optimisation (-O0), which finds what
+// -fsyntax-only does not (an unused procedure, a value used
+// uninitialized).
+func objectCompile(c *gfortran.Compiler, dir string, runtime, files []string) ([]byte, error) {
+	if len(runtime) > 0 {
+		if _, err := c.SyntaxOutput(dir, runtime...); err != nil {
+			return nil, err
+		}
+	}
+	return c.CompileOutput(dir, files...)
+}
+
+// warningsOf is generatorWarnings of an object compile, or nil unless
+// warnings is set.
+func warningsOf(c *gfortran.Compiler, dir string, srcs, runtime, derivs []string, outName map[string]string, warnings bool) ([]string, error) {
+	if !warnings {
+		return nil, nil
+	}
+	out, err := objectCompile(c, dir, runtime, append(append([]string{}, srcs...), derivs...))
+	if err != nil {
+		return nil, err
+	}
+	return generatorWarnings(c, dir, srcs, out, outName), nil
 }
 
 func isFixed(p string) bool {
@@ -162,19 +198,9 @@ func parseWarnings(out []byte) []warning {
 	return ws
 }
 
-// generatorWarnings compiles the derivative files derivs to object files
-// (the syntax check left the module files they use in dir; the runtime
-// module's own test holds it to -Werror) and returns their warnings,
-// less those the package comment excuses; nil without compiling unless
-// warnings is set.
-func generatorWarnings(c *gfortran.Compiler, dir string, srcs, derivs []string, outName map[string]string, warnings bool) ([]string, error) {
-	if !warnings {
-		return nil, nil
-	}
-	out, err := c.CompileOutput(dir, derivs...)
-	if err != nil {
-		return nil, err
-	}
+// generatorWarnings returns the warnings of out (an object compile) in
+// generated files, less those the package comment excuses.
+func generatorWarnings(c *gfortran.Compiler, dir string, srcs []string, out []byte, outName map[string]string) []string {
 	var gen []warning
 	for _, w := range parseWarnings(out) {
 		if p, ok := outName[w.file]; ok {
@@ -186,7 +212,7 @@ func generatorWarnings(c *gfortran.Compiler, dir string, srcs, derivs []string, 
 		}
 	}
 	if len(gen) == 0 {
-		return nil, nil
+		return nil
 	}
 	fromSource := map[string]bool{}
 	if srcOut, err := c.CompileOutput(dir, srcs...); err == nil {
@@ -201,7 +227,7 @@ func generatorWarnings(c *gfortran.Compiler, dir string, srcs, derivs []string, 
 		}
 		l = append(l, fmt.Sprintf("%s:%s:%s: %s", w.file, w.line, w.col, w.msg))
 	}
-	return l, nil
+	return l
 }
 
 // descriptorRE matches gfortran 11-12's warning that the descriptor of
