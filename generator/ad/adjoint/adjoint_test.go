@@ -417,6 +417,9 @@ func cachedRunConf(t *testing.T, gf string, k kernel, mode string, conf adjoint.
 func TestDotProductAndFiniteDifferences(t *testing.T) {
 	gf := gfortrantest.Require(t)
 	for _, mode := range modes {
+		if mode.name == "storeall" && !longTests() {
+			continue // with TestTapeTBRvsStoreAll, in the long tests
+		}
 		for _, k := range kernels {
 			if mode.callsOnly && !hasCalls(k) {
 				continue
@@ -454,6 +457,9 @@ var repushes = map[string]bool{"internalcallee": true}
 // fadj_tape_peak_bytes()) of each kernel's adjoint with TBR and with
 // store-all recording.
 func TestTapeTBRvsStoreAll(t *testing.T) {
+	if !longTests() {
+		t.Skip("the store-all runs are long tests: FADJ_LONG_TESTS=1")
+	}
 	gf := gfortrantest.Require(t)
 	var rows []string
 	for _, k := range kernels {
@@ -486,3 +492,7 @@ func hasCalls(k kernel) bool {
 	}
 	return false
 }
+
+// longTests reports whether FADJ_LONG_TESTS=1 asks for the tests kept
+// out of go test ./... for its time (.ci/run runs them).
+func longTests() bool { return os.Getenv("FADJ_LONG_TESTS") == "1" }
