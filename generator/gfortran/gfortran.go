@@ -63,16 +63,7 @@ func (c *Compiler) SyntaxCheck(dir string, srcs ...string) error {
 // SyntaxOutput is SyntaxCheck that also returns what the compiler
 // printed when it succeeded: its warnings.
 func (c *Compiler) SyntaxOutput(dir string, srcs ...string) ([]byte, error) {
-	args := append(append([]string{}, c.Flags...), "-fsyntax-only", "-J", dir)
-	args = append(args, srcs...)
-	cmd := exec.Command(c.Path, args...)
-	cmd.Dir = dir
-	var buf bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &buf, &buf
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("gfortran %v: %v\n%s", args, err, buf.Bytes())
-	}
-	return buf.Bytes(), nil
+	return c.output(dir, "-fsyntax-only", srcs)
 }
 
 // CompileOutput compiles srcs, in order, into object files in dir (at
@@ -81,7 +72,13 @@ func (c *Compiler) SyntaxOutput(dir string, srcs ...string) ([]byte, error) {
 // those only code generation finds (an unused procedure, a value used
 // uninitialized), which -fsyntax-only does not.
 func (c *Compiler) CompileOutput(dir string, srcs ...string) ([]byte, error) {
-	args := append(append([]string{}, c.Flags...), "-c", "-J", dir)
+	return c.output(dir, "-c", srcs)
+}
+
+// output runs the compiler on srcs in dir with the flag that says what
+// to make of them, and returns what it printed.
+func (c *Compiler) output(dir, what string, srcs []string) ([]byte, error) {
+	args := append(append([]string{}, c.Flags...), what, "-J", dir)
 	args = append(args, srcs...)
 	cmd := exec.Command(c.Path, args...)
 	cmd.Dir = dir

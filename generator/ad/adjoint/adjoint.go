@@ -476,7 +476,7 @@ func containsSym(list []*sema.Symbol, s *sema.Symbol) bool {
 
 // decl declares the adjoint of variable s.
 func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
-	d := &ast.TypeDecl{Type: deriv.DerivType(s, false, s.Owner == g.scope), DColon: true}
+	d := &ast.TypeDecl{Type: decl.Type(s, false, s.Owner == g.scope), DColon: true}
 	dummy := s.IsDummy() && inPattern(g.pa, s)
 	if dummy {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrIntent, Intent: ast.IntentInOut})

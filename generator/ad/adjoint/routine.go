@@ -231,7 +231,7 @@ func (g *gen) adjointArgs(r *routine) error {
 	g.decls = g.decls[:len(g.decls)-1] // declared as a dummy below
 	nu.Args = append(nu.Args, rb)
 	r.seed = append(r.seed, &ast.AssignStmt{Lhs: ast.NewIdent(g.resultB), Rhs: rb})
-	g.decls = append(g.decls, &ast.TypeDecl{Type: deriv.DerivType(g.result, false, true),
+	g.decls = append(g.decls, &ast.TypeDecl{Type: decl.Type(g.result, false, true),
 		Attrs: []*ast.Attr{{Kind: ast.AttrIntent, Intent: ast.IntentIn}}, DColon: true,
 		Entities: []*ast.Entity{{Name: ast.NewIdent(rb.Name)}}})
 	return nil

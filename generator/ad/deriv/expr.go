@@ -418,19 +418,3 @@ func exactDecimal(v *big.Rat, s string) bool {
 	w, ok := new(big.Rat).SetString(s)
 	return ok && w.Cmp(v) == 0
 }
-
-// DerivType returns the type of the derivative of variable s (real, or
-// complex when complex is set): of s's kind, spelled with the named
-// constant of s's declaration (real(dp)) when the derivative is declared
-// where s's own declaration is (sameScope), else with the kind's value
-// (real(8)), which needs no name in scope.
-func DerivType(s *sema.Symbol, complex, sameScope bool) *ast.TypeSpec {
-	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: Int(s.Type.Kind)}
-	if complex {
-		ts.Kind = ast.Complex
-	}
-	if sameScope && s.KindName != nil {
-		ts.KindSel = ast.NewIdent(s.KindName.Name)
-	}
-	return ts
-}

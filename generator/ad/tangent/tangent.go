@@ -720,7 +720,7 @@ func (g *gen) tident(x *ast.Ident, s *sema.Symbol) *ast.Ident {
 // decl declares the tangent of variable s.
 func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	t := s.Type
-	d := &ast.TypeDecl{Type: deriv.DerivType(s, t.IsComplex(), s.Owner == g.scope), DColon: true}
+	d := &ast.TypeDecl{Type: decl.Type(s, t.IsComplex(), s.Owner == g.scope), DColon: true}
 	if s.IsDummy() && inPattern(g.pa, s) && s.Intent != ast.IntentNone {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrIntent, Intent: s.Intent})
 	}

@@ -23,10 +23,8 @@ import (
 // then the CALL statements of f may not be all its references.
 func unusedArguments(f *ast.File, public map[string]bool) bool {
 	subs := map[string][]*ast.Unit{}
-	var all []*ast.Unit
 	var collect func(u *ast.Unit)
 	collect = func(u *ast.Unit) {
-		all = append(all, u)
 		if u.Kind == ast.SubroutineUnit && u.Name != nil {
 			n := strings.ToLower(u.Name.Name)
 			subs[n] = append(subs[n], u)
@@ -175,29 +173,7 @@ func dropDummies(u *ast.Unit, d map[string]bool) {
 		}
 	}
 	u.Args = args
-	var decls []ast.Stmt
-	for _, s := range u.Decls {
-		td, ok := s.(*ast.TypeDecl)
-		if !ok {
-			decls = append(decls, s)
-			continue
-		}
-		var ents []*ast.Entity
-		for _, e := range td.Entities {
-			if !d[strings.ToLower(e.Name.Name)] {
-				ents = append(ents, e)
-			}
-		}
-		if len(ents) == 0 {
-			continue
-		}
-		if len(ents) < len(td.Entities) {
-			td = clone(td)
-			td.Entities = ents
-		}
-		decls = append(decls, td)
-	}
-	u.Decls = decls
+	u.Decls, _ = withoutEntities(u.Decls, func(_ *ast.TypeDecl, n string) bool { return d[n] })
 }
 
 // actualsKept returns the actual arguments of a call whose dummies (by

@@ -108,7 +108,6 @@ func names(n ast.Node) map[string]int {
 // declaration (a bound, a COMMON or SAVE statement) or statement. It
 // reports whether it removed one.
 func unusedLocals(u *ast.Unit, uses map[string]int) bool {
-	removed := false
 	keep := map[string]bool{}
 	if u.Name != nil {
 		keep[strings.ToLower(u.Name.Name)] = true // a function's result
@@ -119,17 +118,29 @@ func unusedLocals(u *ast.Unit, uses map[string]int) bool {
 	for _, a := range u.Args {
 		keep[strings.ToLower(a.Name)] = true
 	}
-	var decls []ast.Stmt
-	for _, s := range u.Decls {
+	var removed bool
+	u.Decls, removed = withoutEntities(u.Decls, func(td *ast.TypeDecl, n string) bool {
+		return !hasAttr(td, ast.AttrParameter) && !keep[n] && uses[n] <= 1
+	})
+	return removed
+}
+
+// withoutEntities removes from the type declarations of decls the
+// entities drop says to (name in lower case), and a declaration left
+// without entities; it reports whether it removed one. Declarations are
+// cloned, not changed: generated code shares them with the source's.
+func withoutEntities(decls []ast.Stmt, drop func(td *ast.TypeDecl, name string) bool) ([]ast.Stmt, bool) {
+	removed := false
+	var out []ast.Stmt
+	for _, s := range decls {
 		td, ok := s.(*ast.TypeDecl)
-		if !ok || hasAttr(td, ast.AttrParameter) {
-			decls = append(decls, s)
+		if !ok {
+			out = append(out, s)
 			continue
 		}
 		var ents []*ast.Entity
 		for _, e := range td.Entities {
-			n := strings.ToLower(e.Name.Name)
-			if keep[n] || uses[n] > 1 {
+			if !drop(td, strings.ToLower(e.Name.Name)) {
 				ents = append(ents, e)
 			}
 		}
@@ -141,10 +152,9 @@ func unusedLocals(u *ast.Unit, uses map[string]int) bool {
 			td = clone(td)
 			td.Entities = ents
 		}
-		decls = append(decls, td)
+		out = append(out, td)
 	}
-	u.Decls = decls
-	return removed
+	return out, removed
 }
 
 func hasAttr(td *ast.TypeDecl, k ast.AttrKind) bool {

@@ -105,55 +105,24 @@ func compile(gfc, specPath string, res *driver.Result, dir string, warnings bool
 		outName[name] = f.Path
 	}
 	c := &gfortran.Compiler{Path: gfc, Flags: append(append([]string{}, flags...), std)}
-	runtime := gen[:len(gen)-len(derivs)]
-	if warnings {
-		// One compile to object files, which finds the errors too; the
-		// syntax checks below only tell whom to blame for one.
-		if out, err := objectCompile(c, dir, runtime, append(append([]string{}, srcs...), derivs...)); err == nil {
-			return generatorWarnings(c, dir, srcs, out, outName), nil
-		}
-	}
 	all := append(append([]string{}, srcs...), gen...)
-	_, err = c.SyntaxOutput(dir, all...)
-	if err == nil {
-		return warningsOf(c, dir, srcs, runtime, derivs, outName, warnings)
-	}
-	// Blame the sources if they alone fail, under both standards.
-	if c.SyntaxCheck(dir, srcs...) == nil {
-		return nil, err
-	}
-	c.Flags = append(append([]string{}, flags...), "-std=legacy")
-	if e := c.SyntaxCheck(dir, srcs...); e != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSource, e)
-	}
 	if _, err = c.SyntaxOutput(dir, all...); err != nil {
-		return nil, err
-	}
-	return warningsOf(c, dir, srcs, runtime, derivs, outName, warnings)
-}
-
-// objectCompile checks the runtime module (its own test holds it to
-// -Werror; this leaves its module file in dir) and compiles files, the
-// sources and the derivative files, to object files, returning what
-// gfortran printed: at its default optimisation (-O0), which finds what
-// -fsyntax-only does not (an unused procedure, a value used
-// uninitialized).
-func objectCompile(c *gfortran.Compiler, dir string, runtime, files []string) ([]byte, error) {
-	if len(runtime) > 0 {
-		if _, err := c.SyntaxOutput(dir, runtime...); err != nil {
+		// Blame the sources if they alone fail, under both standards.
+		if c.SyntaxCheck(dir, srcs...) == nil {
+			return nil, err
+		}
+		c.Flags = append(append([]string{}, flags...), "-std=legacy")
+		if e := c.SyntaxCheck(dir, srcs...); e != nil {
+			return nil, fmt.Errorf("%w: %v", ErrSource, e)
+		}
+		if _, err = c.SyntaxOutput(dir, all...); err != nil {
 			return nil, err
 		}
 	}
-	return c.CompileOutput(dir, files...)
-}
-
-// warningsOf is generatorWarnings of an object compile, or nil unless
-// warnings is set.
-func warningsOf(c *gfortran.Compiler, dir string, srcs, runtime, derivs []string, outName map[string]string, warnings bool) ([]string, error) {
 	if !warnings {
 		return nil, nil
 	}
-	out, err := objectCompile(c, dir, runtime, append(append([]string{}, srcs...), derivs...))
+	out, err := c.CompileOutput(dir, append(append([]string{}, srcs...), derivs...)...)
 	if err != nil {
 		return nil, err
 	}
