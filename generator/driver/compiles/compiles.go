@@ -106,27 +106,42 @@ func compile(gfc, specPath string, res *driver.Result, dir string, warnings bool
 	}
 	c := &gfortran.Compiler{Path: gfc, Flags: append(append([]string{}, flags...), std)}
 	all := append(append([]string{}, srcs...), gen...)
-	if _, err = c.SyntaxOutput(dir, all...); err != nil {
-		// Blame the sources if they alone fail, under both standards.
-		if c.SyntaxCheck(dir, srcs...) == nil {
-			return nil, err
+	if warnings {
+		// One object compile finds errors and warnings; the derivatives
+		// need the runtime's module, which its syntax check writes. The
+		// syntax checks of everything run only to blame a failure.
+		if len(gen) > len(derivs) && c.SyntaxCheck(dir, gen[0]) != nil {
+			return nil, syntaxErrors(c, flags, dir, srcs, all)
 		}
-		c.Flags = append(append([]string{}, flags...), "-std=legacy")
-		if e := c.SyntaxCheck(dir, srcs...); e != nil {
-			return nil, fmt.Errorf("%w: %v", ErrSource, e)
+		objs := append(append([]string{}, srcs...), derivs...)
+		out, err := c.CompileOutput(dir, objs...)
+		if err != nil {
+			// Blame, or find that the sources need -std=legacy.
+			if e := syntaxErrors(c, flags, dir, srcs, all); e != nil {
+				return nil, e
+			}
+			if out, err = c.CompileOutput(dir, objs...); err != nil {
+				return nil, err
+			}
 		}
-		if _, err = c.SyntaxOutput(dir, all...); err != nil {
-			return nil, err
-		}
+		return generatorWarnings(c, dir, srcs, out, outName), nil
 	}
-	if !warnings {
-		return nil, nil
+	return nil, syntaxErrors(c, flags, dir, srcs, all)
+}
+
+// syntaxErrors checks all (the sources, then the generated files) for
+// errors under c's standard, and blames the sources if they alone fail
+// under both standards. It leaves c's flags those that accept all.
+func syntaxErrors(c *gfortran.Compiler, flags []string, dir string, srcs, all []string) error {
+	err := c.SyntaxCheck(dir, all...)
+	if err == nil || c.SyntaxCheck(dir, srcs...) == nil {
+		return err
 	}
-	out, err := c.CompileOutput(dir, append(append([]string{}, srcs...), derivs...)...)
-	if err != nil {
-		return nil, err
+	c.Flags = append(append([]string{}, flags...), "-std=legacy")
+	if e := c.SyntaxCheck(dir, srcs...); e != nil {
+		return fmt.Errorf("%w: %v", ErrSource, e)
 	}
-	return generatorWarnings(c, dir, srcs, out, outName), nil
+	return c.SyntaxCheck(dir, all...)
 }
 
 func isFixed(p string) bool {
