@@ -287,7 +287,6 @@ func Run(specPath string, opts Options) (*Report, error) {
 		common = append(common, filepath.Join(dir, name+".o"))
 		comp.Flags = append(comp.Flags, "-I"+dir)
 	}
-	common = append(common, generated...)
 
 	parsed := loadGenerated(gen)
 	var progs []*Program
@@ -323,7 +322,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 		inputErrs.Sort()
 		return nil, inputErrs
 	}
-	r := &runner{opts: opts, spec: spec, wd: wd, write: write, comp: comp, common: common,
+	r := &runner{opts: opts, spec: spec, wd: wd, write: write, comp: comp, common: common, generated: generated,
 		report: &Report{GenWarnings: res.Warnings}, notes: map[string]bool{}}
 	for ti, bt := range bound.Targets {
 		if err := r.target(ti, bt.Target, progs[ti]); err != nil {
@@ -340,7 +339,10 @@ type runner struct {
 	wd     *workDir
 	write  func(rel string, data []byte) (string, error)
 	comp   *gfortran.Compiler
-	common []string // the sources and the generated files, compiled with each driver
+	common []string // the sources and the runtime, compiled with each driver
+	// generated are the generated files, included in the driver's
+	// compile unit (see unit).
+	generated []string
 	report *Report
 	notes  map[string]bool
 }
@@ -387,8 +389,12 @@ func (r *runner) target(ti int, t *config.Target, p *Program) error {
 	if _, err := r.write(fmt.Sprintf("t%d/input.txt", ti), []byte(input)); err != nil {
 		return err
 	}
-	srcs := append(append([]string{}, r.common...), drv)
-	progress(r.opts, "%s: compiling %d files", t.Routine, len(srcs))
+	unit, err := r.unit(ti, drv)
+	if err != nil {
+		return err
+	}
+	srcs := append(append([]string{}, r.common...), unit...)
+	progress(r.opts, "%s: compiling %d files", t.Routine, len(r.common)+len(r.generated)+1)
 	logf(r.opts, "%s %s -o check %s", r.comp.Path, strings.Join(r.comp.Flags, " "), strings.Join(srcs, " "))
 	exe := filepath.Join(tdir, "check")
 	if err := r.comp.Build(tdir, exe, srcs...); err != nil {
@@ -416,6 +422,37 @@ func (r *runner) target(ti int, t *config.Target, p *Program) error {
 	r.report.Warnings = append(r.report.Warnings, zeroDerivatives(t, p, samples)...)
 	progress(r.opts, "%s: done in %.1f s", t.Routine, time.Since(start).Seconds())
 	return nil
+}
+
+// unit returns the files that compile the generated code and target
+// ti's driver drv: one compile unit that INCLUDEs them, so that gfortran
+// starts once for all, not once a file (half of a small kernel's check
+// time); a fixed-form file is compiled on its own. The compiler's
+// messages still name the included files and their lines.
+func (r *runner) unit(ti int, drv string) ([]string, error) {
+	var alone []string
+	var b strings.Builder
+	for _, g := range append(append([]string{}, r.generated...), drv) {
+		if isFree(g) && !strings.Contains(g, "'") {
+			fmt.Fprintf(&b, "include '%s'\n", g)
+		} else {
+			alone = append(alone, g)
+		}
+	}
+	if b.Len() == 0 {
+		return alone, nil
+	}
+	u, err := r.write(fmt.Sprintf("t%d/unit.f90", ti), []byte(b.String()))
+	if err != nil {
+		return nil, err
+	}
+	return append(alone, u), nil
+}
+
+// isFree reports whether gfortran reads the file at path as free form
+// without preprocessing it.
+func isFree(path string) bool {
+	return strings.HasSuffix(path, ".f90")
 }
 
 // rows adds the rows of one target's tests to the report.
