@@ -343,8 +343,8 @@ type runner struct {
 	// generated are the generated files, included in the driver's
 	// compile unit (see unit).
 	generated []string
-	report *Report
-	notes  map[string]bool
+	report    *Report
+	notes     map[string]bool
 }
 
 func (r *runner) note(format string, args ...any) {
