@@ -18,7 +18,7 @@ func TestKernelsCorrect(t *testing.T) {
 	for _, k := range kernels {
 		t.Run(k, func(t *testing.T) {
 			t.Parallel()
-			rep, err := check.Run(filepath.Join("testdata", k, "spec.yaml"), check.Options{})
+			rep, err := check.Run(filepath.Join("testdata", k, "spec.yaml"), check.Options{RuntimeCache: checkRuntime})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,7 +57,7 @@ func TestCheckpointKernelsCorrect(t *testing.T) {
 					t.Logf("snapshots: %s generates the same code as %s", opt, snapshotOptions[0])
 					continue
 				}
-				rep, err := check.Run(spec, check.Options{})
+				rep, err := check.Run(spec, check.Options{RuntimeCache: checkRuntime})
 				if err != nil {
 					t.Fatalf("snapshots: %s: %v", opt, err)
 				}

@@ -24,6 +24,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fadj-dev/fadj/generator/check"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/gfortran"
 	"github.com/fadj-dev/fadj/generator/gfortran/gfortrantest"
@@ -58,8 +59,18 @@ var (
 	buildDir string
 )
 
+// checkRuntime keeps the runtime module compiled across the fadj check
+// runs of the correctness tests.
+var checkRuntime *check.RuntimeCache
+
 func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "fadj-bench-runtime-")
+	if err != nil {
+		panic(err)
+	}
+	checkRuntime = &check.RuntimeCache{Dir: dir}
 	code := m.Run()
+	os.RemoveAll(dir)
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
 	}
