@@ -15,7 +15,7 @@ import (
 // bitTapeProgram pushes nrec records whose widths and values come from a
 // linear congruential generator the test repeats in Go (bitRecords),
 // with a real(8) and an integer(4) push every tenth record and a logical
-// array of 70 after every 1000th; it checks the pops against the pushes,
+// array of 200 (whole words and partial ones) after every 1000th; it checks the pops against the pushes,
 // before and after a rewind, and prints its figures as key value lines.
 const bitTapeProgram = `program main
   use fadj_runtime
@@ -25,7 +25,7 @@ const bitTapeProgram = `program main
   integer :: w(nrec), v(nrec), i, j, x, bad
   integer(int64) :: s, m(6)
   real(real64) :: r
-  logical :: mask(70), back(70)
+  logical :: mask(200), back(200)
   s = 12345
   do i = 1, nrec
     s = mod(s * 1103515245_int64 + 12345_int64, 2147483648_int64)
@@ -34,7 +34,7 @@ const bitTapeProgram = `program main
     if (mod(i, 7) == 0) v(i) = int(shiftl(1_int64, w(i)) - 1)
     if (mod(i, 11) == 0) v(i) = 0
   end do
-  mask = [(mod(j * j, 3) == 1, j = 1, 70)]
+  mask = [(mod(j * j, 3) == 1, j = 1, 200)]
   call push_all()
   write (*, '(a, 1x, i0)') 'bytes_bits', fadj_tape_bytes(fadj_tape_bits)
   write (*, '(a, 1x, i0)') 'bytes_all', fadj_tape_bytes()
@@ -152,7 +152,7 @@ func TestBitTape(t *testing.T) {
 			t.Parallel()
 			exe := buildProgram(t, v, bitTapeProgram, buildModule(t, v, ModuleName))
 			out := runOK(t, exe)
-			bits := bitRecords() + 100*70 // the records and 100 masks of 70
+			bits := bitRecords() + 100*200 // the records and 100 masks of 200
 			bytes := (bits + 7) / 8
 			other := int64(10000 * (8 + 4)) // the real(8) and integer(4) pushes
 			words := int64(1024)
