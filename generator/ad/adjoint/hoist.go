@@ -64,6 +64,10 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 	if g.tbr == nil || hasJump(s.Body) || len(g.jumps.byLoop[s]) > 0 {
 		return nil, nil, f, b, nil, nil
 	}
+	var bits *tapeCopy // the branch choices (hoist_bits.go)
+	if bf, bb, c, ok := g.bufferBranches(s, f, b); ok {
+		f, b, bits = bf, bb, c
+	}
 	recs, order := g.loopRecords(s, f)
 	moved := map[ast.Stmt]bool{}
 	movedSyms := map[string]bool{}
@@ -121,7 +125,10 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 		pre = append(pre, tapePushArray(typ, sec, n))
 		post = append([]ast.Stmt{tapePopArray(typ, sec, n)}, post...)
 	}
-	if len(moved) == 0 {
+	if bits != nil {
+		keep(bits)
+	}
+	if len(moved) == 0 && bits == nil {
 		return nil, nil, f, b, nil, nil
 	}
 	nf = replaceStmts(f, func(st ast.Stmt) ast.Stmt {
@@ -137,7 +144,7 @@ func (g *gen) hoistRecords(s *ast.DoConstruct, f, b []ast.Stmt) (pre, post, nf, 
 		name, ok := popOf(st)
 		return ok && movedSyms[name]
 	})
-	if len(saved) > 0 || len(buffered) > 0 {
+	if len(saved) > 0 || len(buffered) > 0 || bits != nil {
 		nb = replaceStmts(nb, func(st ast.Stmt) ast.Stmt {
 			if _, ok := popOf(st); !ok {
 				return nil
@@ -376,24 +383,8 @@ func (g *gen) bufferScalar(x *sema.Symbol, rs []record, b []ast.Stmt) (*buffer, 
 			return nil, false
 		}
 	}
-	var dims, index []ast.Expr
-	for i := len(loops) - 1; i >= 0; i-- {
-		l := loops[i]
-		lo, hi := l.Start, l.Stop
-		switch {
-		case l.Step == nil || isOne(l.Step):
-		case isMinusOne(l.Step):
-			lo, hi = hi, lo
-		default:
-			return nil, false
-		}
-		if l.Var == nil || !g.invariant(lo) || !g.invariant(hi) {
-			return nil, false
-		}
-		dims = append(dims, &ast.RangeExpr{Lo: lo, Hi: hi})
-		index = append(index, ast.NewIdent(l.Var.Name))
-	}
-	if fewTrips(dims) {
+	dims, index, ok := g.bufferShape(loops)
+	if !ok {
 		return nil, false
 	}
 	ts := typeSpec(rs[0].typ)
@@ -766,27 +757,12 @@ var hasJump = liveness.HasJump
 // replaceStmts returns list with the statements for which repl returns a
 // statement replaced by it, also in the bodies of the constructs in it.
 func replaceStmts(list []ast.Stmt, repl func(ast.Stmt) ast.Stmt) []ast.Stmt {
-	var out []ast.Stmt
-	for _, st := range list {
+	return expandStmts(list, func(st ast.Stmt) []ast.Stmt {
 		if r := repl(st); r != nil {
-			out = append(out, r)
-			continue
+			return []ast.Stmt{r}
 		}
-		switch st := st.(type) {
-		case *ast.DoConstruct:
-			st.Body = replaceStmts(st.Body, repl)
-		case *ast.IfConstruct:
-			for _, br := range st.Branches {
-				br.Body = replaceStmts(br.Body, repl)
-			}
-		case *ast.SelectCase:
-			for _, c := range st.Cases {
-				c.Body = replaceStmts(c.Body, repl)
-			}
-		}
-		out = append(out, st)
-	}
-	return out
+		return nil
+	})
 }
 
 // dropStmts returns list without the statements drop reports, also from
