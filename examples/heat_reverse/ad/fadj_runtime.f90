@@ -1249,19 +1249,35 @@ contains
   subroutine fadj_push_bits_array(m, n)
     logical, intent(in) :: m(*)
     integer, intent(in) :: n
-    integer(int64) :: p, i, w
+    integer(int64) :: p, i, w, word
+    integer :: k
     if (n < 0) call negative_count()
     p = bit_top
     w = shiftr(p + n, 6) + 1
     if (w > bit_cap) call grow_bits(w)
-    do i = 1, n
-      w = shiftr(p, 6) + 1
-      if (m(i)) then
-        stack_bits(w) = ibset(stack_bits(w), int(iand(p, 63_int64)))
+    i = 1
+    do while (i <= n)
+      if (iand(p, 63_int64) == 0 .and. n - i >= 63) then
+        ! A whole word: packed in a register, stored once.
+        word = 0
+        do k = 0, 63
+          if (m(i + k)) word = ibset(word, k)
+        end do
+        stack_bits(shiftr(p, 6) + 1) = word
+        p = p + 64
+        i = i + 64
       else
-        stack_bits(w) = ibclr(stack_bits(w), int(iand(p, 63_int64)))
+        ! Bit by bit: the bits of the word above the record may
+        ! still hold popped records, kept for fadj_tape_rewind.
+        w = shiftr(p, 6) + 1
+        if (m(i)) then
+          stack_bits(w) = ibset(stack_bits(w), int(iand(p, 63_int64)))
+        else
+          stack_bits(w) = ibclr(stack_bits(w), int(iand(p, 63_int64)))
+        end if
+        p = p + 1
+        i = i + 1
       end if
-      p = p + 1
     end do
     tape_now = tape_now + bit_bytes(p) - bit_bytes(bit_top)
     if (tape_now > tape_high) tape_high = tape_now
@@ -1275,12 +1291,26 @@ contains
   subroutine fadj_pop_bits_array(m, n)
     logical, intent(out) :: m(*)
     integer, intent(in) :: n
-    integer(int64) :: p, i
+    integer(int64) :: p, q, i, word
+    integer :: k
     if (n < 0) call negative_count()
     if (bit_top < n) call bits_underflow(int(n, int64))
     p = bit_top - n
-    do i = 1, n
-      m(i) = btest(stack_bits(shiftr(p + i - 1, 6) + 1), int(iand(p + i - 1, 63_int64)))
+    q = p
+    i = 1
+    do while (i <= n)
+      if (iand(q, 63_int64) == 0 .and. n - i >= 63) then
+        word = stack_bits(shiftr(q, 6) + 1)
+        do k = 0, 63
+          m(i + k) = btest(word, k)
+        end do
+        q = q + 64
+        i = i + 64
+      else
+        m(i) = btest(stack_bits(shiftr(q, 6) + 1), int(iand(q, 63_int64)))
+        q = q + 1
+        i = i + 1
+      end if
     end do
     tape_now = tape_now - (bit_bytes(bit_top) - bit_bytes(p))
     bit_top = p
