@@ -29,9 +29,6 @@ import (
 // to the parameters' adjoints made inside the adjoint loop are discarded
 // by restoring those adjoints each iteration.
 func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, bwd []ast.Stmt, err error) {
-	if d.Check {
-		return nil, nil, notSupported("stationarity: check of fixed-point loop %s", d.Name)
-	}
 	g.nfp++
 	k := strconv.Itoa(g.nfp)
 	what := "fixed-point loop " + d.Name
@@ -90,7 +87,12 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	}
 	orig := ast.Clone(s)
 	fwd = append(fwd, fp.ops(tape.Push, false)...)
-	fwd = append(fwd, orig)
+	if d.Check {
+		pre, post := fp.flowCheck(orig)
+		fwd = append(append(append(fwd, pre...), orig), post...)
+	} else {
+		fwd = append(fwd, orig)
+	}
 	fwd = append(fwd, f...)
 	mark := ast.NewIdent("fadj_fpm" + k)
 	markOp := tape.Op{Kind: tape.Push, Type: tape.I8, Ref: mark, Count: tape.Size(ast.NewIdent(mark.Name))}
