@@ -72,7 +72,8 @@ func TestFixedPointHelpers(t *testing.T) {
   integer(int64) :: m(6)
   real(real64) :: x, zb(2), zo(2), zp(2), d, s
   real(real32) :: yb(2), yo(2), yp(2)
-  integer :: k
+  integer :: k, kp, next
+  real(real64) :: dp
   call fadj_push_r8(-1.0_real64)
   call fadj_push_r8_array([2.0_real64, 3.0_real64], 2)
   call fadj_push_i4(7)
@@ -87,16 +88,32 @@ func TestFixedPointHelpers(t *testing.T) {
   print '(l1, f5.1)', fadj_tape_empty(), x
   zb = [1.0_real64, 2.0_real64]; zo = [0.5_real64, 0.5_real64]; zp = [1.0_real64, 1.0_real64]
   d = 0; s = 0
-  call fadj_fp_step_r8(zb, zo, zp, 2, d, s, .false.)
+  call fadj_fp_step_r8(zb, zo, zp, 2, d, s, .false., 2)
   print '(6f6.2)', zb, zp, d, s
   zb = [1.0_real64, 2.0_real64]; zp = [1.0_real64, 1.0_real64]
   d = 0; s = 0
-  call fadj_fp_step_r8(zb, zo, zp, 2, d, s, .true.)
+  call fadj_fp_step_r8(zb, zo, zp, 2, d, s, .true., 2)
   print '(6f6.2)', zb, zp, d, s
   yb = [1.0, 2.0]; yo = [0.5, 0.5]; yp = [1.0, 1.0]
   d = 0; s = 0
-  call fadj_fp_step_r4(yb, yo, yp, 2, d, s, .false.)
+  call fadj_fp_step_r4(yb, yo, yp, 2, d, s, .false., 2)
   print '(6f6.2)', yb, yp, d, s
+  call fadj_fp_step_r4(yb, yo, yp, 2, d, s, .false., 1)
+  print '(6f6.2)', yb, yp, d, s
+  call fadj_fp_step_r8(zb, zo, zp, 2, d, s, .false., 0)
+  print '(6f6.2)', yb, yp, d, s
+  print '(6f6.2)', zb, zp, d, s
+  kp = 0; dp = 0
+  call fadj_fp_next(1, 1.0e-1_real64, 1.0e-9_real64, kp, dp, next)
+  print '(i0, 1x, i0)', next, kp
+  call fadj_fp_next(2, 1.0e-2_real64, 1.0e-9_real64, kp, dp, next)
+  print '(i0)', next
+  call fadj_fp_next(4, 1.0e-4_real64, 1.0e-9_real64, kp, dp, next)
+  print '(i0)', next
+  call fadj_fp_next(8, 1.0e-8_real64, 1.0e-9_real64, kp, dp, next)
+  print '(i0)', next
+  call fadj_fp_next(9, 2.0e-8_real64, 1.0e-9_real64, kp, dp, next)
+  print '(i0)', next
   call fadj_fp_flow('s::same', .true.)
   print '(i0)', fadj_fp_unstationary()
   call fadj_fp_flow('s::moved', .false.)
@@ -118,6 +135,14 @@ end program
 		"1.50  2.50  1.50  2.50  2.50  8.50",
 		"1.50  2.50  1.50  2.50  1.50  2.50",
 		"1.50  2.50  1.50  2.50  2.50  8.50",
+		"2.00  3.00  2.00  3.00  2.50  8.50",
+		"2.00  3.00  2.00  3.00  2.50  8.50",
+		"2.00  3.00  1.50  2.50  2.50  8.50",
+		"2 1",
+		"4",
+		"8",
+		"9",
+		"10",
 		"0",
 		"1",
 		"fadj fixed-point adjoint statistics",

@@ -261,12 +261,14 @@ const runtimeTemplate = `! fadj_runtime.f90: the tapes and snapshot stacks of ad
 !   call fadj_tape_skip(tape, n)    drop n values from the top of tape (an
 !                                   index fadj_tape_r8 ... fadj_tape_l): a pop
 !                                   whose value the adjoint iteration never reads
-!   call fadj_fp_step_r8(zb, zo, zp, n, d, s, maxnorm)  one pass of the
-!                                   adjoint iteration's update over n values:
-!                                   zb += zo, then d and s accumulate
-!                                   |zb - zp| and |zb| (squares summed, or
-!                                   maxima with maxnorm), and zp = zb
-!                                   (fadj_fp_step_r4 for real(4))
+!   call fadj_fp_step_r8(zb, zo, zp, n, d, s, maxnorm, mode)  one pass of
+!                                   the adjoint iteration's update over n
+!                                   values: zb += zo; mode 1: zp = zb; mode 2:
+!                                   d and s accumulate |zb - zp| and |zb|
+!                                   (squares summed, or maxima with maxnorm),
+!                                   then zp = zb (fadj_fp_step_r4: real(4))
+!   call fadj_fp_next(k, d, tol, kp, dp, next)  the next iteration to
+!                                   measure, from the rate of the change
 !   call fadj_fp_flow(name, ok)     the stationarity check of a primal
 !                                   fixed-point loop: when ok is false its last
 !                                   two iterations took different branches,
@@ -321,7 +323,8 @@ module {{.Module}}
   public :: fadj_tape_mark, fadj_tape_rewind
   public :: fadj_fp_done, fadj_fp_iterations, fadj_fp_delta, fadj_fp_converged
   public :: fadj_fp_solves, fadj_fp_failures, fadj_fp_stats, fadj_fp_reset
-  public :: fadj_tape_skip, fadj_fp_step_r8, fadj_fp_step_r4, fadj_fp_flow, fadj_fp_unstationary
+  public :: fadj_tape_skip, fadj_fp_step_r8, fadj_fp_step_r4, fadj_fp_next, fadj_fp_flow
+  public :: fadj_fp_unstationary
 
   ! Stack indices, for the optional argument of the statistics: the
   ! tapes, then the snapshot stacks.
@@ -987,65 +990,100 @@ contains
 
   ! The update of the adjoint fixed-point iteration over one state
   ! adjoint of n values, in one pass: zb = zb + zo (the incoming adjoint
-  ! added back), then d and s accumulate the change zb - zp and zb
-  ! (sums of squares, or with maxnorm maxima of absolute values), and
-  ! zp = zb is the previous iterate of the next iteration.
-  subroutine fadj_fp_step_r8(zb, zo, zp, n, d, s, maxnorm)
-    integer, intent(in) :: n
+  ! added back); with mode 1 also zp = zb (the previous iterate of a
+  ! next iteration that measures); with mode 2 d and s first accumulate
+  ! the change zb - zp and zb (sums of squares, or with maxnorm maxima of
+  ! absolute values), then zp = zb. Mode 0 only adds.
+  subroutine fadj_fp_step_r8(zb, zo, zp, n, d, s, maxnorm, mode)
+    integer, intent(in) :: n, mode
     real(real64), intent(inout) :: zb(n), zp(n)
     real(real64), intent(in) :: zo(n)
     real(real64), intent(inout) :: d, s
     logical, intent(in) :: maxnorm
     integer :: i
     real(real64) :: v, c
-    if (maxnorm) then
+    select case (mode)
+    case (0)
+      zb = zb + zo
+    case (1)
       do i = 1, n
-        v = zb(i) + zo(i)
-        d = max(d, abs(v - zp(i)))
-        s = max(s, abs(v))
-        zb(i) = v
-        zp(i) = v
+        zb(i) = zb(i) + zo(i)
+        zp(i) = zb(i)
       end do
-    else
+    case default
       do i = 1, n
         v = zb(i) + zo(i)
         c = v - zp(i)
-        d = d + c * c
-        s = s + v * v
+        if (maxnorm) then
+          d = max(d, abs(c))
+          s = max(s, abs(v))
+        else
+          d = d + c * c
+          s = s + v * v
+        end if
         zb(i) = v
         zp(i) = v
       end do
-    end if
+    end select
   end subroutine fadj_fp_step_r8
 
   ! fadj_fp_step_r8 for real(4) adjoints; d and s stay real(8).
-  subroutine fadj_fp_step_r4(zb, zo, zp, n, d, s, maxnorm)
-    integer, intent(in) :: n
+  subroutine fadj_fp_step_r4(zb, zo, zp, n, d, s, maxnorm, mode)
+    integer, intent(in) :: n, mode
     real(real32), intent(inout) :: zb(n), zp(n)
     real(real32), intent(in) :: zo(n)
     real(real64), intent(inout) :: d, s
     logical, intent(in) :: maxnorm
     integer :: i
     real(real64) :: v, c
-    if (maxnorm) then
+    select case (mode)
+    case (0)
+      zb = zb + zo
+    case (1)
       do i = 1, n
         zb(i) = zb(i) + zo(i)
-        v = real(zb(i), real64)
-        d = max(d, abs(v - real(zp(i), real64)))
-        s = max(s, abs(v))
         zp(i) = zb(i)
       end do
-    else
+    case default
       do i = 1, n
         zb(i) = zb(i) + zo(i)
         v = real(zb(i), real64)
         c = v - real(zp(i), real64)
-        d = d + c * c
-        s = s + v * v
+        if (maxnorm) then
+          d = max(d, abs(c))
+          s = max(s, abs(v))
+        else
+          d = d + c * c
+          s = s + v * v
+        end if
         zp(i) = zb(i)
       end do
-    end if
+    end select
   end subroutine fadj_fp_step_r4
+
+  ! The next iteration of an adjoint fixed-point solve that measures its
+  ! change, after iteration k measured delta d (tolerance tol; kp and dp
+  ! the previous measure, updated). The change of a contracting
+  ! iteration falls geometrically: from the rate between the last two
+  ! measures, next is the iteration where d should reach tol, at most k
+  ! iterations on (a rate from a transient may be too optimistic); k + 1
+  ! without a falling rate.
+  subroutine fadj_fp_next(k, d, tol, kp, dp, next)
+    integer, intent(in) :: k
+    real(real64), intent(in) :: d, tol
+    integer, intent(inout) :: kp
+    real(real64), intent(inout) :: dp
+    integer, intent(out) :: next
+    real(real64) :: rate, steps
+    next = k + 1
+    if (kp > 0 .and. kp < k .and. d > 0 .and. d < dp .and. tol > 0 .and. tol < d) then
+      rate = log(d / dp) / real(k - kp, real64)
+      steps = log(tol / d) / rate
+      next = k + max(1, int(min(steps, real(k, real64))))
+    end if
+    kp = k
+    dp = d
+  end subroutine fadj_fp_next
 
   ! The stationarity check of the primal fixed-point loop named name:
   ! ok is false when the branches its last two iterations took differ,

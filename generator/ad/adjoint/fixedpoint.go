@@ -286,6 +286,9 @@ func (fp *fpCode) declare() error {
 		g.decls = append(g.decls, parseDecls(fmt.Sprintf("integer :: fadj_fpws%s", k))...)
 	}
 	g.decls = append(g.decls, parseDecls(fmt.Sprintf("integer(8) :: fadj_fpm%s(%d)\ninteger :: fadj_fpi%s\nreal(8) :: fadj_fpd%s, fadj_fpn%s", k, tape.MarkLen, k, k, k))...)
+	// The measures of the change: the next iteration measuring, the
+	// last measure's iteration and delta, the update's mode.
+	g.decls = append(g.decls, parseDecls(strings.ReplaceAll("integer :: fadj_fptK, fadj_fplK, fadj_fpkK\nreal(8) :: fadj_fpeK", "K", k))...)
 	for _, v := range fp.state {
 		for _, c := range copies {
 			if err := fp.copyDecl(c, v, "state variable"); err != nil {

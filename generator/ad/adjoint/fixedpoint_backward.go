@@ -71,22 +71,32 @@ func (fp *fpCode) start() []string {
 		}
 		pre = append(pre, fmt.Sprintf("%s = %s", fp.copyName("p", v), zb))
 	}
-	return append(pre, fmt.Sprintf("fadj_fpi%s = 0", k))
+	return append(pre, fmt.Sprintf("fadj_fpi%s = 0", k), fmt.Sprintf("fadj_fpt%s = 1", k), fmt.Sprintf("fadj_fpl%s = 0", k),
+		fmt.Sprintf("fadj_fpe%s = 0", k))
 }
 
-// update adds z̄_orig back to w̄ and measures the relative change of w̄,
-// one pass over each state adjoint (the runtime's fadj_fp_step for an
-// array), and exits on the delta test or the maximum.
+// update adds z̄_orig back to w̄, in one pass over each state adjoint
+// (the runtime's fadj_fp_step for an array). The relative change of w̄
+// is measured only at the iterations fadj_fp_next predicts from the
+// rate of the last measures (and at the maximum): the previous iterate
+// is copied only in the iteration before. The loop exits on the delta
+// test or the maximum.
 func (fp *fpCode) update() []string {
 	d, k := fp.d, fp.k
 	maxNorm := d.Norm == "max"
-	dv, nv := "fadj_fpd"+k, "fadj_fpn"+k
-	upd := []string{dv + " = 0", nv + " = 0"}
+	dv, nv, i, mode := "fadj_fpd"+k, "fadj_fpn"+k, "fadj_fpi"+k, "fadj_fpk"+k
+	next, tol := "fadj_fpt"+k, fortranReal(d.Tol)
+	upd := []string{
+		mode + " = 0",
+		fmt.Sprintf("if (%s + 1 >= %s .or. %s + 1 >= %d) %s = 1", i, next, i, d.MaxIter, mode),
+		fmt.Sprintf("if (%s >= %s .or. %s >= %d) %s = 2", i, next, i, d.MaxIter, mode),
+		dv + " = 0", nv + " = 0",
+	}
 	for _, v := range fp.state {
 		zb, p, o := fp.g.aname(v), fp.copyName("p", v), fp.copyName("o", v)
 		if v.Rank() > 0 {
-			upd = append(upd, fmt.Sprintf("call fadj_fp_step_%s(%s, %s, %s, size(%s), %s, %s, %s)",
-				stepSuffix(v), zb, o, p, zb, dv, nv, map[bool]string{true: ".true.", false: ".false."}[maxNorm]))
+			upd = append(upd, fmt.Sprintf("call fadj_fp_step_%s(%s, %s, %s, size(%s), %s, %s, %s, %s)",
+				stepSuffix(v), zb, o, p, zb, dv, nv, map[bool]string{true: ".true.", false: ".false."}[maxNorm], mode))
 			continue
 		}
 		upd = append(upd, fmt.Sprintf("%s = %s + %s", zb, zb, o))
@@ -99,12 +109,15 @@ func (fp *fpCode) update() []string {
 		}
 		upd = append(upd, fmt.Sprintf("%s = %s", p, zb))
 	}
+	upd = append(upd, fmt.Sprintf("if (%s == 2) then", mode))
 	if maxNorm {
 		upd = append(upd, fmt.Sprintf("%s = %s / max(%s, tiny(1.0d0))", dv, dv, nv))
 	} else {
 		upd = append(upd, fmt.Sprintf("%s = sqrt(%s) / max(sqrt(%s), tiny(1.0d0))", dv, dv, nv))
 	}
-	return append(upd, fmt.Sprintf("if (%s <= %s .or. fadj_fpi%s >= %d) exit", dv, fortranReal(d.Tol), k, d.MaxIter))
+	return append(upd, fmt.Sprintf("if (%s <= %s .or. %s >= %d) exit", dv, tol, i, d.MaxIter),
+		fmt.Sprintf("call fadj_fp_next(%s, %s, %s, fadj_fpl%s, fadj_fpe%s, %s)", i, dv, tol, k, k, next),
+		"end if")
 }
 
 // stepSuffix is the runtime's suffix of fadj_fp_step for the adjoint of
