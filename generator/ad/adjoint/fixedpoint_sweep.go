@@ -5,6 +5,7 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // The adjoint iteration of a fixed-point loop propagates only the state's
@@ -30,9 +31,17 @@ func (fp *fpCode) stateSweep(b []ast.Stmt) []ast.Stmt {
 	for i, st := range b {
 		s[i] = ast.Clone(st)
 	}
+	// A parameter the body assigns (a spec's list may say so, with a
+	// warning) has an adjoint that other adjoints read: it stays.
+	out := map[*sema.Symbol]bool{}
+	for _, v := range fp.d.Out {
+		out[v] = true
+	}
 	dead := map[string]bool{}
 	for _, v := range fp.params {
-		dead[strings.ToLower(fp.g.aname(v))] = true
+		if !out[v] {
+			dead[strings.ToLower(fp.g.aname(v))] = true
+		}
 	}
 	for {
 		s = filterStmts(s, func(st ast.Stmt) bool { return !assignsTo(st, dead) })
