@@ -345,3 +345,59 @@ func skipCall(op tape.Op, h ast.StmtHeader) *ast.CallStmt {
 func parseExpr(src string) ast.Expr {
 	return parseStmts("fadj_x = " + src)[0].(*ast.AssignStmt).Rhs
 }
+
+// paramsSweep returns the parameters sweep from b2, a copy of the body's
+// adjoint: it is run once from the converged w̄ for x̄ += w̄·∂φ/∂x, and
+// the state's adjoint is zeroed after it, so the increments of a state
+// adjoint that nothing but such increments reads after them are dead
+// and removed (the paper differentiates this sweep with the parameters
+// as the only independents). A sweep with a call stays as it is.
+func (fp *fpCode) paramsSweep(b2 []ast.Stmt) []ast.Stmt {
+	other := false
+	ast.Inspect(&ast.Unit{Body: b2}, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallStmt); ok {
+			if _, isOp := tape.Of(c); !isOp {
+				other = true
+			}
+		}
+		return !other
+	})
+	if other {
+		return b2
+	}
+	for _, v := range fp.state {
+		zb := strings.ToLower(fp.g.aname(v))
+		last := -1
+		for i, st := range b2 {
+			if readsBesidesUpdates(st, zb) {
+				last = i
+			}
+		}
+		kill := map[string]bool{zb: true}
+		tail := filterStmts(b2[last+1:], func(s ast.Stmt) bool { return !assignsTo(s, kill) })
+		b2 = append(b2[:last+1:last+1], tail...)
+	}
+	return b2
+}
+
+// readsBesidesUpdates reports whether st reads v other than in an
+// assignment to v.
+func readsBesidesUpdates(st ast.Stmt, v string) bool {
+	found := false
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if strings.EqualFold(n.Name, v) {
+				found = true
+			}
+		case *ast.AssignStmt:
+			if baseName(n.Lhs) == v {
+				return false
+			}
+		}
+		return !found
+	}
+	ast.Inspect(st, visit)
+	return found
+}

@@ -68,3 +68,23 @@ func stmtsText(t *testing.T, list []ast.Stmt) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestReadsBesidesUpdates checks what makes a state adjoint live in the
+// parameters sweep: a read anywhere but in an assignment to itself.
+func TestReadsBesidesUpdates(t *testing.T) {
+	cases := []struct {
+		src  string
+		want bool
+	}{
+		{"xb = xb + 2*yb", false},
+		{"xb(i - 1) = xb(i - 1) + w*yb(i)", false},
+		{"yb = yb + xb", true},
+		{"do i = 1, n\n  xb(i) = xb(i) + 1\n  pb = pb + xb(i)\nend do", true},
+		{"if (xb(1) > 0) yb = 1", true},
+	}
+	for _, c := range cases {
+		if got := readsBesidesUpdates(parseStmts(c.src)[0], "xb"); got != c.want {
+			t.Errorf("%q: got %v, want %v", c.src, got, c.want)
+		}
+	}
+}

@@ -71,11 +71,7 @@ subroutine picard_b(p, p_b, x, x_b, n)
   call fadj_pop_r8_array(x, size(x))
   ! adjoint of picard.f90:16
   xnew_b = xnew_b + x_b
-  x_b = 0.0_8
-  ! adjoint of picard.f90:14
-  x_b = x_b - sin(x)*(0.5d0*xnew_b)
   p_b = p_b + 0.25d0*xnew_b
-  x_b = x_b + 0.1d0*(1.0_8/n*sum(xnew_b))
   xnew_b = 0.0_8
   x_b = 0
   call fadj_pop_r8_array(xnew, size(xnew))
