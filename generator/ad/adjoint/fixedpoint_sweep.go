@@ -105,14 +105,22 @@ func assignsTo(st ast.Stmt, names map[string]bool) bool {
 }
 
 // filterStmts keeps the statements of list, and of the blocks nested in
-// them, that keep accepts.
+// them, that keep accepts. The comments before a statement removed go
+// to the next one kept ("! adjoint of f.f90:12" stays with its code).
 func filterStmts(list []ast.Stmt, keep func(ast.Stmt) bool) []ast.Stmt {
 	var out []ast.Stmt
+	var doc []*ast.Comment
 	for _, st := range list {
-		if keep(st) {
-			rewriteBlocks(st, func(l []ast.Stmt) []ast.Stmt { return filterStmts(l, keep) })
-			out = append(out, st)
+		if !keep(st) {
+			doc = append(doc, st.Header().Doc...)
+			continue
 		}
+		rewriteBlocks(st, func(l []ast.Stmt) []ast.Stmt { return filterStmts(l, keep) })
+		if len(doc) > 0 && len(st.Header().Doc) == 0 {
+			st.Header().Doc, doc = doc, nil
+		}
+		doc = nil
+		out = append(out, st)
 	}
 	return out
 }

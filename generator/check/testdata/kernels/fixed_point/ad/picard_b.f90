@@ -71,6 +71,7 @@ subroutine picard_b(p, p_b, x, x_b, n)
   call fadj_pop_r8_array(x, size(x))
   ! adjoint of picard.f90:16
   xnew_b = xnew_b + x_b
+  ! adjoint of picard.f90:14
   p_b = p_b + 0.25d0*xnew_b
   xnew_b = 0.0_8
   x_b = 0
