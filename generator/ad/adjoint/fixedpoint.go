@@ -38,6 +38,12 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	if err != nil {
 		return nil, nil, err
 	}
+	// The adjoint iteration re-reads the tapes, not the snapshot stacks,
+	// and keeps its end values on top of them: a call reversed jointly
+	// in the body (its snapshot popped by each iteration) cannot be.
+	if usesSnapshots(f) || usesSnapshots(b) {
+		return nil, nil, notSupported("a call reversed jointly (with a snapshot) in the body of fixed-point loop %s; reverse it split (call_overrides)", d.Name)
+	}
 	// The recording sweep runs after the original loop: its labels would
 	// be defined twice (no jump may enter or leave the body).
 	for i := range f {
@@ -405,4 +411,18 @@ func parseSnippet(src string) *ast.Unit {
 		return true
 	})
 	return u
+}
+
+// usesSnapshots reports whether list holds a snapshot stack operation.
+func usesSnapshots(list []ast.Stmt) bool {
+	found := false
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallStmt); ok {
+			if op, isOp := tape.Of(c); isOp && op.Kind.IsSnapshot() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
