@@ -157,9 +157,9 @@ func (fp *fpCode) restoreSets(b, sweep []ast.Stmt) {
 	var rest []outRef
 	for _, r := range fp.out {
 		switch v := strings.ToLower(r.v.Name); {
-		case all(v) && loop(v):
+		case loop(v):
 			fp.inLoop = append(fp.inLoop, r)
-		case all(v) || loop(v):
+		case all(v):
 			rest = append(rest, r)
 		}
 	}
