@@ -88,6 +88,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	}
 	sweep := fp.stateSweep(b)
 	b2 = fp.paramsSweep(b2)
+	f, sweep, b2 = dropRecords(f, sweep, b2)
 	fp.restoreSets(b, sweep)
 	if err := fp.declare(); err != nil {
 		return nil, nil, err

@@ -25,7 +25,9 @@ import (
 //     from the snapshot in each iteration either.
 
 // stateSweep returns the adjoint iteration's sweep derived from b, the
-// body's adjoint, which it does not change.
+// body's adjoint, which it does not change; its pops are made skips
+// afterwards (skipPops), once the records neither sweep reads are
+// dropped (dropRecords).
 func (fp *fpCode) stateSweep(b []ast.Stmt) []ast.Stmt {
 	s := make([]ast.Stmt, len(b))
 	for i, st := range b {
@@ -56,7 +58,7 @@ func (fp *fpCode) stateSweep(b []ast.Stmt) []ast.Stmt {
 			break
 		}
 	}
-	return skipPops(s)
+	return s
 }
 
 // references reports whether list mentions name (lower case) anywhere.
@@ -196,6 +198,11 @@ type popUse struct {
 // reads at or after their first pop and never assigns. A sweep that calls
 // a procedure (which may read anything) is returned as it is.
 func skipPops(list []ast.Stmt) []ast.Stmt {
+	return replacePops(list, skippable(list))
+}
+
+// skippable returns the variables whose pops skipPops makes skips.
+func skippable(list []ast.Stmt) map[string]bool {
 	uses := map[string]*popUse{}
 	other := false
 	for i, st := range list {
@@ -223,7 +230,7 @@ func skipPops(list []ast.Stmt) []ast.Stmt {
 		})
 	}
 	if other || len(uses) == 0 {
-		return list
+		return nil
 	}
 	for i, st := range list {
 		for v := range stmtReads(st) {
@@ -243,7 +250,7 @@ func skipPops(list []ast.Stmt) []ast.Stmt {
 			skip[v] = true
 		}
 	}
-	return replacePops(list, skip)
+	return skip
 }
 
 // skippableRef reports whether a pop into ref reads no variable itself
@@ -408,4 +415,57 @@ func readsBesidesUpdates(st ast.Stmt, v string) bool {
 	}
 	ast.Inspect(st, visit)
 	return found
+}
+
+// dropRecords removes the records of the variables neither sweep reads:
+// their pops would be skips in the state sweep (skippable) and in the
+// parameters sweep too, so their pushes in the recording sweep f, and
+// the pops, go (the values before the loop are restored after the
+// parameters sweep anyway). Only a variable pushed in f as many times as
+// each sweep pops it (the same records, statement for statement) is
+// dropped. It returns the new f, sweep and b2, the sweep's remaining
+// skippable pops made skips.
+func dropRecords(f, sweep, b2 []ast.Stmt) ([]ast.Stmt, []ast.Stmt, []ast.Stmt) {
+	s1, s2 := skippable(sweep), skippable(b2)
+	pushes, pops1, pops2 := countOps(f, tape.Push), countOps(sweep, tape.Pop), countOps(b2, tape.Pop)
+	drop := map[string]bool{}
+	for v := range s1 {
+		if s2[v] && pushes[v] > 0 && pushes[v] == pops1[v] && pushes[v] == pops2[v] {
+			drop[v] = true
+		}
+	}
+	if len(drop) > 0 {
+		f = removeOps(f, tape.Push, drop)
+		sweep = removeOps(sweep, tape.Pop, drop)
+		b2 = removeOps(b2, tape.Pop, drop)
+	}
+	return f, skipPops(sweep), b2
+}
+
+// countOps counts the tape operations of kind in list per variable (bit
+// records aside).
+func countOps(list []ast.Stmt, kind tape.Kind) map[string]int {
+	out := map[string]int{}
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallStmt); ok {
+			if op, isOp := tape.Of(c); isOp && op.Kind == kind && op.Type != tape.Bits {
+				out[baseName(op.Ref)]++
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// removeOps removes from list the tape operations of kind on the
+// variables of vars.
+func removeOps(list []ast.Stmt, kind tape.Kind, vars map[string]bool) []ast.Stmt {
+	return filterStmts(list, func(s ast.Stmt) bool {
+		c, ok := s.(*ast.CallStmt)
+		if !ok {
+			return true
+		}
+		op, isOp := tape.Of(c)
+		return !isOp || op.Kind != kind || op.Type == tape.Bits || !vars[baseName(op.Ref)]
+	})
 }

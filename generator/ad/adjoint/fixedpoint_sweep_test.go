@@ -88,3 +88,22 @@ func TestReadsBesidesUpdates(t *testing.T) {
 		}
 	}
 }
+
+// TestDropRecords checks that the records neither sweep reads leave the
+// recording sweep and both sweeps, and only those: g is read after its
+// pop by the parameters sweep, h is pushed twice but popped once.
+func TestDropRecords(t *testing.T) {
+	f := parseStmts("call fadj_push_r8(g)\ng = 1\ncall fadj_push_r8(d)\nd = 2\ncall fadj_push_r8(h)\ncall fadj_push_r8(h)\nh = 3")
+	sweep := parseStmts("zb = zb + d*g*h\ncall fadj_pop_r8(h)\ncall fadj_pop_r8(d)\ncall fadj_pop_r8(g)")
+	b2 := parseStmts("pb = pb + d*g*h*zb\ncall fadj_pop_r8(h)\ncall fadj_pop_r8(d)\ncall fadj_pop_r8(g)\npb = pb + g")
+	f, sweep, b2 = dropRecords(f, sweep, b2)
+	for _, c := range []struct{ name, got, want string }{
+		{"recording", stmtsText(t, f), "call fadj_push_r8(g)\ng = 1\nd = 2\ncall fadj_push_r8(h)\ncall fadj_push_r8(h)\nh = 3"},
+		{"state sweep", stmtsText(t, sweep), "zb = zb + d*g*h\ncall fadj_tape_skip(fadj_tape_r8, 1)\ncall fadj_tape_skip(fadj_tape_r8, 1)"},
+		{"parameters sweep", stmtsText(t, b2), "pb = pb + d*g*h*zb\ncall fadj_pop_r8(h)\ncall fadj_pop_r8(g)\npb = pb + g"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", c.name, c.got, c.want)
+		}
+	}
+}
