@@ -133,6 +133,22 @@
 !   fadj_fp_solves(), fadj_fp_failures()   counts; a failure is also
 !                                   reported on error_unit when it happens
 !   call fadj_fp_stats([unit])      print them; call fadj_fp_reset()
+!   call fadj_tape_skip(tape, n)    drop n values from the top of tape (an
+!                                   index fadj_tape_r8 ... fadj_tape_l): a pop
+!                                   whose value the adjoint iteration never reads
+!   call fadj_fp_step_r8(zb, zo, zp, n, d, s, maxnorm, mode)  one pass of
+!                                   the adjoint iteration's update over n
+!                                   values: zb += zo; mode 1: zp = zb; mode 2:
+!                                   d and s accumulate |zb - zp| and |zb|
+!                                   (squares summed, or maxima with maxnorm),
+!                                   then zp = zb (fadj_fp_step_r4: real(4))
+!   call fadj_fp_next(k, d, tol, kp, dp, next)  the next iteration to
+!                                   measure, from the rate of the change
+!   call fadj_fp_flow(name, ok)     the stationarity check of a primal
+!                                   fixed-point loop: when ok is false its last
+!                                   two iterations took different branches,
+!                                   reported on error_unit and counted in
+!                                   fadj_fp_unstationary() and fadj_fp_stats
 !   A reset of one kind leaves the other's values and statistics as they
 !   are (fadj_tape_reset means what it meant before snapshot stacks
 !   existed); fadj_memory_peak_bytes() then restarts from the bytes the
@@ -190,6 +206,8 @@ module fadj_runtime
   public :: fadj_tape_mark, fadj_tape_rewind
   public :: fadj_fp_done, fadj_fp_iterations, fadj_fp_delta, fadj_fp_converged
   public :: fadj_fp_solves, fadj_fp_failures, fadj_fp_stats, fadj_fp_reset
+  public :: fadj_tape_skip, fadj_fp_step_r8, fadj_fp_step_r4, fadj_fp_next, fadj_fp_flow
+  public :: fadj_fp_unstationary
 
   ! Stack indices, for the optional argument of the statistics: the
   ! tapes, then the snapshot stacks.
@@ -271,6 +289,8 @@ module fadj_runtime
   integer :: fp_last_iters = 0, fp_max_iters = 0
   real(real64) :: fp_last_delta = 0, fp_last_tol = 0
   integer(int64) :: fp_solves = 0, fp_fails = 0, fp_total_iters = 0
+  ! Stationarity checks of primal fixed-point loops, and those that failed.
+  integer(int64) :: fp_flow_checks = 0, fp_flow_fails = 0
   ! Bytes held by all snapshot stacks now, and their most.
   integer(int64) :: snap_now = 0
   integer(int64) :: snap_peak = 0
@@ -1663,6 +1683,8 @@ contains
       fp_fails, '  iterations in all: ', fp_total_iters
     write (u, '(2x, a, i0, a, es10.3, a, es10.3, a, i0)') 'last: ', fp_last_iters, &
       ' iterations, delta ', fp_last_delta, ', tolerance ', fp_last_tol, '; most: ', fp_max_iters
+    if (fp_flow_checks > 0) write (u, '(2x, a, i0, a, i0)') 'stationarity checks: ', &
+      fp_flow_checks, '  not stationary: ', fp_flow_fails
   end subroutine fadj_fp_stats
 
   ! Zeroes the fixed-point statistics.
@@ -1674,7 +1696,141 @@ contains
     fp_solves = 0
     fp_fails = 0
     fp_total_iters = 0
+    fp_flow_checks = 0
+    fp_flow_fails = 0
   end subroutine fadj_fp_reset
+
+  ! Drops the n values on top of tape (fadj_tape_r8 ... fadj_tape_l) as
+  ! a pop would, without reading them: the adjoint fixed-point iteration
+  ! skips the pops of values it does not read (a rewind puts them back).
+  subroutine fadj_tape_skip(tape, n)
+    integer, intent(in) :: tape, n
+    integer(int64) :: m
+    if (tape < 1 .or. tape > ntapes) error stop 'fadj_runtime: no such tape'
+    m = int(n, int64)
+    if (m < 0) call negative_count()
+    if (m > top(tape)) call underflow(tape, m)
+    top(tape) = top(tape) - m
+    tape_now = tape_now - m * elem_bytes(tape)
+  end subroutine fadj_tape_skip
+
+  ! The update of the adjoint fixed-point iteration over one state
+  ! adjoint of n values, in one pass: zb = zb + zo (the incoming adjoint
+  ! added back); with mode 1 also zp = zb (the previous iterate of a
+  ! next iteration that measures); with mode 2 d and s first accumulate
+  ! the change zb - zp and zb (sums of squares, or with maxnorm maxima of
+  ! absolute values), then zp = zb. Mode 0 only adds.
+  subroutine fadj_fp_step_r8(zb, zo, zp, n, d, s, maxnorm, mode)
+    integer, intent(in) :: n, mode
+    real(real64), intent(inout) :: zb(n), zp(n)
+    real(real64), intent(in) :: zo(n)
+    real(real64), intent(inout) :: d, s
+    logical, intent(in) :: maxnorm
+    integer :: i
+    real(real64) :: v, c
+    select case (mode)
+    case (0)
+      zb = zb + zo
+    case (1)
+      do i = 1, n
+        zb(i) = zb(i) + zo(i)
+        zp(i) = zb(i)
+      end do
+    case default
+      do i = 1, n
+        v = zb(i) + zo(i)
+        c = v - zp(i)
+        if (maxnorm) then
+          d = max(d, abs(c))
+          s = max(s, abs(v))
+        else
+          d = d + c * c
+          s = s + v * v
+        end if
+        zb(i) = v
+        zp(i) = v
+      end do
+    end select
+  end subroutine fadj_fp_step_r8
+
+  ! fadj_fp_step_r8 for real(4) adjoints; d and s stay real(8).
+  subroutine fadj_fp_step_r4(zb, zo, zp, n, d, s, maxnorm, mode)
+    integer, intent(in) :: n, mode
+    real(real32), intent(inout) :: zb(n), zp(n)
+    real(real32), intent(in) :: zo(n)
+    real(real64), intent(inout) :: d, s
+    logical, intent(in) :: maxnorm
+    integer :: i
+    real(real64) :: v, c
+    select case (mode)
+    case (0)
+      zb = zb + zo
+    case (1)
+      do i = 1, n
+        zb(i) = zb(i) + zo(i)
+        zp(i) = zb(i)
+      end do
+    case default
+      do i = 1, n
+        zb(i) = zb(i) + zo(i)
+        v = real(zb(i), real64)
+        c = v - real(zp(i), real64)
+        if (maxnorm) then
+          d = max(d, abs(c))
+          s = max(s, abs(v))
+        else
+          d = d + c * c
+          s = s + v * v
+        end if
+        zp(i) = zb(i)
+      end do
+    end select
+  end subroutine fadj_fp_step_r4
+
+  ! The next iteration of an adjoint fixed-point solve that measures its
+  ! change, after iteration k measured delta d (tolerance tol; kp and dp
+  ! the previous measure, updated). The change of a contracting
+  ! iteration falls geometrically: from the rate between the last two
+  ! measures, next is the iteration where d should reach tol, at most k
+  ! iterations on (a rate from a transient may be too optimistic); k + 1
+  ! without a falling rate.
+  subroutine fadj_fp_next(k, d, tol, kp, dp, next)
+    integer, intent(in) :: k
+    real(real64), intent(in) :: d, tol
+    integer, intent(inout) :: kp
+    real(real64), intent(inout) :: dp
+    integer, intent(out) :: next
+    real(real64) :: rate, steps
+    next = k + 1
+    if (kp > 0 .and. kp < k .and. d > 0 .and. d < dp .and. tol > 0 .and. tol < d) then
+      rate = log(d / dp) / real(k - kp, real64)
+      steps = log(tol / d) / rate
+      next = k + max(1, int(min(steps, real(k, real64))))
+    end if
+    kp = k
+    dp = d
+  end subroutine fadj_fp_next
+
+  ! The stationarity check of the primal fixed-point loop named name:
+  ! ok is false when the branches its last two iterations took differ,
+  ! so that the adjoint of the recorded iteration may not be the
+  ! derivative of the converged map. Reported on error_unit and counted.
+  subroutine fadj_fp_flow(name, ok)
+    character(len=*), intent(in) :: name
+    logical, intent(in) :: ok
+    fp_flow_checks = fp_flow_checks + 1
+    if (ok) return
+    fp_flow_fails = fp_flow_fails + 1
+    write (error_unit, '(4a)') 'fadj_runtime: control flow of fixed-point loop ', name, &
+      ' was not stationary: its last two iterations took different branches;', &
+      ' its adjoint may be wrong'
+  end subroutine fadj_fp_flow
+
+  ! Stationarity checks that found the control flow not stationary.
+  function fadj_fp_unstationary() result(n)
+    integer(int64) :: n
+    n = fp_flow_fails
+  end function fadj_fp_unstationary
 
   ! ------------------------------------------------------------- helpers
 

@@ -29,17 +29,20 @@ import (
 // to the parameters' adjoints made inside the adjoint loop are discarded
 // by restoring those adjoints each iteration.
 func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, bwd []ast.Stmt, err error) {
-	if d.Check {
-		return nil, nil, notSupported("stationarity: check of fixed-point loop %s", d.Name)
-	}
 	g.nfp++
 	k := strconv.Itoa(g.nfp)
 	what := "fixed-point loop " + d.Name
 	g.depth++
-	f, b, err := g.stmts(d.Body)
+	f, b, err := g.stmts(d.Record)
 	g.depth--
 	if err != nil {
 		return nil, nil, err
+	}
+	// The adjoint iteration re-reads the tapes, not the snapshot stacks,
+	// and keeps its end values on top of them: a call reversed jointly
+	// in the body (its snapshot popped by each iteration) cannot be.
+	if usesSnapshots(f) || usesSnapshots(b) {
+		return nil, nil, notSupported("a call reversed jointly (with a snapshot) in the body of fixed-point loop %s; reverse it split (call_overrides)", d.Name)
 	}
 	// The recording sweep runs after the original loop: its labels would
 	// be defined twice (no jump may enter or leave the body).
@@ -73,14 +76,6 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 		}
 	}
 	fp := &fpCode{g: g, d: d, k: k, out: outRefs}
-	// Only what the body's adjoint changes and reads before changing it
-	// needs its end value put back before each adjoint iteration.
-	ch, rf := changed(b), readFirst(b)
-	for _, r := range outRefs {
-		if ch["*"] || rf["*"] || ch[r.v.Name] && rf[r.v.Name] {
-			fp.restore = append(fp.restore, r)
-		}
-	}
 	for _, v := range d.State {
 		if g.hasAdj(v) {
 			fp.state = append(fp.state, v)
@@ -91,12 +86,21 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 			fp.params = append(fp.params, v)
 		}
 	}
+	sweep := fp.stateSweep(b)
+	b2 = fp.paramsSweep(b2)
+	f, sweep, b2 = dropRecords(f, sweep, b2)
+	fp.restoreSets(b, sweep)
 	if err := fp.declare(); err != nil {
 		return nil, nil, err
 	}
 	orig := ast.Clone(s)
 	fwd = append(fwd, fp.ops(tape.Push, false)...)
-	fwd = append(fwd, orig)
+	if d.Check {
+		pre, post := fp.flowCheck(orig)
+		fwd = append(append(append(fwd, pre...), orig), post...)
+	} else {
+		fwd = append(fwd, orig)
+	}
 	fwd = append(fwd, f...)
 	mark := ast.NewIdent("fadj_fpm" + k)
 	markOp := tape.Op{Kind: tape.Push, Type: tape.I8, Ref: mark, Count: tape.Size(ast.NewIdent(mark.Name))}
@@ -115,7 +119,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 			orig.StmtHeader = s.StmtHeader
 		}
 	}
-	bwd = append([]ast.Stmt{tape.Lower(markOp.Inverse())}, fp.backward(b, b2)...)
+	bwd = append([]ast.Stmt{tape.Lower(markOp.Inverse())}, fp.backward(sweep, b2)...)
 	return fwd, bwd, nil
 }
 
@@ -126,12 +130,46 @@ type outRef struct {
 
 // fpCode builds the code of one fixed-point loop, numbered k.
 type fpCode struct {
-	g             *gen
-	d             *fixedpoint.Decision
-	k             string
-	out           []outRef
-	restore       []outRef // the outputs the body's adjoint changes
-	state, params []*sema.Symbol
+	g   *gen
+	d   *fixedpoint.Decision
+	k   string
+	out []outRef
+	// restore are the outputs whose end values the body's adjoint needs
+	// put back before it runs (snapshot after the recording sweep);
+	// inLoop, the last of them, those the adjoint iteration's sweep
+	// itself changes, put back before each iteration.
+	restore, inLoop []outRef
+	state, params   []*sema.Symbol
+	// savedParams are the parameters whose adjoints the sweep still
+	// changes (through a call): saved before the adjoint iteration and
+	// put back after it.
+	savedParams []*sema.Symbol
+}
+
+// restoreSets sets restore, from the body's adjoint b, and inLoop, from
+// the adjoint iteration's sweep: only what a sweep changes and reads
+// before changing it needs its end value put back.
+func (fp *fpCode) restoreSets(b, sweep []ast.Stmt) {
+	needs := func(list []ast.Stmt) func(string) bool {
+		ch, rf := changed(list), readFirst(list)
+		return func(v string) bool { return ch["*"] || rf["*"] || ch[v] && rf[v] }
+	}
+	all, loop := needs(b), needs(sweep)
+	var rest []outRef
+	for _, r := range fp.out {
+		switch v := strings.ToLower(r.v.Name); {
+		case loop(v):
+			fp.inLoop = append(fp.inLoop, r)
+		case all(v):
+			rest = append(rest, r)
+		}
+	}
+	fp.restore = append(rest, fp.inLoop...)
+	for _, v := range fp.params {
+		if references(sweep, fp.g.aname(v)) {
+			fp.savedParams = append(fp.savedParams, v)
+		}
+	}
 }
 
 // readFirst returns the names of the primal variables list may read
@@ -173,7 +211,7 @@ func readFirst(list []ast.Stmt) map[string]bool {
 			case *ast.CallStmt:
 				if op, ok := tape.Of(n); ok && !op.Kind.IsPush() {
 					defs = append(defs, base(op.Ref))
-				} else if !ok {
+				} else if !ok && !isRuntimeNoop(n) {
 					out["*"] = true
 				}
 			}
@@ -208,7 +246,7 @@ func changed(list []ast.Stmt) map[string]bool {
 					}
 					return true
 				})
-			} else if !ok {
+			} else if !ok && !isRuntimeNoop(n) {
 				out["*"] = true
 			}
 		}
@@ -221,11 +259,17 @@ func changed(list []ast.Stmt) map[string]bool {
 // order, or with pop the pops of their inverse kind in reverse order: all
 // of them for Push, those the body's adjoint changes for SnapPush.
 func (fp *fpCode) ops(kind tape.Kind, pop bool) []ast.Stmt {
-	var out []ast.Stmt
 	list := fp.out
 	if kind == tape.SnapPush {
 		list = fp.restore
 	}
+	return opsOf(list, kind, pop)
+}
+
+// opsOf returns the pushes of kind of list in order, or with pop their
+// pops in reverse order.
+func opsOf(list []outRef, kind tape.Kind, pop bool) []ast.Stmt {
+	var out []ast.Stmt
 	for _, r := range list {
 		op := r.op
 		op.Kind = kind
@@ -250,6 +294,9 @@ func (fp *fpCode) declare() error {
 		g.decls = append(g.decls, parseDecls(fmt.Sprintf("integer :: fadj_fpws%s", k))...)
 	}
 	g.decls = append(g.decls, parseDecls(fmt.Sprintf("integer(8) :: fadj_fpm%s(%d)\ninteger :: fadj_fpi%s\nreal(8) :: fadj_fpd%s, fadj_fpn%s", k, tape.MarkLen, k, k, k))...)
+	// The measures of the change: the next iteration measuring, the
+	// last measure's iteration and delta, the update's mode.
+	g.decls = append(g.decls, parseDecls(strings.ReplaceAll("integer :: fadj_fptK, fadj_fplK, fadj_fpkK\nreal(8) :: fadj_fpeK", "K", k))...)
 	for _, v := range fp.state {
 		for _, c := range copies {
 			if err := fp.copyDecl(c, v, "state variable"); err != nil {
@@ -296,81 +343,6 @@ func isStar(x ast.Expr) bool {
 
 func (fp *fpCode) copyName(c string, v *sema.Symbol) string {
 	return "fadj_fp" + fp.k + c + "_" + v.Name
-}
-
-// backward is the adjoint of the loop: the adjoint iteration on the
-// state (b), then the parameter sweep (b2).
-func (fp *fpCode) backward(b, b2 []ast.Stmt) []ast.Stmt {
-	d, k := fp.d, fp.k
-	var pre, body, post []string
-	for _, v := range fp.state {
-		zb := fp.g.aname(v)
-		pre = append(pre, fmt.Sprintf("%s = %s", fp.copyName("o", v), zb))
-		if d.Warm {
-			pre = append(pre, fmt.Sprintf("if (fadj_fpws%s /= 0) %s = %s", k, zb, fp.copyName("w", v)))
-			post = append(post, fmt.Sprintf("%s = %s", fp.copyName("w", v), zb))
-		}
-	}
-	pre = append(pre, fmt.Sprintf("fadj_fpi%s = 0", k))
-	var upd []string
-	upd = append(upd, fmt.Sprintf("fadj_fpd%s = 0", k), fmt.Sprintf("fadj_fpn%s = 0", k))
-	for _, v := range fp.state {
-		zb, p, o := fp.g.aname(v), fp.copyName("p", v), fp.copyName("o", v)
-		body = append(body, fmt.Sprintf("%s = %s", p, zb))
-		upd = append(upd, fmt.Sprintf("%s = %s + %s", zb, zb, o))
-		abs := func(x string) string { return fmt.Sprintf("abs(%s)", x) }
-		if d.Norm == "max" {
-			upd = append(upd, fmt.Sprintf("fadj_fpd%s = max(fadj_fpd%s, real(%s, 8))", k, k, red("maxval", abs(zb+" - "+p), v)),
-				fmt.Sprintf("fadj_fpn%s = max(fadj_fpn%s, real(%s, 8))", k, k, red("maxval", abs(zb), v)))
-		} else {
-			upd = append(upd, fmt.Sprintf("fadj_fpd%s = fadj_fpd%s + real(%s, 8)", k, k, red("sum", abs(zb+" - "+p)+"**2", v)),
-				fmt.Sprintf("fadj_fpn%s = fadj_fpn%s + real(%s, 8)", k, k, red("sum", abs(zb)+"**2", v)))
-		}
-	}
-	if d.Norm == "max" {
-		upd = append(upd, fmt.Sprintf("fadj_fpd%s = fadj_fpd%s / max(fadj_fpn%s, tiny(1.0d0))", k, k, k))
-	} else {
-		upd = append(upd, fmt.Sprintf("fadj_fpd%s = sqrt(fadj_fpd%s) / max(sqrt(fadj_fpn%s), tiny(1.0d0))", k, k, k))
-	}
-	upd = append(upd, fmt.Sprintf("if (fadj_fpd%s <= %s .or. fadj_fpi%s >= %d) exit", k, fortranReal(d.Tol), k, d.MaxIter))
-
-	var out []ast.Stmt
-	out = append(out, parseStmts(strings.Join(pre, "\n"))...)
-	var save, restore []string
-	for _, v := range fp.params {
-		save = append(save, fmt.Sprintf("%s = %s", fp.copyName("s", v), fp.g.aname(v)))
-		restore = append(restore, fmt.Sprintf("%s = %s", fp.g.aname(v), fp.copyName("s", v)))
-	}
-	out = append(out, parseStmts(strings.Join(save, "\n"))...)
-	loop := []ast.Stmt{}
-	loop = append(loop, parseStmts(fmt.Sprintf("fadj_fpi%s = fadj_fpi%s + 1", k, k))...)
-	// The end values the body's adjoint changes are put back, and saved
-	// again; what an iteration adds to the parameters' adjoints is
-	// discarded after the loop.
-	loop = append(loop, fp.ops(tape.SnapPush, true)...) // SnapPop of the end values
-	loop = append(loop, fp.ops(tape.SnapPush, false)...)
-	loop = append(loop, tape.Rewind(ast.NewIdent("fadj_fpm"+k)))
-	loop = append(loop, parseStmts(strings.Join(body, "\n"))...)
-	loop = append(loop, b...)
-	loop = append(loop, parseStmts(strings.Join(upd, "\n"))...)
-	out = append(out, &ast.DoConstruct{Body: loop, End: ast.EndStmt{Keyword: "do"}})
-	out = append(out, parseStmts(fmt.Sprintf("call fadj_fp_done('%s', fadj_fpi%s, fadj_fpd%s, %s)", d.Name, k, k, fortranReal(d.Tol)))...)
-	if len(post) > 0 {
-		post = append(post, fmt.Sprintf("fadj_fpws%s = 1", k))
-		out = append(out, parseStmts(strings.Join(post, "\n"))...)
-	}
-	// The parameter sweep, from the converged w̄.
-	out = append(out, parseStmts(strings.Join(restore, "\n"))...)
-	out = append(out, fp.ops(tape.SnapPush, true)...)
-	out = append(out, tape.Rewind(ast.NewIdent("fadj_fpm"+k)))
-	out = append(out, b2...)
-	var zero []string
-	for _, v := range fp.state {
-		zero = append(zero, fmt.Sprintf("%s = 0", fp.g.aname(v)))
-	}
-	out = append(out, parseStmts(strings.Join(zero, "\n"))...)
-	out = append(out, fp.ops(tape.Push, true)...)
-	return out
 }
 
 // red is reduction f of x over variable v: x itself for a scalar.
@@ -440,4 +412,18 @@ func parseSnippet(src string) *ast.Unit {
 		return true
 	})
 	return u
+}
+
+// usesSnapshots reports whether list holds a snapshot stack operation.
+func usesSnapshots(list []ast.Stmt) bool {
+	found := false
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallStmt); ok {
+			if op, isOp := tape.Of(c); isOp && op.Kind.IsSnapshot() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

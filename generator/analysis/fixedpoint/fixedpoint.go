@@ -38,6 +38,10 @@ type Decision struct {
 	// is its header).
 	Body []ast.Stmt
 	Exit ast.Stmt
+	// Record is the body without the dead code of the stopping
+	// criterion (what only the exit test reads): the recording sweep,
+	// and what both adjoint sweeps differentiate.
+	Record []ast.Stmt
 }
 
 // String prints the sets, for tests and reports.
@@ -88,6 +92,7 @@ func Analyze(in Input, f *plan.FixedPoint) (d *Decision, errs, warns diag.List) 
 	d.State = a.userSet(f.State, "state", d.InferredState, &errs, &warns)
 	d.Params = a.userSet(f.Params, "parameters", d.InferredParams, &errs, &warns)
 	a.overwritten(d, out, &errs)
+	d.Record = a.record(d.Body)
 	errs.Sort()
 	warns.Sort()
 	return d, errs, warns

@@ -7,6 +7,8 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/analysis/fixedpoint"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/loops"
 	"github.com/fadj-dev/fadj/generator/plan"
@@ -281,4 +283,61 @@ func fpRef(src string) loops.Ref {
 		return loops.Ref{Name: "fp"}
 	}
 	return loops.Ref{Routine: "s", At: 4}
+}
+
+// TestRecord checks the recording sweep's statements: the dead code of
+// the stopping criterion (what only the exit test reads) is left out,
+// chains of it too; what is live after the loop, read by the next
+// iteration, or has an effect stays.
+func TestRecord(t *testing.T) {
+	loop := func(decl, body, after string) string {
+		return "subroutine s(p, x, y, n)\n  integer :: n, it, i\n  real(8) :: p(n), x(n), xnew(n), dx(n), err, y, c\n" + decl +
+			"  x = 0\n  do it = 1, 100\n    xnew = 0.5d0*cos(x) + p\n" + body + "    x = xnew\n    if (err < 1d-12) exit\n  end do\n" + after + "end subroutine\n"
+	}
+	cases := []struct {
+		name, src, dropped string
+	}{
+		{"the residual", loop("", "    err = maxval(abs(xnew - x))\n", ""), "err = maxval(abs(xnew - x))"},
+		{"a chain feeding the residual", loop("", "    dx = xnew - x\n    err = maxval(abs(dx))\n", ""),
+			"dx = xnew - x; err = maxval(abs(dx))"},
+		{"a residual loop", loop("", "    err = 0\n    do i = 1, n\n      err = max(err, abs(xnew(i) - x(i)))\n    end do\n", ""),
+			"err = 0; do i = 1, n ... end do"},
+		{"the residual live after the loop", loop("", "    err = maxval(abs(xnew - x))\n", "  y = err\n"), ""},
+		{"the residual printed", loop("", "    err = maxval(abs(xnew - x))\n    print *, err\n", ""), ""},
+		{"the residual read by the next iteration", loop("", "    xnew = xnew + 1d-3*err\n    err = maxval(abs(xnew - x))\n", ""), ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d, errs, _ := analyze(t, c.src, loops.Ref{Var: "it"}, nil, nil, "err it n i")
+			if errs != "" {
+				t.Fatal(errs)
+			}
+			keep := map[ast.Stmt]bool{}
+			for _, s := range d.Record {
+				keep[s] = true
+			}
+			var dropped []string
+			for _, s := range d.Body {
+				if !keep[s] {
+					dropped = append(dropped, stmtText(s))
+				}
+			}
+			if got := strings.Join(dropped, "; "); got != c.dropped {
+				t.Errorf("dropped %q, want %q", got, c.dropped)
+			}
+		})
+	}
+}
+
+// stmtText is s printed on one line, a construct's body elided.
+func stmtText(s ast.Stmt) string {
+	var b strings.Builder
+	if err := printer.Node(&b, s); err != nil {
+		return err.Error()
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) > 1 {
+		return strings.TrimSpace(lines[0]) + " ... " + strings.TrimSpace(lines[len(lines)-1])
+	}
+	return lines[0]
 }

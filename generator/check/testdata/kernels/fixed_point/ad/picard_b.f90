@@ -13,9 +13,10 @@ subroutine picard_b(p, p_b, x, x_b, n)
   integer(8) :: fadj_fpm1(6)
   integer :: fadj_fpi1
   real(8) :: fadj_fpd1, fadj_fpn1
+  integer :: fadj_fpt1, fadj_fpl1, fadj_fpk1
+  real(8) :: fadj_fpe1
   real(8) :: fadj_fp1o_x(n)
   real(8) :: fadj_fp1p_x(n)
-  real(8) :: fadj_fp1s_p(n)
   x = 0
   err = 1
   it = 0
@@ -30,49 +31,48 @@ subroutine picard_b(p, p_b, x, x_b, n)
     it = it + 1
   end do relax
   xnew = 0.5d0*cos(x) + 0.25d0*p + 0.1d0*sum(x)/n
-  err = maxval(abs(xnew - x))
   call fadj_push_r8_array(x, size(x))
   x = xnew
-  it = it + 1
   call fadj_tape_mark(fadj_fpm1)
   call fadj_push_i8_array(fadj_fpm1, size(fadj_fpm1))
   xnew_b = 0.0_8
   call fadj_pop_i8_array(fadj_fpm1, size(fadj_fpm1))
   fadj_fp1o_x = x_b
+  fadj_fp1p_x = x_b
   fadj_fpi1 = 0
-  fadj_fp1s_p = p_b
+  fadj_fpt1 = 1
+  fadj_fpl1 = 0
+  fadj_fpe1 = 0
   do
     fadj_fpi1 = fadj_fpi1 + 1
     call fadj_tape_rewind(fadj_fpm1)
-    fadj_fp1p_x = x_b
     call fadj_pop_r8_array(x, size(x))
     ! adjoint of picard.f90:16
     xnew_b = xnew_b + x_b
     x_b = 0.0_8
     ! adjoint of picard.f90:14
     x_b = x_b - sin(x)*(0.5d0*xnew_b)
-    p_b = p_b + 0.25d0*xnew_b
     x_b = x_b + 0.1d0*(1.0_8/n*sum(xnew_b))
     xnew_b = 0.0_8
+    fadj_fpk1 = 0
+    if (fadj_fpi1 + 1 >= fadj_fpt1 .or. fadj_fpi1 + 1 >= 1000) fadj_fpk1 = 1
+    if (fadj_fpi1 >= fadj_fpt1 .or. fadj_fpi1 >= 1000) fadj_fpk1 = 2
     fadj_fpd1 = 0
     fadj_fpn1 = 0
-    x_b = x_b + fadj_fp1o_x
-    fadj_fpd1 = fadj_fpd1 + real(sum(abs(x_b - fadj_fp1p_x)**2), 8)
-    fadj_fpn1 = fadj_fpn1 + real(sum(abs(x_b)**2), 8)
-    fadj_fpd1 = sqrt(fadj_fpd1)/max(sqrt(fadj_fpn1), tiny(1.0d0))
-    if (fadj_fpd1 <= 1d-12 .or. fadj_fpi1 >= 1000) exit
+    call fadj_fp_step_r8(x_b, fadj_fp1o_x, fadj_fp1p_x, size(x_b), fadj_fpd1, fadj_fpn1, .false., fadj_fpk1)
+    if (fadj_fpk1 == 2) then
+      fadj_fpd1 = sqrt(fadj_fpd1)/max(sqrt(fadj_fpn1), tiny(1.0d0))
+      if (fadj_fpd1 <= 1d-12 .or. fadj_fpi1 >= 1000) exit
+      call fadj_fp_next(fadj_fpi1, fadj_fpd1, 1d-12, fadj_fpl1, fadj_fpe1, fadj_fpt1)
+    end if
   end do
   call fadj_fp_done('picard::relax', fadj_fpi1, fadj_fpd1, 1d-12)
-  p_b = fadj_fp1s_p
   call fadj_tape_rewind(fadj_fpm1)
   call fadj_pop_r8_array(x, size(x))
   ! adjoint of picard.f90:16
   xnew_b = xnew_b + x_b
-  x_b = 0.0_8
   ! adjoint of picard.f90:14
-  x_b = x_b - sin(x)*(0.5d0*xnew_b)
   p_b = p_b + 0.25d0*xnew_b
-  x_b = x_b + 0.1d0*(1.0_8/n*sum(xnew_b))
   xnew_b = 0.0_8
   x_b = 0
   call fadj_pop_r8_array(xnew, size(xnew))
