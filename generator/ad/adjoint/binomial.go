@@ -63,6 +63,8 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 			"reverse":  unlabelled(b),
 			"snappush": lowered(snp, tape.SnapPush),
 			"snappop":  lowered(snp, tape.SnapPop),
+			"snappeek": peeked(snp),
+			"snapdrop": dropped(snp),
 			"heldpush": lowered(held, tape.SnapPush),
 			"heldpop":  lowered(held, tape.SnapPop),
 		}}
@@ -71,6 +73,9 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	}
 	if s.Var == nil {
 		fwd, bwd = c.whileForward(), c.whileBackward()
+		if r.Snapshots > 0 {
+			fwd, bwd = c.onlineForward(), c.onlineBackward()
+		}
 		fwd[0] = ast.Copy(fwd[0])
 		fwd[0].Header().Label, fwd[0].Header().Doc = s.Label, s.Doc
 		return fwd, bwd, nil
@@ -301,7 +306,7 @@ const advance = `  case (fadj_bn_advance)
   case (fadj_bn_takeshot)
     call fadj_slot_snappush
   case (fadj_bn_release)
-    call fadj_slot_snappop
+    call fadj_slot_snapdrop
 `
 
 // forward is the loop's forward sweep: the schedule up to its first turn.
@@ -360,8 +365,7 @@ do
   call fadj_binomial_next(H@, A@, K@, E@)
   select case (A@)
 ` + advance + `  case (fadj_bn_restore)
-    call fadj_slot_snappop
-    call fadj_slot_snappush
+    call fadj_slot_snappeek
   case (fadj_bn_youturn)
     IT = LO@ + (K@ - 1)*ST@
     call fadj_slot_record
@@ -373,16 +377,15 @@ end do
 deallocate(H@)`)
 }
 
-// A checkpointed DO WHILE.
+// A DO WHILE checkpointing each iteration.
 //
-// Its trip count is known only when it ends, so the forward sweep runs
-// the original loop plainly, counting the steps, after a snapshot of its
-// start state; the backward sweep restores that state and runs the
-// binomial schedule of the counted steps whole, firstturn included (the
-// steps replayed without testing the condition again). This is the
-// offline schedule after a counting pass: n + t(n, s) forward steps for
-// n steps, s + 1 snapshots at most; the online schedules of Stumm and
-// Walther, which take their snapshots during the first pass, run fewer.
+// Its trip count is known only when it ends, and with it the snapshots
+// it needs, so the forward sweep runs the original loop plainly,
+// counting the steps, after a snapshot of its start state; the backward
+// sweep restores that state and runs the schedule of the counted steps
+// whole, firstturn included (the steps replayed without testing the
+// condition again). Under binomial checkpointing a DO WHILE is
+// scheduled online instead (binomial_online.go).
 
 // whileForward is the DO WHILE's forward sweep.
 func (c *bnCode) whileForward() []ast.Stmt {
@@ -412,10 +415,9 @@ do
   case (fadj_bn_takeshot)
     call fadj_slot_snappush
   case (fadj_bn_release)
-    call fadj_slot_snappop
+    call fadj_slot_snapdrop
   case (fadj_bn_restore)
-    call fadj_slot_snappop
-    call fadj_slot_snappush
+    call fadj_slot_snappeek
   case (fadj_bn_firstturn, fadj_bn_youturn)
     call fadj_slot_record
     call fadj_slot_reverse

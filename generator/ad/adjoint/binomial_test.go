@@ -153,6 +153,37 @@ subroutine model(n, u, y)
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
 		[]regionLoop{{"", "time", "", 3, 0}}},
+	{kernel{name: "bnwhilenest", src: `
+subroutine model(n, nt, u, y)
+  integer :: n, nt, it, k
+  real(8) :: u(n), y, e
+  y = 0
+  outer: do it = 1, nt
+    e = 1
+    k = 0
+    inner: do while (e > 0.02d0 .and. k < 40)
+      u = u + 0.03d0*(sin(u) - u*[u(2:n), u(1)])
+      e = e*0.8d0
+      k = k + 1
+    end do inner
+    y = y + sum(u**2)*k
+  end do outer
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), ival("nt", 4), rval("u", 5), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{"", "outer", "", 2, 0}, {"", "inner", "", 2, 0}}},
+	{kernel{name: "bnwhileone", src: `
+subroutine model(n, u, y)
+  integer :: n
+  real(8) :: u(n), y, t
+  t = 0
+  do while (t < 0.6d0)
+    u = u + 0.05d0*(cos(u) - u*[u(2:n), u(1)])
+    t = t + 0.05d0
+  end do
+  y = sum(u**2) + t
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{"model", "", "while", 1, 5}}},
 	{kernel{name: "bnwhileeach", src: `
 subroutine model(n, u, y)
   integer :: n
