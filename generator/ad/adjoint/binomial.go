@@ -8,6 +8,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/plan"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // Checkpointed loops.
@@ -52,11 +53,15 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	if err != nil {
 		return nil, nil, err
 	}
-	snp, held, err := g.regionSaves(s, what)
+	var dv *sema.Symbol
+	if s.Var != nil {
+		dv = g.info.ObjectOf(s.Var)
+	}
+	snp, held, err := g.regionSaves(s, s.Body, dv, what)
 	if err != nil {
 		return nil, nil, err
 	}
-	c := &bnCode{g: g, s: s, r: r, k: k,
+	c := &bnCode{g: g, s: s, body: s.Body, r: r, k: k,
 		slots: map[string][]ast.Stmt{
 			"advance":  unlabelled(s.Body),
 			"record":   unlabelled(f),
@@ -144,7 +149,8 @@ func unlabelled(list []ast.Stmt) []ast.Stmt {
 // bnCode builds the code of checkpointed loop number k.
 type bnCode struct {
 	g     *gen
-	s     *ast.DoConstruct
+	s     *ast.DoConstruct // nil for a region that is not a loop
+	body  []ast.Stmt       // the loop's or region's
 	r     *plan.Region
 	k     string
 	slots map[string][]ast.Stmt
@@ -176,7 +182,7 @@ func (c *bnCode) text(src string) string {
 		snaps = fmt.Sprintf("max(%s, 1)", c.name("n"))
 	}
 	pairs := []string{"SNAPS", snaps}
-	if c.s.Var != nil {
+	if c.s != nil && c.s.Var != nil {
 		pairs = append(pairs, "IT", c.s.Var.Name)
 	}
 	for _, v := range []string{"lo", "st", "n", "a", "k", "e", "i", "h"} {
@@ -225,7 +231,7 @@ func (c *bnCode) fill(list []ast.Stmt) []ast.Stmt {
 func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
 	if c.names == nil {
 		c.names = map[string]bool{}
-		ast.Inspect(&ast.Unit{Body: c.s.Body}, func(n ast.Node) bool {
+		ast.Inspect(&ast.Unit{Body: c.body}, func(n ast.Node) bool {
 			if ids := constructNames(n); len(ids) > 0 && ids[0] != nil {
 				if _, jump := n.(*ast.ExitStmt); !jump {
 					if _, jump := n.(*ast.CycleStmt); !jump {
