@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -63,7 +64,7 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	}
 	c := &bnCode{g: g, s: s, body: s.Body, r: r, k: k,
 		slots: map[string][]ast.Stmt{
-			"advance":  unlabelled(s.Body),
+			"advance":  advanced(s),
 			"record":   unlabelled(f),
 			"reverse":  unlabelled(b),
 			"snappush": lowered(snp, tape.SnapPush),
@@ -104,6 +105,9 @@ func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
 	if len(g.jumps.byLoop[s]) > 0 {
 		return notSupported("EXIT, CYCLE or GO TO leaving an iteration of checkpointed loop %s", r.Name)
 	}
+	if c := innerCycle(s); c != nil {
+		return diag.At(g.fset, c.Pos(), notSupported("CYCLE of checkpointed loop %s from a loop inside it", r.Name))
+	}
 	var bad ast.Stmt
 	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -127,13 +131,16 @@ func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
 }
 
 // unlabelled returns clones of list without statement labels: each form
-// of the body appears more than once in the routine.
+// of the body appears more than once in the routine. The labels GO TOs
+// of the list jump to (those the reversal of an EXIT or CYCLE inside
+// writes) stay; copyOf gives each copy its own.
 func unlabelled(list []ast.Stmt) []ast.Stmt {
 	out := make([]ast.Stmt, len(list))
+	targets := gotoTargets(list)
 	for i, st := range list {
 		out[i] = ast.Clone(st)
 		ast.Inspect(out[i], func(n ast.Node) bool {
-			if st, ok := n.(ast.Stmt); ok {
+			if st, ok := n.(ast.Stmt); ok && !targets[st.Header().Label] {
 				st.Header().Label = 0
 			}
 			if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {
@@ -247,6 +254,9 @@ func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
 	out := make([]ast.Stmt, len(list))
 	for i, st := range list {
 		out[i] = ast.Clone(st)
+	}
+	c.g.relabel(out)
+	for i := range out {
 		if len(c.names) == 0 {
 			continue
 		}

@@ -222,6 +222,28 @@ subroutine model(n, nt, u, w, y)
 end subroutine
 `, routine: "model", params: []param{ival("n", 5), ival("nt", 7), rval("u", 5), rval("w"), rval("y")}, ins: []string{"u", "w"}, outs: []string{"y"}},
 		[]regionLoop{{routine: "model", name: "spinup", region: true}, {name: "steps", snaps: 2}}},
+	{kernel{name: "bncycle", src: `
+subroutine model(n, nt, u, y)
+  integer :: n, nt, it, i
+  real(8) :: u(n), y
+  y = 0
+  time: do it = 1, nt
+    u = u + 0.05d0*(cos(u) - u*[u(2:n), u(1)])
+    do i = 1, n
+      if (u(i) > 0.9d0) cycle
+      u(i) = u(i) + 0.01d0*u(i)**2
+    end do
+    if (mod(it, 3) == 0) cycle time
+    y = y + sum(u**2)
+  end do time
+  do while (y > 100)
+    y = y/2
+    if (y < 300) cycle
+    y = y - 1
+  end do
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 14), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{name: "time", snaps: 3}, {routine: "model", v: "while", snaps: 2, at: 14}}},
 	{kernel{name: "bnwhileeach", src: `
 subroutine model(n, u, y)
   integer :: n
