@@ -395,20 +395,20 @@ deallocate(H@)`)
 
 // A DO WHILE checkpointing each iteration.
 //
-// Its trip count is known only when it ends, and with it the snapshots
-// it needs, so the forward sweep runs the original loop plainly,
-// counting the steps, after a snapshot of its start state; the backward
-// sweep restores that state and runs the schedule of the counted steps
-// whole, firstturn included (the steps replayed without testing the
-// condition again). Under binomial checkpointing a DO WHILE is
-// scheduled online instead (binomial_online.go).
+// The forward sweep runs the original loop, taking a snapshot at the
+// start of each step and counting the steps; the backward sweep takes
+// the steps from the last: it restores the step's snapshot, records the
+// step and reverses it (the steps replayed without testing the
+// condition again). No step runs more than twice, and the snapshots are
+// one per step, as the spec asks. Under binomial checkpointing a DO WHILE
+// is scheduled online instead (binomial_online.go).
 
 // whileForward is the DO WHILE's forward sweep.
 func (c *bnCode) whileForward() []ast.Stmt {
 	loop := ast.Clone(c.s)
 	loop.StmtHeader = ast.StmtHeader{}
-	loop.Body = append(parseStmts(c.text("N@ = N@ + 1")), loop.Body...)
-	out := c.stmts("call fadj_slot_snappush\nN@ = 0")
+	loop.Body = append(c.stmts("N@ = N@ + 1\ncall fadj_slot_snappush"), loop.Body...)
+	out := parseStmts(c.text("N@ = 0"))
 	out = append(out, loop)
 	return append(out, c.stmts("call fadj_slot_heldpush\ncall fadj_push_i4(N@)")...)
 }
@@ -417,29 +417,9 @@ func (c *bnCode) whileForward() []ast.Stmt {
 func (c *bnCode) whileBackward() []ast.Stmt {
 	return c.stmts(`call fadj_pop_i4(N@)
 call fadj_slot_heldpop
-call fadj_slot_snappop
-if (allocated(H@)) deallocate(H@)
-allocate(H@(fadj_binomial_hlen + SNAPS))
-call fadj_binomial_start(H@, N@, SNAPS)
-do
-  call fadj_binomial_next(H@, A@, K@, E@)
-  select case (A@)
-  case (fadj_bn_advance)
-    do I@ = K@, E@
-      call fadj_slot_advance
-    end do
-  case (fadj_bn_takeshot)
-    call fadj_slot_snappush
-  case (fadj_bn_release)
-    call fadj_slot_snapdrop
-  case (fadj_bn_restore)
-    call fadj_slot_snappeek
-  case (fadj_bn_firstturn, fadj_bn_youturn)
-    call fadj_slot_record
-    call fadj_slot_reverse
-  case default
-    exit
-  end select
-end do
-deallocate(H@)`)
+do I@ = N@, 1, -1
+  call fadj_slot_snappop
+  call fadj_slot_record
+  call fadj_slot_reverse
+end do`)
 }
