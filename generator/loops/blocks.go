@@ -189,14 +189,20 @@ func (f *blockFinder) wrapped(b *ast.BlockConstruct) bool {
 }
 
 // wrap replaces statements (*l)[i:j] by a BLOCK construct holding them,
-// moving comment begin from (*l)[i] to it, and end from header at to
-// its END BLOCK.
+// moving comment begin, and the comments before it, from (*l)[i] to it
+// (they are before the region: the begin marker of a region holding
+// this one stays outside it), and end from header at to its END BLOCK.
 func (f *blockFinder) wrap(l *[]ast.Stmt, i, j int, begin, end *ast.Comment, at *ast.StmtHeader) {
 	first := (*l)[i].Header()
-	first.Doc = without(first.Doc, begin)
+	k := 0
+	for k < len(first.Doc) && first.Doc[k] != begin {
+		k++
+	}
+	before := append([]*ast.Comment(nil), first.Doc[:k+1]...)
+	first.Doc = append([]*ast.Comment(nil), first.Doc[k+1:]...)
 	at.Doc = without(at.Doc, end)
 	b := &ast.BlockConstruct{Body: append([]ast.Stmt(nil), (*l)[i:j]...), End: ast.EndStmt{Keyword: "block"}}
-	b.Start, b.Doc = first.Start, []*ast.Comment{begin}
+	b.Start, b.Doc = first.Start, before
 	b.End.Start, b.End.Doc = end.Slash, []*ast.Comment{end}
 	out := append(append(append([]ast.Stmt(nil), (*l)[:i]...), b), (*l)[j:]...)
 	*l = out

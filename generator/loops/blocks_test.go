@@ -90,3 +90,38 @@ func TestFindBlocks(t *testing.T) {
 		t.Errorf("found %d regions 'relax' in routine other, want none", len(found))
 	}
 }
+
+// TestFindNestedBlocks wraps two regions whose begin markers are on the
+// same statement, the inner one first: the outer one's marker stays
+// outside the inner BLOCK.
+func TestFindNestedBlocks(t *testing.T) {
+	src := `subroutine model(n, u)
+  integer :: n
+  real(8) :: u(n)
+  !$fadj checkpoint begin outer
+  !$fadj checkpoint begin inner
+  u = u*2
+  !$fadj checkpoint end inner
+  u = u + 1
+  !$fadj checkpoint end outer
+end subroutine
+`
+	read := func(string) ([]byte, error) { return []byte(src), nil }
+	prog, err := load.Files([]string{"t.f90"}, load.Config{ReadFile: read})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"inner", "outer"} {
+		if found, errs := loops.FindBlocks(prog, "", name); len(found) != 1 || len(errs) > 0 {
+			t.Fatalf("%s: found %d, errors %v", name, len(found), errs)
+		}
+	}
+	body := prog.Files[0].Units[0].Body
+	outer, ok := body[0].(*ast.BlockConstruct)
+	if len(body) != 1 || !ok || len(outer.Body) != 2 {
+		t.Fatalf("routine body %d statements, want the outer region holding the inner one and a statement", len(body))
+	}
+	if _, ok := outer.Body[0].(*ast.BlockConstruct); !ok {
+		t.Errorf("the outer region starts with a %T, want the inner region", outer.Body[0])
+	}
+}

@@ -244,6 +244,22 @@ subroutine model(n, nt, u, y)
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), ival("nt", 14), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
 		[]regionLoop{{name: "time", snaps: 3}, {routine: "model", v: "while", snaps: 2, at: 14}}},
+	{kernel{name: "bnnestedregions", src: `
+subroutine model(n, u, y)
+  integer :: n
+  real(8) :: u(n), y
+  y = 0
+  !$fadj checkpoint begin outer
+  !$fadj checkpoint begin inner
+  u = u + 0.1d0*sin(u)
+  y = y + sum(u**2)
+  !$fadj checkpoint end inner
+  u = u*cos(u)
+  !$fadj checkpoint end outer
+  y = y*2 + sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), rval("u", 5), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{name: "inner", region: true}, {name: "outer", region: true}}},
 	{kernel{name: "bnwhileeach", src: `
 subroutine model(n, u, y)
   integer :: n
