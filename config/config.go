@@ -292,8 +292,14 @@ type Checkpoint struct {
 	// or the iterations are scheduled by Binomial.
 	Loop    string `yaml:"loop"`
 	LoopPos source.Position
-	// Scope and Name are Call or Loop split and lower-cased: for a call
-	// Scope is the module, for a loop the routine (or In's routine);
+	// Region names a named BLOCK construct, or the statements between
+	// comment markers "!$fadj checkpoint begin NAME" and "... end NAME",
+	// optionally qualified by its routine (routine::name): the region
+	// is checkpointed as a whole.
+	Region    string `yaml:"region"`
+	RegionPos source.Position
+	// Scope and Name are Call, Loop or Region split and lower-cased: for a call
+	// Scope is the module, for a loop or region the routine (or In's routine);
 	// "" if not qualified. Var is v of a loop's "do v" (Name is then "");
 	// While is set by "do while" (a DO WHILE, with at or label).
 	Scope string `yaml:"-"`

@@ -341,8 +341,14 @@ spec.yaml:6:81: independents: invalid variable '%a': missing variable name
 spec.yaml:6:87: independents: invalid variable 'u(1;2)': unexpected ';' in subscripts`, false},
 	{"reverse-only keys in tangent mode", base + "    mode: tangent\n    strategy: store\n    checkpoints: [{call: f}]\n", `spec.yaml:9:5: strategy has no effect in tangent mode; remove it or set mode to reverse or both
 spec.yaml:10:5: checkpoints has no effect in tangent mode; remove it or set mode to reverse or both`, true},
-	{"checkpoint with call and loop", base + "    checkpoints:\n      - call: step\n        loop: time\n", "spec.yaml:10:9: a checkpoint has call or loop, not both", true},
-	{"checkpoint with neither", base + "    checkpoints:\n      - snapshots: eager\n", "spec.yaml:9:9: missing required key 'call' or 'loop' in checkpoint", true},
+	{"checkpoint with call and loop", base + "    checkpoints:\n      - call: step\n        loop: time\n", "spec.yaml:10:9: a checkpoint has one of call, loop and region, not more", true},
+	{"checkpoint with loop and region", base + "    checkpoints:\n      - region: stage\n        loop: time\n", "spec.yaml:10:9: a checkpoint has one of call, loop and region, not more", true},
+	{"region with binomial, at, label", base + "    checkpoints:\n      - region: model::stage\n        in: other\n        at: 3\n        label: 5\n        binomial: {snapshots: 2}\n", `spec.yaml:10:13: in: 'other', but region names routine 'model'
+spec.yaml:11:9: at applies to calls and loops; a region is named by its name (and in)
+spec.yaml:12:9: label applies to calls and loops; a region is named by its name (and in)
+spec.yaml:13:9: binomial applies to loops only; a region is checkpointed as a whole`, true},
+	{"region name", base + "    checkpoints:\n      - region: 'a::b::c'\n", "spec.yaml:9:17: region: 'a::b::c': expected name or routine::name", true},
+	{"checkpoint with neither", base + "    checkpoints:\n      - snapshots: eager\n", "spec.yaml:9:9: missing required key 'call', 'loop' or 'region' in checkpoint", true},
 	{"binomial on a call", base + "    checkpoints:\n      - call: step\n        binomial: {snapshots: 4}\n", "spec.yaml:10:9: binomial applies to loops only; a call is checkpointed as a whole", true},
 	{"binomial snapshots", base + "    checkpoints:\n      - loop: time\n        binomial: {snapshots: 0}\n      - loop: space\n        binomial: {}\n", `spec.yaml:10:31: snapshots: expected an integer >= 1, found 0
 spec.yaml:12:19: missing required key 'snapshots' in binomial`, true},

@@ -1080,17 +1080,36 @@ func (d *decoder) checkpoint(at *yaml.Node) (Checkpoint, bool) {
 	ok := true
 	ec, hasCall := m["call"]
 	el, hasLoop := m["loop"]
-	switch {
-	case hasCall && hasLoop:
-		second := el
-		if el.key.Line < ec.key.Line || el.key.Line == ec.key.Line && el.key.Column < ec.key.Column {
-			second = ec
+	er, hasRegion := m["region"]
+	var kinds []entry
+	for _, e := range []struct {
+		has bool
+		e   entry
+	}{{hasCall, ec}, {hasLoop, el}, {hasRegion, er}} {
+		if e.has {
+			kinds = append(kinds, e.e)
 		}
-		d.errorf(second.key, "a checkpoint has call or loop, not both")
+	}
+	switch {
+	case len(kinds) > 1:
+		sort.Slice(kinds, func(i, j int) bool {
+			a, b := kinds[i].key, kinds[j].key
+			return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
+		})
+		d.errorf(kinds[1].key, "a checkpoint has one of call, loop and region, not more")
 		ok = false
-	case !hasCall && !hasLoop:
-		d.errorf(at, "missing required key 'call' or 'loop' in checkpoint")
+	case len(kinds) == 0:
+		d.errorf(at, "missing required key 'call', 'loop' or 'region' in checkpoint")
 		ok = false
+	case hasRegion:
+		if s, p, good := d.str(er.val, "region"); !good {
+			ok = false
+		} else if scope, name, problem := parseQualified(s, "routine"); problem != "" {
+			d.errorAt(p, "region: %s", problem)
+			ok = false
+		} else {
+			c.Region, c.RegionPos, c.Scope, c.Name = strings.TrimSpace(s), p, scope, name
+		}
 	case hasCall:
 		if s, p, good := d.str(ec.val, "call"); !good {
 			ok = false
@@ -1114,16 +1133,24 @@ func (d *decoder) checkpoint(at *yaml.Node) (Checkpoint, bool) {
 			}
 		}
 	}
-	if !d.callSite(m, &c, hasCall && !hasLoop) {
+	if !d.callSite(m, &c, hasCall && len(kinds) == 1) {
 		ok = false
 	}
-	if hasLoop && !hasCall && c.In != "" {
-		// A loop's routine: loop's qualification and in must agree.
+	if (hasLoop || hasRegion) && len(kinds) == 1 && c.In != "" {
+		// A loop's or region's routine: its qualification and in must agree.
 		if c.Scope == "" {
 			c.Scope = c.InName
 		} else if c.Scope != c.InName {
-			d.errorAt(c.InPos, "in: %s, but loop names routine %s", quote(c.In), quote(c.Scope))
+			d.errorAt(c.InPos, "in: %s, but %s names routine %s", quote(c.In), map[bool]string{true: "loop", false: "region"}[hasLoop], quote(c.Scope))
 			ok = false
+		}
+	}
+	if hasRegion && len(kinds) == 1 {
+		for _, k := range []string{"at", "label"} {
+			if e, has := m[k]; has {
+				d.errorf(e.key, "%s applies to calls and loops; a region is named by its name (and in)", k)
+				ok = false
+			}
 		}
 	}
 	if e, has := m["snapshots"]; has {
@@ -1139,6 +1166,10 @@ func (d *decoder) checkpoint(at *yaml.Node) (Checkpoint, bool) {
 	if e, has := m["binomial"]; has {
 		if hasCall && !hasLoop {
 			d.errorf(e.key, "binomial applies to loops only; a call is checkpointed as a whole")
+			ok = false
+		}
+		if hasRegion && !hasLoop {
+			d.errorf(e.key, "binomial applies to loops only; a region is checkpointed as a whole")
 			ok = false
 		}
 		if bm := d.mapping(e.val, secBinomial, "binomial"); bm != nil {

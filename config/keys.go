@@ -87,6 +87,7 @@ var (
 	secCheckpoint = &section{name: "checkpoint", where: "in checkpoint", home: "a checkpoint", fields: []field{
 		{key: "call", kind: kString},
 		{key: "loop", kind: kString},
+		{key: "region", kind: kString},
 		{key: "in", kind: kString},
 		{key: "at", kind: kInteger},
 		{key: "label", kind: kInteger},

@@ -432,6 +432,9 @@ func unimplemented(t *config.Target) diag.List {
 		if c.Loop != "" && c.Snapshots != "" && c.Snapshots != config.Lazy {
 			l.Addf(c.SnapshotsPos, "not supported yet: snapshots: %s on checkpointed loop '%s' (its snapshots are lazy)", c.Snapshots, c.Loop)
 		}
+		if c.Region != "" && c.Snapshots != "" && c.Snapshots != config.Lazy {
+			l.Addf(c.SnapshotsPos, "not supported yet: snapshots: %s on checkpointed region '%s' (its snapshots are lazy)", c.Snapshots, c.Region)
+		}
 	}
 	// fadj check tests sections of hand-written derivatives; the
 	// generators do not differentiate them yet.

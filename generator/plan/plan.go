@@ -84,6 +84,7 @@ type Plan struct {
 	fixedOrder []*FixedPoint
 	// regions are the checkpointed loops (region.go).
 	regions     map[*ast.DoConstruct]*Region
+	blocks      map[*ast.BlockConstruct]*Region
 	regionOrder []*Region
 }
 

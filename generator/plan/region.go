@@ -12,15 +12,21 @@ import (
 // Region is the treatment of a DO loop the spec checkpoints: its
 // iterations are reversed one at a time from snapshots, each iteration
 // a checkpoint (Snapshots 0), or scheduled by binomial checkpointing
-// (revolve) with at most Snapshots snapshots held at once.
+// (revolve) with at most Snapshots snapshots held at once. For a region
+// that is not a loop (Block set: a named BLOCK construct, or one wrapped
+// from comment markers), the region is one checkpoint as a whole.
 type Region struct {
 	Loop      loops.Loop
+	Block     *loops.Block
 	Spec      *config.Checkpoint
 	Name      string // as messages and the runtime's report name it
 	Snapshots int    // 0: a snapshot per iteration
 }
 
 func (r *Region) String() string {
+	if r.Block != nil {
+		return fmt.Sprintf("%s %s: checkpoint as a whole", r.Block.Pos, r.Name)
+	}
 	if r.Snapshots == 0 {
 		return fmt.Sprintf("%s %s: checkpoint each iteration", r.Loop.Pos, r.Name)
 	}
@@ -36,7 +42,16 @@ func (p *Plan) Region(d *ast.DoConstruct) *Region {
 	return p.regions[d]
 }
 
-// Regions returns the checkpointed loops in spec order.
+// Block returns the treatment of BLOCK construct b, nil for one the
+// spec does not checkpoint.
+func (p *Plan) Block(b *ast.BlockConstruct) *Region {
+	if p == nil {
+		return nil
+	}
+	return p.blocks[b]
+}
+
+// Regions returns the checkpointed loops and regions in spec order.
 func (p *Plan) Regions() []*Region {
 	if p == nil {
 		return nil
@@ -48,6 +63,10 @@ func (p *Plan) Regions() []*Region {
 func (b *builder) regions() {
 	for i := range b.t.Checkpoints {
 		c := &b.t.Checkpoints[i]
+		if c.Region != "" {
+			b.block(c)
+			continue
+		}
 		if c.Loop == "" {
 			continue
 		}
@@ -88,4 +107,51 @@ func (b *builder) regions() {
 		b.plan.regions[l.Do] = r
 		b.plan.regionOrder = append(b.plan.regionOrder, r)
 	}
+}
+
+// block locates the region of checkpoint c: a named BLOCK construct or
+// comment-marked statements, wrapped into a BLOCK construct.
+func (b *builder) block(c *config.Checkpoint) {
+	found, errs := loops.FindBlocks(b.prog, c.Scope, c.Name)
+	for _, e := range errs {
+		b.errs = append(b.errs, e)
+	}
+	if len(errs) > 0 {
+		return
+	}
+	what := fmt.Sprintf("'%s'", c.Name)
+	if c.Scope != "" {
+		what += " in " + c.Scope
+	}
+	switch {
+	case len(found) == 0:
+		b.errs.Addf(c.RegionPos, "checkpoints: no BLOCK construct or checkpoint markers %s in the sources", what)
+		return
+	case len(found) > 1:
+		var at []string
+		for _, f := range found {
+			at = append(at, f.Pos.String())
+		}
+		b.errs.Addf(c.RegionPos, "checkpoints: %d regions match %s (%s); qualify it with its routine (routine::name) or in", len(found), what, strings.Join(at, ", "))
+		return
+	}
+	f := found[0]
+	if prev := b.plan.blocks[f.Block]; prev != nil {
+		b.errs.Addf(c.RegionPos, "checkpoints: the region at %s is listed twice (first at line %d)", f.Pos, prev.Spec.RegionPos.Line)
+		return
+	}
+	if len(f.Block.Decls) > 0 {
+		b.errs.Addf(c.RegionPos, "not supported yet: checkpointing a BLOCK construct with declarations (the one at %s)", f.Pos)
+		return
+	}
+	r := "?"
+	if f.Routine != nil {
+		r = f.Routine.Name
+	}
+	reg := &Region{Block: &f, Spec: c, Name: r + "::" + c.Name}
+	if b.plan.blocks == nil {
+		b.plan.blocks = map[*ast.BlockConstruct]*Region{}
+	}
+	b.plan.blocks[f.Block] = reg
+	b.plan.regionOrder = append(b.plan.regionOrder, reg)
 }

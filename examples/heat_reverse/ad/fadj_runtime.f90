@@ -324,6 +324,16 @@ module fadj_runtime
     fadj_bn_release = 4, fadj_bn_firstturn = 5, fadj_bn_youturn = 6, fadj_bn_terminate = 7
   integer(int64) :: bn_schedules = 0, bn_steps = 0, bn_advances = 0, bn_shots = 0, bn_turns = 0
   integer(int64) :: bn_max_snaps = 0
+  ! Online schedules (DO WHILE) and reading snapshots in place.
+  public :: fadj_binomial_online_start, fadj_binomial_online_step, fadj_binomial_online_end
+  public :: fadj_binomial_online_next, fadj_snap_peek_start, fadj_snap_discard
+  public :: fadj_snap_peek_r8, fadj_snap_peek_r8_array
+  public :: fadj_snap_peek_r4, fadj_snap_peek_r4_array
+  public :: fadj_snap_peek_i4, fadj_snap_peek_i4_array
+  public :: fadj_snap_peek_i8, fadj_snap_peek_i8_array
+  public :: fadj_snap_peek_l, fadj_snap_peek_l_array
+  integer, parameter, public :: fadj_binomial_ohlen = 6 + fadj_binomial_hlen
+  integer(int64) :: peek_at(nstacks) = 0
 
 contains
 
@@ -2261,5 +2271,310 @@ contains
     bn_turns = 0
     bn_max_snaps = 0
   end subroutine fadj_binomial_reset
+
+  ! ------------------------------------- snapshots read in place, dropped
+
+  ! A restore reads the top snapshot without popping it: peek_start puts
+  ! a cursor on the top of each snapshot stack, and each peek reads what
+  ! the matching pop would (in pop order) and moves the cursor down. A
+  ! snapshot no longer needed is dropped without being read:
+  ! fadj_snap_discard(fadj_snap_<T>, n) pops n values of a stack.
+  subroutine fadj_snap_peek_start()
+    peek_at = top
+  end subroutine fadj_snap_peek_start
+
+  subroutine fadj_snap_discard(stack, n)
+    integer, intent(in) :: stack, n
+    integer(int64) :: m
+    if (stack < first_snap .or. stack > nstacks) &
+      error stop 'fadj_runtime: fadj_snap_discard of a stack that is not a snapshot stack'
+    m = int(n, int64)
+    if (m < 0) call negative_count()
+    if (m > top(stack)) call underflow(stack, m)
+    top(stack) = top(stack) - m
+    call snap_moved(-m * elem_bytes(stack))
+  end subroutine fadj_snap_discard
+
+  ! Reads x at the r8 snapshot stack's peek cursor, moving the cursor
+  ! down and leaving the stack as it is; the array form reads n values.
+  subroutine fadj_snap_peek_r8(x)
+    real(real64), intent(out) :: x
+    integer(int64) :: n
+    n = peek_at(fadj_snap_r8)
+    if (n < 1) call underflow(fadj_snap_r8, 1_int64)
+    x = snap_r8(n)
+    peek_at(fadj_snap_r8) = n - 1
+  end subroutine fadj_snap_peek_r8
+
+  subroutine fadj_snap_peek_r8_array(a, n)
+    real(real64), intent(out) :: a(*)
+    integer, intent(in) :: n
+    integer(int64) :: m, t
+    m = int(n, int64)
+    if (m < 0) call negative_count()
+    t = peek_at(fadj_snap_r8)
+    if (m > t) call underflow(fadj_snap_r8, m)
+    a(1:m) = snap_r8(t - m + 1:t)
+    peek_at(fadj_snap_r8) = t - m
+  end subroutine fadj_snap_peek_r8_array
+
+  ! Reads x at the r4 snapshot stack's peek cursor, moving the cursor
+  ! down and leaving the stack as it is; the array form reads n values.
+  subroutine fadj_snap_peek_r4(x)
+    real(real32), intent(out) :: x
+    integer(int64) :: n
+    n = peek_at(fadj_snap_r4)
+    if (n < 1) call underflow(fadj_snap_r4, 1_int64)
+    x = snap_r4(n)
+    peek_at(fadj_snap_r4) = n - 1
+  end subroutine fadj_snap_peek_r4
+
+  subroutine fadj_snap_peek_r4_array(a, n)
+    real(real32), intent(out) :: a(*)
+    integer, intent(in) :: n
+    integer(int64) :: m, t
+    m = int(n, int64)
+    if (m < 0) call negative_count()
+    t = peek_at(fadj_snap_r4)
+    if (m > t) call underflow(fadj_snap_r4, m)
+    a(1:m) = snap_r4(t - m + 1:t)
+    peek_at(fadj_snap_r4) = t - m
+  end subroutine fadj_snap_peek_r4_array
+
+  ! Reads x at the i4 snapshot stack's peek cursor, moving the cursor
+  ! down and leaving the stack as it is; the array form reads n values.
+  subroutine fadj_snap_peek_i4(x)
+    integer(int32), intent(out) :: x
+    integer(int64) :: n
+    n = peek_at(fadj_snap_i4)
+    if (n < 1) call underflow(fadj_snap_i4, 1_int64)
+    x = snap_i4(n)
+    peek_at(fadj_snap_i4) = n - 1
+  end subroutine fadj_snap_peek_i4
+
+  subroutine fadj_snap_peek_i4_array(a, n)
+    integer(int32), intent(out) :: a(*)
+    integer, intent(in) :: n
+    integer(int64) :: m, t
+    m = int(n, int64)
+    if (m < 0) call negative_count()
+    t = peek_at(fadj_snap_i4)
+    if (m > t) call underflow(fadj_snap_i4, m)
+    a(1:m) = snap_i4(t - m + 1:t)
+    peek_at(fadj_snap_i4) = t - m
+  end subroutine fadj_snap_peek_i4_array
+
+  ! Reads x at the i8 snapshot stack's peek cursor, moving the cursor
+  ! down and leaving the stack as it is; the array form reads n values.
+  subroutine fadj_snap_peek_i8(x)
+    integer(int64), intent(out) :: x
+    integer(int64) :: n
+    n = peek_at(fadj_snap_i8)
+    if (n < 1) call underflow(fadj_snap_i8, 1_int64)
+    x = snap_i8(n)
+    peek_at(fadj_snap_i8) = n - 1
+  end subroutine fadj_snap_peek_i8
+
+  subroutine fadj_snap_peek_i8_array(a, n)
+    integer(int64), intent(out) :: a(*)
+    integer, intent(in) :: n
+    integer(int64) :: m, t
+    m = int(n, int64)
+    if (m < 0) call negative_count()
+    t = peek_at(fadj_snap_i8)
+    if (m > t) call underflow(fadj_snap_i8, m)
+    a(1:m) = snap_i8(t - m + 1:t)
+    peek_at(fadj_snap_i8) = t - m
+  end subroutine fadj_snap_peek_i8_array
+
+  ! Reads x at the l snapshot stack's peek cursor, moving the cursor
+  ! down and leaving the stack as it is; the array form reads n values.
+  subroutine fadj_snap_peek_l(x)
+    logical, intent(out) :: x
+    integer(int64) :: n
+    n = peek_at(fadj_snap_l)
+    if (n < 1) call underflow(fadj_snap_l, 1_int64)
+    x = snap_l(n)
+    peek_at(fadj_snap_l) = n - 1
+  end subroutine fadj_snap_peek_l
+
+  subroutine fadj_snap_peek_l_array(a, n)
+    logical, intent(out) :: a(*)
+    integer, intent(in) :: n
+    integer(int64) :: m, t
+    m = int(n, int64)
+    if (m < 0) call negative_count()
+    t = peek_at(fadj_snap_l)
+    if (m > t) call underflow(fadj_snap_l, m)
+    a(1:m) = snap_l(t - m + 1:t)
+    peek_at(fadj_snap_l) = t - m
+  end subroutine fadj_snap_peek_l_array
+
+  ! ------------------------------------------ online binomial checkpointing
+
+  ! A DO WHILE's trip count is known only when it ends, so its snapshots
+  ! are placed online, during its one forward pass, and the steps between
+  ! two snapshots are reversed by revolve once it has ended. Before each
+  ! step (its condition found true at state n: at least n+1 steps),
+  ! fadj_binomial_online_step says how many snapshots to drop from the
+  ! top and whether to take one of state n, so that those held are
+  ! always the layout below for n+1 steps, which only ever changes at its
+  ! top (the drops) and by state n (the shot):
+  !
+  !   layout(N, s) = 0, then layout of the steps after a + b(s, r-1) with
+  !   s-1 snapshots, a the first state, r the least with N - a <= b(s, r),
+  !   b(s, r) = C(s+r, s) the steps s snapshots reverse with r forward
+  !   runs of each; one snapshot, or one step left: just a.
+  !
+  ! It is revolve's first pass for the steps that b(s, r) covers, started
+  ! again one level up when the steps pass it. The reversal takes the
+  ! ranges between held snapshots from the last: the range from the top
+  ! snapshot (state c_j) to the state the range after it starts at, with
+  ! the s - j + 1 snapshots not held below it, by revolve (its snapshot of
+  ! state c_j already taken). With t(n, s) revolve's forward steps, the
+  ! forward steps run are n (the pass) + sum t(range_j, s - j + 1), at
+  ! least t(n, s) + 1 (a step must run before the loop is known to have
+  ! ended), equal to it for n <= s, and at most t(n, s) + n - 1 for s >= 2,
+  ! n >= 2: never more than counting the steps first, then revolve.
+  !
+  !   call fadj_binomial_online_start(h, s)   h(fadj_binomial_ohlen + 2*s)
+  !   do while (...)
+  !     call fadj_binomial_online_step(h, drops, shot)
+  !     drop the top snapshot drops times; if shot == 1, take one
+  !     the step
+  !   end do
+  !   call fadj_binomial_online_end(h)
+  !   ... (h may go on the tape)
+  !   do
+  !     call fadj_binomial_online_next(h, action, k1, k2)
+  !     as fadj_binomial_next, restore included
+  !   end do
+  !
+  ! h(1) snapshots held, h(2) s, h(3) states reached n, h(4) 0 in the
+  ! forward pass, 1 between ranges, 2 in a range; h(5) the state the range
+  ! to reverse next ends at, h(6) its first state; h(7:6+s) the states of
+  ! the held snapshots, bottom first; the range's revolve state after them.
+
+  subroutine fadj_binomial_online_start(h, snaps)
+    integer, intent(out) :: h(:)
+    integer, intent(in) :: snaps
+    if (snaps < 1) error stop 'fadj_runtime: a binomial schedule needs at least one snapshot'
+    if (size(h) < fadj_binomial_ohlen + 2 * snaps) &
+      error stop 'fadj_runtime: online binomial state array too short'
+    h = 0
+    h(2) = snaps
+  end subroutine fadj_binomial_online_start
+
+  ! Before the step from state h(3): the snapshots to drop from the top,
+  ! and shot 1 to take one of the current state.
+  subroutine fadj_binomial_online_step(h, drops, shot)
+    integer, intent(inout) :: h(:)
+    integer, intent(out) :: drops, shot
+    integer :: n, s, a, k, j, held
+    integer(int64) :: r, b, prev, len
+    n = h(3)
+    s = h(2)
+    held = h(1)
+    drops = 0
+    shot = 0
+    a = 0
+    k = s
+    j = 0
+    do
+      ! The layout's (j+1)th state is a.
+      j = j + 1
+      if (j > held) then
+        shot = 1
+        exit
+      end if
+      if (h(6 + j) /= a) then
+        drops = held - j + 1
+        shot = 1
+        exit
+      end if
+      if (k == 1) exit
+      len = int(n + 1 - a, int64)
+      r = 0
+      b = 1
+      prev = 0
+      do while (b < len)
+        r = r + 1
+        prev = b
+        b = b * (k + r) / r
+      end do
+      if (r == 0) exit
+      a = a + int(prev)
+      k = k - 1
+      if (a > n) exit
+    end do
+    if (shot == 1 .and. a /= n) error stop 'fadj_runtime: online binomial layout (internal error)'
+    if (shot == 1) then
+      h(1) = held - drops + 1
+      h(6 + h(1)) = n
+      bn_shots = bn_shots + 1
+      bn_max_snaps = max(bn_max_snaps, int(h(1), int64))
+    else
+      h(1) = held - drops
+    end if
+    h(3) = n + 1
+    bn_advances = bn_advances + 1
+  end subroutine fadj_binomial_online_step
+
+  ! After the forward pass: the reversal starts with the last range.
+  subroutine fadj_binomial_online_end(h)
+    integer, intent(inout) :: h(:)
+    h(4) = 1
+    h(5) = h(3)
+    bn_schedules = bn_schedules + 1
+    bn_steps = bn_steps + h(3)
+  end subroutine fadj_binomial_online_end
+
+  ! The next action of the reversal of online schedule h: the states are
+  ! those of the whole loop, as in fadj_binomial_next.
+  subroutine fadj_binomial_online_next(h, action, k1, k2)
+    integer, intent(inout) :: h(:)
+    integer, intent(out) :: action, k1, k2
+    integer :: s, held, base, o
+    s = h(2)
+    o = 6 + s
+    do
+      held = h(1)
+      if (h(4) == 1) then
+        if (held == 0) then
+          action = fadj_bn_terminate
+          k1 = 0
+          k2 = 0
+          return
+        end if
+        ! Back to the top snapshot; revolve the range after it, with
+        ! its snapshot taken.
+        base = h(6 + held)
+        h(6) = base
+        h(o + 1:o + fadj_binomial_hlen + s) = 0
+        h(o + 3) = h(5) - base
+        h(o + 4) = s - held + 1
+        h(o + 1) = 1
+        h(o + 5) = 1
+        h(4) = 2
+        action = fadj_bn_restore
+        k1 = base
+        k2 = base
+        return
+      end if
+      base = h(6)
+      call fadj_binomial_next(h(o + 1:o + fadj_binomial_hlen + s), action, k1, k2)
+      if (action /= fadj_bn_terminate) then
+        if (action == fadj_bn_firstturn) action = fadj_bn_youturn
+        bn_max_snaps = max(bn_max_snaps, int(held - 1 + h(o + 1), int64))
+        k1 = k1 + base
+        k2 = k2 + base
+        return
+      end if
+      ! The range is reversed, its snapshot released.
+      h(1) = held - 1
+      h(5) = base
+      h(4) = 1
+    end do
+  end subroutine fadj_binomial_online_next
 
 end module fadj_runtime

@@ -6,8 +6,10 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/plan"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // Checkpointed loops.
@@ -52,17 +54,23 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	if err != nil {
 		return nil, nil, err
 	}
-	snp, held, err := g.regionSaves(s, what)
+	var dv *sema.Symbol
+	if s.Var != nil {
+		dv = g.info.ObjectOf(s.Var)
+	}
+	snp, held, err := g.regionSaves(s, s.Body, dv, what)
 	if err != nil {
 		return nil, nil, err
 	}
-	c := &bnCode{g: g, s: s, r: r, k: k,
+	c := &bnCode{g: g, s: s, body: s.Body, r: r, k: k,
 		slots: map[string][]ast.Stmt{
-			"advance":  unlabelled(s.Body),
+			"advance":  advanced(s),
 			"record":   unlabelled(f),
 			"reverse":  unlabelled(b),
 			"snappush": lowered(snp, tape.SnapPush),
 			"snappop":  lowered(snp, tape.SnapPop),
+			"snappeek": peeked(snp),
+			"snapdrop": dropped(snp),
 			"heldpush": lowered(held, tape.SnapPush),
 			"heldpop":  lowered(held, tape.SnapPop),
 		}}
@@ -71,6 +79,9 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	}
 	if s.Var == nil {
 		fwd, bwd = c.whileForward(), c.whileBackward()
+		if r.Snapshots > 0 {
+			fwd, bwd = c.onlineForward(), c.onlineBackward()
+		}
 		fwd[0] = ast.Copy(fwd[0])
 		fwd[0].Header().Label, fwd[0].Header().Doc = s.Label, s.Doc
 		return fwd, bwd, nil
@@ -93,6 +104,9 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
 	if len(g.jumps.byLoop[s]) > 0 {
 		return notSupported("EXIT, CYCLE or GO TO leaving an iteration of checkpointed loop %s", r.Name)
+	}
+	if c := innerCycle(s); c != nil {
+		return diag.At(g.fset, c.Pos(), notSupported("CYCLE of checkpointed loop %s from a loop inside it", r.Name))
 	}
 	var bad ast.Stmt
 	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
@@ -117,13 +131,16 @@ func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
 }
 
 // unlabelled returns clones of list without statement labels: each form
-// of the body appears more than once in the routine.
+// of the body appears more than once in the routine. The labels GO TOs
+// of the list jump to (those the reversal of an EXIT or CYCLE inside
+// writes) stay; copyOf gives each copy its own.
 func unlabelled(list []ast.Stmt) []ast.Stmt {
 	out := make([]ast.Stmt, len(list))
+	targets := gotoTargets(list)
 	for i, st := range list {
 		out[i] = ast.Clone(st)
 		ast.Inspect(out[i], func(n ast.Node) bool {
-			if st, ok := n.(ast.Stmt); ok {
+			if st, ok := n.(ast.Stmt); ok && !targets[st.Header().Label] {
 				st.Header().Label = 0
 			}
 			if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {
@@ -139,7 +156,8 @@ func unlabelled(list []ast.Stmt) []ast.Stmt {
 // bnCode builds the code of checkpointed loop number k.
 type bnCode struct {
 	g     *gen
-	s     *ast.DoConstruct
+	s     *ast.DoConstruct // nil for a region that is not a loop
+	body  []ast.Stmt       // the loop's or region's
 	r     *plan.Region
 	k     string
 	slots map[string][]ast.Stmt
@@ -171,7 +189,7 @@ func (c *bnCode) text(src string) string {
 		snaps = fmt.Sprintf("max(%s, 1)", c.name("n"))
 	}
 	pairs := []string{"SNAPS", snaps}
-	if c.s.Var != nil {
+	if c.s != nil && c.s.Var != nil {
 		pairs = append(pairs, "IT", c.s.Var.Name)
 	}
 	for _, v := range []string{"lo", "st", "n", "a", "k", "e", "i", "h"} {
@@ -220,7 +238,7 @@ func (c *bnCode) fill(list []ast.Stmt) []ast.Stmt {
 func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
 	if c.names == nil {
 		c.names = map[string]bool{}
-		ast.Inspect(&ast.Unit{Body: c.s.Body}, func(n ast.Node) bool {
+		ast.Inspect(&ast.Unit{Body: c.body}, func(n ast.Node) bool {
 			if ids := constructNames(n); len(ids) > 0 && ids[0] != nil {
 				if _, jump := n.(*ast.ExitStmt); !jump {
 					if _, jump := n.(*ast.CycleStmt); !jump {
@@ -236,6 +254,9 @@ func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
 	out := make([]ast.Stmt, len(list))
 	for i, st := range list {
 		out[i] = ast.Clone(st)
+	}
+	c.g.relabel(out)
+	for i := range out {
 		if len(c.names) == 0 {
 			continue
 		}
@@ -301,7 +322,7 @@ const advance = `  case (fadj_bn_advance)
   case (fadj_bn_takeshot)
     call fadj_slot_snappush
   case (fadj_bn_release)
-    call fadj_slot_snappop
+    call fadj_slot_snapdrop
 `
 
 // forward is the loop's forward sweep: the schedule up to its first turn.
@@ -360,8 +381,7 @@ do
   call fadj_binomial_next(H@, A@, K@, E@)
   select case (A@)
 ` + advance + `  case (fadj_bn_restore)
-    call fadj_slot_snappop
-    call fadj_slot_snappush
+    call fadj_slot_snappeek
   case (fadj_bn_youturn)
     IT = LO@ + (K@ - 1)*ST@
     call fadj_slot_record
@@ -373,23 +393,22 @@ end do
 deallocate(H@)`)
 }
 
-// A checkpointed DO WHILE.
+// A DO WHILE checkpointing each iteration.
 //
-// Its trip count is known only when it ends, so the forward sweep runs
-// the original loop plainly, counting the steps, after a snapshot of its
-// start state; the backward sweep restores that state and runs the
-// binomial schedule of the counted steps whole, firstturn included (the
-// steps replayed without testing the condition again). This is the
-// offline schedule after a counting pass: n + t(n, s) forward steps for
-// n steps, s + 1 snapshots at most; the online schedules of Stumm and
-// Walther, which take their snapshots during the first pass, run fewer.
+// The forward sweep runs the original loop, taking a snapshot at the
+// start of each step and counting the steps; the backward sweep takes
+// the steps from the last: it restores the step's snapshot, records the
+// step and reverses it (the steps replayed without testing the
+// condition again). No step runs more than twice, and the snapshots are
+// one per step, as the spec asks. Under binomial checkpointing a DO WHILE
+// is scheduled online instead (binomial_online.go).
 
 // whileForward is the DO WHILE's forward sweep.
 func (c *bnCode) whileForward() []ast.Stmt {
 	loop := ast.Clone(c.s)
 	loop.StmtHeader = ast.StmtHeader{}
-	loop.Body = append(parseStmts(c.text("N@ = N@ + 1")), loop.Body...)
-	out := c.stmts("call fadj_slot_snappush\nN@ = 0")
+	loop.Body = append(c.stmts("N@ = N@ + 1\ncall fadj_slot_snappush"), loop.Body...)
+	out := parseStmts(c.text("N@ = 0"))
 	out = append(out, loop)
 	return append(out, c.stmts("call fadj_slot_heldpush\ncall fadj_push_i4(N@)")...)
 }
@@ -398,30 +417,9 @@ func (c *bnCode) whileForward() []ast.Stmt {
 func (c *bnCode) whileBackward() []ast.Stmt {
 	return c.stmts(`call fadj_pop_i4(N@)
 call fadj_slot_heldpop
-call fadj_slot_snappop
-if (allocated(H@)) deallocate(H@)
-allocate(H@(fadj_binomial_hlen + SNAPS))
-call fadj_binomial_start(H@, N@, SNAPS)
-do
-  call fadj_binomial_next(H@, A@, K@, E@)
-  select case (A@)
-  case (fadj_bn_advance)
-    do I@ = K@, E@
-      call fadj_slot_advance
-    end do
-  case (fadj_bn_takeshot)
-    call fadj_slot_snappush
-  case (fadj_bn_release)
-    call fadj_slot_snappop
-  case (fadj_bn_restore)
-    call fadj_slot_snappop
-    call fadj_slot_snappush
-  case (fadj_bn_firstturn, fadj_bn_youturn)
-    call fadj_slot_record
-    call fadj_slot_reverse
-  case default
-    exit
-  end select
-end do
-deallocate(H@)`)
+do I@ = N@, 1, -1
+  call fadj_slot_snappop
+  call fadj_slot_record
+  call fadj_slot_reverse
+end do`)
 }

@@ -24,7 +24,8 @@ type regionKernel struct {
 type regionLoop struct {
 	routine, name, v string
 	snaps            int
-	at               int // and v "while": the DO WHILE on this line
+	at               int  // and v "while": the DO WHILE on this line
+	region           bool // name is a region (BLOCK or markers), not a loop
 }
 
 var regionKernels = []regionKernel{
@@ -57,7 +58,7 @@ subroutine model(n, nt, u, k, j)
   end do
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), ival("nt", 23), rval("u", 6), rval("k"), rval("j")}, ins: []string{"u", "k"}, outs: []string{"j", "u"}},
-		[]regionLoop{{"model", "", "it", 3, 0}}},
+		[]regionLoop{{"model", "", "it", 3, 0, false}}},
 	{kernel{name: "bnwhere", src: `
 subroutine model(n, nt, u, a, s, cost)
   integer :: n, nt, it
@@ -78,7 +79,7 @@ subroutine model(n, nt, u, a, s, cost)
   end do steps
 end subroutine
 `, routine: "model", params: []param{ival("n", 30), ival("nt", 40), rval("u", 30), rval("a"), rval("s"), rval("cost")}, ins: []string{"u", "a", "s"}, outs: []string{"cost"}},
-		[]regionLoop{{"", "steps", "", 5, 0}}},
+		[]regionLoop{{"", "steps", "", 5, 0, false}}},
 	{kernel{name: "bnbounds", src: `
 subroutine model(n, i0, i1, di, x, p, y)
   integer :: n, i0, i1, di, it, m
@@ -95,7 +96,7 @@ subroutine model(n, i0, i1, di, x, p, y)
   y = y + p
 end subroutine
 `, routine: "model", params: []param{ival("n", 5), ival("i0", 3), ival("i1", 40), ival("di", 2), rval("x", 5), rval("p"), rval("y")}, ins: []string{"x", "p"}, outs: []string{"y", "x"}},
-		[]regionLoop{{"", "", "it", 2, 0}}},
+		[]regionLoop{{"", "", "it", 2, 0, false}}},
 	{kernel{name: "bnnested", src: `
 subroutine model(n, nout, nsub, u, c, e)
   integer :: n, nout, nsub, k, j
@@ -111,7 +112,7 @@ subroutine model(n, nout, nsub, u, c, e)
   end do outer
 end subroutine
 `, routine: "model", params: []param{ival("n", 5), ival("nout", 6), ival("nsub", 7), rval("u", 5), rval("c"), rval("e")}, ins: []string{"u", "c"}, outs: []string{"e", "u"}},
-		[]regionLoop{{"", "outer", "", 0, 0}, {"", "inner", "", 2, 0}}},
+		[]regionLoop{{"", "outer", "", 0, 0, false}, {"", "inner", "", 2, 0, false}}},
 	{kernel{name: "bncallee", src: `
 module heat
 contains
@@ -138,7 +139,7 @@ subroutine model(n, nt, u, nu, j)
   end do
 end subroutine
 `, routine: "model", params: []param{ival("n", 8), ival("nt", 17), rval("u", 8), rval("nu"), rval("j")}, ins: []string{"u", "nu"}, outs: []string{"j"}},
-		[]regionLoop{{"integrate", "", "it", 4, 0}}},
+		[]regionLoop{{"integrate", "", "it", 4, 0, false}}},
 	{kernel{name: "bnwhile", src: `
 subroutine model(n, u, y)
   integer :: n
@@ -152,7 +153,113 @@ subroutine model(n, u, y)
   y = sum(u**2) + t
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
-		[]regionLoop{{"", "time", "", 3, 0}}},
+		[]regionLoop{{"", "time", "", 3, 0, false}}},
+	{kernel{name: "bnwhilenest", src: `
+subroutine model(n, nt, u, y)
+  integer :: n, nt, it, k
+  real(8) :: u(n), y, e
+  y = 0
+  outer: do it = 1, nt
+    e = 1
+    k = 0
+    inner: do while (e > 0.02d0 .and. k < 40)
+      u = u + 0.03d0*(sin(u) - u*[u(2:n), u(1)])
+      e = e*0.8d0
+      k = k + 1
+    end do inner
+    y = y + sum(u**2)*k
+  end do outer
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), ival("nt", 4), rval("u", 5), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{"", "outer", "", 2, 0, false}, {"", "inner", "", 2, 0, false}}},
+	{kernel{name: "bnwhileone", src: `
+subroutine model(n, u, y)
+  integer :: n
+  real(8) :: u(n), y, t
+  t = 0
+  do while (t < 0.6d0)
+    u = u + 0.05d0*(cos(u) - u*[u(2:n), u(1)])
+    t = t + 0.05d0
+  end do
+  y = sum(u**2) + t
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{"model", "", "while", 1, 5, false}}},
+	{kernel{name: "bnblock", src: `
+subroutine model(n, u, c, y)
+  integer :: n, k
+  real(8) :: u(n), c, y, r(n)
+  y = sum(u)
+  stage: block
+    r = u - c*u**3
+    where (abs(u) > 0.9d0) r = 0
+    do k = 1, 4
+      u = u + 0.1d0*(r + [u(n), u(1:n-1)] - u)
+      if (maxval(abs(u)) > 50) exit
+    end do
+    y = y + sum(u**2)
+  end block stage
+  u = u*y
+  y = y + sum(sin(u))
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y", "u"}},
+		[]regionLoop{{name: "stage", region: true}}},
+	{kernel{name: "bnmarker", src: `
+subroutine model(n, nt, u, w, y)
+  integer :: n, nt, it
+  real(8) :: u(n), w, y
+  y = 0
+  do it = 1, 3
+    !$fadj checkpoint begin spinup
+    steps: do it2 = 1, nt
+      u = u + 0.04d0*(w*cos(u) - u*[u(n), u(1:n-1)])
+    end do steps
+    y = y + sum(u**2)*w
+    !$fadj checkpoint end spinup
+  end do
+  w = 2
+  y = y + w*sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), ival("nt", 7), rval("u", 5), rval("w"), rval("y")}, ins: []string{"u", "w"}, outs: []string{"y"}},
+		[]regionLoop{{routine: "model", name: "spinup", region: true}, {name: "steps", snaps: 2}}},
+	{kernel{name: "bncycle", src: `
+subroutine model(n, nt, u, y)
+  integer :: n, nt, it, i
+  real(8) :: u(n), y
+  y = 0
+  time: do it = 1, nt
+    u = u + 0.05d0*(cos(u) - u*[u(2:n), u(1)])
+    do i = 1, n
+      if (u(i) > 0.9d0) cycle
+      u(i) = u(i) + 0.01d0*u(i)**2
+    end do
+    if (mod(it, 3) == 0) cycle time
+    y = y + sum(u**2)
+  end do time
+  do while (y > 100)
+    y = y/2
+    if (y < 300) cycle
+    y = y - 1
+  end do
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 14), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{name: "time", snaps: 3}, {routine: "model", v: "while", snaps: 2, at: 14}}},
+	{kernel{name: "bnnestedregions", src: `
+subroutine model(n, u, y)
+  integer :: n
+  real(8) :: u(n), y
+  y = 0
+  !$fadj checkpoint begin outer
+  !$fadj checkpoint begin inner
+  u = u + 0.1d0*sin(u)
+  y = y + sum(u**2)
+  !$fadj checkpoint end inner
+  u = u*cos(u)
+  !$fadj checkpoint end outer
+  y = y*2 + sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), rval("u", 5), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{name: "inner", region: true}, {name: "outer", region: true}}},
 	{kernel{name: "bnwhileeach", src: `
 subroutine model(n, u, y)
   integer :: n
@@ -165,7 +272,7 @@ subroutine model(n, u, y)
   y = sum(u**2) + t
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
-		[]regionLoop{{"model", "", "while", 0, 5}}},
+		[]regionLoop{{"model", "", "while", 0, 5, false}}},
 	{kernel{name: "bnone", src: `
 subroutine model(n, nt, x, s, y)
   integer :: n, nt, it, i
@@ -179,7 +286,7 @@ subroutine model(n, nt, x, s, y)
   y = s*sum(x)
 end subroutine
 `, routine: "model", params: []param{ival("n", 4), ival("nt", 9), rval("x", 4), rval("s"), rval("y")}, ins: []string{"x", "s"}, outs: []string{"y"}},
-		[]regionLoop{{"", "", "it", 1, 0}}},
+		[]regionLoop{{"", "", "it", 1, 0, false}}},
 }
 
 // allModes are the kernels checked with store-all recording and split
@@ -202,6 +309,9 @@ func TestCheckpointedLoopsAsPlain(t *testing.T) {
 			tg := &config.Target{Routine: rk.k.routine}
 			for _, l := range rk.loops {
 				c := config.Checkpoint{Loop: l.name + l.v, Scope: l.routine, Name: l.name, Var: l.v, At: l.at}
+				if l.region {
+					c = config.Checkpoint{Region: l.name, Scope: l.routine, Name: l.name}
+				}
 				if l.v == "while" {
 					c.Var, c.While = "", true
 				}

@@ -122,6 +122,8 @@ func (g *gen) findJumps(body []ast.Stmt, decls []ast.Stmt) error {
 				for _, c := range s.Cases {
 					walk(c.Body, nil, frames)
 				}
+			case *ast.BlockConstruct:
+				walk(s.Body, nil, frames) // a checkpointed region's
 			case *ast.DoConstruct:
 				body := s.Body
 				if d := g.sh.fixed[s]; d != nil {
@@ -525,6 +527,8 @@ func walkStmts(list []ast.Stmt, f func(ast.Stmt)) {
 				walkStmts(c.Body, f)
 			}
 		case *ast.DoConstruct:
+			walkStmts(s.Body, f)
+		case *ast.BlockConstruct:
 			walkStmts(s.Body, f)
 		}
 	}

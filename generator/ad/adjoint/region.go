@@ -33,15 +33,12 @@ import (
 // held once on the snapshot stack from the end of the loop's forward
 // sweep to the start of its backward sweep.
 
-// regionSets returns the snapshot sets of the steps of loop s.
-func (g *gen) regionSets(s *ast.DoConstruct) (snapshot.Sets, snapshot.Decision) {
-	body := s.Body
+// regionSets returns the snapshot sets of the steps of loop s, or of
+// region s (a BLOCK construct) as a whole: body is s's, dv the loop's DO
+// variable (nil for a DO WHILE or a region).
+func (g *gen) regionSets(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol) (snapshot.Sets, snapshot.Decision) {
 	mr := g.modref()
 	sets := snapshot.Sets{Req: snapshot.Set{}, OutC: snapshot.Set{}, Kept: snapshot.Set{}, UseC: snapshot.Set{}, OutD: snapshot.Set{}}
-	var dv *sema.Symbol
-	if s.Var != nil {
-		dv = g.info.ObjectOf(s.Var)
-	}
 	for v := range mr.Defines(body, g.scope) {
 		if v != dv {
 			sets.OutC[v] = true
@@ -150,8 +147,8 @@ func (g *gen) exprUses(x ast.Expr) modref.Set {
 // regionSaves returns the snapshot of one step (Snp) and what is held
 // across the code after the loop (Opt3 \ Req), as tape operations whose
 // Kind is to be set.
-func (g *gen) regionSaves(s *ast.DoConstruct, what string) (snp, held []tape.Op, err error) {
-	sets, dec := g.regionSets(s)
+func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what string) (snp, held []tape.Op, err error) {
+	sets, dec := g.regionSets(s, body, dv)
 	ops := func(vs snapshot.Set) ([]tape.Op, error) {
 		var out []tape.Op
 		for _, v := range vs.Sorted() {

@@ -252,6 +252,8 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		return g.ifConstruct(s, s)
 	case *ast.DoConstruct:
 		return g.doConstruct(s)
+	case *ast.BlockConstruct:
+		return g.blockConstruct(s) // region_block.go: checkpointed ones
 	case *ast.SelectCase:
 		return g.selectCase(s)
 	case *ast.GotoStmt, *ast.ExitStmt, *ast.CycleStmt, *ast.ReturnStmt:

@@ -824,6 +824,8 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		return g.ifConstruct(s)
 	case *ast.DoConstruct:
 		return g.doConstruct(s)
+	case *ast.BlockConstruct:
+		return g.blockConstruct(s) // block.go
 	case *ast.SelectCase:
 		return g.selectCase(s)
 	case *ast.WhereStmt:

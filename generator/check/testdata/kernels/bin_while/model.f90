@@ -1,6 +1,6 @@
 ! A DO WHILE time loop, whose trip count is known only when it ends:
-! the steps are counted in the forward sweep and reversed binomially
-! from a snapshot of the loop's start.
+! its snapshots are placed online during its one forward pass, and
+! the steps between them reversed binomially once it has ended.
 subroutine model(n, u, tend, y)
   implicit none
   integer, intent(in) :: n

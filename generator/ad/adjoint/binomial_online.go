@@ -1,0 +1,103 @@
+package adjoint
+
+import (
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
+)
+
+// A DO WHILE under binomial checkpointing.
+//
+// Its trip count is known only when it ends, so its snapshots are placed
+// online (fadj_binomial_online_step): the forward sweep runs the loop
+// once, plainly, and before each step drops snapshots from the top of
+// the snapshot stack and takes one of the current state as the runtime
+// says. The backward sweep reverses the ranges between the snapshots
+// held, from the last, each by revolve (fadj_binomial_online_next): n
+// forward steps for the pass, and far fewer again than counting the
+// steps first (runtime: TestBinomialOnline). The steps are replayed
+// without testing the condition again.
+
+// onlineForward is the DO WHILE's forward sweep.
+func (c *bnCode) onlineForward() []ast.Stmt {
+	loop := ast.Clone(c.s)
+	loop.StmtHeader = ast.StmtHeader{}
+	loop.Body = append(c.stmts(`call fadj_binomial_online_step(H@, A@, K@)
+do I@ = 1, A@
+  call fadj_slot_snapdrop
+end do
+if (K@ == 1) then
+  call fadj_slot_snappush
+end if`), loop.Body...)
+	out := c.stmts(`if (allocated(H@)) deallocate(H@)
+allocate(H@(fadj_binomial_ohlen + 2*SNAPS))
+call fadj_binomial_online_start(H@, SNAPS)`)
+	out = append(out, loop)
+	return append(out, c.stmts(`call fadj_binomial_online_end(H@)
+call fadj_slot_heldpush
+call fadj_push_i4_array(H@, size(H@))
+call fadj_push_i4(size(H@))`)...)
+}
+
+// onlineBackward is the DO WHILE's backward sweep.
+func (c *bnCode) onlineBackward() []ast.Stmt {
+	return c.stmts(`call fadj_pop_i4(A@)
+if (allocated(H@)) deallocate(H@)
+allocate(H@(A@))
+call fadj_pop_i4_array(H@, A@)
+call fadj_slot_heldpop
+do
+  call fadj_binomial_online_next(H@, A@, K@, E@)
+  select case (A@)
+  case (fadj_bn_advance)
+    do I@ = K@, E@
+      call fadj_slot_advance
+    end do
+  case (fadj_bn_takeshot)
+    call fadj_slot_snappush
+  case (fadj_bn_release)
+    call fadj_slot_snapdrop
+  case (fadj_bn_restore)
+    call fadj_slot_snappeek
+  case (fadj_bn_firstturn, fadj_bn_youturn)
+    call fadj_slot_record
+    call fadj_slot_reverse
+  case default
+    exit
+  end select
+end do
+deallocate(H@)`)
+}
+
+// peeked returns the restore of the snapshot ops push, read in place
+// (the runtime's fadj_snap_peek_<T>): the snapshot stays on the stack,
+// and is not copied off it and back.
+func peeked(ops []tape.Op) []ast.Stmt {
+	if len(ops) == 0 {
+		return nil
+	}
+	var out []ast.Stmt
+	for _, st := range lowered(ops, tape.SnapPop) {
+		call := st.(*ast.CallStmt)
+		id := call.Name.(*ast.Ident)
+		call.Name = ast.NewIdent("fadj_snap_peek_" + id.Name[len("fadj_snap_pop_"):])
+		out = append(out, call)
+	}
+	start := &ast.CallStmt{Name: ast.NewIdent("fadj_snap_peek_start"), Parens: true}
+	return append([]ast.Stmt{start}, out...)
+}
+
+// dropped returns the release of the snapshot ops push, whose values
+// are not needed: the runtime's fadj_snap_discard of as many values.
+func dropped(ops []tape.Op) []ast.Stmt {
+	var out []ast.Stmt
+	for _, op := range ops {
+		n := op.Count
+		if n == nil {
+			n = &ast.BasicLit{Kind: token.INT, Value: "1"}
+		}
+		out = append(out, &ast.CallStmt{Name: ast.NewIdent("fadj_snap_discard"), Parens: true,
+			Args: []ast.Expr{ast.NewIdent("fadj_snap_" + op.Type.String()), ast.Clone(n)}})
+	}
+	return out
+}

@@ -1,0 +1,167 @@
+package adjoint
+
+import (
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+)
+
+// Checkpointed regions that are not loops.
+//
+// A BLOCK construct the plan checkpoints (a named one, or statements
+// between comment markers that package loops wrapped into one) is one
+// checkpoint C as a whole, as a checkpointed call is: the forward sweep
+// takes the snapshot (region.go's Snp, lazy) and runs the region plainly;
+// the backward sweep restores the snapshot, runs the region's forward
+// sweep (record) and at once its backward sweep (reverse). What the code
+// after the region overwrites and the region reads is held across it,
+// as for a loop. A checkpointed loop or call inside the region is
+// reversed as its own plan says, in both forms: checkpoints nest.
+
+// blockConstruct reverses BLOCK construct s: a checkpointed one, or
+// one without declarations, reversed as its statements.
+func (g *gen) blockConstruct(s *ast.BlockConstruct) (fwd, bwd []ast.Stmt, err error) {
+	r := g.sh.plan.Block(s)
+	if r == nil {
+		if len(s.Decls) > 0 {
+			return nil, nil, notSupported("BLOCK construct with declarations in reverse mode")
+		}
+		if s.Label != 0 {
+			return nil, nil, notSupported("labelled BLOCK construct in reverse mode")
+		}
+		return g.stmts(s.Body)
+	}
+	what := "checkpointed region " + r.Name
+	if err := g.checkBlock(s, what); err != nil {
+		return nil, nil, err
+	}
+	f, b, err := g.stmts(s.Body)
+	if err != nil {
+		return nil, nil, err
+	}
+	snp, held, err := g.regionSaves(s, s.Body, nil, what)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := &bnCode{g: g, body: s.Body, r: r, k: "0",
+		slots: map[string][]ast.Stmt{
+			"advance":  unlabelled(s.Body),
+			"record":   unlabelled(f),
+			"reverse":  unlabelled(b),
+			"snappush": lowered(snp, tape.SnapPush),
+			"snappop":  lowered(snp, tape.SnapPop),
+			"heldpush": lowered(held, tape.SnapPush),
+			"heldpop":  lowered(held, tape.SnapPop),
+		}}
+	fwd = c.stmts("call fadj_slot_snappush\ncall fadj_slot_advance\ncall fadj_slot_heldpush")
+	bwd = c.stmts("call fadj_slot_heldpop\ncall fadj_slot_snappop\ncall fadj_slot_record\ncall fadj_slot_reverse")
+	if s.Label != 0 {
+		// The region's label (a jump to it) goes to a CONTINUE before it.
+		c := &ast.ContinueStmt{}
+		c.Label = s.Label
+		fwd = append([]ast.Stmt{c}, fwd...)
+	}
+	return fwd, bwd, nil
+}
+
+// checkBlock rejects what checkpointed region s cannot hold yet: a jump
+// leaving it (its tape and snapshot would be left unbalanced), or into
+// it from outside (its statements lose their labels), and FORMAT
+// statements. An EXIT or CYCLE of a loop inside the region stays.
+func (g *gen) checkBlock(s *ast.BlockConstruct, what string) error {
+	inner := map[string]bool{}
+	labels := map[int]bool{}
+	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
+		if st, ok := n.(ast.Stmt); ok && st.Header().Label != 0 {
+			labels[st.Header().Label] = true
+		}
+		if ids := constructNames(n); len(ids) > 0 && ids[0] != nil {
+			inner[strings.ToLower(ids[0].Name)] = true
+		}
+		return true
+	})
+	var bad ast.Stmt
+	var walk func(list []ast.Stmt, inLoop bool)
+	walk = func(list []ast.Stmt, inLoop bool) {
+		for _, st := range list {
+			if ifs, ok := st.(*ast.IfStmt); ok {
+				st = ifs.Action
+			}
+			if leaves(st, inLoop, inner) && bad == nil {
+				bad = st
+			}
+			_, isDo := st.(*ast.DoConstruct)
+			for _, l := range innerLists(st) {
+				walk(l, inLoop || isDo)
+			}
+		}
+	}
+	walk(s.Body, false)
+	if bad != nil {
+		return diag.At(g.fset, bad.Pos(), notSupported("%s in %s", ast.StmtName(bad), what))
+	}
+	if g.pa.Unit != nil {
+		var into bool
+		ast.Inspect(&ast.Unit{Body: g.pa.Unit.Body}, func(n ast.Node) bool {
+			if n == ast.Node(s) {
+				return false
+			}
+			if ref, ok := n.(*ast.LabelRef); ok && labels[ref.Label] {
+				into = true
+			}
+			return true
+		})
+		if into {
+			return notSupported("a jump into %s from outside it", what)
+		}
+	}
+	return nil
+}
+
+// leaves reports whether statement st may leave the region holding it
+// (inLoop: st is inside a DO of the region; inner: the construct names
+// of the region), or is a FORMAT statement.
+func leaves(st ast.Stmt, inLoop bool, inner map[string]bool) bool {
+	switch st := st.(type) {
+	case *ast.ReturnStmt, *ast.GotoStmt, *ast.ComputedGotoStmt, *ast.AssignedGotoStmt, *ast.FormatStmt:
+		return true
+	case *ast.ExitStmt:
+		if st.Construct != nil {
+			return !inner[strings.ToLower(st.Construct.Name)]
+		}
+		return !inLoop
+	case *ast.CycleStmt:
+		if st.Construct != nil {
+			return !inner[strings.ToLower(st.Construct.Name)]
+		}
+		return !inLoop
+	}
+	return false
+}
+
+// innerLists returns the statement lists directly inside construct st.
+func innerLists(st ast.Stmt) [][]ast.Stmt {
+	switch st := st.(type) {
+	case *ast.DoConstruct:
+		return [][]ast.Stmt{st.Body}
+	case *ast.BlockConstruct:
+		return [][]ast.Stmt{st.Body}
+	case *ast.AssociateConstruct:
+		return [][]ast.Stmt{st.Body}
+	case *ast.IfConstruct:
+		var out [][]ast.Stmt
+		for _, br := range st.Branches {
+			out = append(out, br.Body)
+		}
+		return out
+	case *ast.SelectCase:
+		var out [][]ast.Stmt
+		for _, c := range st.Cases {
+			out = append(out, c.Body)
+		}
+		return out
+	}
+	return nil
+}
