@@ -1,0 +1,154 @@
+package decl
+
+import (
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Derived types (docs/derivedtypes.md). The derivative of a variable of
+// derived type t is a variable of the same type t: p_d (tangent) or p_b
+// (adjoint) holds in each real or complex component the derivative of
+// that component of p; its integer, logical and character components are
+// never read. So the derivative of a component reference is the same
+// reference with its base variable renamed (p%a(i) -> p_d%a(i), u(i)%v ->
+// u_b(i)%v), nested types and arrays of types need nothing more, and a
+// derived-type actual argument passes its derivative as one argument.
+
+// IsDerived reports whether t is TYPE(name) (not CLASS).
+func IsDerived(t *sema.Type) bool {
+	return t != nil && t.IsDerived() && !t.Class && t.Derived != nil
+}
+
+// HasFloat reports whether t is real or complex or a derived type with a
+// real or complex component (at any depth).
+func HasFloat(t *sema.Type) bool {
+	return hasFloat(t, 0)
+}
+
+func hasFloat(t *sema.Type, depth int) bool {
+	switch {
+	case t == nil:
+		return false
+	case t.IsFloat():
+		return true
+	case !t.IsDerived() || t.Derived == nil || depth > 8:
+		return false
+	}
+	for _, c := range t.Derived.Components {
+		if c.Kind == sema.ComponentSym && hasFloat(c.Type, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// DerivedType returns the type spec of the derivative of a variable of
+// derived type t: TYPE(t) itself.
+func DerivedType(t *sema.Type) *ast.TypeSpec {
+	return &ast.TypeSpec{Kind: ast.Derived, Name: ast.NewIdent(t.Derived.Name)}
+}
+
+// CheckDerived returns an error for the derived types whose derivative
+// fadj does not build yet: CLASS, and real or complex data under a
+// POINTER or ALLOCATABLE component.
+func CheckDerived(t *sema.Type) error {
+	if t.Class {
+		return notSupported("active CLASS variable")
+	}
+	return checkComponents(t.Derived, 0)
+}
+
+func checkComponents(ts *sema.Symbol, depth int) error {
+	if depth > 8 {
+		return notSupported("derived type '%s' nested more than 8 levels deep", ts.Name)
+	}
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || !HasFloat(c.Type) {
+			continue
+		}
+		switch {
+		case c.Attrs.Has(sema.AttrPointer):
+			return notSupported("active POINTER component '%s%%%s'", ts.Name, c.Name)
+		case c.Attrs.Has(sema.AttrAllocatable):
+			return notSupported("active ALLOCATABLE component '%s%%%s'", ts.Name, c.Name)
+		case c.Type.IsDerived():
+			if c.Type.Class || c.Type.Derived == nil {
+				return notSupported("active CLASS component '%s%%%s'", ts.Name, c.Name)
+			}
+			if err := checkComponents(c.Type.Derived, depth+1); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// ZeroDerived returns the statements that zero the real and complex
+// components of ref, a derivative of derived type ts and of rank rank:
+// ref%a = 0 for each of them, inside DO loops over the elements of ref
+// where a component is itself an array (Fortran allows only one part of
+// a reference to have a nonzero rank). newIndex declares a new integer
+// loop index.
+func ZeroDerived(ref ast.Expr, rank int, ts *sema.Symbol, newIndex func() *ast.Ident) []ast.Stmt {
+	if rank > 0 && hasArrayPart(ts, 0) {
+		// One loop nest over ref's elements for the whole type.
+		el, loops := elementLoops(ref, rank, newIndex)
+		return nest(loops, ZeroDerived(el, 0, ts, newIndex))
+	}
+	var out []ast.Stmt
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || !HasFloat(c.Type) {
+			continue
+		}
+		sub := &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}
+		if c.Type.IsFloat() {
+			out = append(out, &ast.AssignStmt{Lhs: sub, Rhs: deriv.Const("0", c.Type)})
+			continue
+		}
+		out = append(out, ZeroDerived(sub, rank+len(c.Dims), c.Type.Derived, newIndex)...)
+	}
+	return out
+}
+
+// hasArrayPart reports whether a real or complex component of ts lies
+// under or is an array component.
+func hasArrayPart(ts *sema.Symbol, depth int) bool {
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || !HasFloat(c.Type) {
+			continue
+		}
+		if len(c.Dims) > 0 || (c.Type.IsDerived() && c.Type.Derived != nil && depth < 8 && hasArrayPart(c.Type.Derived, depth+1)) {
+			return true
+		}
+	}
+	return false
+}
+
+// elementLoops returns ref(i1, ..., in) and the DO constructs (outermost
+// first, without bodies) running i1..in over ref's bounds.
+func elementLoops(ref ast.Expr, rank int, newIndex func() *ast.Ident) (ast.Expr, []*ast.DoConstruct) {
+	el := &ast.CallExpr{Fun: ast.Clone(ref)}
+	var loops []*ast.DoConstruct
+	for k := rank; k >= 1; k-- {
+		i := newIndex()
+		bound := func(f string) ast.Expr {
+			return &ast.CallExpr{Fun: ast.NewIdent(f), Args: []ast.Expr{ast.Clone(ref), deriv.Int(k)}}
+		}
+		loops = append(loops, &ast.DoConstruct{Var: i, Start: bound("lbound"), Stop: bound("ubound"), End: ast.EndStmt{Keyword: "do"}})
+	}
+	// Column-major: the first subscript varies fastest, innermost.
+	for k := len(loops) - 1; k >= 0; k-- {
+		el.Args = append(el.Args, ast.NewIdent(loops[k].Var.Name))
+	}
+	return el, loops
+}
+
+// nest puts body inside loops, outermost first.
+func nest(loops []*ast.DoConstruct, body []ast.Stmt) []ast.Stmt {
+	for k := len(loops) - 1; k >= 0; k-- {
+		loops[k].Body = body
+		body = []ast.Stmt{loops[k]}
+	}
+	return body
+}
