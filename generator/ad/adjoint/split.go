@@ -215,6 +215,9 @@ func symPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err error) 
 	if s.Type != nil && s.Type.IsCharacter() {
 		return nil, nil, nil
 	}
+	if decl.IsDerived(s.Type) {
+		return derivedSymPushPop(ref, s) // derived.go
+	}
 	typ, ok := tape.TypeOf(s.Type)
 	if !ok {
 		return nil, nil, notSupported("no tape for variable '%s' of type %s", s.Name, s.Type)

@@ -43,6 +43,29 @@ func hasFloat(t *sema.Type, depth int) bool {
 	return false
 }
 
+// HasComplex reports whether derived type t has a complex component (at
+// any depth).
+func HasComplex(t *sema.Type) bool {
+	return hasComplex(t, 0)
+}
+
+func hasComplex(t *sema.Type, depth int) bool {
+	switch {
+	case t == nil:
+		return false
+	case t.IsComplex():
+		return true
+	case !t.IsDerived() || t.Derived == nil || depth > 8:
+		return false
+	}
+	for _, c := range t.Derived.Components {
+		if c.Kind == sema.ComponentSym && hasComplex(c.Type, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 // DerivedType returns the type spec of the derivative of a variable of
 // derived type t: TYPE(t) itself.
 func DerivedType(t *sema.Type) *ast.TypeSpec {
@@ -86,27 +109,63 @@ func checkComponents(ts *sema.Symbol, depth int) error {
 
 // ZeroDerived returns the statements that zero the real and complex
 // components of ref, a derivative of derived type ts and of rank rank:
-// ref%a = 0 for each of them, inside DO loops over the elements of ref
-// where a component is itself an array (Fortran allows only one part of
-// a reference to have a nonzero rank). newIndex declares a new integer
+// ref%a = 0 for each of them (ForLeaves). newIndex declares a new integer
 // loop index.
 func ZeroDerived(ref ast.Expr, rank int, ts *sema.Symbol, newIndex func() *ast.Ident) []ast.Stmt {
+	return ForLeaves([]ast.Expr{ref}, rank, ts, newIndex, func(l []ast.Expr, t *sema.Type) []ast.Stmt {
+		return []ast.Stmt{&ast.AssignStmt{Lhs: l[0], Rhs: deriv.Const("0", t)}}
+	})
+}
+
+// ForLeaves returns the statements f builds for each real or complex
+// component of refs, parallel references of derived type ts and rank
+// rank (p_b and q_b for p = q): f gets the component of each (p_b%a,
+// q_b%a) and its type. Where a component is itself an array or lies
+// under one, the statements run inside DO loops over the elements of
+// refs (Fortran allows only one part of a reference to have a nonzero
+// rank).
+func ForLeaves(refs []ast.Expr, rank int, ts *sema.Symbol, newIndex func() *ast.Ident, f func([]ast.Expr, *sema.Type) []ast.Stmt) []ast.Stmt {
 	if rank > 0 && hasArrayPart(ts, 0) {
-		// One loop nest over ref's elements for the whole type.
-		el, loops := elementLoops(ref, rank, newIndex)
-		return nest(loops, ZeroDerived(el, 0, ts, newIndex))
+		// One loop nest over the elements for the whole type.
+		var idx []ast.Expr
+		var loops []*ast.DoConstruct
+		for k := rank; k >= 1; k-- {
+			i := newIndex()
+			bound := func(fn string) ast.Expr {
+				return &ast.CallExpr{Fun: ast.NewIdent(fn), Args: []ast.Expr{ast.Clone(refs[0]), deriv.Int(k)}}
+			}
+			loops = append(loops, &ast.DoConstruct{Var: i, Start: bound("lbound"), Stop: bound("ubound"), End: ast.EndStmt{Keyword: "do"}})
+			// Column-major: the first subscript innermost.
+			idx = append([]ast.Expr{ast.NewIdent(i.Name)}, idx...)
+		}
+		els := make([]ast.Expr, len(refs))
+		for j, r := range refs {
+			els[j] = &ast.CallExpr{Fun: ast.Clone(r), Args: cloneAll(idx)}
+		}
+		return nest(loops, ForLeaves(els, 0, ts, newIndex, f))
 	}
 	var out []ast.Stmt
 	for _, c := range ts.Components {
 		if c.Kind != sema.ComponentSym || !HasFloat(c.Type) {
 			continue
 		}
-		sub := &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}
+		subs := make([]ast.Expr, len(refs))
+		for j, r := range refs {
+			subs[j] = &ast.SelectorExpr{X: ast.Clone(r), Sel: ast.NewIdent(c.Name)}
+		}
 		if c.Type.IsFloat() {
-			out = append(out, &ast.AssignStmt{Lhs: sub, Rhs: deriv.Const("0", c.Type)})
+			out = append(out, f(subs, c.Type)...)
 			continue
 		}
-		out = append(out, ZeroDerived(sub, rank+len(c.Dims), c.Type.Derived, newIndex)...)
+		out = append(out, ForLeaves(subs, rank+len(c.Dims), c.Type.Derived, newIndex, f)...)
+	}
+	return out
+}
+
+func cloneAll(list []ast.Expr) []ast.Expr {
+	out := make([]ast.Expr, len(list))
+	for i, x := range list {
+		out[i] = ast.Clone(x)
 	}
 	return out
 }
@@ -123,25 +182,6 @@ func hasArrayPart(ts *sema.Symbol, depth int) bool {
 		}
 	}
 	return false
-}
-
-// elementLoops returns ref(i1, ..., in) and the DO constructs (outermost
-// first, without bodies) running i1..in over ref's bounds.
-func elementLoops(ref ast.Expr, rank int, newIndex func() *ast.Ident) (ast.Expr, []*ast.DoConstruct) {
-	el := &ast.CallExpr{Fun: ast.Clone(ref)}
-	var loops []*ast.DoConstruct
-	for k := rank; k >= 1; k-- {
-		i := newIndex()
-		bound := func(f string) ast.Expr {
-			return &ast.CallExpr{Fun: ast.NewIdent(f), Args: []ast.Expr{ast.Clone(ref), deriv.Int(k)}}
-		}
-		loops = append(loops, &ast.DoConstruct{Var: i, Start: bound("lbound"), Stop: bound("ubound"), End: ast.EndStmt{Keyword: "do"}})
-	}
-	// Column-major: the first subscript varies fastest, innermost.
-	for k := len(loops) - 1; k >= 0; k-- {
-		el.Args = append(el.Args, ast.NewIdent(loops[k].Var.Name))
-	}
-	return el, loops
 }
 
 // nest puts body inside loops, outermost first.
