@@ -110,24 +110,24 @@ func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) 
 			pushes, pops = append(pushes, f...), append(b, pops...)
 			continue
 		}
-		ops, derived, err := g.derivedSaves(r, callee) // derived.go
+		p, q, derived, err := g.derivedSaves(r, push, callee) // derived.go
 		if err != nil {
 			return nil, nil, err
 		}
-		if !derived {
-			op, ok, err := g.saveOp(r, callee)
-			if err != nil {
-				return nil, nil, err
-			}
-			if ok {
-				ops = []tape.Op{op}
-			}
+		if derived {
+			pushes, pops = append(pushes, p...), append(q, pops...)
+			continue
 		}
-		for _, op := range ops {
-			op.Kind = push
-			pushes = append(pushes, tape.Lower(op))
-			pops = append([]ast.Stmt{tape.Lower(op.Inverse())}, pops...)
+		op, ok, err := g.saveOp(r, callee)
+		if err != nil {
+			return nil, nil, err
 		}
+		if !ok {
+			continue
+		}
+		op.Kind = push
+		pushes = append(pushes, tape.Lower(op))
+		pops = append([]ast.Stmt{tape.Lower(op.Inverse())}, pops...)
 	}
 	return pushes, pops, nil
 }

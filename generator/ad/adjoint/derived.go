@@ -87,6 +87,12 @@ func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		return nil, err
 	}
 	t, rank := g.info.TypeOf(s.Lhs), g.info.Rank(s.Lhs)
+	if c, ok := s.Rhs.(*ast.CallExpr); ok && g.info.Calls[c].Kind == sema.StructConstructor && rank == 0 {
+		if b := g.baseSym(s.Lhs); g.references(s.Rhs, b) {
+			return nil, notSupported("structure constructor referencing '%s' assigned to it in reverse mode", b.Name)
+		}
+		return g.structAdjoint(lhsB, c, t)
+	}
 	rb := g.baseSym(s.Rhs)
 	if rb == nil {
 		if g.pa.ActiveStmt(s) {
@@ -157,80 +163,179 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 	return out, nil
 }
 
-// derivedTape returns the operations (their Kind to be set) recording x,
-// a reference of derived type, component by component.
-func (g *gen) derivedTape(x ast.Expr) ([]tape.Op, error) {
-	return tapeOps(x, g.info.Rank(x), g.info.TypeOf(x))
+// needLoop reports whether a component of ts that a record saves is an
+// array or lies under one: an array of ts is then recorded element by
+// element (a reference may have only one part of nonzero rank).
+func needLoop(ts *sema.Symbol, depth int) bool {
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || c.Type == nil || c.Type.IsCharacter() {
+			continue
+		}
+		if len(c.Dims) > 0 || (decl.IsDerived(c.Type) && depth < 8 && needLoop(c.Type.Derived, depth+1)) {
+			return true
+		}
+	}
+	return false
 }
 
-// tapeOps returns the operations recording ref, of derived type t and
-// rank rank, component by component.
-func tapeOps(ref ast.Expr, rank int, t *sema.Type) ([]tape.Op, error) {
+// recordDerived returns the statements recording ref, of derived type t
+// and rank rank, with tape operations of kind kind (Push or SnapPush),
+// component by component, and those restoring it in the reverse order:
+// an array whose components are arrays element by element, in DO loops
+// run backwards to restore.
+func (g *gen) recordDerived(ref ast.Expr, rank int, t *sema.Type, kind tape.Kind) (push, pop []ast.Stmt, err error) {
+	if rank > 0 && needLoop(t.Derived, 0) {
+		el := &ast.CallExpr{Fun: ast.Clone(ref)}
+		var fwd, bwd []*ast.DoConstruct
+		for k := rank; k >= 1; k-- {
+			i := g.newIndex()
+			lo := deriv.Call("lbound", ast.Clone(ref), deriv.Int(k))
+			hi := deriv.Call("ubound", ast.Clone(ref), deriv.Int(k))
+			fwd = append(fwd, &ast.DoConstruct{Var: i, Start: lo, Stop: hi, End: ast.EndStmt{Keyword: "do"}})
+			bwd = append(bwd, &ast.DoConstruct{Var: ast.NewIdent(i.Name), Start: ast.Clone(hi), Stop: ast.Clone(lo), Step: deriv.Int(-1), End: ast.EndStmt{Keyword: "do"}})
+			el.Args = append([]ast.Expr{ast.NewIdent(i.Name)}, el.Args...)
+		}
+		p, q, err := g.recordDerived(el, 0, t, kind)
+		if err != nil {
+			return nil, nil, err
+		}
+		return nestLoops(fwd, p), nestLoops(bwd, q), nil
+	}
 	leaves, err := tapeLeaves(ref, rank, t.Derived, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var ops []tape.Op
 	for _, l := range leaves {
-		op := tape.Op{Type: l.typ, Ref: l.ref}
+		op := tape.Op{Kind: kind, Type: l.typ, Ref: l.ref}
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
 		}
-		ops = append(ops, op)
+		push = append(push, tape.Lower(op))
+		pop = append([]ast.Stmt{tape.Lower(op.Inverse())}, pop...)
 	}
-	return ops, nil
+	return push, pop, nil
+}
+
+// nestLoops puts body inside loops, outermost first.
+func nestLoops(loops []*ast.DoConstruct, body []ast.Stmt) []ast.Stmt {
+	for k := len(loops) - 1; k >= 0; k-- {
+		loops[k].Body = body
+		body = []ast.Stmt{loops[k]}
+	}
+	return body
 }
 
 // derivedPushPop returns the statements recording x, a reference of
-// derived type, and restoring it: a BLOCK of pushes and one of pops in
-// reverse order.
+// derived type, and restoring it: a BLOCK of pushes and one of pops.
 func (g *gen) derivedPushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
-	ops, err := g.derivedTape(x)
-	if err != nil || len(ops) == 0 {
+	p, q, err := g.recordDerived(x, g.info.Rank(x), g.info.TypeOf(x), tape.Push)
+	if err != nil || len(p) == 0 {
 		return nil, nil, err
 	}
-	pb := &ast.BlockConstruct{End: ast.EndStmt{Keyword: "block"}}
-	qb := &ast.BlockConstruct{End: ast.EndStmt{Keyword: "block"}}
-	for _, op := range ops {
-		op.Kind = tape.Push
-		pb.Body = append(pb.Body, tape.Lower(op))
-		qb.Body = append([]ast.Stmt{tape.Lower(op.Inverse())}, qb.Body...)
-	}
-	return pb, qb, nil
+	return &ast.BlockConstruct{Body: p, End: ast.EndStmt{Keyword: "block"}},
+		&ast.BlockConstruct{Body: q, End: ast.EndStmt{Keyword: "block"}}, nil
 }
 
-// derivedSaves returns the operations (their Kind to be set) saving r
-// component by component when r is a derived-type value (ok), for a
-// checkpoint.
-func (g *gen) derivedSaves(r tbr.Ref, callee string) (ops []tape.Op, ok bool, err error) {
+// derivedSaves returns the statements saving r with operations of kind
+// kind, component by component, and restoring it, when r is a
+// derived-type value (ok), for a checkpoint.
+func (g *gen) derivedSaves(r tbr.Ref, kind tape.Kind, callee string) (push, pop []ast.Stmt, ok bool, err error) {
 	t, rank := r.Var.Type, r.Var.Rank()
 	if r.Expr != nil {
 		t, rank = g.info.TypeOf(r.Expr), g.info.Rank(r.Expr)
 	}
 	if !decl.IsDerived(t) {
-		return nil, false, nil
+		return nil, nil, false, nil
 	}
 	ref := r.Expr
 	if ref == nil {
 		if ref, err = g.wholeRef(r.Var, callee); err != nil {
-			return nil, true, err
+			return nil, nil, true, err
 		}
 	}
-	ops, err = tapeOps(ref, rank, t)
-	return ops, true, err
+	push, pop, err = g.recordDerived(ref, rank, t, kind)
+	return push, pop, true, err
 }
 
 // derivedSymPushPop returns the pushes recording ref, the whole variable
 // s of derived type, component by component, and the pops restoring it.
 func derivedSymPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err error) {
-	ops, err := tapeOps(ref, s.Rank(), s.Type)
+	if s.Rank() > 0 && needLoop(s.Type.Derived, 0) {
+		return nil, nil, notSupported("array '%s' of derived type with array components recorded in a split call", s.Name)
+	}
+	leaves, err := tapeLeaves(ref, s.Rank(), s.Type.Derived, 0)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, op := range ops {
-		op.Kind = tape.Push
+	for _, l := range leaves {
+		op := tape.Op{Kind: tape.Push, Type: l.typ, Ref: l.ref}
+		if l.rank > 0 {
+			op.Count = tape.Size(l.ref)
+		}
 		push = append(push, tape.Lower(op))
 		pop = append([]ast.Stmt{tape.Lower(op.Inverse())}, pop...)
 	}
 	return push, pop, nil
+}
+
+// structAdjoint returns the adjoint of lhs = x, x a structure constructor
+// of derived type t and lhsB the adjoint of the scalar lhs: for each
+// component, the increments of the adjoints of its expression by lhsB's
+// component, then that component zeroed.
+func (g *gen) structAdjoint(lhsB ast.Expr, x *ast.CallExpr, t *sema.Type) ([]ast.Stmt, error) {
+	parts, err := decl.ConstructorParts(x, t.Derived)
+	if err != nil {
+		return nil, err
+	}
+	var out []ast.Stmt
+	for _, p := range parts {
+		c := p.Comp
+		if p.Expr != nil {
+			if err := g.checkCalls(p.Expr); err != nil {
+				return nil, err
+			}
+		}
+		if !decl.HasFloat(c.Type) {
+			continue
+		}
+		sub := &ast.SelectorExpr{X: ast.Clone(lhsB), Sel: ast.NewIdent(c.Name)}
+		st, err := g.partAdjoint(sub, c, p.Expr)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, st...)
+	}
+	return out, nil
+}
+
+// partAdjoint returns the adjoint of component c set to e: the
+// increments by sub, c's adjoint, then sub zeroed.
+func (g *gen) partAdjoint(sub ast.Expr, c *sema.Symbol, e ast.Expr) ([]ast.Stmt, error) {
+	zero := g.zeroRef(sub, c.Type, len(c.Dims))
+	if e == nil {
+		return zero, nil
+	}
+	if c.Type.IsFloat() {
+		incs, err := g.adj(e, g.spread(e, len(c.Dims), sub))
+		return append(incs, zero...), err
+	}
+	if n, ok := e.(*ast.CallExpr); ok && g.info.Calls[n].Kind == sema.StructConstructor && len(c.Dims) == 0 {
+		return g.structAdjoint(sub, n, c.Type)
+	}
+	if b := g.baseSym(e); b != nil && g.info.Rank(e) == len(c.Dims) {
+		if !g.hasAdj(b) {
+			return zero, nil
+		}
+		eb, err := g.adjRef(e)
+		if err != nil {
+			return nil, err
+		}
+		return decl.ForLeaves([]ast.Expr{sub, eb}, len(c.Dims), c.Type.Derived, g.newIndex, func(l []ast.Expr, ct *sema.Type) []ast.Stmt {
+			return []ast.Stmt{
+				&ast.AssignStmt{Lhs: l[1], Rhs: deriv.Add(ast.Clone(l[1]), ast.Clone(l[0]))},
+				&ast.AssignStmt{Lhs: ast.Clone(l[0]), Rhs: deriv.Const("0", ct)},
+			}
+		}), nil
+	}
+	return nil, notSupported("component '%s' of a structure constructor given by an expression in reverse mode", c.Name)
 }

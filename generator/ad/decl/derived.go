@@ -192,3 +192,47 @@ func nest(loops []*ast.DoConstruct, body []ast.Stmt) []ast.Stmt {
 	}
 	return body
 }
+
+// Part is one component of a structure constructor: the expression
+// given for it, nil if the constructor omits it (its default
+// initialisation applies).
+type Part struct {
+	Comp *sema.Symbol
+	Expr ast.Expr
+}
+
+// ConstructorParts returns the components of structure constructor x,
+// of derived type ts, with the expressions given for them, positionally
+// or by keyword.
+func ConstructorParts(x *ast.CallExpr, ts *sema.Symbol) ([]Part, error) {
+	var comps []*sema.Symbol
+	for _, c := range ts.Components {
+		if c.Kind == sema.ComponentSym {
+			comps = append(comps, c)
+		}
+	}
+	parts := make([]Part, len(comps))
+	for i, c := range comps {
+		parts[i].Comp = c
+	}
+	for i, a := range x.Args {
+		kw, ok := a.(*ast.KeywordArg)
+		if !ok {
+			if i >= len(parts) {
+				return nil, notSupported("structure constructor of '%s' with more values than components", ts.Name)
+			}
+			parts[i].Expr = a
+			continue
+		}
+		found := false
+		for j := range parts {
+			if parts[j].Comp.Name == kw.Name.Lower() {
+				parts[j].Expr, found = kw.Value, true
+			}
+		}
+		if !found {
+			return nil, notSupported("structure constructor of '%s' naming component '%s'", ts.Name, kw.Name.Name)
+		}
+	}
+	return parts, nil
+}

@@ -110,8 +110,14 @@ func (g *gen) derivedAssign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		}
 		return []ast.Stmt{&ast.AssignStmt{Lhs: lhs, Rhs: rhs}}, nil
 	}
+	if c, ok := g.isConstructor(s.Rhs); ok && g.info.Rank(s.Lhs) == 0 {
+		if b := g.baseSym(s.Lhs); b != nil && refersTo(g.info, s.Rhs, b) {
+			return nil, notSupported("structure constructor referencing '%s' assigned to it", b.Name)
+		}
+		return g.structTangent(lhs, c, g.info.TypeOf(s.Lhs))
+	}
 	if g.baseSym(s.Rhs) == nil {
-		// A structure constructor or a function result.
+		// A function result.
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active derived-type assignment from an expression ('%s')", exprString(s.Rhs))
 		}
@@ -128,3 +134,85 @@ func (g *gen) derivedAssign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 
 // zeroConst returns the zero of the tangent of a reference of type t.
 func zeroConst(t *sema.Type) ast.Expr { return deriv.Const("0", t) }
+
+// isConstructor reports whether x is a structure constructor.
+func (g *gen) isConstructor(x ast.Expr) (*ast.CallExpr, bool) {
+	c, ok := x.(*ast.CallExpr)
+	return c, ok && g.info.Calls[c].Kind == sema.StructConstructor
+}
+
+// structTangent returns the assignments setting lhs, the tangent of
+// a scalar of derived type t, to the tangent of structure constructor x:
+// component by component, zero for the components x omits.
+func (g *gen) structTangent(lhs ast.Expr, x *ast.CallExpr, t *sema.Type) ([]ast.Stmt, error) {
+	parts, err := decl.ConstructorParts(x, t.Derived)
+	if err != nil {
+		return nil, err
+	}
+	var out []ast.Stmt
+	for _, p := range parts {
+		c := p.Comp
+		if !decl.HasFloat(c.Type) {
+			if p.Expr != nil {
+				if err := g.checkCalls(p.Expr); err != nil {
+					return nil, err
+				}
+			}
+			continue
+		}
+		sub := &ast.SelectorExpr{X: ast.Clone(lhs), Sel: ast.NewIdent(c.Name)}
+		st, err := g.partTangent(sub, c, p.Expr)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, st...)
+	}
+	return out, nil
+}
+
+// partTangent returns the assignments setting sub, the tangent of
+// component c, to the tangent of e (zero for nil).
+func (g *gen) partTangent(sub ast.Expr, c *sema.Symbol, e ast.Expr) ([]ast.Stmt, error) {
+	zero := func() []ast.Stmt {
+		if c.Type.IsFloat() {
+			return []ast.Stmt{&ast.AssignStmt{Lhs: sub, Rhs: zeroConst(c.Type)}}
+		}
+		return decl.ZeroDerived(sub, len(c.Dims), c.Type.Derived, func() *ast.Ident { return g.newTemp("fadj_i", sema.Int4) })
+	}
+	if e == nil {
+		return zero(), nil
+	}
+	if c.Type.IsFloat() {
+		d, err := g.tangent(e)
+		if err != nil || d == nil {
+			return zero(), err
+		}
+		return []ast.Stmt{&ast.AssignStmt{Lhs: sub, Rhs: g.replace(d)}}, nil
+	}
+	if n, ok := g.isConstructor(e); ok && len(c.Dims) == 0 {
+		return g.structTangent(sub, n, c.Type)
+	}
+	if b := g.baseSym(e); b != nil && g.info.Rank(e) == len(c.Dims) {
+		if !g.pa.ActiveVar(b) {
+			return zero(), nil
+		}
+		d, err := g.shadowRef(e)
+		if err != nil {
+			return nil, err
+		}
+		return []ast.Stmt{&ast.AssignStmt{Lhs: sub, Rhs: d}}, nil
+	}
+	return nil, notSupported("component '%s' of a structure constructor given by an expression", c.Name)
+}
+
+// refersTo reports whether x references variable s.
+func refersTo(info *sema.Info, x ast.Expr, s *sema.Symbol) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == s {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
