@@ -112,8 +112,8 @@
 // side of assignments (conditions, subscripts, loop bounds, CALL arguments)
 // or with expressions as active arguments, array-valued or non-real active
 // function results, functions using module or common variables that the
-// program writes, internal procedures of a main program, active saved/derived-type/
-// pointer variables (allocatables: alloc.go), the blank common block, complex active
+// program writes, internal procedures of a main program, active saved and
+// pointer variables (allocatables: alloc.go; derived types: derived.go), the blank common block, complex active
 // variables, backward GO TO that generator/restructure could not make a
 // loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
 // implied DO loops in active array constructors, active WHERE bodies with

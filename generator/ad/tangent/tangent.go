@@ -34,8 +34,8 @@
 //
 // What is not handled returns an error starting with "not supported yet:"
 // rather than wrong code: internal procedures of a main program, active
-// saved variables, the blank common block, active derived-type and
-// pointer variables (allocatables: alloc.go), private module variables that procedures
+// saved variables, the blank common block, active pointer
+// variables (allocatables: alloc.go; derived types: derived.go), private module variables that procedures
 // change, active FORALL,
 // active function references outside assignments (in conditions, CALL
 // arguments, loop bounds) or nested in the arguments of another one, or in
