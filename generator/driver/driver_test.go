@@ -219,8 +219,6 @@ func TestErrors(t *testing.T) {
 			"spec.yaml:5:75: fixed_point: no DO loop 'it' in the sources"},
 		{"section of a scalar", spec("  - {routine: f, mode: tangent, independents: ['x(1:2)'], dependents: [y]}\n"), goodSrc,
 			"spec.yaml:5:48: independent 'x(1:2)' has subscripts, but 'x' is not an array"},
-		{"section", spec("  - {routine: s, mode: tangent, independents: ['u(1:2)'], dependents: [u]}\n"), goodSrc,
-			"spec.yaml:5:48: not supported yet: section in independents ('u(1:2)')"},
 		{"misspelt routine", spec("  - {routine: 'm::mss', mode: tangent, independents: [a], dependents: [b]}\n"), goodSrc,
 			"spec.yaml:5:15: unknown routine 'mss' in module 'm' (did you mean 'ms'?)"},
 		{"syntax error", spec("  - {routine: f, mode: tangent, independents: [x], dependents: [y]}\n"), "subroutine f(x\nend\n",
