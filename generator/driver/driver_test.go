@@ -212,7 +212,7 @@ func TestErrors(t *testing.T) {
 		{"integer independent", spec("  - {routine: f, mode: tangent, independents: [n], dependents: [y]}\n"), goodSrc,
 			"spec.yaml:5:48: independent 'n' is integer: only real and complex variables can be differentiated"},
 		{"component", spec("  - {routine: f, mode: tangent, independents: ['x%a'], dependents: [y]}\n"), goodSrc,
-			"spec.yaml:5:48: not supported yet: component in independents ('x%a')"},
+			"spec.yaml:5:48: independent 'x%a': 'x' is not of a derived type"},
 		{"strategy", spec("  - {routine: f, independents: [x], dependents: [y], strategy: recompute}\n"), goodSrc,
 			"spec.yaml:5:64: not supported yet: strategy: recompute (fadj stores what the TBR analysis lists, and recomputes cheap temporaries)"},
 		{"fixed point naming no loop", spec("  - {routine: f, independents: [x], dependents: [y], fixed_point: [{loop: it, tolerance: 1.0e-8}]}\n"), goodSrc,
