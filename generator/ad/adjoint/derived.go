@@ -43,6 +43,9 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	if err := decl.CheckDerived(s.Type); err != nil {
 		return err
 	}
+	if s.Module() != nil && decl.InitsFloat(s.Type) {
+		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value)", s.Name, s.Type.Derived.Name)
+	}
 	if decl.HasComplex(s.Type) {
 		return notSupported("active derived-type variable '%s' with a complex component in reverse mode", s.Name)
 	}

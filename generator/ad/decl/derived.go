@@ -107,6 +107,28 @@ func checkComponents(ts *sema.Symbol, depth int) error {
 	return nil
 }
 
+// InitsFloat reports whether derived type t gives a real or complex
+// component (at any depth) a default initialisation: the derivative of a
+// module variable of t, of the same type, would start at that value.
+func InitsFloat(t *sema.Type) bool {
+	return initsFloat(t, 0)
+}
+
+func initsFloat(t *sema.Type, depth int) bool {
+	if t == nil || !t.IsDerived() || t.Derived == nil || depth > 8 {
+		return false
+	}
+	for _, c := range t.Derived.Components {
+		if c.Kind != sema.ComponentSym || !HasFloat(c.Type) {
+			continue
+		}
+		if c.Init != nil || initsFloat(c.Type, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 // ZeroDerived returns the statements that zero the real and complex
 // components of ref, a derivative of derived type ts and of rank rank:
 // ref%a = 0 for each of them (ForLeaves). newIndex declares a new integer

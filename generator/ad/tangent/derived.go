@@ -36,6 +36,9 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	if err := decl.CheckDerived(s.Type); err != nil {
 		return err
 	}
+	if s.Module() != nil && decl.InitsFloat(s.Type) {
+		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value)", s.Name, s.Type.Derived.Name)
+	}
 	for _, d := range s.Dims {
 		if d.Kind == sema.DeferredShape {
 			return notSupported("deferred-shape active derived-type variable '%s'", s.Name)
