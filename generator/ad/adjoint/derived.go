@@ -21,7 +21,7 @@ import (
 // TBR analysis tracks a derived-type variable as a whole and a component
 // as a part of it, as an element of an array, so a component overwritten
 // is recorded as a reference like an element, and a whole derived-type
-// value component by component (derivedTape).
+// value component by component (recordDerived).
 
 // hasShadow reports whether a variable of type t has an adjoint.
 func hasShadow(t *sema.Type) bool { return isFloat(t) || (decl.IsDerived(t) && decl.HasFloat(t)) }
