@@ -238,9 +238,6 @@ func resolveVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v confi
 		role, list = "independent", "independents"
 	}
 	r := v.Ref
-	if len(r.Path) > 0 {
-		return nil, errAt(v.Pos, "not supported yet: component in %s ('%s')", list, v.Text)
-	}
 	scope := proc.Inner
 	var sym *sema.Symbol
 	switch {
@@ -298,15 +295,22 @@ func resolveVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v confi
 	if sym.Type == nil {
 		return nil, errAt(v.Pos, "%s '%s' has no type", role, v.Text)
 	}
-	switch sym.Type.Basic {
+	// The part named: the variable or a component of it (derived.go).
+	part, l := component(sym, v, role)
+	if part == nil {
+		return nil, l
+	}
+	switch part.Type.Basic {
 	case sema.RealType, sema.ComplexType:
 	case sema.DerivedType:
-		return nil, errAt(v.Pos, "not supported yet: derived-type %s ('%s')", list, v.Text)
+		if !hasFloat(part.Type, 0) {
+			return nil, errAt(v.Pos, "%s '%s' is of type %s, which has no real or complex component", role, v.Text, part.Type)
+		}
 	default:
-		return nil, errAt(v.Pos, "%s '%s' is %s: only real and complex variables can be differentiated", role, v.Text, sym.Type.Basic)
+		return nil, errAt(v.Pos, "%s '%s' is %s: only real and complex variables can be differentiated", role, v.Text, part.Type.Basic)
 	}
-	if r.Section != "" && len(sym.Dims) == 0 {
-		return nil, errAt(v.Pos, "%s '%s' has subscripts, but '%s' is not an array", role, v.Text, sym.Name)
+	if r.Section != "" && len(part.Dims) == 0 {
+		return nil, errAt(v.Pos, "%s '%s' has subscripts, but '%s' is not an array", role, v.Text, part.Name)
 	}
 	return sym, nil
 }

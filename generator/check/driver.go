@@ -21,6 +21,10 @@ const (
 	// FuncResult is the result of a function target (a real or complex
 	// scalar the call returns).
 	FuncResult
+	// Record is a scalar argument of derived type (derived.go): passed
+	// whole with its derivative; its real and complex components are
+	// Args of their own (Leaf), which the driver sets and reads.
+	Record
 )
 
 // Arg is one variable of the target as the driver sees it: a dummy
@@ -76,11 +80,19 @@ type Arg struct {
 	// independent: its adjoint must be zero after the adjoint call
 	// (the driver prints the sum of its magnitudes in the Z block).
 	OutOnly bool
+	// Leaf marks a real or complex component of a Record argument
+	// (Name "p%a%b"): declared through its record, never passed; its
+	// Global is its Name and DName, BName the components of the
+	// record's derivatives.
+	Leaf bool
 }
 
 // dname is the driver's name of the tangent of a, bname of its adjoint
 // ("" if it has none).
 func (a *Arg) dname() string {
+	if a.Class == Record {
+		return "" // set and read through its leaves
+	}
 	if a.Global != "" {
 		return a.DName
 	}
@@ -91,6 +103,9 @@ func (a *Arg) dname() string {
 }
 
 func (a *Arg) bname() string {
+	if a.Class == Record {
+		return "" // set and read through its leaves
+	}
 	if a.Global != "" {
 		return a.BName
 	}
@@ -175,7 +190,11 @@ func WriteDriver(p *Program) string {
 	pf("  integer :: fadj_s, fadj_u, fadj_o")
 	var fn *Arg // the result of a function target
 	for _, a := range p.Args {
-		if a.Class == IntParam {
+		if a.Class == IntParam || a.Leaf {
+			continue
+		}
+		if a.Class == Record {
+			pf("  %s :: %s, fadj0_%s, fadjv_%s, fadjd_%s, fadjb_%s, fadjw_%s", a.Type, a.Name, a.Name, a.Name, a.Name, a.Name, a.Name)
 			continue
 		}
 		if a.Class == FuncResult {

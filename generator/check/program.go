@@ -166,6 +166,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	}
 	ints := map[string]*Arg{}
 	var inputErrs diag.List
+	var leaves []leafArg // the components of derived-type arguments
 	for _, d := range sym.Proc.Args {
 		if d == nil {
 			return nil, fmt.Errorf("fadj check: not supported yet: alternate return in '%s'", t.Routine)
@@ -191,6 +192,12 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			ints[d.Name] = a
 		case d.Type.IsReal() || d.Type.IsComplex():
 			a.Class, a.Complex, a.Type, a.Kind = Float, d.Type.IsComplex(), typeSpec(d.Type), d.Type.Kind
+		case d.Type.IsDerived():
+			l, err := recordArg(p, t, bt, d, a) // derived.go
+			if err != nil {
+				return nil, err
+			}
+			leaves = append(leaves, l...)
 		default:
 			return nil, cannot(t, d, fmt.Sprintf("only integer scalars that are not intent(out) and real or complex arguments are supported (it is %s)", d.Type))
 		}
@@ -203,6 +210,13 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			}
 			inputErrs = append(inputErrs, realInput(spec, t, a)...)
 		}
+	}
+	for _, l := range leaves {
+		if err := shape(t, l.comp, l.arg, ints); err != nil {
+			return nil, err
+		}
+		inputErrs = append(inputErrs, realInput(spec, t, l.arg)...)
+		p.Args = append(p.Args, l.arg)
 	}
 	// Module and common-block variables: reached by use association or
 	// a copy of the routine's COMMON statement, never passed.
@@ -403,8 +417,9 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 	if len(got) != len(want)+extra || strings.Join(got[:len(want)], ",") != strings.Join(want, ",") {
 		return fmt.Errorf("fadj check: unexpected arguments of %s: (%s)", name, strings.Join(got, ", "))
 	}
+	bindLeaves(p, adj) // derived.go
 	for _, a := range p.Args {
-		if a.Global == "" {
+		if a.Global == "" || a.Leaf {
 			continue
 		}
 		dname := a.Name + suffix

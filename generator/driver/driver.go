@@ -436,16 +436,5 @@ func unimplemented(t *config.Target) diag.List {
 			l.Addf(c.SnapshotsPos, "not supported yet: snapshots: %s on checkpointed region '%s' (its snapshots are lazy)", c.Snapshots, c.Region)
 		}
 	}
-	// fadj check tests sections of hand-written derivatives; the
-	// generators do not differentiate them yet.
-	sections := func(vars []config.Var, list string) {
-		for _, v := range vars {
-			if v.Ref.Section != "" && len(v.Ref.Path) == 0 {
-				l.Addf(v.Pos, "not supported yet: section in %s ('%s')", list, v.Text)
-			}
-		}
-	}
-	sections(t.Independents, "independents")
-	sections(t.Dependents, "dependents")
 	return l
 }

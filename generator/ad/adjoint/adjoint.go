@@ -112,8 +112,8 @@
 // side of assignments (conditions, subscripts, loop bounds, CALL arguments)
 // or with expressions as active arguments, array-valued or non-real active
 // function results, functions using module or common variables that the
-// program writes, internal procedures of a main program, active saved/derived-type/
-// pointer variables (allocatables: alloc.go), the blank common block, complex active
+// program writes, internal procedures of a main program, active saved and
+// pointer variables (allocatables: alloc.go; derived types: derived.go), the blank common block, complex active
 // variables, backward GO TO that generator/restructure could not make a
 // loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
 // implied DO loops in active array constructors, active WHERE bodies with
@@ -444,7 +444,7 @@ func isFloat(t *sema.Type) bool { return t != nil && (t.IsReal() || t.IsComplex(
 
 // hasAdj reports whether variable s has an adjoint in the routine.
 func (g *gen) hasAdj(s *sema.Symbol) bool {
-	if s == nil || s.Kind != sema.VarSym || !isFloat(s.Type) {
+	if s == nil || s.Kind != sema.VarSym || !hasShadow(s.Type) {
 		return false
 	}
 	if s.IsDummy() && inPattern(g.pa, s) {
@@ -477,6 +477,9 @@ func containsSym(list []*sema.Symbol, s *sema.Symbol) bool {
 // decl declares the adjoint of variable s.
 func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	d := &ast.TypeDecl{Type: decl.Type(s, false, s.Owner == g.scope), DColon: true}
+	if decl.IsDerived(s.Type) {
+		d.Type = decl.DerivedType(s.Type) // derived.go
+	}
 	dummy := s.IsDummy() && inPattern(g.pa, s)
 	if dummy {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrIntent, Intent: ast.IntentInOut})

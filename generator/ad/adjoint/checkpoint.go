@@ -110,6 +110,14 @@ func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) 
 			pushes, pops = append(pushes, f...), append(b, pops...)
 			continue
 		}
+		p, q, derived, err := g.derivedSaves(r, push, callee) // derived.go
+		if err != nil {
+			return nil, nil, err
+		}
+		if derived {
+			pushes, pops = append(pushes, p...), append(q, pops...)
+			continue
+		}
 		op, ok, err := g.saveOp(r, callee)
 		if err != nil {
 			return nil, nil, err

@@ -22,7 +22,23 @@ func (g *gen) adjRef(x ast.Expr) (ast.Expr, error) {
 			return ast.NewIdent(g.resultB), nil
 		}
 		return ast.NewIdent(x.Name + g.suffix), nil
+	case *ast.SelectorExpr:
+		b, err := g.adjRef(x.X) // a component: derived.go
+		if err != nil {
+			return nil, err
+		}
+		return &ast.SelectorExpr{X: b, Sel: x.Sel}, nil
 	case *ast.CallExpr:
+		if _, ok := x.Fun.(*ast.SelectorExpr); ok && g.info.Calls[x].Kind == sema.ArrayElement {
+			if vectorSubscript(g.info, x) {
+				return nil, notSupported("vector subscript in '%s' in reverse mode", exprString(x))
+			}
+			f, err := g.adjRef(x.Fun)
+			if err != nil {
+				return nil, err
+			}
+			return &ast.CallExpr{Fun: f, Args: x.Args}, nil
+		}
 		if id, ok := x.Fun.(*ast.Ident); ok {
 			for _, a := range x.Args {
 				// A vector subscript may repeat an element: the
@@ -142,7 +158,13 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 	case *ast.ArrayConstructor:
 		return g.constructor(x, t, rb)
 	case *ast.SelectorExpr:
-		return nil, notSupported("derived-type component in reverse mode")
+		if err := g.checkCalls(x.X); err != nil {
+			return nil, err
+		}
+		if !g.hasAdj(g.baseSym(x)) {
+			return nil, nil
+		}
+		return g.increment(x, rb) // derived.go
 	}
 	return nil, notSupported("adjoint of %T", x)
 }
@@ -327,7 +349,7 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 		if err != nil {
 			return err
 		}
-		c.zeros = append(c.zeros, &ast.AssignStmt{Lhs: r, Rhs: deriv.Const("0", g.info.TypeOf(a))})
+		c.zeros = append(c.zeros, g.zeroRef(r, g.info.TypeOf(a), g.info.Rank(a))...)
 	}
 	if ds != nil && inPattern(c.callee, ds) {
 		if !isVar || !g.hasAdj(g.baseSym(a)) {

@@ -119,7 +119,12 @@ func (g *gen) bodyErrors(r *routine, errs diag.List) (out error) {
 func (g *gen) checkActiveVars() diag.List {
 	pa := g.pa
 	var errs diag.List
+	seen := map[*sema.Symbol]bool{}
 	for _, v := range pa.ActiveVars() {
+		if seen[v.Sym] {
+			continue // the components of a derived-type variable
+		}
+		seen[v.Sym] = true
 		if err := g.checkActiveVar(v); err != nil {
 			errs.AddErr(g.fset, v.Sym.Pos, err)
 		}
@@ -133,7 +138,7 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 	pa, s := g.pa, v.Sym
 	switch {
 	case v.Path != "" || (s.Type != nil && s.Type.IsDerived()):
-		return notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
+		return g.checkDerivedVar(v) // derived.go
 	case s.Module() != nil || s.Attrs.Has(sema.AttrInCommon):
 		return nil // globals.go
 	case g.host != nil && s.Owner == g.host:
@@ -200,7 +205,7 @@ func (g *gen) adjointArgs(r *routine) error {
 		nu.Args = append(nu.Args, a)
 		s := g.scope.LookupLocal(a.Lower())
 		if s != nil && inPattern(pa, s) {
-			if s.Type == nil || !s.Type.IsReal() {
+			if s.Type == nil || !(s.Type.IsReal() || decl.IsDerived(s.Type) && decl.HasFloat(s.Type)) {
 				return notSupported("active dummy '%s' of type %s in reverse mode", s.Name, s.Type)
 			}
 			nu.Args = append(nu.Args, ast.NewIdent(a.Name+g.suffix))
@@ -243,7 +248,7 @@ func (g *gen) adjointArgs(r *routine) error {
 func (g *gen) adjointDecls(r *routine) error {
 	pa, u := g.pa, r.u
 	for _, s := range r.adjSyms {
-		if !s.Type.IsReal() {
+		if !s.Type.IsReal() && !decl.IsDerived(s.Type) {
 			return notSupported("complex active variable '%s' in reverse mode", s.Name)
 		}
 		if g.scope.LookupLocal(strings.ToLower(g.aname(s))) != nil {
@@ -255,7 +260,7 @@ func (g *gen) adjointDecls(r *routine) error {
 				g.sh.hostVars[g.host] = append(g.sh.hostVars[g.host], s)
 			}
 			if !pa.ActiveOut(s) && decl.Assigns(g.info, u.Body, s) {
-				r.inits = append(r.inits, &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)})
+				r.inits = append(r.inits, g.zeroAdj(g.aname(s), s)...)
 			}
 			continue
 		}
@@ -276,9 +281,9 @@ func (g *gen) adjointDecls(r *routine) error {
 			continue
 		}
 		if !s.IsDummy() || !inPattern(pa, s) {
-			r.inits = append(r.inits, zero)
+			r.inits = append(r.inits, g.zeroAdj(g.aname(s), s)...)
 		} else if s.Intent == ast.IntentOut {
-			r.finals = append(r.finals, zero)
+			r.finals = append(r.finals, g.zeroAdj(g.aname(s), s)...)
 		}
 	}
 	return nil
@@ -308,7 +313,7 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 		// Its value on exit, which the routine computes, is passive
 		// here: a stale adjoint must not flow back. (One it only reads
 		// accumulates, like an input.)
-		r.inits = append(r.inits, zero)
+		r.inits = append(r.inits, g.zeroAdj(decl.LocalName(r.u.Decls, s)+g.suffix, s)...)
 	}
 	return nil
 }

@@ -133,10 +133,10 @@ func (g *gen) baseSym(x ast.Expr) *sema.Symbol {
 		return g.info.ObjectOf(x)
 	case *ast.CallExpr:
 		if c, ok := g.info.Calls[x]; ok && c.Kind == sema.ArrayElement {
-			if id, ok := x.Fun.(*ast.Ident); ok {
-				return g.info.ObjectOf(id)
-			}
+			return g.baseSym(x.Fun)
 		}
+	case *ast.SelectorExpr:
+		return g.baseSym(x.X) // a component: derived.go
 	}
 	return nil
 }
@@ -161,6 +161,9 @@ func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 		}
 		return nil, nil, notSupported("character variable '%s' overwritten while the adjoint of a call before it reads it", s.Name)
 	}
+	if decl.IsDerived(t) {
+		return g.derivedPushPop(x) // derived.go
+	}
 	typ, ok := tape.TypeOf(t)
 	if !ok {
 		return nil, nil, notSupported("no tape for variable '%s' of type %s", s.Name, t)
@@ -175,6 +178,12 @@ func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 			if d.Kind == sema.AssumedSize {
 				return nil, nil, notSupported("assumed-size array '%s' overwritten in reverse mode", s.Name)
 			}
+		}
+	case *ast.SelectorExpr:
+		// An array component, or a component of an array of derived
+		// type (copied in and out).
+		if vectorSubscript(g.info, x.X) {
+			return nil, nil, notSupported("vector subscript in '%s' in reverse mode", exprString(x))
 		}
 	case *ast.CallExpr:
 		// A section (a non-contiguous one is copied in and out).
@@ -314,10 +323,15 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 		fwd = nil // left out (live.go); the adjoint stays
 	}
 	base := g.baseSym(s.Lhs)
-	if !g.hasAdj(base) {
+	if !g.hasAdj(base) || !hasShadow(g.info.TypeOf(s.Lhs)) {
 		return withLabel(s, fwd), bwd, nil
 	}
-	adj, err := g.assignAdjoint(s, base)
+	var adj []ast.Stmt
+	if decl.IsDerived(g.info.TypeOf(s.Lhs)) {
+		adj, err = g.derivedAssignAdjoint(s) // derived.go
+	} else {
+		adj, err = g.assignAdjoint(s, base)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -332,6 +346,10 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 		return nil, err
 	}
 	rank := g.info.Rank(s.Lhs)
+	bt := base.Type
+	if decl.IsDerived(bt) {
+		bt = g.info.TypeOf(s.Lhs) // a component: derived.go
+	}
 	if !g.references(s.Rhs, base) {
 		// The increments do not touch the left side's adjoint: they
 		// read it directly, then it is zeroed.
@@ -342,9 +360,9 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 		if incs, err = g.shareLong(s, base, incs, lhsB); err != nil {
 			return nil, err
 		}
-		return append(incs, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", base.Type)}), nil
+		return append(incs, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", bt)}), nil
 	}
-	tmp, err := g.adjointTemp(base, rank)
+	tmp, err := g.adjointTemp(bt, rank)
 	if err != nil {
 		return nil, err
 	}
@@ -375,7 +393,7 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 	if len(incs) > 0 {
 		out = append(out, &ast.AssignStmt{Lhs: tmp, Rhs: lhsB})
 	}
-	out = append(out, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", base.Type)})
+	out = append(out, &ast.AssignStmt{Lhs: lhsB, Rhs: deriv.Const("0", bt)})
 	return append(out, incs...), nil
 }
 
@@ -383,13 +401,13 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 // of rank rank while its own adjoint is zeroed: a scalar, or an
 // allocatable array of its shape (allocated by the assignment tmp_b =
 // y_b).
-func (g *gen) adjointTemp(base *sema.Symbol, rank int) (ast.Expr, error) {
+func (g *gen) adjointTemp(t *sema.Type, rank int) (ast.Expr, error) {
 	g.ntmp++
 	if rank == 0 {
-		return g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, base.Type)
+		return g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, t)
 	}
 	name := "fadj_tmp" + strconv.Itoa(g.ntmp) + g.suffix
-	if err := g.arrayTemp(name, base.Type, rank); err != nil {
+	if err := g.arrayTemp(name, t, rank); err != nil {
 		return nil, err
 	}
 	return ast.NewIdent(name), nil

@@ -34,8 +34,8 @@
 //
 // What is not handled returns an error starting with "not supported yet:"
 // rather than wrong code: internal procedures of a main program, active
-// saved variables, the blank common block, active derived-type and
-// pointer variables (allocatables: alloc.go), private module variables that procedures
+// saved variables, the blank common block, active pointer
+// variables (allocatables: alloc.go; derived types: derived.go), private module variables that procedures
 // change, active FORALL,
 // active function references outside assignments (in conditions, CALL
 // arguments, loop bounds) or nested in the arguments of another one, or in
@@ -337,7 +337,12 @@ func (g *gen) place(u *ast.Unit) error {
 // pointer, global ones).
 func (g *gen) checkActiveVars() error {
 	var errs diag.List
+	seen := map[*sema.Symbol]bool{}
 	for _, v := range g.pa.ActiveVars() {
+		if seen[v.Sym] {
+			continue // the components of a derived-type variable
+		}
+		seen[v.Sym] = true
 		if err := g.checkActiveVar(v); err != nil {
 			errs.AddErr(g.fset, v.Sym.Pos, err)
 		}
@@ -349,7 +354,7 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 	pa, s := g.pa, v.Sym
 	switch {
 	case v.Path != "" || (s.Type != nil && s.Type.IsDerived()):
-		return notSupported("active derived-type variable '%s' in '%s'", v, pa.Proc.Name)
+		return g.checkDerivedVar(v) // derived.go
 	case s.Attrs.Has(sema.AttrInCommon):
 		return nil // tangent common block, in tangentDecls
 	case s.Module() != nil:
@@ -381,7 +386,7 @@ func (g *gen) dummyArgs(u *ast.Unit) ([]*ast.Ident, error) {
 		}
 		s := g.scope.LookupLocal(a.Lower())
 		if s != nil && inPattern(g.pa, s) {
-			if !isFloat(s.Type) {
+			if !hasShadow(s.Type) {
 				return nil, notSupported("active dummy '%s' of type %s", s.Name, s.Type)
 			}
 			args = append(args, ast.NewIdent(a.Name+g.suffix))
@@ -450,11 +455,13 @@ func (g *gen) withHostVars(vars []activity.Var) []activity.Var {
 // variables go to the tangent module, those of host variables to the
 // host), and the statements that zero those that need it on entry.
 func (g *gen) tangentDecls(u *ast.Unit, vars []activity.Var) (tdecls, inits []ast.Stmt, err error) {
+	seen := map[*sema.Symbol]bool{}
 	for _, v := range vars {
 		s := v.Sym
-		if !isFloat(s.Type) {
+		if !hasShadow(s.Type) || seen[s] {
 			continue
 		}
+		seen[s] = true
 		if g.host != nil && s.Owner == g.host {
 			// Host-associated: declared (and zeroed) by the host.
 			if !containsSymList(g.globals.hostVars[g.host], s) {
@@ -523,7 +530,7 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.LocalName(u.Decls, s)+g.suffix), s.Rank(), zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type), zero)}, nil
 	}
 	if zero {
-		inits = append(inits, zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type))
+		inits = append(inits, g.zero(decl.LocalName(u.Decls, s)+g.suffix, s)...)
 	}
 	return inits, nil
 }
@@ -545,7 +552,7 @@ func (g *gen) localTangentDecl(s *sema.Symbol, d ast.Stmt) (tdecls, inits []ast.
 	case decl.IsAllocatable(s):
 		// intent(in): the caller allocates it.
 	case zero:
-		inits = append(inits, zeroTangent(g.tname(s), s.Type))
+		inits = append(inits, g.zero(g.tname(s), s)...)
 	}
 	return []ast.Stmt{d}, inits, nil
 }
@@ -563,7 +570,7 @@ func (g *gen) patternDummyDecls(u *ast.Unit) (tdecls, inits []ast.Stmt, err erro
 		if s == nil || !inPattern(pa, s) || containsSym(pa.ActiveVars(), s) {
 			continue
 		}
-		if !isFloat(s.Type) {
+		if !hasShadow(s.Type) {
 			continue
 		}
 		d, err := g.decl(s)
@@ -576,7 +583,7 @@ func (g *gen) patternDummyDecls(u *ast.Unit) (tdecls, inits []ast.Stmt, err erro
 			inits = append(inits, g.entryAlign(ast.NewIdent(s.Name), s, !pa.ActiveIn(s)))
 		case decl.IsAllocatable(s):
 		case !pa.ActiveIn(s) && s.Intent != ast.IntentIn:
-			inits = append(inits, zeroTangent(g.tname(s), s.Type))
+			inits = append(inits, g.zero(g.tname(s), s)...)
 		}
 	}
 	return tdecls, inits, nil
@@ -721,6 +728,9 @@ func (g *gen) tident(x *ast.Ident, s *sema.Symbol) *ast.Ident {
 func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	t := s.Type
 	d := &ast.TypeDecl{Type: decl.Type(s, t.IsComplex(), s.Owner == g.scope), DColon: true}
+	if decl.IsDerived(t) {
+		d.Type = decl.DerivedType(t)
+	}
 	if s.IsDummy() && inPattern(g.pa, s) && s.Intent != ast.IntentNone {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrIntent, Intent: s.Intent})
 	}
@@ -866,11 +876,19 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		primal = c
 	}
 	base := g.baseSym(s.Lhs)
-	if base == nil || !isFloat(base.Type) || !pa.ActiveVar(base) {
+	lt := g.info.TypeOf(s.Lhs)
+	if base == nil || !hasShadow(lt) || !pa.ActiveVar(base) {
 		if pa.ActiveStmt(s) && len(pre) == 0 {
 			return nil, notSupported("active assignment to '%s'", exprString(s.Lhs))
 		}
 		return withPrefix(pre, primal), nil
+	}
+	if decl.IsDerived(lt) {
+		tan, err := g.derivedAssign(s) // derived.go
+		if err != nil {
+			return nil, err
+		}
+		return withPrefix(append(pre, tan...), primal), nil
 	}
 	var rhs ast.Expr
 	if pa.ActiveStmt(s) {
@@ -884,7 +902,7 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		return withPrefix(pre, primal), nil
 	}
 	if rhs == nil {
-		rhs = deriv.Const("0", base.Type)
+		rhs = zeroConst(lt)
 	}
 	lhs, err := g.tangentRef(s.Lhs)
 	if err != nil {
@@ -911,7 +929,8 @@ func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
 		}
-		return append([]ast.Stmt{s}, g.followCall(s)...), nil // alloc.go
+		out := append([]ast.Stmt{s}, g.followCall(s)...)  // alloc.go
+		return append(out, g.zeroAfterPassive(s)...), nil // passive.go
 	}
 	c, pre, err := g.call(s, callee)
 	if err != nil {
@@ -1095,10 +1114,10 @@ func (g *gen) baseSym(x ast.Expr) *sema.Symbol {
 		}
 	case *ast.CallExpr:
 		if c, ok := g.info.Calls[x]; ok && c.Kind == sema.ArrayElement {
-			if id, ok := x.Fun.(*ast.Ident); ok {
-				return g.baseSym(id)
-			}
+			return g.baseSym(x.Fun)
 		}
+	case *ast.SelectorExpr:
+		return g.baseSym(x.X) // a component: derived.go
 	case *ast.ParenExpr:
 		return nil
 	}
@@ -1107,17 +1126,7 @@ func (g *gen) baseSym(x ast.Expr) *sema.Symbol {
 
 // tangentRef returns the tangent of variable reference x: x_d, a_d(i), a_d(2:n).
 func (g *gen) tangentRef(x ast.Expr) (ast.Expr, error) {
-	switch x := x.(type) {
-	case *ast.Ident:
-		if s := g.baseSym(x); s != nil {
-			return g.tident(x, s), nil
-		}
-	case *ast.CallExpr:
-		if id, ok := x.Fun.(*ast.Ident); ok && g.baseSym(x) != nil {
-			return &ast.CallExpr{Fun: g.tident(id, g.baseSym(x)), Args: x.Args}, nil
-		}
-	}
-	return nil, notSupported("tangent of reference '%s'", exprString(x))
+	return g.shadowRef(x) // derived.go
 }
 
 // operand returns x, its type and rank as deriv's rules take them.
@@ -1163,7 +1172,7 @@ func (g *gen) tangent(x ast.Expr) (ast.Expr, error) {
 	case *ast.ArrayConstructor:
 		return g.constructorTangent(x, t)
 	case *ast.SelectorExpr:
-		return nil, notSupported("derived-type component '%s'", exprString(x))
+		return g.selectorTangent(x) // derived.go
 	}
 	return nil, notSupported("tangent of %T", x)
 }
@@ -1465,7 +1474,7 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 			continue
 		}
 		var d ast.Expr
-		if base := g.baseSym(val); base != nil && g.pa.ActiveVar(base) && isFloat(base.Type) {
+		if base := g.baseSym(val); base != nil && g.pa.ActiveVar(base) && hasShadow(g.info.TypeOf(val)) {
 			var err error
 			if d, err = g.tangentRef(val); err != nil {
 				return nil, nil, err

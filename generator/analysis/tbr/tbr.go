@@ -698,6 +698,16 @@ func (a *analyzer) need(x ast.Expr, dst set, done map[ast.Expr]bool) {
 		a.need(x.Y, dst, done)
 	case *ast.CallExpr:
 		c, ok := a.info.Calls[x]
+		if ok && c.Kind == sema.StructConstructor {
+			// Linear in its components (p = t(a*b, c)).
+			for _, arg := range x.Args {
+				if kw, isKw := arg.(*ast.KeywordArg); isKw {
+					arg = kw.Value
+				}
+				a.need(arg, dst, done)
+			}
+			return
+		}
 		if !ok || c.Kind != sema.FunctionCall {
 			return
 		}

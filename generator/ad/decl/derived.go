@@ -1,0 +1,260 @@
+package decl
+
+import (
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Derived types (docs/derivedtypes.md). The derivative of a variable of
+// derived type t is a variable of the same type t: p_d (tangent) or p_b
+// (adjoint) holds in each real or complex component the derivative of
+// that component of p; its integer, logical and character components are
+// never read. So the derivative of a component reference is the same
+// reference with its base variable renamed (p%a(i) -> p_d%a(i), u(i)%v ->
+// u_b(i)%v), nested types and arrays of types need nothing more, and a
+// derived-type actual argument passes its derivative as one argument.
+
+// IsDerived reports whether t is TYPE(name) (not CLASS).
+func IsDerived(t *sema.Type) bool {
+	return t != nil && t.IsDerived() && !t.Class && t.Derived != nil
+}
+
+// HasFloat reports whether t is real or complex or a derived type with a
+// real or complex component (at any depth).
+func HasFloat(t *sema.Type) bool {
+	return hasFloat(t, 0)
+}
+
+func hasFloat(t *sema.Type, depth int) bool {
+	switch {
+	case t == nil:
+		return false
+	case t.IsFloat():
+		return true
+	case !t.IsDerived() || t.Derived == nil || depth > 8:
+		return false
+	}
+	for _, c := range t.Derived.Components {
+		if c.Kind == sema.ComponentSym && hasFloat(c.Type, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// HasComplex reports whether derived type t has a complex component (at
+// any depth).
+func HasComplex(t *sema.Type) bool {
+	return hasComplex(t, 0)
+}
+
+func hasComplex(t *sema.Type, depth int) bool {
+	switch {
+	case t == nil:
+		return false
+	case t.IsComplex():
+		return true
+	case !t.IsDerived() || t.Derived == nil || depth > 8:
+		return false
+	}
+	for _, c := range t.Derived.Components {
+		if c.Kind == sema.ComponentSym && hasComplex(c.Type, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// DerivedType returns the type spec of the derivative of a variable of
+// derived type t: TYPE(t) itself.
+func DerivedType(t *sema.Type) *ast.TypeSpec {
+	return &ast.TypeSpec{Kind: ast.Derived, Name: ast.NewIdent(t.Derived.Name)}
+}
+
+// CheckDerived returns an error for the derived types whose derivative
+// fadj does not build yet: CLASS, and real or complex data under a
+// POINTER or ALLOCATABLE component.
+func CheckDerived(t *sema.Type) error {
+	if t.Class {
+		return notSupported("active CLASS variable")
+	}
+	return checkComponents(t.Derived, 0)
+}
+
+func checkComponents(ts *sema.Symbol, depth int) error {
+	if depth > 8 {
+		return notSupported("derived type '%s' nested more than 8 levels deep", ts.Name)
+	}
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || !HasFloat(c.Type) {
+			continue
+		}
+		switch {
+		case c.Attrs.Has(sema.AttrPointer):
+			return notSupported("active POINTER component '%s%%%s'", ts.Name, c.Name)
+		case c.Attrs.Has(sema.AttrAllocatable):
+			return notSupported("active ALLOCATABLE component '%s%%%s'", ts.Name, c.Name)
+		case c.Type.IsDerived():
+			if c.Type.Class || c.Type.Derived == nil {
+				return notSupported("active CLASS component '%s%%%s'", ts.Name, c.Name)
+			}
+			if err := checkComponents(c.Type.Derived, depth+1); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// InitsFloat reports whether derived type t gives a real or complex
+// component (at any depth) a default initialisation: the derivative of a
+// module variable of t, of the same type, would start at that value.
+func InitsFloat(t *sema.Type) bool {
+	return initsFloat(t, 0)
+}
+
+func initsFloat(t *sema.Type, depth int) bool {
+	if t == nil || !t.IsDerived() || t.Derived == nil || depth > 8 {
+		return false
+	}
+	for _, c := range t.Derived.Components {
+		if c.Kind != sema.ComponentSym || !HasFloat(c.Type) {
+			continue
+		}
+		if c.Init != nil || initsFloat(c.Type, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// ZeroDerived returns the statements that zero the real and complex
+// components of ref, a derivative of derived type ts and of rank rank:
+// ref%a = 0 for each of them (ForLeaves). newIndex declares a new integer
+// loop index.
+func ZeroDerived(ref ast.Expr, rank int, ts *sema.Symbol, newIndex func() *ast.Ident) []ast.Stmt {
+	return ForLeaves([]ast.Expr{ref}, rank, ts, newIndex, func(l []ast.Expr, t *sema.Type) []ast.Stmt {
+		return []ast.Stmt{&ast.AssignStmt{Lhs: l[0], Rhs: deriv.Const("0", t)}}
+	})
+}
+
+// ForLeaves returns the statements f builds for each real or complex
+// component of refs, parallel references of derived type ts and rank
+// rank (p_b and q_b for p = q): f gets the component of each (p_b%a,
+// q_b%a) and its type. Where a component is itself an array or lies
+// under one, the statements run inside DO loops over the elements of
+// refs (Fortran allows only one part of a reference to have a nonzero
+// rank).
+func ForLeaves(refs []ast.Expr, rank int, ts *sema.Symbol, newIndex func() *ast.Ident, f func([]ast.Expr, *sema.Type) []ast.Stmt) []ast.Stmt {
+	if rank > 0 && hasArrayPart(ts, 0) {
+		// One loop nest over the elements for the whole type.
+		var idx []ast.Expr
+		var loops []*ast.DoConstruct
+		for k := rank; k >= 1; k-- {
+			i := newIndex()
+			bound := func(fn string) ast.Expr {
+				return &ast.CallExpr{Fun: ast.NewIdent(fn), Args: []ast.Expr{ast.Clone(refs[0]), deriv.Int(k)}}
+			}
+			loops = append(loops, &ast.DoConstruct{Var: i, Start: bound("lbound"), Stop: bound("ubound"), End: ast.EndStmt{Keyword: "do"}})
+			// Column-major: the first subscript innermost.
+			idx = append([]ast.Expr{ast.NewIdent(i.Name)}, idx...)
+		}
+		els := make([]ast.Expr, len(refs))
+		for j, r := range refs {
+			els[j] = &ast.CallExpr{Fun: ast.Clone(r), Args: cloneAll(idx)}
+		}
+		return nest(loops, ForLeaves(els, 0, ts, newIndex, f))
+	}
+	var out []ast.Stmt
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || !HasFloat(c.Type) {
+			continue
+		}
+		subs := make([]ast.Expr, len(refs))
+		for j, r := range refs {
+			subs[j] = &ast.SelectorExpr{X: ast.Clone(r), Sel: ast.NewIdent(c.Name)}
+		}
+		if c.Type.IsFloat() {
+			out = append(out, f(subs, c.Type)...)
+			continue
+		}
+		out = append(out, ForLeaves(subs, rank+len(c.Dims), c.Type.Derived, newIndex, f)...)
+	}
+	return out
+}
+
+func cloneAll(list []ast.Expr) []ast.Expr {
+	out := make([]ast.Expr, len(list))
+	for i, x := range list {
+		out[i] = ast.Clone(x)
+	}
+	return out
+}
+
+// hasArrayPart reports whether a real or complex component of ts lies
+// under or is an array component.
+func hasArrayPart(ts *sema.Symbol, depth int) bool {
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || !HasFloat(c.Type) {
+			continue
+		}
+		if len(c.Dims) > 0 || (c.Type.IsDerived() && c.Type.Derived != nil && depth < 8 && hasArrayPart(c.Type.Derived, depth+1)) {
+			return true
+		}
+	}
+	return false
+}
+
+// nest puts body inside loops, outermost first.
+func nest(loops []*ast.DoConstruct, body []ast.Stmt) []ast.Stmt {
+	for k := len(loops) - 1; k >= 0; k-- {
+		loops[k].Body = body
+		body = []ast.Stmt{loops[k]}
+	}
+	return body
+}
+
+// Part is one component of a structure constructor: the expression
+// given for it, nil if the constructor omits it (its default
+// initialisation applies).
+type Part struct {
+	Comp *sema.Symbol
+	Expr ast.Expr
+}
+
+// ConstructorParts returns the components of structure constructor x,
+// of derived type ts, with the expressions given for them, positionally
+// or by keyword.
+func ConstructorParts(x *ast.CallExpr, ts *sema.Symbol) ([]Part, error) {
+	var comps []*sema.Symbol
+	for _, c := range ts.Components {
+		if c.Kind == sema.ComponentSym {
+			comps = append(comps, c)
+		}
+	}
+	parts := make([]Part, len(comps))
+	for i, c := range comps {
+		parts[i].Comp = c
+	}
+	for i, a := range x.Args {
+		kw, ok := a.(*ast.KeywordArg)
+		if !ok {
+			if i >= len(parts) {
+				return nil, notSupported("structure constructor of '%s' with more values than components", ts.Name)
+			}
+			parts[i].Expr = a
+			continue
+		}
+		found := false
+		for j := range parts {
+			if parts[j].Comp.Name == kw.Name.Lower() {
+				parts[j].Expr, found = kw.Value, true
+			}
+		}
+		if !found {
+			return nil, notSupported("structure constructor of '%s' naming component '%s'", ts.Name, kw.Name.Name)
+		}
+	}
+	return parts, nil
+}

@@ -1,0 +1,66 @@
+package bind
+
+import (
+	"strings"
+
+	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/sema"
+	"github.com/fadj-dev/fadj/generator/suggest"
+)
+
+// component returns the part of variable sym that independent or
+// dependent v names: sym itself, or the component its path reaches
+// (p%drag, s%p%kappa). The derivative routines take the derivative of
+// the whole variable (docs/derivedtypes.md): a component in the spec says
+// which part of it the user seeds or reads.
+func component(sym *sema.Symbol, v config.Var, role string) (*sema.Symbol, diag.List) {
+	part := sym
+	for i, name := range v.Ref.Path {
+		t := part.Type
+		if t == nil || !t.IsDerived() || t.Derived == nil || t.Class {
+			return nil, errAt(v.Pos, "%s '%s': '%s' is not of a derived type", role, v.Text, strings.Join(append([]string{v.Ref.Name}, v.Ref.Path[:i]...), "%"))
+		}
+		if i > 0 && len(part.Dims) > 0 {
+			return nil, errAt(v.Pos, "not supported yet: %s '%s' through array component '%s'", role, v.Text, part.Name)
+		}
+		c := t.Derived.Component(strings.ToLower(name))
+		if c == nil || c.Kind != sema.ComponentSym {
+			var names []string
+			for _, x := range t.Derived.Components {
+				names = append(names, x.Name)
+			}
+			return nil, errAt(v.Pos, "%s '%s': type '%s' has no component '%s'%s", role, v.Text, t.Derived.Name, name, suggest.Hint(name, names))
+		}
+		if c.Attrs.Has(sema.AttrPointer) || c.Attrs.Has(sema.AttrAllocatable) {
+			return nil, errAt(v.Pos, "not supported yet: POINTER or ALLOCATABLE component '%s' in %ss ('%s')", c.Name, role, v.Text)
+		}
+		if c.Type == nil {
+			return nil, errAt(v.Pos, "%s '%s' has no type", role, v.Text)
+		}
+		part = c
+	}
+	if len(v.Ref.Path) > 0 && len(sym.Dims) > 0 {
+		return nil, errAt(v.Pos, "not supported yet: %s '%s', a component of array '%s'", role, v.Text, sym.Name)
+	}
+	return part, nil
+}
+
+// hasFloat reports whether t is real or complex, or a derived type with
+// a real or complex component at any depth.
+func hasFloat(t *sema.Type, depth int) bool {
+	switch {
+	case t == nil:
+		return false
+	case t.IsFloat():
+		return true
+	case !t.IsDerived() || t.Derived == nil || depth > 8:
+		return false
+	}
+	for _, c := range t.Derived.Components {
+		if c.Kind == sema.ComponentSym && hasFloat(c.Type, depth+1) {
+			return true
+		}
+	}
+	return false
+}

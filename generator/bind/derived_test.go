@@ -1,0 +1,57 @@
+package bind
+
+import "testing"
+
+const typeSrc = `module m
+  implicit none
+  type inner
+    real(8) :: k
+    integer :: n
+  end type
+  type st
+    real(8) :: u(4), e
+    real(8), allocatable :: w(:)
+    type(inner) :: p
+  end type
+contains
+  subroutine step(s, cells)
+    type(st), intent(inout) :: s
+    type(st), intent(inout) :: cells(3)
+    s%e = sum(s%u) + cells(1)%e
+  end subroutine
+end module m
+`
+
+// TestComponents checks the components and sections the spec names:
+// they bind to the whole variable, or fail at the spec's position.
+func TestComponents(t *testing.T) {
+	head := "version: 1\nsources: [m.f90]\noutput: {dir: ad}\ntargets:\n"
+	for _, tc := range []struct {
+		name, vars, want string
+	}{
+		{"component", "[s%u, s%p%k]", ""},
+		{"section of a component", "['s%u(2:3)']", ""},
+		{"whole record", "[s]", ""},
+		{"unknown component", "[s%q%k]", "spec.yaml:5:41: independent 's%q%k': type 'st' has no component 'q'\n"},
+		{"integer component", "[s%p%n]", "spec.yaml:5:41: independent 's%p%n' is integer: only real and complex variables can be differentiated\n"},
+		{"not a type", "[s%e%x]", "spec.yaml:5:41: independent 's%e%x': 's%e' is not of a derived type\n"},
+		{"allocatable component", "[s%w]", "spec.yaml:5:41: not supported yet: POINTER or ALLOCATABLE component 'w' in independents ('s%w')\n"},
+		{"component of an array", "[cells%e]", "spec.yaml:5:41: not supported yet: independent 'cells%e', a component of array 'cells'\n"},
+		{"subscripts on a scalar component", "['s%e(1)']", "spec.yaml:5:41: independent 's%e(1)' has subscripts, but 'e' is not an array\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := head + "  - {routine: 'm::step', independents: " + tc.vars + ", dependents: [s]}\n"
+			p, err := bindTree(t, spec, map[string]string{"m.f90": typeSrc})
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tc.want {
+				t.Fatalf("got\n%s\nwant\n%s", got, tc.want)
+			}
+			if err == nil && p.Targets[0].Independents[0].Symbol.Name != "s" {
+				t.Errorf("bound to %s, want s", p.Targets[0].Independents[0].Symbol.Name)
+			}
+		})
+	}
+}

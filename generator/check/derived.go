@@ -1,0 +1,127 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/bind"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Derived-type arguments (docs/derivedtypes.md). The derivative routines
+// take a derived-type argument's derivative as one argument of the same
+// type. The driver declares the argument and its copies with the type
+// (a Record Arg) and treats each real or complex component at any depth
+// as a variable of its own (a Leaf Arg named p%a%b): it reads its base
+// value, perturbs it, seeds and prints its derivatives, as for a real
+// argument; its driver names are components of the record's (fadj0_p%a,
+// fadjd_p%a). The other components (integer, logical, character) are not
+// set: a check.setup routine sets them.
+
+// leafArg is a component Arg with the component it stands for.
+type leafArg struct {
+	arg  *Arg
+	comp *sema.Symbol
+}
+
+// recordArg makes a, for dummy d of derived type, a Record and returns
+// the leaves of its real and complex components.
+func recordArg(p *Program, t *config.Target, bt *bind.Target, d *sema.Symbol, a *Arg) ([]leafArg, error) {
+	dt := d.Type
+	if dt.Class || dt.Derived == nil {
+		return nil, cannot(t, d, "a CLASS argument")
+	}
+	if len(d.Dims) > 0 || d.Attrs.Has(sema.AttrAllocatable) || d.Attrs.Has(sema.AttrPointer) {
+		return nil, cannot(t, d, "not supported yet: an array, allocatable or pointer of derived type")
+	}
+	m := dt.Derived.Module()
+	if m == nil {
+		return nil, cannot(t, d, fmt.Sprintf("its type '%s' is not defined in a module the driver can use", dt.Derived.Name))
+	}
+	p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, dt.Derived.Name))
+	a.Class, a.Type = Record, "type("+dt.Derived.Name+")"
+	a.Independent, a.Dependent, a.Preset, a.OutOnly = false, false, false, false
+	var out []leafArg
+	var walk func(ts *sema.Symbol, path string, depth int) error
+	walk = func(ts *sema.Symbol, path string, depth int) error {
+		for _, c := range ts.Components {
+			if c.Kind != sema.ComponentSym || c.Type == nil {
+				continue
+			}
+			cp := path + "%" + c.Name
+			switch {
+			case c.Type.IsFloat():
+				if c.Attrs.Has(sema.AttrAllocatable) || c.Attrs.Has(sema.AttrPointer) {
+					return cannot(t, d, "not supported yet: allocatable or pointer component '"+cp+"'")
+				}
+				l := &Arg{Name: d.Name + cp, Class: Float, Size: 1, Leaf: true, Global: d.Name + cp,
+					Complex: c.Type.IsComplex(), Type: typeSpec(c.Type), Kind: c.Type.Kind,
+					Independent: names(bt.Independents, d, cp), Dependent: names(bt.Dependents, d, cp)}
+				out = append(out, leafArg{arg: l, comp: c})
+			case c.Type.IsDerived() && c.Type.Derived != nil && !c.Type.Class && depth < 8:
+				if len(c.Dims) > 0 {
+					return cannot(t, d, "not supported yet: array component '"+cp+"' of derived type")
+				}
+				if err := walk(c.Type.Derived, cp, depth+1); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if err := walk(dt.Derived, "", 0); err != nil {
+		return nil, err
+	}
+	for _, list := range [][]bind.Var{bt.Independents, bt.Dependents} {
+		for _, v := range list {
+			if v.Symbol == d && v.Ref.Section != "" {
+				return nil, cannot(t, d, "not supported yet: a section of a component in the spec ('"+v.Text+"')")
+			}
+		}
+	}
+	return out, nil
+}
+
+// names reports whether list names component path cp of d: d whole, or
+// a component at or above cp.
+func names(list []bind.Var, d *sema.Symbol, cp string) bool {
+	for _, v := range list {
+		if v.Symbol != d {
+			continue
+		}
+		p := ""
+		if len(v.Ref.Path) > 0 {
+			p = "%" + strings.ToLower(strings.Join(v.Ref.Path, "%"))
+		}
+		if cp == p || strings.HasPrefix(cp, p+"%") {
+			return true
+		}
+	}
+	return false
+}
+
+// bindLeaves names the derivatives of the leaves of the Record arguments
+// that have them (tangent, or adjoint if adj).
+func bindLeaves(p *Program, adj bool) {
+	rec := map[string]*Arg{}
+	for _, a := range p.Args {
+		if a.Class == Record {
+			rec[a.Name] = a
+		}
+	}
+	for _, a := range p.Args {
+		if !a.Leaf {
+			continue
+		}
+		base, path, _ := strings.Cut(a.Name, "%")
+		r := rec[base]
+		switch {
+		case r == nil:
+		case adj && r.AdjActive:
+			a.BName = "fadjb_" + base + "%" + path
+		case !adj && r.Active:
+			a.DName = "fadjd_" + base + "%" + path
+		}
+	}
+}
