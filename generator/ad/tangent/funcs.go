@@ -164,10 +164,19 @@ func (g *gen) funcCall(x *ast.CallExpr) (ast.Stmt, error) {
 	return call, nil
 }
 
+// tmpDecl declares a generated temporary of type t: a real or complex
+// value, or an integer index.
 func tmpDecl(name string, t *sema.Type) ast.Stmt {
 	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
-	if t.IsComplex() {
+	switch {
+	case t.IsComplex():
 		ts.Kind = ast.Complex
+	case t.IsInteger():
+		// A loop index (derived.go).
+		ts.Kind = ast.Integer
+		if t.Kind == 4 {
+			ts.KindSel = nil
+		}
 	}
 	return &ast.TypeDecl{Type: ts, DColon: true, Entities: []*ast.Entity{{Name: ast.NewIdent(name)}}}
 }

@@ -69,7 +69,7 @@ subroutine simulate_d(h0, h0_d, u0, u0_d, dx, dx_d, total, total_d)
   real(wp), intent(in) :: h0_d(ncell)
   real(wp), intent(out) :: total_d
   real(wp), intent(in) :: u0_d(ncell)
-  real(4) :: fadj_i1_d
+  integer :: fadj_i1_d
   real(8) :: speed2_res2
   real(8) :: speed2_res2_d
   do fadj_i1_d = lbound(cells_d, 1), ubound(cells_d, 1)
