@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -34,14 +35,18 @@ func TestKernelsCorrect(t *testing.T) {
 // TestCheckpointKernelsCorrect runs fadj check on every checkpoint kernel
 // with each snapshot option whose generated code differs from lazy's
 // (the default, as the specs are written): an option that gives the same
-// code is not checked twice, and one that is not available is said.
+// code is not checked twice, and one that is not available is said. The
+// options other than lazy are long tests (FADJ_LONG_TESTS=1).
 func TestCheckpointKernelsCorrect(t *testing.T) {
 	gfortrantest.Require(t)
 	for _, k := range ckptKernels {
 		t.Run(k, func(t *testing.T) {
 			t.Parallel()
 			var lazy *driver.Result
-			for _, opt := range snapshotOptions {
+			for i, opt := range snapshotOptions {
+				if i > 0 && os.Getenv("FADJ_LONG_TESTS") != "1" {
+					continue // the other options are long tests
+				}
 				dir := t.TempDir()
 				spec, res, err := ckptGenerate(dir, k, opt)
 				if errors.Is(err, errUnavailable) {
