@@ -90,6 +90,8 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	b2 = fp.paramsSweep(b2)
 	f, sweep, b2 = dropRecords(f, sweep, b2)
 	fp.restoreSets(b, sweep)
+	// (After restoreSets: a pop run once is not a value to restore.)
+	sweep = popFirstOnly(sweep, "fadj_fpi"+k)
 	if err := fp.declare(); err != nil {
 		return nil, nil, err
 	}

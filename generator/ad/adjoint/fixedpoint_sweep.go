@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/tape"
@@ -468,4 +469,38 @@ func removeOps(list []ast.Stmt, kind tape.Kind, vars map[string]bool) []ast.Stmt
 		op, isOp := tape.Of(c)
 		return !isOp || op.Kind != kind || op.Type == tape.Bits || !vars[baseName(op.Ref)]
 	})
+}
+
+// popFirstOnly makes each pop of the state sweep whose values stay in
+// place across adjoint iterations run in the first iteration only (iter
+// counts them from 1); later ones skip the values. The variable must be
+// popped once, by a statement of the sweep's top level, the sweep must
+// never assign it, call nothing, and read it only after that pop: each
+// iteration rewinds the tape to the same values, and the variable still
+// holds them. (On a state u of n elements that saves a copy of n values
+// an iteration.)
+func popFirstOnly(sweep []ast.Stmt, iter string) []ast.Stmt {
+	if changed(sweep)["*"] {
+		return sweep
+	}
+	pops, assigned := countOps(sweep, tape.Pop), assignedNames(sweep)
+	read := map[string]bool{} // by the statements before
+	out := make([]ast.Stmt, len(sweep))
+	for i, st := range sweep {
+		out[i] = st
+		if c, ok := st.(*ast.CallStmt); ok {
+			op, isOp := tape.Of(c)
+			v := baseName(op.Ref)
+			if isOp && op.Kind == tape.Pop && op.Type != tape.Bits && pops[v] == 1 && !assigned[v] && !read[v] && skippableRef(op.Ref) {
+				ifc := parseStmts(fmt.Sprintf("if (%s == 1) then\nelse\nend if", iter))[0].(*ast.IfConstruct)
+				ifc.Branches[0].Body = []ast.Stmt{c}
+				ifc.Branches[1].Body = []ast.Stmt{skipCall(op, ast.StmtHeader{})}
+				out[i] = ifc
+			}
+		}
+		for v := range stmtReads(st) {
+			read[v] = true
+		}
+	}
+	return out
 }

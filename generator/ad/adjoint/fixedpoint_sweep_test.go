@@ -35,6 +35,32 @@ func TestSkipPops(t *testing.T) {
 	}
 }
 
+// TestPopFirstOnly checks which pops of the state sweep run in the first
+// adjoint iteration only: a variable popped once at the top level, read
+// only after the pop, never assigned, in a sweep that calls nothing.
+func TestPopFirstOnly(t *testing.T) {
+	once := "if (fadj_fpi1 == 1) then\n  call fadj_pop_r8_array(u, size(u))\nelse\n  call fadj_tape_skip(fadj_tape_r8, size(u))\nend if"
+	cases := []struct{ name, src, want string }{
+		{"state read after its pop", "call fadj_pop_r8_array(u, size(u))\nub = ub*3*u**2",
+			once + "\nub = ub*3*u**2"},
+		{"read before the pop", "yb = yb + u(1)\ncall fadj_pop_r8_array(u, size(u))\nub = ub*u",
+			"yb = yb + u(1)\ncall fadj_pop_r8_array(u, size(u))\nub = ub*u"},
+		{"popped twice", "call fadj_pop_r8(x)\nyb = yb*x\ncall fadj_pop_r8(x)\nyb = yb*x",
+			"call fadj_pop_r8(x)\nyb = yb*x\ncall fadj_pop_r8(x)\nyb = yb*x"},
+		{"assigned", "call fadj_pop_r8(x)\nyb = yb*x\nx = 0", "call fadj_pop_r8(x)\nyb = yb*x\nx = 0"},
+		{"popped in a loop", "do i = n, 1, -1\n  call fadj_pop_r8(a(i))\nend do\nyb = sum(a)",
+			"do i = n, 1, -1\n  call fadj_pop_r8(a(i))\nend do\nyb = sum(a)"},
+		{"a call", "call fadj_pop_r8(x)\ncall f_b(x, yb)", "call fadj_pop_r8(x)\ncall f_b(x, yb)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if g := stmtsText(t, popFirstOnly(parseStmts(c.src), "fadj_fpi1")); g != c.want {
+				t.Errorf("got\n%s\nwant\n%s", g, c.want)
+			}
+		})
+	}
+}
+
 // TestPruneParams checks that the parameters' adjoint increments, and
 // the temporaries only they read, leave the state sweep.
 func TestPruneParams(t *testing.T) {
