@@ -46,7 +46,11 @@ subroutine picard_b(p, p_b, x, x_b, n)
   do
     fadj_fpi1 = fadj_fpi1 + 1
     call fadj_tape_rewind(fadj_fpm1)
-    call fadj_pop_r8_array(x, size(x))
+    if (fadj_fpi1 == 1) then
+      call fadj_pop_r8_array(x, size(x))
+    else
+      call fadj_tape_skip(fadj_tape_r8, size(x))
+    end if
     ! adjoint of picard.f90:16
     xnew_b = xnew_b + x_b
     x_b = 0.0_8
