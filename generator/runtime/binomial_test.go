@@ -44,17 +44,7 @@ func TestBinomialSchedule(t *testing.T) {
 		{1000, 3}, {1000, 10}, {1000, 30}, {10000, 10}, {10000, 30}, {10000, 100},
 		{35, 4}, {36, 4}, {56, 5}, {126, 5}, {127, 5},
 	}
-	var b strings.Builder
-	b.WriteString("program schedule\n  use fadj_runtime\n  implicit none\n")
-	b.WriteString("  integer :: n(" + fmt.Sprint(len(pairs)) + "), s(" + fmt.Sprint(len(pairs)) + "), i\n")
-	for i, p := range pairs {
-		fmt.Fprintf(&b, "  n(%d) = %d; s(%d) = %d\n", i+1, p[0], i+1, p[1])
-	}
-	b.WriteString(`  do i = 1, size(n)
-    call one(n(i), s(i))
-  end do
-contains
-  subroutine one(steps, snaps)
+	src := scheduleProgram(pairs, `  subroutine one(steps, snaps)
     integer, intent(in) :: steps, snaps
     integer :: h(fadj_binomial_hlen + snaps), stack(snaps), held, state, next, action, k1, k2
     integer(8) :: a0
@@ -63,45 +53,12 @@ contains
     next = steps
     a0 = fadj_binomial_advances()
     call fadj_binomial_start(h, steps, snaps)
-    do
-      call fadj_binomial_next(h, action, k1, k2)
-      select case (action)
-      case (fadj_bn_advance)
-        if (k1 /= state + 1 .or. k2 < k1) call fail('advance', k1, k2)
-        state = k2
-      case (fadj_bn_takeshot)
-        if (k1 /= state .or. held >= snaps) call fail('takeshot', k1, held)
-        held = held + 1
-        stack(held) = state
-      case (fadj_bn_restore)
-        if (held < 1) call fail('restore', k1, held)
-        if (stack(held) /= k1) call fail('restore', k1, stack(held))
-        state = k1
-      case (fadj_bn_release)
-        if (held < 1) call fail('release', k1, held)
-        if (stack(held) /= state .or. k1 /= state) call fail('release', k1, state)
-        held = held - 1
-      case (fadj_bn_firstturn, fadj_bn_youturn)
-        if (k1 /= next .or. state /= k1 - 1) call fail('turn', k1, state)
-        next = next - 1
-        state = -1
-      case (fadj_bn_terminate)
-        exit
-      end select
-    end do
-    if (next /= 0 .or. held /= 0) call fail('end', next, held)
+`+actionLoop("fadj_binomial_next")+`    if (next /= 0 .or. held /= 0) call fail('end', next, held)
     print '(i0, 1x, i0, 1x, i0, 1x, i0)', steps, snaps, fadj_binomial_advances() - a0, &
       fadj_binomial_optimum(steps, snaps)
   end subroutine one
-  subroutine fail(what, a, b)
-    character(*), intent(in) :: what
-    integer, intent(in) :: a, b
-    print '(2a, 2(1x, i0))', 'bad ', what, a, b
-    error stop 1
-  end subroutine fail
-end program
 `)
-	exe := buildProgram(t, debug, b.String(), buildModule(t, debug, ModuleName))
+	exe := buildProgram(t, debug, src, buildModule(t, debug, ModuleName))
 	out, errOut, status := run(t, exe)
 	if status != 0 {
 		t.Fatalf("exit status %d: %s\n%s", status, out, errOut)
@@ -180,17 +137,7 @@ func TestBinomialOnline(t *testing.T) {
 		{66, 10}, {67, 10}, {286, 10}, {287, 10}, {1000, 10}, {496, 30}, {497, 30},
 		{3000, 30}, {10000, 30}, {10000, 10}, {10000, 100}, {777, 4},
 	}
-	var b strings.Builder
-	b.WriteString("program online\n  use fadj_runtime\n  implicit none\n")
-	b.WriteString("  integer :: n(" + fmt.Sprint(len(pairs)) + "), s(" + fmt.Sprint(len(pairs)) + "), i\n")
-	for i, p := range pairs {
-		fmt.Fprintf(&b, "  n(%d) = %d; s(%d) = %d\n", i+1, p[0], i+1, p[1])
-	}
-	b.WriteString(`  do i = 1, size(n)
-    call one(n(i), s(i))
-  end do
-contains
-  subroutine one(steps, snaps)
+	src := scheduleProgram(pairs, `  subroutine one(steps, snaps)
     integer, intent(in) :: steps, snaps
     integer :: h(fadj_binomial_ohlen + 2*snaps), stack(snaps), held, state, next, action, k1, k2, d, shot, step
     integer(8) :: a0
@@ -214,46 +161,11 @@ contains
       state = state + 1
     end do
     call fadj_binomial_online_end(h)
-    do
-      call fadj_binomial_online_next(h, action, k1, k2)
-      select case (action)
-      case (fadj_bn_advance)
-        if (k1 /= state + 1 .or. k2 < k1) call fail('advance', k1, k2)
-        state = k2
-      case (fadj_bn_takeshot)
-        if (k1 /= state .or. held >= snaps) call fail('takeshot', k1, held)
-        held = held + 1
-        stack(held) = state
-      case (fadj_bn_restore)
-        if (held < 1) call fail('restore', k1, held)
-        if (stack(held) /= k1) call fail('restore', k1, stack(held))
-        state = k1
-      case (fadj_bn_release)
-        if (held < 1) call fail('release', k1, held)
-        if (stack(held) /= state .or. k1 /= state) call fail('release', k1, state)
-        held = held - 1
-      case (fadj_bn_firstturn, fadj_bn_youturn)
-        if (k1 /= next .or. state /= k1 - 1) call fail('turn', k1, state)
-        next = next - 1
-        state = -1
-      case (fadj_bn_terminate)
-        exit
-      case default
-        call fail('action', action, 0)
-      end select
-    end do
-    if (next /= 0 .or. held /= 0) call fail('end', next, held)
+`+actionLoop("fadj_binomial_online_next")+`    if (next /= 0 .or. held /= 0) call fail('end', next, held)
     print '(i0, 1x, i0, 1x, i0)', steps, snaps, fadj_binomial_advances() - a0
   end subroutine one
-  subroutine fail(what, a, b)
-    character(*), intent(in) :: what
-    integer, intent(in) :: a, b
-    print '(2a, 2(1x, i0))', 'bad ', what, a, b
-    error stop 1
-  end subroutine fail
-end program
 `)
-	exe := buildProgram(t, debug, b.String(), buildModule(t, debug, ModuleName))
+	exe := buildProgram(t, debug, src, buildModule(t, debug, ModuleName))
 	out, errOut, status := run(t, exe)
 	if status != 0 {
 		t.Fatalf("exit status %d: %s\n%s", status, out, errOut)
@@ -284,4 +196,62 @@ end program
 			t.Logf("%6d steps %4d snapshots: %8d forward steps (optimum %d, counting first %d)", n, s, got, opt, n+opt)
 		}
 	}
+}
+
+// scheduleProgram is a program that calls subroutine one (the text one,
+// which may call fail) on each (steps, snapshots) pair.
+func scheduleProgram(pairs [][2]int, one string) string {
+	var b strings.Builder
+	b.WriteString("program schedule\n  use fadj_runtime\n  implicit none\n")
+	b.WriteString("  integer :: n(" + fmt.Sprint(len(pairs)) + "), s(" + fmt.Sprint(len(pairs)) + "), i\n")
+	for i, p := range pairs {
+		fmt.Fprintf(&b, "  n(%d) = %d; s(%d) = %d\n", i+1, p[0], i+1, p[1])
+	}
+	b.WriteString("  do i = 1, size(n)\n    call one(n(i), s(i))\n  end do\ncontains\n")
+	b.WriteString(one)
+	b.WriteString(`  subroutine fail(what, a, b)
+    character(*), intent(in) :: what
+    integer, intent(in) :: a, b
+    print '(2a, 2(1x, i0))', 'bad ', what, a, b
+    error stop 1
+  end subroutine fail
+end program
+`)
+	return b.String()
+}
+
+// actionLoop is the Fortran loop that runs a schedule's actions from
+// next (fadj_binomial_next or fadj_binomial_online_next) on handle h and
+// checks each against a simulation: the state reached (step index, -1
+// after a turn), the snapshots held in stack, the next turn expected.
+func actionLoop(next string) string {
+	return `    do
+      call ` + next + `(h, action, k1, k2)
+      select case (action)
+      case (fadj_bn_advance)
+        if (k1 /= state + 1 .or. k2 < k1) call fail('advance', k1, k2)
+        state = k2
+      case (fadj_bn_takeshot)
+        if (k1 /= state .or. held >= snaps) call fail('takeshot', k1, held)
+        held = held + 1
+        stack(held) = state
+      case (fadj_bn_restore)
+        if (held < 1) call fail('restore', k1, held)
+        if (stack(held) /= k1) call fail('restore', k1, stack(held))
+        state = k1
+      case (fadj_bn_release)
+        if (held < 1) call fail('release', k1, held)
+        if (stack(held) /= state .or. k1 /= state) call fail('release', k1, state)
+        held = held - 1
+      case (fadj_bn_firstturn, fadj_bn_youturn)
+        if (k1 /= next .or. state /= k1 - 1) call fail('turn', k1, state)
+        next = next - 1
+        state = -1
+      case (fadj_bn_terminate)
+        exit
+      case default
+        call fail('action', action, 0)
+      end select
+    end do
+`
 }
