@@ -395,19 +395,24 @@ func (g *gen) bufferScalar(x *sema.Symbol, rs []record, b []ast.Stmt) (*buffer, 
 	if id == nil {
 		return nil, false
 	}
+	return &buffer{tapeCopy: allocatedCopy(id, dims, rs[0].typ), index: index}, true
+}
+
+// allocatedCopy is the tapeCopy of allocatable array id of bounds dims,
+// recorded on the tape of type typ: allocated before the loop, pushed
+// and deallocated after it; allocated and popped before the backward
+// loop, deallocated after it.
+func allocatedCopy(id *ast.Ident, dims []ast.Expr, typ tape.Type) tapeCopy {
 	alloc := &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: id, Args: dims}}}
 	dealloc := &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{id}}
 	n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{id}}
-	return &buffer{
-		tapeCopy: tapeCopy{
-			name:    id,
-			pre:     []ast.Stmt{alloc},
-			post:    []ast.Stmt{tapePushArray(rs[0].typ, id, n), dealloc},
-			bwdPre:  []ast.Stmt{alloc, tapePopArray(rs[0].typ, id, n)},
-			bwdPost: []ast.Stmt{dealloc},
-		},
-		index: index,
-	}, true
+	return tapeCopy{
+		name:    id,
+		pre:     []ast.Stmt{alloc},
+		post:    []ast.Stmt{tapePushArray(typ, id, n), dealloc},
+		bwdPre:  []ast.Stmt{alloc, tapePopArray(typ, id, n)},
+		bwdPost: []ast.Stmt{dealloc},
+	}
 }
 
 // fewTrips reports whether the ranges dims, all of literal bounds, hold

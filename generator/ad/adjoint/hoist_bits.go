@@ -85,16 +85,8 @@ func (g *gen) bufferBranches(s *ast.DoConstruct, f, b []ast.Stmt) (nf, nb []ast.
 		}
 		return &ast.AssignStmt{Lhs: pop.op.Ref, Rhs: choice}
 	})
-	alloc := &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: id, Args: dims}}}
-	dealloc := &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{id}}
-	n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{id}}
-	return nf, nb, &tapeCopy{
-		name:    id,
-		pre:     []ast.Stmt{alloc},
-		post:    []ast.Stmt{tapePushArray(tape.Bits, id, n), dealloc},
-		bwdPre:  []ast.Stmt{alloc, tapePopArray(tape.Bits, id, n)},
-		bwdPost: []ast.Stmt{dealloc},
-	}, true
+	cp := allocatedCopy(id, dims, tape.Bits)
+	return nf, nb, &cp, true
 }
 
 // branchRecords finds, among the statements of a loop's forward body f
