@@ -119,6 +119,25 @@ program p
   x = s(1.0)
 end program p`,
 		"bad.f90:10:7: 's' is a subroutine, not a function"},
+	{"procnoiface", `subroutine s(f)
+  real :: g
+  procedure(g) :: f
+end subroutine s`,
+		"bad.f90:3:13: 'g' is not a procedure with an explicit interface"},
+	{"procpointer", `module m
+  abstract interface
+    subroutine i(x)
+      real :: x
+    end subroutine i
+  end interface
+  procedure(i), pointer :: p => null()
+end module m`,
+		"bad.f90:7:17: not supported: procedure pointer"},
+	{"procinit", `subroutine s(f)
+  external h
+  procedure() :: f => h
+end subroutine s`,
+		"bad.f90:3:18: initialisation of procedure 'f', which is not a pointer"},
 	{"kindnonconst", `program p
   integer :: dp = 8
   real(dp) :: x

@@ -173,6 +173,8 @@ func (c *checker) specPart(sc *Scope, decls []ast.Stmt) {
 			c.typeDecl(sc, s)
 		case *ast.AttrStmt:
 			c.attrStmt(sc, s)
+		case *ast.ProcDecl:
+			c.procDecl(sc, s)
 		case *ast.ParameterStmt:
 			c.parameterStmt(sc, s)
 		case *ast.CommonStmt:
@@ -1314,6 +1316,59 @@ func (c *checker) attrStmt(sc *Scope, s *ast.AttrStmt) {
 		}
 		if dims != nil {
 			c.setDims(sym, dims, e.Name)
+		}
+	}
+}
+
+// procDecl analyses PROCEDURE(iface) [, attrs] :: names: each name is a
+// dummy or external procedure with iface's interface, as if declared
+// EXTERNAL with an interface body. Procedure pointers are not supported.
+func (c *checker) procDecl(sc *Scope, s *ast.ProcDecl) {
+	var iface *Proc
+	if s.Interface != nil {
+		sym := c.lookup(sc, c.name(s.Interface))
+		switch {
+		case sym == nil || sym.Kind != ProcSym || sym.Proc == nil || sym.Proc.Interface == nil && sym.Proc.Unit == nil:
+			c.errorf(s.Interface.NamePos, "'%s' is not a procedure with an explicit interface", s.Interface.Name)
+		default:
+			c.use(s.Interface, sym)
+			iface = sym.Proc
+		}
+	}
+	da := declAttrs{}
+	for _, a := range s.Attrs {
+		switch a.Kind {
+		case ast.AttrPointer:
+			c.errorf(a.AttrPos, "not supported: procedure pointer")
+			return
+		case ast.AttrIntent:
+			da.intent = a.Intent
+		case ast.AttrOptional, ast.AttrPublic, ast.AttrPrivate, ast.AttrSave:
+			da.attrs |= attrOf(a.Kind)
+		default:
+			c.errorf(a.AttrPos, "%s attribute in a PROCEDURE declaration", strings.ToUpper(a.Kind.String()))
+		}
+	}
+	for _, e := range s.Entities {
+		if e == nil || e.Name == nil {
+			continue
+		}
+		if e.Init != nil {
+			c.errorf(e.Name.NamePos, "initialisation of procedure '%s', which is not a pointer", e.Name.Name)
+		}
+		sym := c.declEntity(sc, e.Name)
+		if sym == nil {
+			continue
+		}
+		c.applyAttrs(sc, sym, declAttrs{attrs: AttrExternal}, e.Name)
+		c.applyAttrs(sc, sym, da, e.Name)
+		if sym.Kind != ProcSym || sym.Proc == nil || iface == nil {
+			continue
+		}
+		p := sym.Proc
+		p.Form, p.Interface, p.Scope, p.Args, p.Result = iface.Form, iface.Interface, iface.Scope, iface.Args, iface.Result
+		if iface.Interface == nil {
+			p.Interface = iface.Unit
 		}
 	}
 }

@@ -260,6 +260,8 @@ func (a *applier) specChildren(n Node) {
 	case *AttrStmt:
 		a.dims(n, n.Attr.Dims)
 		a.entities(n, n.Entities)
+	case *ProcDecl:
+		a.entities(n, n.Entities)
 	case *ParameterStmt:
 		a.entities(n, n.Entities)
 	case *CommonStmt:

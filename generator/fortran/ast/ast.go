@@ -567,6 +567,26 @@ type (
 		Names  []*Ident
 	}
 
+	// ProcDecl is PROCEDURE([iface]) [, attrs] [::] names [=> init]: dummy
+	// and external procedures with an explicit interface, and procedure
+	// pointers.
+	ProcDecl struct {
+		StmtHeader
+		Interface *Ident // the interface or procedure named in parentheses; nil for PROCEDURE()
+		Attrs     []*Attr
+		DColon    bool
+		Entities  []*Entity // Init is a pointer initialisation (=> null())
+	}
+
+	// ImportStmt is IMPORT [[::] names] in an interface body. An interface
+	// body sees its host's named constants and types anyway (see sema), so
+	// the names only matter to the printer.
+	ImportStmt struct {
+		StmtHeader
+		DColon bool
+		Names  []*Ident
+	}
+
 	// TypeDef is a derived type definition.
 	TypeDef struct {
 		StmtHeader
@@ -912,6 +932,8 @@ func (*UseStmt) stmtNode()            {}
 func (*ImplicitStmt) stmtNode()       {}
 func (*TypeDecl) stmtNode()           {}
 func (*AttrStmt) stmtNode()           {}
+func (*ProcDecl) stmtNode()           {}
+func (*ImportStmt) stmtNode()         {}
 func (*ParameterStmt) stmtNode()      {}
 func (*CommonStmt) stmtNode()         {}
 func (*DataStmt) stmtNode()           {}

@@ -380,6 +380,15 @@ func cloneSpecStmt(s Stmt) Stmt {
 		c := *s
 		c.StmtHeader, c.Attr, c.Entities = cloneHeader(s.StmtHeader), cloneAttr(s.Attr), cloneEntities(s.Entities)
 		return &c
+	case *ProcDecl:
+		c := *s
+		c.StmtHeader, c.Interface, c.Entities = cloneHeader(s.StmtHeader), cloneIdent(s.Interface), cloneEntities(s.Entities)
+		c.Attrs = cloneAttrs(s.Attrs)
+		return &c
+	case *ImportStmt:
+		c := *s
+		c.StmtHeader, c.Names = cloneHeader(s.StmtHeader), cloneIdents(s.Names)
+		return &c
 	case *ParameterStmt:
 		return &ParameterStmt{StmtHeader: cloneHeader(s.StmtHeader), Entities: cloneEntities(s.Entities)}
 	case *CommonStmt:
@@ -597,6 +606,12 @@ func Copy(s Stmt) Stmt {
 		c := *s
 		return &c
 	case *AttrStmt:
+		c := *s
+		return &c
+	case *ProcDecl:
+		c := *s
+		return &c
+	case *ImportStmt:
 		c := *s
 		return &c
 	case *ParameterStmt:

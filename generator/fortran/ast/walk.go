@@ -168,6 +168,8 @@ func walkChildren(n Node, f func(Node) bool) {
 	case *AttrStmt:
 		walkDims(n.Attr.Dims, f)
 		walkEntities(n.Entities, f)
+	case *ProcDecl:
+		walkEntities(n.Entities, f)
 	case *ParameterStmt:
 		walkEntities(n.Entities, f)
 	case *CommonStmt:

@@ -441,6 +441,59 @@ func (p *parser) parseGenericName() *ast.Ident {
 	return p.ident()
 }
 
+// parseProcDecl parses PROCEDURE([iface]) [, attrs] [::] names [=> init].
+func (p *parser) parseProcDecl(hdr ast.StmtHeader) ast.Stmt {
+	d := &ast.ProcDecl{StmtHeader: hdr}
+	p.next()
+	p.expect(token.LPAREN)
+	if p.tok() != token.RPAREN {
+		if p.isTypeStart(p.i) && (p.peek(1) == token.LPAREN || p.peek(1) == token.STAR || p.peek(1) == token.RPAREN) {
+			p.notSupported(p.pos(), "PROCEDURE declaration with a type instead of an interface")
+			return nil
+		}
+		d.Interface = p.ident()
+	}
+	p.expect(token.RPAREN)
+	for !p.bad && p.got(token.COMMA) {
+		d.Attrs = append(d.Attrs, p.parseAttr(false))
+	}
+	if p.got(token.DCOLON) {
+		d.DColon = true
+	}
+	for !p.bad {
+		e := &ast.Entity{Name: p.ident()}
+		if p.got(token.ARROW) {
+			e.Pointer = true
+			e.Init = p.parseExpr()
+		}
+		d.Entities = append(d.Entities, e)
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	return d
+}
+
+// parseImport parses IMPORT [[::] names] (Fortran 2003).
+func (p *parser) parseImport(hdr ast.StmtHeader) ast.Stmt {
+	s := &ast.ImportStmt{StmtHeader: hdr}
+	p.next()
+	if p.tok() == token.COMMA {
+		p.notSupported(p.pos(), "IMPORT with ONLY, NONE or ALL")
+		return nil
+	}
+	if p.got(token.DCOLON) {
+		s.DColon = true
+	}
+	for !p.bad && p.tok() != token.EOF {
+		s.Names = append(s.Names, p.ident())
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	return s
+}
+
 // parseAttrStmt parses an attribute statement: DIMENSION a(10), SAVE,
 // INTENT(IN) :: x, PUBLIC :: operator(+), SAVE /blk/, ...
 func (p *parser) parseAttrStmt(hdr ast.StmtHeader) ast.Stmt {

@@ -418,6 +418,30 @@ func (d *dumper) stmt(s ast.Stmt) {
 		}
 		d.entities(s.Entities)
 		d.w(")")
+	case *ast.ProcDecl:
+		d.w("(procedure(")
+		if s.Interface != nil {
+			d.w(s.Interface.Name)
+		}
+		d.w(")")
+		for _, a := range s.Attrs {
+			d.w(" ")
+			d.attr(a)
+		}
+		if s.DColon {
+			d.w(" ::")
+		}
+		d.entities(s.Entities)
+		d.w(")")
+	case *ast.ImportStmt:
+		d.w("(import")
+		if s.DColon {
+			d.w(" ::")
+		}
+		for _, n := range s.Names {
+			d.w(" " + n.Name)
+		}
+		d.w(")")
 	case *ast.ParameterStmt:
 		d.w("(parameter")
 		d.entities(s.Entities)

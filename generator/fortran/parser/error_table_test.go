@@ -91,7 +91,10 @@ var errorTests = []struct{ name, src, want string }{
 	{"x.f90", "module m\ntype t\ncontains\nprivate\nend type\nend module\n", "x.f90:4:1: not supported: PRIVATE statement among type-bound procedures"},
 	{"x.f90", "module m\ntype, abstract_not :: t\nend type\nend module\n", "x.f90:2:7: expected attribute, found 'abstract_not'"},
 	{"x.f90", "pause\nend\n", "x.f90:1:1: not supported: PAUSE statement"},
-	{"x.f90", "module m\nabstract interface\nend interface\nprocedure(f), pointer :: p\nend module\n", "x.f90:4:1: not supported: PROCEDURE declaration"},
+	{"x.f90", "subroutine s(f)\nprocedure(real) :: f\nend\n", "x.f90:2:11: not supported: PROCEDURE declaration with a type instead of an interface"},
+	{"x.f90", "module m\ninterface\nsubroutine s(x)\nimport, only: k\nend subroutine\nend interface\nend module\n", "x.f90:4:7: not supported: IMPORT with ONLY, NONE or ALL"},
+	{"x.f90", "subroutine s\nimport :: k\nend\n", "x.f90:2:1: statement not allowed here: IMPORT outside an interface body"},
+	{"x.f90", "module m\ninterface\nsubroutine s(x)\nimplicit none\nimport :: k\nend subroutine\nend interface\nend module\n", "x.f90:5:1: statement not allowed here: IMPORT after IMPLICIT or declarations"},
 	// fixed form
 	{"x.f", "      PROGRAM P\n      DO 10 I = 1, N\n      X = 1\n      END\n", "x.f:4:7: label 10 of DO at 2:7 is never defined"},
 	{"x.f", "      PROGRAM P\n      IF (X .GT. 1) THEN\n      Y = 1\n      END\n", "x.f:4:7: missing END IF for IF at 2:7"},

@@ -227,11 +227,11 @@ func (p *parser) parseSpecStmt(hdr ast.StmtHeader) ast.Stmt {
 	case kwEquivalence:
 		return p.parseEquivalence(hdr)
 	case kwProcedure:
-		p.notSupported(p.pos(), "PROCEDURE declaration")
-		return nil
+		if p.peek(1) == token.LPAREN {
+			return p.parseProcDecl(hdr)
+		}
 	case kwImport:
-		p.notSupported(p.pos(), "IMPORT statement")
-		return nil
+		return p.parseImport(hdr)
 	case kwGeneric, kwFinal:
 		p.syntaxError(p.pos(), "statement not allowed here: "+upper(p.lit())+" outside a derived type")
 		return nil

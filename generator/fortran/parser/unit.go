@@ -333,6 +333,10 @@ func stmtDesc(s ast.Stmt) string {
 		return "type declaration"
 	case *ast.AttrStmt:
 		return upper(s.Attr.Kind.String())
+	case *ast.ProcDecl:
+		return "PROCEDURE"
+	case *ast.ImportStmt:
+		return "IMPORT"
 	case *ast.ParameterStmt:
 		return "PARAMETER"
 	case *ast.CommonStmt:
@@ -632,6 +636,15 @@ func (p *parser) place(ui *unitInfo, s ast.Stmt, pos source.Pos) {
 			notHere("USE after declarations")
 		}
 		ui.hasUse = true
+		u.Decls = append(u.Decls, s)
+		return
+	case *ast.ImportStmt:
+		switch {
+		case !ui.iface:
+			notHere("IMPORT outside an interface body")
+		case ui.phase > phaseStart:
+			notHere("IMPORT after IMPLICIT or declarations")
+		}
 		u.Decls = append(u.Decls, s)
 		return
 	case *ast.ImplicitStmt:

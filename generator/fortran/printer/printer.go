@@ -749,6 +749,10 @@ func isNil(s ast.Stmt) bool {
 		return s == nil
 	case *ast.AttrStmt:
 		return s == nil
+	case *ast.ProcDecl:
+		return s == nil
+	case *ast.ImportStmt:
+		return s == nil
 	case *ast.ParameterStmt:
 		return s == nil
 	case *ast.CommonStmt:
@@ -1444,6 +1448,20 @@ func (p *printer) simple(s ast.Stmt) {
 		p.typeDecl(s)
 	case *ast.AttrStmt:
 		p.attrStmt(s)
+	case *ast.ProcDecl:
+		p.procDecl(s)
+	case *ast.ImportStmt:
+		p.str("import")
+		if len(s.Names) > 0 {
+			p.str(" :: ")
+			p.brk()
+			for i, n := range s.Names {
+				if i > 0 {
+					p.comma()
+				}
+				p.ident(n)
+			}
+		}
 	case *ast.ParameterStmt:
 		p.str("parameter (")
 		p.entities(s.Entities)
@@ -1653,6 +1671,21 @@ func (p *printer) typeDecl(s *ast.TypeDecl) {
 	if len(s.Entities) == 0 {
 		p.errorf("type declaration without entities")
 	}
+	p.entities(s.Entities)
+}
+
+func (p *printer) procDecl(s *ast.ProcDecl) {
+	p.str("procedure(")
+	if s.Interface != nil {
+		p.ident(s.Interface)
+	}
+	p.byte(')')
+	for _, a := range s.Attrs {
+		p.comma()
+		p.attr(a)
+	}
+	p.str(" :: ")
+	p.brk()
 	p.entities(s.Entities)
 }
 

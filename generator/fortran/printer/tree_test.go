@@ -565,6 +565,11 @@ contains ! bindings
   final :: cleanup, cleanup_array
 end type circle ! circle
 `},
+		{"procedure declaration", &ast.ProcDecl{Interface: id("residual"), Attrs: []*ast.Attr{{Kind: ast.AttrIntent, Intent: ast.IntentIn}, {Kind: ast.AttrOptional}},
+			DColon: true, Entities: []*ast.Entity{{Name: id("f")}, {Name: id("g")}}}, "procedure(residual), intent(in), optional :: f, g\n"},
+		{"procedure declaration without interface", &ast.ProcDecl{Entities: []*ast.Entity{{Name: id("h")}}}, "procedure() :: h\n"},
+		{"import", &ast.ImportStmt{Names: []*ast.Ident{id("wp"), id("n")}}, "import :: wp, n\n"},
+		{"bare import", &ast.ImportStmt{}, "import\n"},
 		{"bindings without CONTAINS header", &ast.TypeDef{
 			Name:     id("t"),
 			Bindings: []*ast.TypeBoundProc{{Keyword: "procedure", Bindings: []*ast.Binding{{Name: id("p")}}}},

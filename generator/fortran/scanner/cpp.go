@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/diag"
@@ -52,6 +53,18 @@ func (s *scanner) expand(m *macro, pos source.Pos, depth int) {
 		sh.appendTok(t.Kind, pos, t.Lit)
 	}
 	sh.hide = sh.hide[:len(sh.hide)-1]
+}
+
+// fileLine returns the token cpp puts for __FILE__ (the file's name as a
+// character constant) or __LINE__ (the line number) at pos.
+func (s *scanner) fileLine(name string, pos source.Pos) (token.Kind, string, bool) {
+	switch name {
+	case "__FILE__":
+		return token.STRING, "'" + strings.ReplaceAll(s.file.Name(), "'", "''") + "'", true
+	case "__LINE__":
+		return token.INT, strconv.Itoa(s.file.Position(pos).Line), true
+	}
+	return 0, "", false
 }
 
 func hidden(hide []string, name string) bool {

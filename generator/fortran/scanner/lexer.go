@@ -235,12 +235,14 @@ func (l *lexer) next(i int) (token.Kind, int) {
 	case '%':
 		return token.PERCENT, i + 1
 	case '_':
-		// Not a Fortran name, but cpp macros such as _OPENMP may be.
+		// Not a Fortran name, but cpp macros such as _OPENMP may be,
+		// and cpp's __FILE__ and __LINE__ (scanner.fileLine).
 		j := i + 1
 		for j < n && isIdent(t[j]) {
 			j++
 		}
-		if l.errOff >= 0 || l.sc.defines[string(t[i:j])] != nil {
+		name := string(t[i:j])
+		if l.errOff >= 0 || l.sc.defines[name] != nil || name == "__FILE__" || name == "__LINE__" {
 			return token.IDENT, j
 		}
 	}

@@ -835,6 +835,15 @@ func (s *scanner) statement(i, label, loff int, detect bool) (*Statement, int, *
 					continue
 				}
 			}
+			if strings.HasPrefix(lit, "__") {
+				if k, v, ok := s.fileLine(lit, pos); ok {
+					sh.appendTok(k, pos, v)
+					raw++
+					lastEnd = e
+					i = e
+					continue
+				}
+			}
 			if len(sh.defines) > 0 {
 				if m := sh.defines[lit]; m != nil {
 					s.expand(m, pos, 0)

@@ -375,6 +375,9 @@ func TestPreprocessor(t *testing.T) {
 			"      X = 1\n#ifdef NOPE\n     & + 5\n#endif\n     & + 2\n",
 			[]string{"IDENT:X =:= INT:1 +:+ INT:2"}},
 		{"null directive", ast.FreeForm, nil, "#\nx = 1\n", []string{"IDENT:x =:= INT:1"}},
+		{"__FILE__ and __LINE__", ast.FreeForm, nil,
+			"x = 1\ncall warn(__FILE__, __LINE__)\n",
+			[]string{"IDENT:x =:= INT:1", "IDENT:call IDENT:warn (:( STRING:'test.f90' ,:, INT:2 ):)"}},
 	}
 	for _, c := range cases {
 		res, errs, _ := scan(t, c.src, Config{Form: c.form, Defines: c.defines})
