@@ -252,6 +252,7 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 			if err != nil {
 				return nil, err
 			}
+			u.Decls = decl.WithUses(u.Decls, decl.PrivateUses(m.Inner))
 			u.Decls = append(u.Decls, decls...)
 			if len(procs) > 0 {
 				u.Contains = &ast.StmtHeader{}

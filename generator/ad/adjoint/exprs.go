@@ -263,6 +263,9 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if c.args, ok = positional(s.Args, callee.Unit.Args); !ok {
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
 	}
+	if err := g.elementalArrayRef(callee.Unit, s.Name, c.args); err != nil {
+		return nil, nil, err
+	}
 	if err := g.aliased(c.args, callee.Unit, cs, exprString(s.Name)); err != nil {
 		return nil, nil, err
 	}
@@ -319,13 +322,8 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 	isVar := false
 	rec := a // what recording a modified argument saves
 	if bs := g.baseSym(a); bs != nil && bs.Kind == sema.VarSym {
-		isVar = true
+		isVar = !g.vectorSubscripted(a)
 		if ce, ok := a.(*ast.CallExpr); ok {
-			for _, x := range ce.Args {
-				if _, r := x.(*ast.RangeExpr); !r && g.info.Rank(x) > 0 {
-					isVar = false // vector subscript
-				}
-			}
 			if g.info.Rank(a) == 0 && ds != nil && len(ds.Dims) > 0 {
 				// An element passed to an array dummy: the callee
 				// sees the array from there on.
@@ -362,6 +360,39 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 		c.bargs = append(c.bargs, r)
 	}
 	return nil
+}
+
+// elementalArrayRef rejects a reference of elemental procedure u with an
+// array argument: its adjoint is a scalar routine.
+func (g *gen) elementalArrayRef(u *ast.Unit, fun ast.Expr, actuals []ast.Expr) error {
+	elemental := false
+	for _, k := range u.Prefix {
+		elemental = elemental || k.Name == "elemental"
+	}
+	if !elemental {
+		return nil
+	}
+	for _, a := range actuals {
+		if a != nil && g.info.Rank(a) > 0 {
+			return notSupported("reference of elemental procedure '%s' with array arguments in reverse mode", exprString(fun))
+		}
+	}
+	return nil
+}
+
+// vectorSubscripted reports whether array reference a has a vector
+// subscript, so that passing it passes a copy.
+func (g *gen) vectorSubscripted(a ast.Expr) bool {
+	ce, ok := a.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	for _, x := range ce.Args {
+		if _, r := x.(*ast.RangeExpr); !r && g.info.Rank(x) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // recordSplitArg records argument a of a split call (rec, the whole array
@@ -498,6 +529,9 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 	if !ok {
 		return nil, notSupported("reference of '%s' with optional arguments in reverse mode", exprString(x.Fun))
 	}
+	if err := g.elementalArrayRef(callee.Unit, x.Fun, actuals); err != nil {
+		return nil, err
+	}
 	var args []ast.Expr
 	for i, a := range actuals {
 		args = append(args, a)
@@ -505,11 +539,11 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 		if ds == nil || !inPattern(callee, ds) {
 			continue
 		}
+		// An element passed to an array dummy (sequence association) or
+		// a section passes the same part of the adjoint; a vector
+		// subscript would pass a copy.
 		bs := g.baseSym(a)
-		isVar := bs != nil && bs.Kind == sema.VarSym && g.hasAdj(bs)
-		if _, id := a.(*ast.Ident); !id && (g.info.Rank(a) != 0 || len(ds.Dims) > 0) {
-			isVar = false
-		}
+		isVar := bs != nil && bs.Kind == sema.VarSym && g.hasAdj(bs) && !g.vectorSubscripted(a)
 		if !isVar {
 			return nil, notSupported("argument '%s' of active dummy '%s' of function '%s' is not an active variable in reverse mode", exprString(a), ds.Name, exprString(x.Fun))
 		}

@@ -162,10 +162,11 @@ func (g *gen) header(r *routine) error {
 		switch k.Name {
 		case "recursive":
 			r.nu.Prefix = append(r.nu.Prefix, k)
-		case "elemental":
-			return notSupported("elemental procedure '%s' in reverse mode", pa.Proc.Name)
 		}
-		// PURE is dropped: the adjoint pushes on the tape.
+		// PURE is dropped: the adjoint pushes on the tape. So is
+		// ELEMENTAL: the adjoint of an elemental procedure is a scalar
+		// routine, and references with array arguments are rejected
+		// (elementalArrayRef).
 	}
 	if u.Kind != ast.FunctionUnit {
 		return nil

@@ -214,3 +214,39 @@ func savedLocal(info *sema.Info, u *ast.Unit) *sema.Symbol {
 	}
 	return nil
 }
+
+// PrivateUses returns copies of the USE statements of module mod when mod
+// is PRIVATE by default: the names they bring into mod (a kind parameter,
+// the grid sizes) are then private to mod, and its derivative module,
+// which uses mod, must use them from where mod does.
+func PrivateUses(mod *sema.Scope) []ast.Stmt {
+	if mod == nil || mod.Unit == nil || !mod.DefaultPrivate() {
+		return nil
+	}
+	var uses []ast.Stmt
+	for _, d := range mod.Unit.Decls {
+		if u, ok := d.(*ast.UseStmt); ok {
+			c := ast.Clone(u)
+			c.StmtHeader = ast.StmtHeader{}
+			uses = append(uses, c)
+		}
+	}
+	return uses
+}
+
+// WithUses returns decls with uses inserted after its leading USE
+// statements.
+func WithUses(decls, uses []ast.Stmt) []ast.Stmt {
+	if len(uses) == 0 {
+		return decls
+	}
+	i := 0
+	for i < len(decls) {
+		if _, ok := decls[i].(*ast.UseStmt); !ok {
+			break
+		}
+		i++
+	}
+	out := append(append(append([]ast.Stmt{}, decls[:i]...), uses...), decls[i:]...)
+	return out
+}

@@ -148,6 +148,7 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 			if err != nil {
 				return nil, err
 			}
+			u.Decls = decl.WithUses(u.Decls, decl.PrivateUses(m.Inner))
 			u.Decls = append(u.Decls, decls...)
 			u.Procs = append(u.Procs, procs...)
 			out.Units = append(out.Units, u)
@@ -243,7 +244,16 @@ func (g *gen) unit() (*ast.Unit, error) {
 	if err := g.checkActiveVars(); err != nil {
 		return nil, err
 	}
-	nu := &ast.Unit{Kind: ast.SubroutineUnit, Name: ast.NewIdent(routineName(pa, g.suffix)), Prefix: u.Prefix}
+	nu := &ast.Unit{Kind: ast.SubroutineUnit, Name: ast.NewIdent(routineName(pa, g.suffix))}
+	for _, k := range u.Prefix {
+		// PURE and ELEMENTAL are dropped: a tangent routine calls
+		// other tangent routines, which an external procedure's
+		// callers see without an interface; the tangent of an
+		// elemental procedure is a scalar routine (see call).
+		if k.Name != "pure" && k.Name != "elemental" {
+			nu.Prefix = append(nu.Prefix, k)
+		}
+	}
 	args, err := g.dummyArgs(u)
 	if err != nil {
 		return nil, err
@@ -798,6 +808,16 @@ func (g *gen) stmts(list []ast.Stmt) ([]ast.Stmt, error) {
 		return nil, errs
 	}
 	return out, nil
+}
+
+// hasPrefix reports whether unit u has prefix kw (lower case).
+func hasPrefix(u *ast.Unit, kw string) bool {
+	for _, k := range u.Prefix {
+		if k.Name == kw {
+			return true
+		}
+	}
+	return false
 }
 
 // withPrefix returns pre followed by s; a label of s moves to a CONTINUE
@@ -1469,6 +1489,9 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 		n.Args = append(n.Args, a)
 		if err := g.checkCalls(val); err != nil {
 			return nil, nil, err
+		}
+		if hasPrefix(cu, "elemental") && g.info.Rank(val) > 0 {
+			return nil, nil, notSupported("reference of elemental procedure '%s' with array arguments", callee.Proc.Name)
 		}
 		if dummy == nil || !inPattern(callee, dummy) {
 			continue
