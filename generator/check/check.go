@@ -365,6 +365,8 @@ func (r *runner) target(ti int, t *config.Target, p *Program) error {
 		switch {
 		case a.Class == IntParam:
 			r.note("%s: integer argument '%s' set to %d", t.Routine, a.Name, a.IntValue)
+		case a.Class == Passive && p.Setup == "":
+			r.note("%s: argument '%s' set to %s (check.setup can set it)", t.Routine, a.Name, a.zero())
 		case a.AssumedShape:
 			r.note("%s: assumed-shape argument '%s' given shape (%s)", t.Routine, a.Name, strings.Join(a.Dims, ", "))
 		}

@@ -595,8 +595,8 @@ func TestWriteDriverPreset(t *testing.T) {
 	for _, want := range []string{
 		"  logical :: fadjp_x\n",
 		"    call f(x, y)\n    write(fadj_o, '(a)') 'P'\n    write(fadj_o, '(es26.17e3)') y\n    fadjp_x = all([x == fadj0_x + fadj_h*fadjv_x])\n",
-		"    fadjb_x = merge(fadjv_x, 0*fadjv_x, fadjp_x)\n",
-		"    write(fadj_o, '(es26.17e3)') (fadjb_x - merge(fadjv_x, 0*fadjv_x, fadjp_x))\n",
+		"    fadjb_x = merge(fadjv_x/1048576, 0*fadjv_x, fadjp_x)\n",
+		"    write(fadj_o, '(es26.17e3)') (fadjb_x - merge(fadjv_x/1048576, 0*fadjv_x, fadjp_x))\n",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("driver lacks %q:\n%s", want, src)

@@ -25,6 +25,10 @@ const (
 	// whole with its derivative; its real and complex components are
 	// Args of their own (Leaf), which the driver sets and reads.
 	Record
+	// Passive is an integer array, an intent(out) integer or a logical
+	// argument: zero or .false. unless check.setup sets it, and reset
+	// to that value before every call.
+	Passive
 )
 
 // Arg is one variable of the target as the driver sees it: a dummy
@@ -72,9 +76,12 @@ type Arg struct {
 	// Preset marks an independent that is not a dependent: if the
 	// routine leaves it unchanged (the driver checks after the first
 	// primal call, in fadjp_<name>), its adjoint starts at its
-	// direction rather than at zero and the driver prints what the
-	// adjoint added, which tests that adjoints of inputs are
-	// accumulated, not overwritten.
+	// direction divided by 2**20 rather than at zero and the driver prints
+	// what the adjoint added, which tests that adjoints of inputs are
+	// accumulated, not overwritten. The small power of two keeps the
+	// subtraction exact enough for adjoints much smaller than one (an
+	// equation of state's derivative in pressure is about 1e-9), and an
+	// overwrite still shows as an error far above the tolerance.
 	Preset bool
 	// OutOnly marks an intent(out) dependent that is not an
 	// independent: its adjoint must be zero after the adjoint call
@@ -275,12 +282,17 @@ func WriteDriver(p *Program) string {
 			pf("  read(fadj_u, *) fadj0_%s", a.Name)
 		}
 	}
+	for _, a := range p.Args {
+		if a.Class == Passive {
+			pf("  fadj0_%s = %s", a.Name, a.zero())
+		}
+	}
 	if p.Setup != "" {
 		// The setup routine moves the check point: what it leaves in
 		// the arguments (and in module variables) is the base.
 		for _, a := range p.Args {
 			switch {
-			case a.Class == Float:
+			case a.Class == Float || a.Class == Passive:
 				pf("  %s = fadj0_%s", a.Name, a.Name)
 			case a.Class == IntParam && a.Var:
 				pf("  %s = %d", a.Name, a.IntValue)
@@ -288,7 +300,7 @@ func WriteDriver(p *Program) string {
 		}
 		pf("  call %s(%s)", p.Setup, strings.Join(p.actuals(false, false), ", "))
 		for _, a := range p.Args {
-			if a.Class == Float {
+			if a.Class == Float || a.Class == Passive {
 				pf("  fadj0_%s = %s", a.Name, a.Name)
 			}
 		}
@@ -308,7 +320,7 @@ func WriteDriver(p *Program) string {
 		}
 		for _, a := range p.Args {
 			switch {
-			case a.Class == Float:
+			case a.Class == Float || a.Class == Passive:
 				pf("    %s = fadj0_%s", a.Name, a.Name)
 			case a.Class == IntParam && a.Var:
 				pf("    %s = %d", a.Name, a.IntValue)
@@ -414,7 +426,7 @@ func WriteDriver(p *Program) string {
 			case a.Dependent:
 				pf("    %s = fadjw_%s", bn, a.Name)
 			case a.Preset:
-				pf("    %s = merge(fadjv_%s, 0*fadjv_%s, fadjp_%s)", bn, a.Name, a.Name, a.Name)
+				pf("    %s = merge(fadjv_%s/1048576, 0*fadjv_%s, fadjp_%s)", bn, a.Name, a.Name, a.Name)
 			default:
 				pf("    %s = 0", bn)
 			}
@@ -430,7 +442,7 @@ func WriteDriver(p *Program) string {
 			}
 			bn := a.bname()
 			if bn != "" && a.Preset {
-				bn = fmt.Sprintf("(%s - merge(fadjv_%s, 0*fadjv_%s, fadjp_%s))", bn, a.Name, a.Name, a.Name)
+				bn = fmt.Sprintf("(%s - merge(fadjv_%s/1048576, 0*fadjv_%s, fadjp_%s))", bn, a.Name, a.Name, a.Name)
 			}
 			if bn != "" && a.InSection != "" {
 				pf("    write(fadj_o, '(es26.17e3)') merge(%s, 0*%s, fadjmi_%s)", bn, bn, a.Name)
@@ -468,6 +480,14 @@ func WriteDriver(p *Program) string {
 // tangent, of its adjoint) or of the setup routine: the arguments, each
 // active one followed by its derivative; not the globals, not a
 // function's result.
+// zero is the value a Passive argument has unless check.setup sets it.
+func (a *Arg) zero() string {
+	if strings.HasPrefix(a.Type, "logical") {
+		return ".false."
+	}
+	return "0"
+}
+
 func (p *Program) actuals(tangent, adjoint bool) []string {
 	var actual []string
 	for _, a := range p.Args {

