@@ -13,6 +13,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -551,9 +552,45 @@ func bound(b sema.Bound, def int, ints map[string]*Arg) (int, bool) {
 	if b.Expr == nil {
 		return def, def != 0
 	}
-	if id, ok := b.Expr.(interface{ Lower() string }); ok {
-		if a := ints[id.Lower()]; a != nil {
+	return intExpr(b.Expr, ints)
+}
+
+// intExpr evaluates a bound made of integer constants, integer arguments
+// and + - * (klev+1, 2*n).
+func intExpr(x ast.Expr, ints map[string]*Arg) (int, bool) {
+	switch x := x.(type) {
+	case *ast.Ident:
+		if a := ints[x.Lower()]; a != nil {
 			return a.IntValue, true
+		}
+	case *ast.BasicLit:
+		if x.Kind == token.INT {
+			v, err := strconv.Atoi(x.Value)
+			return v, err == nil
+		}
+	case *ast.ParenExpr:
+		return intExpr(x.X, ints)
+	case *ast.UnaryExpr:
+		v, ok := intExpr(x.X, ints)
+		switch x.Op {
+		case token.MINUS:
+			return -v, ok
+		case token.PLUS:
+			return v, ok
+		}
+	case *ast.BinaryExpr:
+		l, ok1 := intExpr(x.X, ints)
+		r, ok2 := intExpr(x.Y, ints)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch x.Op {
+		case token.PLUS:
+			return l + r, true
+		case token.MINUS:
+			return l - r, true
+		case token.STAR:
+			return l * r, true
 		}
 	}
 	return 0, false

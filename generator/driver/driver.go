@@ -132,9 +132,11 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 		return nil, unsup
 	}
 	prog := bound.Program
-	// The differentiators see statement functions expanded, and GO TO
+	// The differentiators see statement functions expanded, ASSOCIATE
+	// names replaced by what they name, and GO TO
 	// loops and computed GO TOs as constructs.
 	inline.StatementFunctions(prog)
+	inline.Associations(prog)
 	restructure.Program(prog)
 	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
 	for _, f := range prog.Fset.Files() {

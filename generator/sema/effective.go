@@ -606,13 +606,11 @@ func (w *intentWalker) stmt(s ast.Stmt) {
 	case *ast.BlockConstruct:
 		w.stmts(s.Body)
 	case *ast.AssociateConstruct:
-		// An associate name may be defined through: its selector's
-		// variables count as read and maybe written.
+		// The selectors are evaluated (read) on entry; a definition
+		// through an associate name is one of its selector's variable
+		// (designator).
 		for _, a := range s.Assocs {
 			w.expr(a.Selector)
-			if b, _ := w.designator(a.Selector); b != nil {
-				w.def(b, s.Start, nil, false)
-			}
 		}
 		w.stmts(s.Body)
 	}
@@ -792,6 +790,12 @@ func (w *intentWalker) designator(x ast.Expr) (*Symbol, bool) {
 			s := w.info.ObjectOf(y)
 			if s == nil || s.Kind != VarSym {
 				return nil, false
+			}
+			if s.Selector != nil {
+				// An associate name: what its selector names.
+				whole = false
+				x = s.Selector
+				continue
 			}
 			return s, whole
 		case *ast.CallExpr:

@@ -27,6 +27,10 @@ func StmtName(s Stmt) string {
 		return "WHERE"
 	case "Forall", "ForallConstruct":
 		return "FORALL"
+	case "AssociateConstruct":
+		return "ASSOCIATE construct"
+	case "BlockConstruct":
+		return "BLOCK construct"
 	}
 	return strings.ToUpper(n) + " statement"
 }

@@ -14,6 +14,8 @@ func TestStmtName(t *testing.T) {
 		{&WhereStmt{}, "WHERE"},
 		{&WhereConstruct{}, "WHERE"},
 		{&ForallConstruct{}, "FORALL"},
+		{&AssociateConstruct{}, "ASSOCIATE construct"},
+		{&BlockConstruct{}, "BLOCK construct"},
 		{&AllocateStmt{}, "ALLOCATE statement"},
 		{&CallStmt{}, "CALL statement"},
 	} {

@@ -1,0 +1,95 @@
+package inline_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/inline"
+	"github.com/fadj-dev/fadj/generator/load"
+)
+
+// TestAssociations checks which ASSOCIATE constructs are replaced by
+// their bodies, one snippet each: the routine's body printed afterwards.
+func TestAssociations(t *testing.T) {
+	tests := []struct{ name, src, body string }{{
+		name: "components, nested, element with a constant subscript",
+		src: `subroutine s(p, st, y)
+  type t
+    real(8) :: a, c(3), v(4)
+  end type t
+  type(t) :: p, st
+  real(8) :: y
+  integer :: i
+  associate(a => p%a, v => st%v)
+    do i = 1, 4
+      v(i) = v(i)*a
+    end do
+    associate(c2 => p%c(2))
+      y = c2*v(1)
+    end associate
+  end associate
+end subroutine s
+`,
+		body: "do i = 1, 4\n  st%v(i) = st%v(i)*p%a\nend do\ny = p%c(2)*st%v(1)",
+	}, {
+		name: "a named construct becomes a BLOCK",
+		src: `subroutine s(x, y)
+  real(8) :: x(3), y
+  outer: associate(z => x)
+    y = sum(z)
+  end associate outer
+end subroutine s
+`,
+		body: "outer: block\n  y = sum(x)\nend block outer",
+	}, {
+		name: "an expression or a variable subscript keeps the construct",
+		src: `subroutine s(x, y, k)
+  real(8) :: x(3), y
+  integer :: k
+  associate(sq => x*x)
+    y = sum(sq)
+  end associate
+  associate(e => x(k))
+    y = y + e
+  end associate
+end subroutine s
+`,
+		body: "associate (sq => x*x)\n  y = sum(sq)\nend associate\nassociate (e => x(k))\n  y = y + e\nend associate",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			read := func(p string) ([]byte, error) {
+				if p == "t.f90" {
+					return []byte(tt.src), nil
+				}
+				return nil, os.ErrNotExist
+			}
+			prog, err := load.Files([]string{"t.f90"}, load.Config{ReadFile: read})
+			if err != nil {
+				t.Fatal(err)
+			}
+			inline.Associations(prog)
+			u := prog.Files[0].Units[0]
+			var buf strings.Builder
+			for _, s := range u.Body {
+				if err := printer.Node(&buf, s); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if g := strings.TrimSpace(buf.String()); g != tt.body {
+				t.Errorf("body:\n%s\nwant:\n%s", g, tt.body)
+			}
+			for _, s := range u.Body {
+				ast.Inspect(s, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok && prog.Info.ObjectOf(id) == nil && id.Name != "outer" {
+						t.Errorf("%s is not resolved after inlining", id.Name)
+					}
+					return true
+				})
+			}
+		})
+	}
+}
