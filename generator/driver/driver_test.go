@@ -316,6 +316,12 @@ contains
     real(8), intent(out) :: b
     b = sin(a)
   end subroutine ms
+  subroutine mt(a, b)
+    real(8), intent(in) :: a
+    real(8), intent(out) :: b
+    call ms(a, b)
+    b = b*a
+  end subroutine mt
 end module m
 
 subroutine h(a, b)
@@ -335,6 +341,24 @@ subroutine q(a, b)
   real(8), intent(out) :: b
   call h(2*a, b)
 end subroutine q
+
+subroutine h2(a, c, b)
+  real(8), intent(in) :: a, c
+  real(8), intent(out) :: b
+  b = a*c
+end subroutine h2
+
+subroutine p2(a, b)
+  real(8), intent(in) :: a
+  real(8), intent(out) :: b
+  call h2(a, a, b)
+end subroutine p2
+
+subroutine q2(a, b)
+  real(8), intent(in) :: a
+  real(8), intent(out) :: b
+  call h2(a, 2d0, b)
+end subroutine q2
 `
 	head := "version: 1\nsources: [f.f90]\noutput: {dir: ad, tangent_suffix: _t}\ntargets:\n"
 	dir := writeTree(t, map[string]string{"f.f90": src, "spec.yaml": head +
@@ -351,11 +375,42 @@ end subroutine q
 		t.Errorf("outputs:\n%s\n%s", res.Files[0].Data, res.Files[1].Data)
 	}
 
+	// Two module procedures of one module share its derivative module,
+	// written in the first target's file.
+	dir = writeTree(t, map[string]string{"f.f90": src, "spec.yaml": head +
+		"  - {routine: 'm::ms', mode: tangent, independents: [a], dependents: [b]}\n" +
+		"  - {routine: 'm::mt', mode: tangent, independents: [a], dependents: [b]}\n"})
+	res, err = driver.Generate(filepath.Join(dir, "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(paths(res), " "); got != "ad/m_ms_t.f90 ad/m_mt_t.f90" {
+		t.Fatalf("files: %s", got)
+	}
+	if bytes.Count(res.Files[0].Data, []byte("subroutine ms_t(")) != 1 || !bytes.Contains(res.Files[0].Data, []byte("subroutine mt_t(")) ||
+		bytes.Contains(res.Files[1].Data, []byte("module")) {
+		t.Errorf("one module m_t with ms_t and mt_t expected:\n%s\n%s", res.Files[0].Data, res.Files[1].Data)
+	}
+
+	// Two targets calling one callee with the same activity share its
+	// derivative: the first target's file has it.
 	dir = writeTree(t, map[string]string{"f.f90": src, "spec.yaml": head +
 		"  - {routine: p, mode: tangent, independents: [a], dependents: [b]}\n" +
 		"  - {routine: q, mode: tangent, independents: [a], dependents: [b]}\n"})
+	res, err = driver.Generate(filepath.Join(dir, "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Count(res.Files[0].Data, []byte("subroutine h_t(")) != 1 || bytes.Contains(res.Files[1].Data, []byte("subroutine h_t(")) {
+		t.Errorf("h_t should be in p_t.f90 only:\n%s\n%s", res.Files[0].Data, res.Files[1].Data)
+	}
+
+	// With different activities they would need two versions of one name.
+	dir = writeTree(t, map[string]string{"f.f90": src, "spec.yaml": head +
+		"  - {routine: p2, mode: tangent, independents: [a], dependents: [b]}\n" +
+		"  - {routine: q2, mode: tangent, independents: [a], dependents: [b]}\n"})
 	_, err = driver.Generate(filepath.Join(dir, "spec.yaml"))
-	want := "spec.yaml:6:15: not supported yet: targets 'p' and 'q' both generate 'h_t'; differentiate them in separate specs"
+	want := "spec.yaml:6:15: not supported yet: targets 'p2' and 'q2' need different versions of 'h2_t'; differentiate them in separate specs"
 	if err == nil || strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "") != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}

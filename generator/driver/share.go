@@ -1,0 +1,146 @@
+package driver
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+)
+
+// targetFile is one generated file of a target, before printing.
+type targetFile struct {
+	target *config.Target
+	path   string
+	file   *ast.File
+}
+
+// shareUnits lets several targets share derivative code: a library's
+// routines differentiated in one spec call the same callees, and module
+// procedures of one module all go in its derivative module (m_b, m_d).
+// A unit a later file generates again is dropped from it when it is the
+// same text (an external callee's derivative); a derivative module is
+// merged into the first file that has it: its declarations and
+// procedures are added unless already there, and its PRIVATE list is
+// joined. Two different versions of one routine are an error at the
+// later target.
+func shareUnits(files []targetFile) error {
+	type first struct {
+		f    *targetFile
+		unit *ast.Unit
+	}
+	units := map[string]first{}
+	for i := range files {
+		f := &files[i]
+		var kept []*ast.Unit
+		for _, u := range f.file.Units {
+			if u.Name == nil {
+				kept = append(kept, u)
+				continue
+			}
+			n := strings.ToLower(u.Name.Name)
+			prev, dup := units[n]
+			if !dup {
+				units[n] = first{f, u}
+				kept = append(kept, u)
+				continue
+			}
+			if u.Kind == ast.ModuleUnit && prev.unit.Kind == ast.ModuleUnit {
+				if err := mergeModule(prev.unit, u, prev.f.target, f.target); err != nil {
+					return err
+				}
+				continue
+			}
+			if text(u) != text(prev.unit) {
+				return errAt(f.target.RoutinePos, "not supported yet: targets '%s' and '%s' need different versions of '%s'; differentiate them in separate specs", prev.f.target.Routine, f.target.Routine, n)
+			}
+		}
+		f.file.Units = kept
+	}
+	return nil
+}
+
+// mergeModule adds what derivative module u has and m lacks to m.
+func mergeModule(m, u *ast.Unit, mt, ut *config.Target) error {
+	have := map[string]bool{}
+	var private *ast.AttrStmt
+	for _, d := range m.Decls {
+		if a, ok := d.(*ast.AttrStmt); ok && a.Attr.Kind == ast.AttrPrivate && len(a.Entities) > 0 && private == nil {
+			private = a
+			continue
+		}
+		have[text(d)] = true
+	}
+	for _, d := range u.Decls {
+		if a, ok := d.(*ast.AttrStmt); ok && a.Attr.Kind == ast.AttrPrivate && len(a.Entities) > 0 {
+			if private == nil {
+				private = &ast.AttrStmt{Attr: a.Attr, DColon: true}
+				m.Decls = insertAfterUses(m.Decls, private)
+			}
+			for _, e := range a.Entities {
+				if !hasEntity(private, e.Name.Name) {
+					private.Entities = append(private.Entities, e)
+				}
+			}
+			continue
+		}
+		if t := text(d); !have[t] {
+			have[t] = true
+			if _, use := d.(*ast.UseStmt); use {
+				m.Decls = insertAfterUses(m.Decls, d)
+			} else {
+				m.Decls = append(m.Decls, d)
+			}
+		}
+	}
+	procs := map[string]*ast.Unit{}
+	for _, p := range m.Procs {
+		procs[strings.ToLower(p.Name.Name)] = p
+	}
+	for _, p := range u.Procs {
+		n := strings.ToLower(p.Name.Name)
+		if prev := procs[n]; prev != nil {
+			if text(prev) != text(p) {
+				return errAt(ut.RoutinePos, "not supported yet: targets '%s' and '%s' need different versions of '%s'; differentiate them in separate specs", mt.Routine, ut.Routine, n)
+			}
+			continue
+		}
+		procs[n] = p
+		m.Procs = append(m.Procs, p)
+	}
+	if len(m.Procs) > 0 && m.Contains == nil {
+		m.Contains = &ast.StmtHeader{}
+	}
+	return nil
+}
+
+func hasEntity(a *ast.AttrStmt, name string) bool {
+	for _, e := range a.Entities {
+		if strings.EqualFold(e.Name.Name, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// insertAfterUses inserts d after the leading USE statements of decls.
+func insertAfterUses(decls []ast.Stmt, d ast.Stmt) []ast.Stmt {
+	i := 0
+	for i < len(decls) {
+		if _, ok := decls[i].(*ast.UseStmt); !ok {
+			break
+		}
+		i++
+	}
+	return append(decls[:i:i], append([]ast.Stmt{d}, decls[i:]...)...)
+}
+
+// text is n printed, to compare generated code.
+func text(n ast.Node) string {
+	var b bytes.Buffer
+	if err := printer.Node(&b, n); err != nil {
+		return "error: " + err.Error()
+	}
+	return b.String()
+}
