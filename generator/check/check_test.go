@@ -112,6 +112,24 @@ func TestCannotSize(t *testing.T) {
 	}
 }
 
+// A private module procedure can be differentiated, but the driver
+// cannot call it.
+func TestPrivateTarget(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("spec.yaml", "version: 1\nsources: [m.f90]\noutput: {dir: ad}\ntargets:\n  - routine: m::f\n    mode: tangent\n    independents: [x]\n    dependents: [y]\n")
+	write("m.f90", "module m\n  private\n  public :: g\ncontains\n  subroutine f(x, y)\n    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    y = x**2\n  end subroutine f\n  subroutine g(x, y)\n    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    call f(x, y)\n  end subroutine g\nend module m\n")
+	gfortrantest.Require(t)
+	_, err := Run(filepath.Join(dir, "spec.yaml"), Options{})
+	if err == nil || !strings.Contains(err.Error(), "cannot call m::f: it is PRIVATE to module 'm'") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
 func TestWriteDriver(t *testing.T) {
 	p := &Program{
 		Routine: "f", Tangent: "f_d", Samples: 2, FDStep: 1e-7,

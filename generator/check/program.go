@@ -130,6 +130,9 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	t, sym := bt.Target, bt.Routine
 	p := &Program{Routine: t.Name, Samples: spec.Check.Samples, FDStep: spec.Check.FDStep}
 	if m := sym.Module(); m != nil {
+		if sym.Attrs.Has(sema.AttrPrivate) || m.Inner != nil && m.Inner.DefaultPrivate() && !sym.Attrs.Has(sema.AttrPublic) {
+			return nil, fmt.Errorf("fadj check: cannot call %s: it is PRIVATE to module '%s' (check a public routine that calls it)", t.Routine, m.Name)
+		}
 		p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, sym.Name))
 	}
 	if su := bt.Setup; su != nil {

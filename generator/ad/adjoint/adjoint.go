@@ -187,7 +187,11 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 		return nil, fmt.Errorf("adjoint: no activity result")
 	}
 	out := &ast.File{Name: "adjoint.f90", Form: ast.FreeForm}
-	sh := newShared(prog.Info, prog.Files)
+	var target *sema.Symbol
+	if act.Target != nil {
+		target = act.Target.Proc
+	}
+	sh := newShared(prog.Info, prog.Files, target)
 	sh.target = act.Target
 	// The adjoints of module procedures and variables go into a module
 	// <mod>_b that uses the original module (globals.go).

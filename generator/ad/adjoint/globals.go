@@ -69,13 +69,23 @@ type shared struct {
 	fixed map[*ast.DoConstruct]*fixedpoint.Decision
 }
 
-func newShared(info *sema.Info, files []*ast.File) *shared {
+func newShared(info *sema.Info, files []*ast.File, target *sema.Symbol) *shared {
 	sh := &shared{modDecls: map[*sema.Symbol][]ast.Stmt{}, origs: map[*sema.Symbol][]*ast.Unit{}, declared: map[*sema.Symbol]bool{},
 		written: map[*sema.Symbol]bool{}, refs: map[*ast.Unit][]*sema.Symbol{},
 		units:    map[*activity.ProcActivity][]*ast.Unit{},
 		internal: map[*ast.Unit][]*ast.Unit{}, internalFwd: map[*ast.Unit][]*ast.Unit{}, hostVars: map[*sema.Scope][]*sema.Symbol{}}
+	// Only the routines the target may call run between a forward sweep
+	// and its backward sweep: a module variable only an initialisation
+	// routine writes (Icepack's puny) keeps its value there.
+	runs := reachable(info, target)
 	var visit func(u *ast.Unit)
 	visit = func(u *ast.Unit) {
+		for _, p := range u.Procs {
+			visit(p)
+		}
+		if runs != nil && !runs[u] {
+			return
+		}
 		// Every variable (a superset of the globals and host variables
 		// that matter).
 		seen := map[*sema.Symbol]bool{}
@@ -92,9 +102,6 @@ func newShared(info *sema.Info, files []*ast.File) *shared {
 				return true
 			})
 		})
-		for _, p := range u.Procs {
-			visit(p)
-		}
 	}
 	for _, f := range files {
 		for _, u := range f.Units {
@@ -102,6 +109,41 @@ func newShared(info *sema.Info, files []*ast.File) *shared {
 		}
 	}
 	return sh
+}
+
+// reachable returns the units of the routines target may call,
+// itself included; nil (every unit) when the call graph is unknown or
+// target may reach code without a body (an external procedure, a
+// procedure argument), which may write anything.
+func reachable(info *sema.Info, target *sema.Symbol) map[*ast.Unit]bool {
+	if info.CallGraph == nil || target == nil {
+		return nil
+	}
+	start := info.CallGraph.Node(target)
+	if start == nil {
+		return nil
+	}
+	runs := map[*ast.Unit]bool{}
+	seen := map[*sema.CGNode]bool{start: true}
+	for todo := []*sema.CGNode{start}; len(todo) > 0; {
+		n := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if n.Intrinsic() {
+			continue
+		}
+		u := n.Unit()
+		if u == nil {
+			return nil
+		}
+		runs[u] = true
+		for _, c := range append(append([]*sema.CGNode{}, n.Callees...), n.Refs...) {
+			if !seen[c] {
+				seen[c] = true
+				todo = append(todo, c)
+			}
+		}
+	}
+	return runs
 }
 
 // isGlobal and hostVar are the liveness analysis's: what is global there

@@ -3,7 +3,8 @@
 ! PRIVATE by default that uses them, an abstract interface with IMPORT
 ! and a procedure argument (a solver driver, passive here), an elemental
 ! function, columns passed to a function by their first element, a
-! logical switch and a permutation, and cpp's __FILE__ and __LINE__.
+! logical switch and a permutation, cpp's __FILE__ and __LINE__, and a
+! module variable only an initialisation routine writes.
 module lib_kinds
   implicit none
   integer, parameter :: wp = kind(1.0d0)
@@ -19,7 +20,7 @@ module lib
   use lib_grid
   implicit none
   private
-  public :: column_norms, solve_with, warn_count
+  public :: column_norms, solve_with, warn_count, lib_init, tiny_norm
 
   abstract interface
     subroutine residual(n, x, r)
@@ -32,6 +33,9 @@ module lib
   end interface
 
   integer :: warn_count = 0
+  ! Set once by lib_init, which the differentiated routines never call
+  ! (Icepack's puny): their function references may read it.
+  real(wp) :: tiny_norm = 0.0_wp
 
 contains
 
@@ -61,8 +65,13 @@ contains
     do i = 1, m
       s = s + x(i)**2
     end do
-    colnorm = sqrt(s)
+    colnorm = sqrt(s + tiny_norm)
   end function colnorm
+
+  subroutine lib_init(eps)
+    real(wp), intent(in) :: eps
+    tiny_norm = eps
+  end subroutine lib_init
 
   elemental real(wp) function damping(t)
     real(wp), intent(in) :: t
