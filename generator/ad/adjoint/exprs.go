@@ -343,7 +343,9 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 		// The callee overwrites an active variable with a value its
 		// version treats as passive.
 		if ds.Intent != ast.IntentOut {
-			return notSupported("active argument '%s' of passive dummy '%s' of '%s' in reverse mode", exprString(a), ds.Name, name)
+			z, err := g.passiveDefZeros(a, ds, c.callee.Unit, name)
+			c.zeros = append(c.zeros, z...)
+			return err
 		}
 		r, err := g.adjRef(a)
 		if err != nil {

@@ -947,9 +947,8 @@ func (g *gen) ifStmt(s *ast.IfStmt) ([]ast.Stmt, error) {
 	if err := g.checkCalls(s.Cond); err != nil {
 		return nil, err
 	}
-	if _, alloc := s.Action.(*ast.AllocateStmt); !g.pa.ActiveStmt(s) && !alloc {
-		return []ast.Stmt{s}, nil
-	}
+	// An inactive action is visited too: a passive assignment to a
+	// varied variable zeroes its tangent.
 	body, err := g.stmt(s.Action)
 	if err != nil {
 		return nil, err

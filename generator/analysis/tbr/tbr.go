@@ -528,6 +528,8 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 		if out[v] || (a.cfg.StoreAll && isFloat(a.info.TypeOf(arg))) {
 			a.addRecord(s, arg)
 			a.subs(arg, out) // to restore an element (see assign)
+		} else if a.pa.ActiveVar(v) {
+			a.subs(arg, out) // the backward sweep zeroes or passes its adjoint
 		}
 		if isWhole(arg) && !split {
 			kill = append(kill, v)
