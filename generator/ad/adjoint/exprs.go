@@ -271,6 +271,11 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 			return nil, nil, err
 		}
 	}
+	gz, err := g.passiveGlobalZeros(s, callee) // passive_calls.go
+	if err != nil {
+		return nil, nil, err
+	}
+	c.zeros = append(c.zeros, gz...)
 	if c.split {
 		return g.splitCallSweeps(c)
 	}

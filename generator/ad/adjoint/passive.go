@@ -77,7 +77,7 @@ func (g *gen) passiveCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 			zeros = append(zeros, z...)
 		}
 	}
-	gz, err := g.passiveGlobalZeros(s)
+	gz, err := g.passiveGlobalZeros(s, nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -46,15 +47,15 @@ func (g *gen) passiveDefZeros(a ast.Expr, ds *sema.Symbol, unit *ast.Unit, calle
 }
 
 // passiveGlobalZeros returns the zeroing of the adjoints of the module
-// and common variables with an adjoint that call s, of a procedure
-// without a derivative version, may define: the same reasoning as for its
-// arguments (passiveDefZeros) makes it exact. A global the routine cannot
-// name is rejected.
-func (g *gen) passiveGlobalZeros(s *ast.CallStmt) ([]ast.Stmt, error) {
+// and common variables with an adjoint that call s may define and that
+// its version callee (nil for a procedure without one) leaves passive:
+// the same reasoning as for its arguments (passiveDefZeros) makes it
+// exact. A global the routine cannot name is rejected.
+func (g *gen) passiveGlobalZeros(s *ast.CallStmt, callee *activity.ProcActivity) ([]ast.Stmt, error) {
 	mc := g.modref().Call(s, g.scope)
 	var zeros []ast.Stmt
 	for _, v := range mc.Globals.Sorted() {
-		if !mc.Defs[v] || !g.hasAdj(v) {
+		if !mc.Defs[v] || !g.hasAdj(v) || callee != nil && inPattern(callee, v) {
 			continue
 		}
 		if g.scope.Lookup(v.Name) != v {

@@ -2,6 +2,8 @@ package tangent
 
 import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -12,13 +14,20 @@ import (
 // here): its version is passive because what it leaves in them does not
 // depend on a varied value (or is not useful), so their tangents are
 // zero after it, whatever they held before. (Allocatables are realigned
-// by followCall.)
-func (g *gen) zeroAfterPassive(s *ast.CallStmt) []ast.Stmt {
+// by followCall.) After the call of a version callee, the same holds for
+// the dummies and globals its pattern leaves out.
+func (g *gen) zeroAfterPassive(s *ast.CallStmt, callee *activity.ProcActivity) []ast.Stmt {
+	if g.globals.modref == nil {
+		g.globals.modref = modref.New(g.info)
+	}
 	mc := g.globals.modref.Call(s, g.scope)
 	var out []ast.Stmt
 	done := map[*sema.Symbol]bool{}
 	for _, a := range mc.Args {
 		v := a.Var
+		if callee != nil && (a.Dummy == nil || inPattern(callee, a.Dummy)) {
+			continue
+		}
 		if !a.Defines || v == nil || done[v] || decl.IsAllocatable(v) || !hasShadow(v.Type) || !g.pa.ActiveVar(v) || g.scope.Lookup(v.Name) != v {
 			continue
 		}
@@ -42,7 +51,7 @@ func (g *gen) zeroAfterPassive(s *ast.CallStmt) []ast.Stmt {
 		out = append(out, &ast.AssignStmt{Lhs: ref, Rhs: zeroConst(t)})
 	}
 	for _, v := range mc.Defs.Sorted() {
-		if !mc.Globals[v] || done[v] || decl.IsAllocatable(v) || !hasShadow(v.Type) || !g.pa.ActiveVar(v) {
+		if !mc.Globals[v] || done[v] || callee != nil && inPattern(callee, v) || decl.IsAllocatable(v) || !hasShadow(v.Type) || !g.pa.ActiveVar(v) {
 			continue
 		}
 		if v.Module() == nil || g.scope.Lookup(decl.LocalName(g.pa.Unit.Decls, v)) != v {

@@ -930,7 +930,7 @@ func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
 			return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
 		}
 		out := append([]ast.Stmt{s}, g.followCall(s)...)  // alloc.go
-		return append(out, g.zeroAfterPassive(s)...), nil // passive.go
+		return append(out, g.zeroAfterPassive(s, nil)...), nil // passive.go
 	}
 	c, pre, err := g.call(s, callee)
 	if err != nil {
@@ -938,7 +938,7 @@ func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
 	}
 	// The call replaces the original one.
 	c.StmtHeader = s.StmtHeader
-	return withPrefix(pre, c), nil
+	return append(withPrefix(pre, c), g.zeroAfterPassive(s, callee)...), nil
 }
 
 // ifStmt returns logical IF s with the tangent of its action: an IF

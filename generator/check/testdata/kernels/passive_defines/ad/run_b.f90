@@ -4,28 +4,39 @@ module knobs_b
   implicit none
   real(8) :: gain_b
 contains
+  subroutine mix_b(a_b, b_b)
+    use fadj_runtime
+    real(8), intent(inout) :: a_b
+    real(8), intent(inout) :: b_b
+    gain = 4.0d0
+    ! adjoint of reset.f90:19
+    a_b = a_b + 2*b_b
+    b_b = 0.0_8
+  end subroutine mix_b
+
   subroutine reset_b_b(p, p_b)
     use fadj_runtime
     type(pair), intent(inout) :: p
     type(pair), intent(inout) :: p_b
     p%b = 1.0d0
-    ! adjoint of reset.f90:17
+    ! adjoint of reset.f90:25
     p_b%b = 0.0_8
   end subroutine reset_b_b
 end module knobs_b
 
 subroutine run_b(x, x_b, y, y_b)
   use fadj_runtime
-  use knobs_b, only: gain_b, reset_b_b
+  use knobs_b, only: gain_b, reset_b_b, mix_b
   use knobs
   implicit none
   real(8), intent(in) :: x
   real(8), intent(out) :: y
-  real(8) :: z
+  real(8) :: z, w
   type(pair) :: p
   real(8), intent(inout) :: x_b
   real(8), intent(inout) :: y_b
   type(pair) :: p_b
+  real(8) :: w_b
   real(8) :: z_b
   z = x**2
   p%a = sin(x)
@@ -36,10 +47,43 @@ subroutine run_b(x, x_b, y, y_b)
   call reset_b(p)
   call set_gain()
   y = y + z*x + p%a*p%b*x + gain*x
+  call fadj_push_r8(z)
+  z = x**2
+  call fadj_push_r8(gain)
+  gain = sin(x)
+  y = y + z*gain
+  call fadj_snap_push_r8(gain)
+  call fadj_snap_push_r8(z)
+  call mix(x, w, z)
+  y = y + w*z*gain*x
   gain_b = 0.0_8
   p_b%a = 0.0_8
   p_b%b = 0.0_8
-  ! adjoint of reset.f90:41
+  w_b = 0.0_8
+  z_b = 0.0_8
+  ! adjoint of reset.f90:54
+  w_b = w_b + z*(gain*(x*y_b))
+  z_b = z_b + w*(gain*(x*y_b))
+  gain_b = gain_b + w*z*(x*y_b)
+  x_b = x_b + w*z*gain*y_b
+  call fadj_snap_pop_r8(z)
+  call fadj_snap_pop_r8(gain)
+  z_b = 0.0_8
+  gain_b = 0.0_8
+  call fadj_push_r8(gain)
+  call mix_b(x_b, w_b)
+  call fadj_pop_r8(gain)
+  ! adjoint of reset.f90:52
+  z_b = z_b + gain*y_b
+  gain_b = gain_b + z*y_b
+  call fadj_pop_r8(gain)
+  ! adjoint of reset.f90:51
+  x_b = x_b + cos(x)*gain_b
+  gain_b = 0.0_8
+  call fadj_pop_r8(z)
+  ! adjoint of reset.f90:50
+  x_b = x_b + 2*x*z_b
+  ! adjoint of reset.f90:49
   z_b = x*y_b
   x_b = x_b + z*y_b
   p_b%a = p_b%a + p%b*(x*y_b)
@@ -49,20 +93,20 @@ subroutine run_b(x, x_b, y, y_b)
   x_b = x_b + gain*y_b
   gain_b = 0.0_8
   call reset_b_b(p, p_b)
-  ! adjoint of reset.f90:37
+  ! adjoint of reset.f90:45
   z_b = y_b
   p_b%b = p_b%b + y_b
   gain_b = gain_b + y_b
   y_b = 0.0_8
-  ! adjoint of reset.f90:36
+  ! adjoint of reset.f90:44
   x_b = x_b + 3*gain_b
   gain_b = 0.0_8
-  ! adjoint of reset.f90:35
+  ! adjoint of reset.f90:43
   x_b = x_b + 3*x**2*p_b%b
   p_b%b = 0.0_8
-  ! adjoint of reset.f90:34
+  ! adjoint of reset.f90:42
   x_b = x_b + cos(x)*p_b%a
   p_b%a = 0.0_8
-  ! adjoint of reset.f90:33
+  ! adjoint of reset.f90:41
   x_b = x_b + 2*x*z_b
 end subroutine run_b
