@@ -929,7 +929,7 @@ func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
 		}
-		out := append([]ast.Stmt{s}, g.followCall(s)...)  // alloc.go
+		out := append([]ast.Stmt{s}, g.followCall(s)...)       // alloc.go
 		return append(out, g.zeroAfterPassive(s, nil)...), nil // passive.go
 	}
 	c, pre, err := g.call(s, callee)
