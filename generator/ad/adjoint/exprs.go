@@ -260,7 +260,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	}
 	c := &activeCall{s: s, callee: callee, scope: cs, split: g.splitCall(s)}
 	var ok bool
-	if c.args, ok = positional(s.Args, callee.Unit.Args); !ok {
+	if c.args, ok = actualsOf(s.Args, callee.Unit.Args, cs); !ok { // optional.go
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
 	}
 	if err := g.aliased(c.args, callee.Unit, cs, exprString(s.Name)); err != nil {
@@ -276,6 +276,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 		return nil, nil, err
 	}
 	c.zeros = append(c.zeros, gz...)
+	c.absentArgs(callee.Unit.Args)
 	if c.split {
 		return g.splitCallSweeps(c)
 	}
@@ -304,6 +305,8 @@ type activeCall struct {
 	split  bool
 	args   []ast.Expr
 	bargs  []ast.Expr
+	bnames []string   // the callee's dummies for bargs (optional.go)
+	fargs  []ast.Expr // args for foo_fwd (keywords if one is absent)
 	// pushes record arguments of a split call before it, pops restore
 	// them after its backward sweep; zeros zero the adjoints of active
 	// variables a passive dummy overwrites.
@@ -314,10 +317,15 @@ type activeCall struct {
 // of the callee's adjoint, its record (split calls), and the zeroing of
 // an active variable passed to a passive intent(out) dummy.
 func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
+	if a == nil {
+		c.bargs, c.bnames = append(c.bargs, nil), append(c.bnames, "") // absent
+		return nil
+	}
 	if err := g.checkCalls(a); err != nil {
 		return err
 	}
 	c.bargs = append(c.bargs, a)
+	c.bnames = append(c.bnames, c.callee.Unit.Args[i].Name)
 	ds := c.scope.LookupLocal(c.callee.Unit.Args[i].Lower())
 	// isVar: a variable, an array element or a section (its adjoint is
 	// the same designator of the adjoint).
@@ -367,6 +375,7 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 			return err
 		}
 		c.bargs = append(c.bargs, r)
+		c.bnames = append(c.bnames, c.callee.Unit.Args[i].Name+g.suffix)
 	}
 	return nil
 }
@@ -409,7 +418,7 @@ func (g *gen) splitCallSweeps(c *activeCall) (fwd, bwd []ast.Stmt, err error) {
 		return nil, nil, err
 	}
 	fwd = append(fwd, ksave...)
-	fwd = append(fwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: c.args, Parens: true})
+	fwd = append(fwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: c.fargs, Parens: true})
 	fwd = append(fwd, kpush...)
 	bwd = append(kpop, c.zeros...)
 	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_bwd")), Args: c.bargs, Parens: true})

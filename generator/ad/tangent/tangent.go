@@ -41,7 +41,7 @@
 // arguments, loop bounds) or nested in the arguments of another one, or in
 // a WHERE, active actual arguments that are array-valued expressions or
 // expressions for an output dummy (scalar expressions for input dummies get
-// their tangent in a temporary), optional active dummies, active statement
+// their tangent in a temporary), active statement
 // functions, FORALL, DO CONCURRENT and other constructs holding active code,
 // READ into active variables, array-valued active functions, and implied DO
 // loops in active array constructors.
@@ -298,7 +298,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	nu.Decls = append(nu.Decls, tdecls...)
 	nu.Decls = append(nu.Decls, g.tmpDecls...)
 	nu.Decls = append(nu.Decls, u.Decls[at:]...)
-	nu.Body = append(inits, body...)
+	nu.Body = decl.GuardOptionals(append(inits, body...), g.optionalNames()) // optional.go
 	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
 	// Internal procedures: the originals (passive calls use them) and
 	// the derivatives generated for them.
@@ -745,9 +745,6 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 			if s.Attrs.Has(a.s) {
 				d.Attrs = append(d.Attrs, &ast.Attr{Kind: a.a})
 			}
-		}
-		if s.Attrs.Has(sema.AttrOptional) {
-			return nil, notSupported("active optional dummy '%s'", s.Name)
 		}
 	}
 	e := &ast.Entity{Name: ast.NewIdent(g.tname(s))}
