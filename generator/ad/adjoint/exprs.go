@@ -355,16 +355,11 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 	if ds != nil && !inPattern(c.callee, ds) && ds.Intent != ast.IntentIn && isVar && g.hasAdj(g.baseSym(a)) {
 		// The callee overwrites an active variable with a value its
 		// version treats as passive.
-		if ds.Intent != ast.IntentOut {
-			z, err := g.passiveDefZeros(a, ds, c.callee.Unit, name)
-			c.zeros = append(c.zeros, z...)
-			return err
-		}
-		r, err := g.adjRef(a)
+		z, err := g.passiveDefZeros(a, ds, c.callee.Unit, name) // passive_calls.go
 		if err != nil {
 			return err
 		}
-		c.zeros = append(c.zeros, g.zeroRef(r, g.info.TypeOf(a), g.info.Rank(a))...)
+		c.zeros = append(c.zeros, z...)
 	}
 	if ds != nil && inPattern(c.callee, ds) {
 		if !isVar || !g.hasAdj(g.baseSym(a)) {

@@ -63,7 +63,7 @@ func (g *gen) passiveCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 				pops = append([]ast.Stmt{pop}, pops...)
 			}
 		}
-		if g.hasAdj(bs) && (intrinsic || (ds != nil && ds.Intent == ast.IntentOut)) {
+		if g.hasAdj(bs) && intrinsic {
 			r, err := g.adjRef(a)
 			if err != nil {
 				return nil, nil, err

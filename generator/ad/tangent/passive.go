@@ -16,7 +16,10 @@ import (
 // zero after it, whatever they held before. (Allocatables are realigned
 // by followCall.) After the call of a version callee, the same holds for
 // the dummies and globals its pattern leaves out.
-func (g *gen) zeroAfterPassive(s *ast.CallStmt, callee *activity.ProcActivity) []ast.Stmt {
+//
+// An element passed to an array dummy is rejected: the callee may
+// overwrite the array from the element on, a part the caller cannot name.
+func (g *gen) zeroAfterPassive(s *ast.CallStmt, callee *activity.ProcActivity) ([]ast.Stmt, error) {
 	if g.globals.modref == nil {
 		g.globals.modref = modref.New(g.info)
 	}
@@ -30,6 +33,9 @@ func (g *gen) zeroAfterPassive(s *ast.CallStmt, callee *activity.ProcActivity) [
 		}
 		if !a.Defines || v == nil || done[v] || decl.IsAllocatable(v) || !hasShadow(v.Type) || !g.pa.ActiveVar(v) || g.scope.Lookup(v.Name) != v {
 			continue
+		}
+		if _, id := a.Expr.(*ast.Ident); !id && a.Whole && a.Dummy != nil {
+			return nil, notSupported("active array element '%s' passed to array dummy '%s' of '%s', which may modify it with a passive value", exprString(a.Expr), a.Dummy.Name, exprString(s.Name))
 		}
 		if a.Whole {
 			done[v] = true
@@ -60,5 +66,5 @@ func (g *gen) zeroAfterPassive(s *ast.CallStmt, callee *activity.ProcActivity) [
 		done[v] = true
 		out = append(out, g.zero(decl.LocalName(g.pa.Unit.Decls, v)+g.suffix, v)...)
 	}
-	return out
+	return out, nil
 }

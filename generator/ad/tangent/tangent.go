@@ -926,16 +926,18 @@ func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
 		}
-		out := append([]ast.Stmt{s}, g.followCall(s)...)       // alloc.go
-		return append(out, g.zeroAfterPassive(s, nil)...), nil // passive.go
+		zeros, err := g.zeroAfterPassive(s, nil)         // passive.go
+		out := append([]ast.Stmt{s}, g.followCall(s)...) // alloc.go
+		return append(out, zeros...), err
 	}
 	c, pre, err := g.call(s, callee)
 	if err != nil {
 		return nil, err
 	}
+	zeros, err := g.zeroAfterPassive(s, callee)
 	// The call replaces the original one.
 	c.StmtHeader = s.StmtHeader
-	return append(withPrefix(pre, c), g.zeroAfterPassive(s, callee)...), nil
+	return append(withPrefix(pre, c), zeros...), err
 }
 
 // ifStmt returns logical IF s with the tangent of its action: an IF
