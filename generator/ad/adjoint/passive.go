@@ -81,6 +81,10 @@ func (g *gen) passiveCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = append(fwd, s)
-	return withLabel(s, fwd), append(append(zeros, gz...), pops...), nil
+	gpush, gpop, err := g.passiveGlobalSaves(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(append(fwd, gpush...), s)
+	return withLabel(s, fwd), append(append(append(zeros, gz...), gpop...), pops...), nil
 }

@@ -2,7 +2,9 @@ package adjoint
 
 import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -68,4 +70,26 @@ func (g *gen) passiveGlobalZeros(s *ast.CallStmt, callee *activity.ProcActivity)
 		zeros = append(zeros, g.zeroRef(r, v.Type, v.Rank())...)
 	}
 	return zeros, nil
+}
+
+// passiveGlobalSaves returns the pushes before call s of a procedure
+// without a derivative version of the module and common variables it may
+// define that the backward sweep needs (tbr.GlobalsBefore; without TBR,
+// every one it may define), and the pops restoring them in the backward
+// sweep.
+func (g *gen) passiveGlobalSaves(s *ast.CallStmt) (push, pop []ast.Stmt, err error) {
+	var refs []tbr.Ref
+	if g.tbr != nil {
+		for _, v := range g.tbr.GlobalsBefore(s) {
+			refs = append(refs, tbr.Ref{Var: v})
+		}
+	} else {
+		mc := g.modref().Call(s, g.scope)
+		for _, v := range mc.Globals.Sorted() {
+			if mc.Defs[v] {
+				refs = append(refs, tbr.Ref{Var: v})
+			}
+		}
+	}
+	return g.saves(refs, tape.Push, exprString(s.Name), false)
 }

@@ -60,8 +60,18 @@ func (g *gen) zeroAfterPassive(s *ast.CallStmt, callee *activity.ProcActivity) (
 		if !mc.Globals[v] || done[v] || callee != nil && inPattern(callee, v) || decl.IsAllocatable(v) || !hasShadow(v.Type) || !g.pa.ActiveVar(v) {
 			continue
 		}
+		if v.Module() == nil && v.Attrs.Has(sema.AttrInCommon) {
+			// A member of a common block the routine declares is its
+			// own (modref names it so); its tangent is in /blk_d/.
+			if g.scope.Lookup(v.Name) != v {
+				return nil, notSupported("active common-block variable '%s' defined by '%s', in a block '%s' does not declare", v.Name, exprString(s.Name), g.pa.Proc.Name)
+			}
+			done[v] = true
+			out = append(out, g.zero(g.tname(v), v)...)
+			continue
+		}
 		if v.Module() == nil || g.scope.Lookup(decl.LocalName(g.pa.Unit.Decls, v)) != v {
-			continue // (common and host variables: not visible by name here)
+			continue // (host variables: not visible by name here)
 		}
 		done[v] = true
 		out = append(out, g.zero(decl.LocalName(g.pa.Unit.Decls, v)+g.suffix, v)...)
