@@ -76,11 +76,15 @@
 // the callee's forward and backward sweeps, saving around it what that
 // overwrites and the code before the call still needs. Nothing the
 // callee does not define is saved. In store-all mode a call saves every
-// variable the callee may define. An active variable passed to an
-// intent(out) dummy outside the callee's activity pattern gets a zero
-// adjoint. Character variables are not recorded (no partial, subscript
-// or bound reads one); one a call's adjoint reads and the code after it
-// overwrites is rejected.
+// variable the callee may define. An active variable passed to a dummy
+// outside the callee's activity pattern that the callee may define, and
+// an active global it may define outside the pattern, get a zero adjoint
+// (passive_calls.go). Character variables are not recorded (no partial,
+// subscript or bound reads one); one a call's adjoint reads and the code
+// after it overwrites is rejected; character module scalars a callee
+// reads or defines are saved as character codes (char_saves.go). OPTIONAL
+// dummies have OPTIONAL adjoints, absent where the argument is
+// (optional.go).
 //
 // A function f becomes a subroutine f_b(args with adjoints, fadj_result_b)
 // whose last argument, intent(in), is the adjoint of its result (the result
@@ -119,7 +123,8 @@
 // implied DO loops in active array constructors, active WHERE bodies with
 // transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables,
 // ALLOCATE with an active SOURCE= or with ERRMSG=, allocatables in split mode, calls with
-// active arguments of procedures without a derivative version, active
+// active array elements passed to array dummies that a procedure without
+// a derivative version may overwrite, active
 // arguments that are expressions, vector subscripts on active arrays, statement functions whose
 // value is converted on return (the others are expanded before: generator/inline), DO
 // variables other than default integers, and recorded variables whose type
@@ -219,6 +224,7 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 				errs.AddErr(prog.Fset, unitPos(pa), err)
 				continue
 			}
+			g.guardOptionals(us) // optional.go
 			sh.units[pa] = append(sh.units[pa], us...)
 			if g.host != nil {
 				hu := g.host.Unit
@@ -489,7 +495,7 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	if dummy {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrIntent, Intent: ast.IntentInOut})
 		if s.Attrs.Has(sema.AttrOptional) {
-			return nil, notSupported("active optional dummy '%s'", s.Name)
+			d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrOptional}) // optional.go
 		}
 		if s.Attrs.Has(sema.AttrValue) {
 			return nil, notSupported("active VALUE dummy '%s' in reverse mode", s.Name)

@@ -118,6 +118,15 @@ func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) 
 			pushes, pops = append(pushes, p...), append(q, pops...)
 			continue
 		}
+		if r.Expr == nil && isGlobal(r.Var) && isCharScalar(r.Var) {
+			ref, err := g.wholeRef(r.Var, callee)
+			if err != nil {
+				return nil, nil, err
+			}
+			p, q := g.charSaves(ref, push) // char_saves.go
+			pushes, pops = append(pushes, p...), append(q, pops...)
+			continue
+		}
 		op, ok, err := g.saveOp(r, callee)
 		if err != nil {
 			return nil, nil, err

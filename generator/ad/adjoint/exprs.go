@@ -260,7 +260,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	}
 	c := &activeCall{s: s, callee: callee, scope: cs, split: g.splitCall(s)}
 	var ok bool
-	if c.args, ok = positional(s.Args, callee.Unit.Args); !ok {
+	if c.args, ok = actualsOf(s.Args, callee.Unit.Args, cs); !ok { // optional.go
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
 	}
 	if err := g.elementalArrayRef(callee.Unit, s.Name, c.args); err != nil {
@@ -274,6 +274,12 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 			return nil, nil, err
 		}
 	}
+	gz, err := g.passiveGlobalZeros(s, callee) // passive_calls.go
+	if err != nil {
+		return nil, nil, err
+	}
+	c.zeros = append(c.zeros, gz...)
+	c.absentArgs(callee.Unit.Args)
 	if c.split {
 		return g.splitCallSweeps(c)
 	}
@@ -302,6 +308,8 @@ type activeCall struct {
 	split  bool
 	args   []ast.Expr
 	bargs  []ast.Expr
+	bnames []string   // the callee's dummies for bargs (optional.go)
+	fargs  []ast.Expr // args for foo_fwd (keywords if one is absent)
 	// pushes record arguments of a split call before it, pops restore
 	// them after its backward sweep; zeros zero the adjoints of active
 	// variables a passive dummy overwrites.
@@ -312,10 +320,15 @@ type activeCall struct {
 // of the callee's adjoint, its record (split calls), and the zeroing of
 // an active variable passed to a passive intent(out) dummy.
 func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
+	if a == nil {
+		c.bargs, c.bnames = append(c.bargs, nil), append(c.bnames, "") // absent
+		return nil
+	}
 	if err := g.checkCalls(a); err != nil {
 		return err
 	}
 	c.bargs = append(c.bargs, a)
+	c.bnames = append(c.bnames, c.callee.Unit.Args[i].Name)
 	ds := c.scope.LookupLocal(c.callee.Unit.Args[i].Lower())
 	// isVar: a variable, an array element or a section (its adjoint is
 	// the same designator of the adjoint).
@@ -340,14 +353,11 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 	if ds != nil && !inPattern(c.callee, ds) && ds.Intent != ast.IntentIn && isVar && g.hasAdj(g.baseSym(a)) {
 		// The callee overwrites an active variable with a value its
 		// version treats as passive.
-		if ds.Intent != ast.IntentOut {
-			return notSupported("active argument '%s' of passive dummy '%s' of '%s' in reverse mode", exprString(a), ds.Name, name)
-		}
-		r, err := g.adjRef(a)
+		z, err := g.passiveDefZeros(a, ds, c.callee.Unit, name) // passive_calls.go
 		if err != nil {
 			return err
 		}
-		c.zeros = append(c.zeros, g.zeroRef(r, g.info.TypeOf(a), g.info.Rank(a))...)
+		c.zeros = append(c.zeros, z...)
 	}
 	if ds != nil && inPattern(c.callee, ds) {
 		if !isVar || !g.hasAdj(g.baseSym(a)) {
@@ -358,6 +368,7 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 			return err
 		}
 		c.bargs = append(c.bargs, r)
+		c.bnames = append(c.bnames, c.callee.Unit.Args[i].Name+g.suffix)
 	}
 	return nil
 }
@@ -433,7 +444,7 @@ func (g *gen) splitCallSweeps(c *activeCall) (fwd, bwd []ast.Stmt, err error) {
 		return nil, nil, err
 	}
 	fwd = append(fwd, ksave...)
-	fwd = append(fwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: c.args, Parens: true})
+	fwd = append(fwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: c.fargs, Parens: true})
 	fwd = append(fwd, kpush...)
 	bwd = append(kpop, c.zeros...)
 	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_bwd")), Args: c.bargs, Parens: true})

@@ -264,6 +264,11 @@ func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err er
 				return nil, nil, err
 			}
 		}
+		if isCharScalar(s) {
+			p, q := g.charSaves(ref, tape.Push) // char_saves.go
+			push, pop = append(push, p...), append(q, pop...)
+			continue
+		}
 		if s.Type != nil && s.Type.IsCharacter() {
 			return nil, nil, notSupported("character module variable '%s' used by '%s', reversed jointly", s.Name, what)
 		}

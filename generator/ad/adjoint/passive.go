@@ -12,7 +12,7 @@ import (
 // subroutine: the forward sweep records the arguments the TBR analysis
 // lists and runs the call; the backward sweep restores them. An active
 // variable the callee overwrites gets a zero adjoint (its new value is
-// passive); one it may modify in part is rejected.
+// passive); so does one it may modify in part (passive_calls.go).
 func (g *gen) passiveCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if g.pa.ActiveStmt(s) {
 		return nil, nil, notSupported("call of '%s' without a derivative version in reverse mode", exprString(s.Name))
@@ -63,18 +63,28 @@ func (g *gen) passiveCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 				pops = append([]ast.Stmt{pop}, pops...)
 			}
 		}
-		if g.hasAdj(bs) {
-			whole := intrinsic || (ds != nil && ds.Intent == ast.IntentOut)
-			if !whole {
-				return nil, nil, notSupported("active variable '%s' passed to '%s', which has no derivative version and may modify it, in reverse mode", exprString(a), exprString(s.Name))
-			}
+		if g.hasAdj(bs) && intrinsic {
 			r, err := g.adjRef(a)
 			if err != nil {
 				return nil, nil, err
 			}
 			zeros = append(zeros, &ast.AssignStmt{Lhs: r, Rhs: deriv.Const("0", g.info.TypeOf(a))})
+		} else if g.hasAdj(bs) {
+			z, err := g.passiveDefZeros(a, ds, unit, exprString(s.Name))
+			if err != nil {
+				return nil, nil, err
+			}
+			zeros = append(zeros, z...)
 		}
 	}
-	fwd = append(fwd, s)
-	return withLabel(s, fwd), append(zeros, pops...), nil
+	gz, err := g.passiveGlobalZeros(s, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	gpush, gpop, err := g.passiveGlobalSaves(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(append(fwd, gpush...), s)
+	return withLabel(s, fwd), append(append(append(zeros, gz...), gpop...), pops...), nil
 }

@@ -41,7 +41,7 @@
 // arguments, loop bounds) or nested in the arguments of another one, or in
 // a WHERE, active actual arguments that are array-valued expressions or
 // expressions for an output dummy (scalar expressions for input dummies get
-// their tangent in a temporary), optional active dummies, active statement
+// their tangent in a temporary), active statement
 // functions, FORALL, DO CONCURRENT and other constructs holding active code,
 // READ into active variables, array-valued active functions, and implied DO
 // loops in active array constructors.
@@ -308,7 +308,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	nu.Decls = append(nu.Decls, tdecls...)
 	nu.Decls = append(nu.Decls, g.tmpDecls...)
 	nu.Decls = append(nu.Decls, u.Decls[at:]...)
-	nu.Body = append(inits, body...)
+	nu.Body = decl.GuardOptionals(append(inits, body...), g.optionalNames()) // optional.go
 	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
 	// Internal procedures: the originals (passive calls use them) and
 	// the derivatives generated for them.
@@ -756,9 +756,6 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 				d.Attrs = append(d.Attrs, &ast.Attr{Kind: a.a})
 			}
 		}
-		if s.Attrs.Has(sema.AttrOptional) {
-			return nil, notSupported("active optional dummy '%s'", s.Name)
-		}
 	}
 	e := &ast.Entity{Name: ast.NewIdent(g.tname(s))}
 	for _, dim := range s.Dims {
@@ -949,16 +946,18 @@ func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
 		}
-		out := append([]ast.Stmt{s}, g.followCall(s)...)  // alloc.go
-		return append(out, g.zeroAfterPassive(s)...), nil // passive.go
+		zeros, err := g.zeroAfterPassive(s, nil)         // passive.go
+		out := append([]ast.Stmt{s}, g.followCall(s)...) // alloc.go
+		return append(out, zeros...), err
 	}
 	c, pre, err := g.call(s, callee)
 	if err != nil {
 		return nil, err
 	}
+	zeros, err := g.zeroAfterPassive(s, callee)
 	// The call replaces the original one.
 	c.StmtHeader = s.StmtHeader
-	return withPrefix(pre, c), nil
+	return append(withPrefix(pre, c), zeros...), err
 }
 
 // ifStmt returns logical IF s with the tangent of its action: an IF
@@ -967,9 +966,8 @@ func (g *gen) ifStmt(s *ast.IfStmt) ([]ast.Stmt, error) {
 	if err := g.checkCalls(s.Cond); err != nil {
 		return nil, err
 	}
-	if _, alloc := s.Action.(*ast.AllocateStmt); !g.pa.ActiveStmt(s) && !alloc {
-		return []ast.Stmt{s}, nil
-	}
+	// An inactive action is visited too: a passive assignment to a
+	// varied variable zeroes its tangent.
 	body, err := g.stmt(s.Action)
 	if err != nil {
 		return nil, err

@@ -758,6 +758,19 @@ subroutine s(x, y)
   y = acc*x
 end subroutine
 `, "s", "n.f90:3:3: not supported yet: active saved variable 'acc' (its value, and its derivative, carry over from one call of 's' to the next)"},
+		{"element to passive array dummy", `
+subroutine fill(w, n)
+  integer, intent(in) :: n
+  real(8), intent(out) :: w(n)
+  w = 0.5d0
+end subroutine
+subroutine s(x, y)
+  real(8) :: x(4), y, q(4)
+  q = x**2
+  call fill(q(2), 2)
+  y = sum(q*x)
+end subroutine
+`, "s", "not supported yet: active array element 'q(...)' passed to array dummy 'w' of 'fill', which may modify it with a passive value"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			prog := loadSrc(t, "n.f90", c.src)

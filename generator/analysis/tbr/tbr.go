@@ -151,6 +151,7 @@ func (r *Result) Records() int {
 type ProcTBR struct {
 	Activity *activity.ProcActivity
 	record   map[ast.Stmt][]ast.Expr
+	globals  map[*ast.CallStmt][]*sema.Symbol // passive_globals.go
 	// checkpoints are the jointly reversed calls (checkpoint.go).
 	checkpoints map[*ast.CallStmt]*Checkpoint
 	in, out     map[ast.Stmt]set
@@ -514,6 +515,9 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 			a.vars(arg, out)
 		}
 	}
+	if version == nil {
+		a.passiveGlobals(s, out) // passive_globals.go
+	}
 	var kill []*sema.Symbol
 	for i, arg := range s.Args {
 		name := ""
@@ -528,6 +532,8 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 		if out[v] || (a.cfg.StoreAll && isFloat(a.info.TypeOf(arg))) {
 			a.addRecord(s, arg)
 			a.subs(arg, out) // to restore an element (see assign)
+		} else if a.pa.ActiveVar(v) {
+			a.subs(arg, out) // the backward sweep zeroes or passes its adjoint
 		}
 		if isWhole(arg) && !split {
 			kill = append(kill, v)

@@ -2,6 +2,8 @@
 ! variables with passive values: a real, a component of a derived-type
 ! variable, and a module variable. Their tangents are zero after the
 ! call (an earlier tangent kept the stale ones: a wrong derivative).
+! mix has a derivative version, for a and b only: c and gain, which it
+! overwrites with passive values, get zero derivatives too.
 module knobs
   implicit none
   real(8) :: gain
@@ -11,6 +13,12 @@ module knobs
 contains
   subroutine set_gain()
     gain = 2.0d0
+  end subroutine
+  subroutine mix(a, b, c)
+    real(8) :: a, b, c
+    b = a*2
+    c = 1.0d0
+    gain = 4.0d0
   end subroutine
   subroutine reset_b(p)
     type(pair), intent(inout) :: p
@@ -28,7 +36,7 @@ subroutine run(x, y)
   implicit none
   real(8), intent(in) :: x
   real(8), intent(out) :: y
-  real(8) :: z
+  real(8) :: z, w
   type(pair) :: p
   z = x**2
   p%a = sin(x)
@@ -39,4 +47,9 @@ subroutine run(x, y)
   call reset_b(p)
   call set_gain()
   y = y + z*x + p%a*p%b*x + gain*x
+  z = x**2
+  gain = sin(x)
+  y = y + z*gain
+  call mix(x, w, z)
+  y = y + w*z*gain*x
 end subroutine

@@ -26,5 +26,8 @@ subroutine branchy_d(x, x_d, a, a_d, y, y_d)
   end if
   y_d = a*t_d + t*a_d
   y = t*a
-  if (a < 0.0d0) y = 0.0d0
+  if (a < 0.0d0) then
+    y_d = 0.0_8
+    y = 0.0d0
+  end if
 end subroutine branchy_d

@@ -4,6 +4,16 @@ module knobs_d
   implicit none
   real(8) :: gain_d
 contains
+  subroutine mix_d(a, a_d, b, b_d, c)
+    real(8) :: a, b, c
+    real(8) :: a_d
+    real(8) :: b_d
+    b_d = 2*a_d
+    b = a*2
+    c = 1.0d0
+    gain = 4.0d0
+  end subroutine mix_d
+
   subroutine reset_b_d(p, p_d)
     type(pair), intent(inout) :: p
     type(pair), intent(inout) :: p_d
@@ -13,20 +23,22 @@ contains
 end module knobs_d
 
 subroutine run_d(x, x_d, y, y_d)
-  use knobs_d, only: gain_d, reset_b_d
+  use knobs_d, only: gain_d, reset_b_d, mix_d
   use knobs
   implicit none
   real(8), intent(in) :: x
   real(8), intent(out) :: y
-  real(8) :: z
+  real(8) :: z, w
   type(pair) :: p
   type(pair) :: p_d
+  real(8) :: w_d
   real(8), intent(in) :: x_d
   real(8), intent(out) :: y_d
   real(8) :: z_d
   gain_d = 0.0_8
   p_d%a = 0.0_8
   p_d%b = 0.0_8
+  w_d = 0.0_8
   y_d = 0.0_8
   z_d = 2*x*x_d
   z = x**2
@@ -45,4 +57,15 @@ subroutine run_d(x, x_d, y, y_d)
   gain_d = 0.0_8
   y_d = y_d + (x*z_d + z*x_d) + (x*(p%b*p_d%a + p%a*p_d%b) + p%a*p%b*x_d) + (x*gain_d + gain*x_d)
   y = y + z*x + p%a*p%b*x + gain*x
+  z_d = 2*x*x_d
+  z = x**2
+  gain_d = cos(x)*x_d
+  gain = sin(x)
+  y_d = y_d + (gain*z_d + z*gain_d)
+  y = y + z*gain
+  call mix_d(x, x_d, w, w_d, z)
+  z_d = 0.0_8
+  gain_d = 0.0_8
+  y_d = y_d + (x*(gain*(z*w_d + w*z_d) + w*z*gain_d) + w*z*gain*x_d)
+  y = y + w*z*gain*x
 end subroutine run_d
