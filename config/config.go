@@ -40,6 +40,10 @@ const (
 	DefaultRuntime       = "fadj_runtime"
 	DefaultMode          = Reverse
 	DefaultStrategy      = Store
+	// The weights of strategy auto: per operation recomputed, per byte
+	// stored (docs/recompute.md).
+	DefaultRecomputeCost = 1.0
+	DefaultStoreCost     = 2.0
 	DefaultCalls         = Joint
 	DefaultSnapshots     = Lazy
 
@@ -235,6 +239,12 @@ type Target struct {
 	// them on a tangent-only target is rejected.
 	Strategy    Strategy `yaml:"strategy"`
 	StrategyPos source.Position
+	// RecomputeCost and StoreCost are strategy auto's weights (0: the
+	// defaults), allowed with strategy: auto only.
+	RecomputeCost    float64 `yaml:"recompute_cost"`
+	RecomputeCostPos source.Position
+	StoreCost        float64 `yaml:"store_cost"`
+	StoreCostPos     source.Position
 	// Calls is the default reversal schedule of calls; CallOverrides
 	// set it per callee.
 	Calls         CallMode `yaml:"calls"`

@@ -842,6 +842,7 @@ func (d *decoder) target(at *yaml.Node) *Target {
 			t.Strategy, t.StrategyPos = Strategy(v), p
 		}
 	}
+	d.weights(m, t)
 	if e, ok := m["calls"]; ok {
 		if v, p, ok := d.enum(e.val, "calls", CallModes); ok {
 			t.Calls, t.CallsPos = CallMode(v), p
@@ -899,7 +900,7 @@ func (d *decoder) target(at *yaml.Node) *Target {
 
 // reverseOnly are the target keys that only adjoint code uses.
 var reverseOnly = map[string]bool{
-	"strategy": true, "calls": true, "call_overrides": true, "checkpoints": true, "fixed_point": true,
+	"strategy": true, "recompute_cost": true, "store_cost": true, "calls": true, "call_overrides": true, "checkpoints": true, "fixed_point": true,
 }
 
 // callSite decodes in, at and label of a checkpoint, which narrow a
@@ -1448,4 +1449,29 @@ func (d *decoder) input(v *yaml.Node) (Input, bool) {
 	}
 	d.typeError(v, n, "inputs", want)
 	return in, false
+}
+
+// weights decodes strategy auto's weights recompute_cost and store_cost:
+// positive numbers, and only with strategy: auto (the other strategies
+// weigh nothing; a weight there would be silently ignored).
+func (d *decoder) weights(m map[string]entry, t *Target) {
+	for _, w := range []struct {
+		key string
+		v   *float64
+		p   *source.Position
+	}{{"recompute_cost", &t.RecomputeCost, &t.RecomputeCostPos}, {"store_cost", &t.StoreCost, &t.StoreCostPos}} {
+		e, ok := m[w.key]
+		if !ok {
+			continue
+		}
+		v, p, ok := d.positive(e.val, w.key, false)
+		if !ok {
+			continue
+		}
+		if t.Strategy != Auto {
+			d.errorAt(p, "%s: only strategy: auto weighs recomputing against storing; set strategy: auto or remove it", w.key)
+			continue
+		}
+		*w.v, *w.p = v, p
+	}
 }

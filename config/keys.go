@@ -79,6 +79,8 @@ var (
 		{key: "independents", kind: kStringList, required: true},
 		{key: "dependents", kind: kStringList, required: true},
 		{key: "strategy", kind: kString, enum: Strategies, def: string(DefaultStrategy)},
+		{key: "recompute_cost", kind: kNumber, def: DefaultRecomputeCost},
+		{key: "store_cost", kind: kNumber, def: DefaultStoreCost},
 		{key: "calls", kind: kString, enum: CallModes, def: string(DefaultCalls)},
 		{key: "call_overrides", kind: kMap, enum: CallModes},
 		{key: "checkpoints", kind: kSectionList, section: "checkpoint"},
