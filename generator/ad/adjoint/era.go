@@ -144,12 +144,18 @@ func (g *gen) era(list []ast.Stmt) map[int][]ast.Stmt {
 	if r, ok := g.eras[list[0]]; ok {
 		return r
 	}
-	out := map[int][]ast.Stmt{}
-	g.eras[list[0]] = out
 	sl := &slice.Slicer{Info: g.info, ModRef: g.modref(), Scope: g.scope}
+	g.eraPlanRoutine(sl) // era_plan.go
+	out := map[int][]ast.Stmt{}
+	if p := g.plans[list[0]]; p != nil {
+		for i, e := range p.out {
+			out[i] = e
+		}
+	}
+	g.eras[list[0]] = out
 	for i, s := range list {
 		as, ok := s.(*ast.AssignStmt)
-		if !ok || !g.records(s, as.Lhs) {
+		if !ok || !g.records(s, as.Lhs) || g.eraForced[s] {
 			continue
 		}
 		d := Decision{Routine: g.pa.Proc.Name, Pos: g.fset.Position(s.Pos()), Var: exprString(as.Lhs), Kind: StoreIt}
@@ -163,11 +169,7 @@ func (g *gen) era(list []ast.Stmt) map[int][]ast.Stmt {
 				d.Lines = append(d.Lines, g.fset.Position(st.Pos()).Line)
 			}
 			g.noRecord[s] = true
-			var copies []ast.Stmt
-			for _, st := range e {
-				copies = append(copies, g.recomputed(st, nil))
-			}
-			out[i] = copies
+			out[i] = append(out[i], e...)
 		}
 		d.Why = why
 		if g.sh.decisions != nil {
@@ -210,7 +212,7 @@ func (g *gen) eraSlice(sl *slice.Slicer, list []ast.Stmt, i int, as *ast.AssignS
 			}
 		}
 	}
-	killedBefore := sl.Kill(list[:i])
+	killedBefore := sl.Kill(list[:i+1])
 	for _, u := range sortedSyms(r.Use) {
 		if u.Attrs.Has(sema.AttrPointer) || u.Attrs.Has(sema.AttrTarget) || u.Attrs.Has(sema.AttrEquivalence) {
 			return nil, fmt.Sprintf("'%s' may be aliased", u.Name)
@@ -240,8 +242,11 @@ func lastIn(sl *slice.Slicer, list []ast.Stmt, i int, w *sema.Symbol, stmts []in
 // of list[i] and not defined before it in list, has there the value it had
 // at list[i] (see the file comment).
 func (g *gen) eraValid(sl *slice.Slicer, list []ast.Stmt, i int, u *sema.Symbol) bool {
+	if g.eraLocals[u] {
+		return false // its records are gone (era_block.go)
+	}
 	never := !g.mayDefine(u) && !(isGlobal(u) && g.sh.written[decl.Canon(u)])
-	if never || g.loopIndex(u) {
+	if never || g.loopIndex(u) || g.eraLoopIndex(u) {
 		return true
 	}
 	for _, r := range g.tbr.Required(list[i], false) {
@@ -260,7 +265,7 @@ func (g *gen) eraValid(sl *slice.Slicer, list []ast.Stmt, i int, u *sema.Symbol)
 		id, ok := as.Lhs.(*ast.Ident)
 		// (Decided after list[i]: if ERA recomputes it rather than
 		// popping it, that restores u just the same.)
-		return ok && g.info.ObjectOf(id) == u && g.records(s, as.Lhs)
+		return ok && g.info.ObjectOf(id) == u && g.records(s, as.Lhs) && !g.dead[s]
 	}
 	return false
 }
@@ -328,6 +333,16 @@ type eraState struct {
 	weights  Weights
 	hasJumps *bool                           // whether the routine has jumps, once known
 	eras     map[ast.Stmt]map[int][]ast.Stmt // by the list's first statement (era)
+	// eraLocals are the block-local variables whose records eraBlock
+	// dropped.
+	eraLocals map[*sema.Symbol]bool
+	// eraForced are the assignments recording their left side for a
+	// block's snapshot (era_block.go).
+	eraForced map[ast.Stmt]bool
+	// plans are the block plans by the list's first statement, eraLoops
+	// the DO loops around the list being planned (era_plan.go).
+	plans    map[ast.Stmt]*blockPlan
+	eraLoops []*ast.DoConstruct
 }
 
 // eraConfig sets the strategy of conf.
@@ -337,5 +352,18 @@ func (g *gen) eraConfig(conf Config) {
 		g.weights = DefaultWeights
 	}
 	g.eras = map[ast.Stmt]map[int][]ast.Stmt{}
+	g.eraLocals = map[*sema.Symbol]bool{}
+	g.eraForced = map[ast.Stmt]bool{}
 	g.sh.decisions = conf.Decisions
+}
+
+// eraLoopIndex reports whether u is the index of a DO loop around the
+// list being planned.
+func (g *gen) eraLoopIndex(u *sema.Symbol) bool {
+	for _, l := range g.eraLoops {
+		if l.Var != nil && g.info.ObjectOf(l.Var) == u {
+			return true
+		}
+	}
+	return false
 }

@@ -19,7 +19,7 @@ import (
 // prune.
 func (g *gen) liveness(body []ast.Stmt) {
 	pa := g.pa
-	if g.tbr == nil || pa == g.sh.target || g.split || !liveness.Applies(pa.Unit, g.scope) || g.strategy == Recompute || g.strategy == Auto {
+	if g.tbr == nil || pa == g.sh.target || g.split || !liveness.Applies(pa.Unit, g.scope) {
 		return
 	}
 	g.prepareRecompute(body)

@@ -77,7 +77,7 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		}
 	}
 	for i, e := range eraRec {
-		r.bs[i] = append(append([]ast.Stmt{}, e...), r.bs[i]...)
+		r.bs[i] = g.eraInsert(list[i], r.bs[i], e)
 	}
 	cross := crossing(r.regs)
 	var starts []int
@@ -209,6 +209,9 @@ func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 func (g *gen) records(s ast.Stmt, x ast.Expr) bool {
 	if g.noRecord[s] {
 		return false // recomputed (recompute.go)
+	}
+	if as, ok := s.(*ast.AssignStmt); ok && g.eraForced[s] && x == as.Lhs {
+		return true // a block's snapshot (era_block.go)
 	}
 	if g.tbr == nil {
 		return true

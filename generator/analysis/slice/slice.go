@@ -17,7 +17,8 @@
 //
 // A slice is of the direct statements of the list: an assignment whose
 // value it needs is taken, and an assignment of a variable defined in part
-// (an element) keeps that variable needed. A statement that may define a
+// (an element) keeps that variable needed, and so does a logical IF whose
+// action is such an assignment (it may not run). A statement that may define a
 // needed variable and is not a plain assignment (a CALL, a READ, a nested
 // construct, an assignment referencing a user function, or to a pointer,
 // target or equivalenced variable, which may alias another) stops
@@ -147,6 +148,12 @@ func pick(list []ast.Stmt, idx []int) []ast.Stmt {
 
 // unsliceable says why statement st cannot be part of a slice, or "".
 func (s *Slicer) unsliceable(st ast.Stmt) string {
+	if is, ok := st.(*ast.IfStmt); ok {
+		if _, ok := is.Action.(*ast.AssignStmt); ok && !s.callsUser(is) {
+			return s.unsliceable(is.Action)
+		}
+		return "a logical IF"
+	}
 	as, ok := st.(*ast.AssignStmt)
 	if !ok {
 		return kindOf(st)
@@ -172,7 +179,7 @@ func kindOf(st ast.Stmt) string {
 		return "an I/O statement"
 	case *ast.DoConstruct:
 		return "a DO loop"
-	case *ast.IfConstruct, *ast.IfStmt, *ast.SelectCase:
+	case *ast.IfConstruct, *ast.SelectCase:
 		return "a branch"
 	default:
 		return fmt.Sprintf("a %T", st)

@@ -38,6 +38,8 @@ func TestSlice(t *testing.T) {
 			"slice [2 3] use [x] kill [w y] gen [w y]"},
 		{"function reference stops", "y = f(x)\nw = y", "w@2",
 			"blocked at 1 (an assignment referencing a user function may define 'y') slice [2] use [y] kill [w] gen [w]"},
+		{"logical IF keeps its variable needed", "y = 0\nif (x > 0) y = x\nw = y*y", "w@3",
+			"slice [1 2 3] use [x] kill [w y] gen [w]"}, // y may be overwritten: not in GEN
 		{"branch stops", "if (x > 0) then\ny = x\nelse\ny = -x\nend if\nw = y", "w@2",
 			"blocked at 1 (a branch may define 'y') slice [2] use [y] kill [w] gen [w]"},
 	} {
