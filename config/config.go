@@ -245,6 +245,8 @@ type Target struct {
 	RecomputeCostPos source.Position
 	StoreCost        float64 `yaml:"store_cost"`
 	StoreCostPos     source.Position
+	// StrategyOverrides set the strategy per routine of the call tree.
+	StrategyOverrides []StrategyOverride `yaml:"strategy_overrides"`
 	// Calls is the default reversal schedule of calls; CallOverrides
 	// set it per callee.
 	Calls         CallMode `yaml:"calls"`
@@ -761,4 +763,43 @@ func matchQualified(scope, name, ref string) bool {
 		return ref == name
 	}
 	return rn == name && (scope == "" || rs == scope)
+}
+
+// StrategyOverride sets the strategy of one routine's adjoint.
+type StrategyOverride struct {
+	Routine     string // the key as written: name or module::name
+	Pos         source.Position
+	Module      string // lower case, "" if not qualified
+	Name        string // lower case
+	Strategy    Strategy
+	StrategyPos source.Position
+}
+
+// Matches reports whether the override names routine q (module::name or
+// name, lower case).
+func (o StrategyOverride) Matches(q string) bool { return matchQualified(o.Module, o.Name, strings.ToLower(q)) }
+
+// StrategyFor returns the strategy of the adjoint of the named routine
+// (module::name or name): its override, else Strategy.
+func (t *Target) StrategyFor(routine string) Strategy {
+	for _, o := range t.StrategyOverrides {
+		if o.Matches(routine) {
+			return o.Strategy
+		}
+	}
+	return t.Strategy
+}
+
+// usesAuto reports whether the target or one of its overrides sets
+// strategy auto.
+func (t *Target) usesAuto() bool {
+	if t.Strategy == Auto {
+		return true
+	}
+	for _, o := range t.StrategyOverrides {
+		if o.Strategy == Auto {
+			return true
+		}
+	}
+	return false
 }

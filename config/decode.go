@@ -842,6 +842,7 @@ func (d *decoder) target(at *yaml.Node) *Target {
 			t.Strategy, t.StrategyPos = Strategy(v), p
 		}
 	}
+	d.strategyOverrides(m, t)
 	d.weights(m, t)
 	if e, ok := m["calls"]; ok {
 		if v, p, ok := d.enum(e.val, "calls", CallModes); ok {
@@ -900,7 +901,7 @@ func (d *decoder) target(at *yaml.Node) *Target {
 
 // reverseOnly are the target keys that only adjoint code uses.
 var reverseOnly = map[string]bool{
-	"strategy": true, "recompute_cost": true, "store_cost": true, "calls": true, "call_overrides": true, "checkpoints": true, "fixed_point": true,
+	"strategy": true, "recompute_cost": true, "store_cost": true, "strategy_overrides": true, "calls": true, "call_overrides": true, "checkpoints": true, "fixed_point": true,
 }
 
 // callSite decodes in, at and label of a checkpoint, which narrow a
@@ -1468,10 +1469,37 @@ func (d *decoder) weights(m map[string]entry, t *Target) {
 		if !ok {
 			continue
 		}
-		if t.Strategy != Auto {
+		if !t.usesAuto() {
 			d.errorAt(p, "%s: only strategy: auto weighs recomputing against storing; set strategy: auto or remove it", w.key)
 			continue
 		}
 		*w.v, *w.p = v, p
 	}
+}
+
+// strategyOverrides decodes strategy_overrides: routine -> strategy.
+func (d *decoder) strategyOverrides(m map[string]entry, t *Target) {
+	e, ok := m["strategy_overrides"]
+	if !ok {
+		return
+	}
+	first := make(map[string]*yaml.Node)
+	d.freeMap(e, "strategy_overrides", func(k *yaml.Node, key string, v *yaml.Node) {
+		mod, name, problem := parseQualified(key, "module")
+		if problem != "" {
+			d.errorf(k, "strategy_overrides: %s", problem)
+			return
+		}
+		q := qualify(mod, name)
+		if f, dup := first[q]; dup {
+			d.errorf(k, "strategy_overrides: %s is listed twice (first at line %d)", quote(key), f.Line)
+			return
+		}
+		first[q] = k
+		if s, p, ok := d.enum(v, "strategy_overrides", Strategies); ok {
+			t.StrategyOverrides = append(t.StrategyOverrides, StrategyOverride{
+				Routine: strings.TrimSpace(key), Pos: d.pos(k), Module: mod, Name: name, Strategy: Strategy(s), StrategyPos: p,
+			})
+		}
+	})
 }

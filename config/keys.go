@@ -81,6 +81,7 @@ var (
 		{key: "strategy", kind: kString, enum: Strategies, def: string(DefaultStrategy)},
 		{key: "recompute_cost", kind: kNumber, def: DefaultRecomputeCost},
 		{key: "store_cost", kind: kNumber, def: DefaultStoreCost},
+		{key: "strategy_overrides", kind: kMap, enum: Strategies},
 		{key: "calls", kind: kString, enum: CallModes, def: string(DefaultCalls)},
 		{key: "call_overrides", kind: kMap, enum: CallModes},
 		{key: "checkpoints", kind: kSectionList, section: "checkpoint"},

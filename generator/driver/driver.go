@@ -346,6 +346,9 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
 		}
 		dec.TBR = rec
+		if err := checkStrategyOverrides(t, act); err != nil {
+			return nil, warns, err
+		}
 		fps, fpWarns, err := fixedPoints(prog, act, pl)
 		warns = append(warns, fpWarns...)
 		if err != nil {
@@ -353,7 +356,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		}
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
 			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead, SourceRef: sourceRef(spec, prog, opts), FixedPoints: fps,
-			Strategy: strategy(t, opts), Weights: weights(t), Decisions: &dec.Strategy})
+			Strategy: strategy(t, opts), Weights: weights(t), Decisions: &dec.Strategy, RoutineStrategies: routineStrategies(t, act, opts)})
 		if err != nil {
 			wrap(err)
 		} else {

@@ -178,6 +178,9 @@ type Config struct {
 	Strategy  Strategy
 	Weights   Weights
 	Decisions *[]Decision
+	// RoutineStrategies override Strategy for the versions of some
+	// routines (the spec's strategy_overrides), by routine.
+	RoutineStrategies map[*sema.Symbol]Strategy
 }
 
 // Generate returns a new file holding, for each procedure version in act

@@ -348,6 +348,9 @@ type eraState struct {
 // eraConfig sets the strategy of conf.
 func (g *gen) eraConfig(conf Config) {
 	g.strategy, g.weights = conf.Strategy, conf.Weights
+	if s, ok := conf.RoutineStrategies[g.pa.Proc]; ok {
+		g.strategy = s
+	}
 	if g.weights == (Weights{}) {
 		g.weights = DefaultWeights
 	}
