@@ -777,7 +777,9 @@ type StrategyOverride struct {
 
 // Matches reports whether the override names routine q (module::name or
 // name, lower case).
-func (o StrategyOverride) Matches(q string) bool { return matchQualified(o.Module, o.Name, strings.ToLower(q)) }
+func (o StrategyOverride) Matches(q string) bool {
+	return matchQualified(o.Module, o.Name, strings.ToLower(q))
+}
 
 // StrategyFor returns the strategy of the adjoint of the named routine
 // (module::name or name): its override, else Strategy.
