@@ -254,7 +254,9 @@ func (g *gen) eraBlockCost(list []ast.Stmt, locals slice.Set, out map[int][]ast.
 		switch {
 		case as == nil:
 		case locals[g.temp(as)] && g.records(as, as.Lhs):
-			dropped += g.valueBytes(as.Lhs)
+			if as == s { // (one under a logical IF may not run: not counted)
+				dropped += g.valueBytes(as.Lhs)
+			}
 		case snap[i] && !g.records(as, as.Lhs):
 			added += g.valueBytes(as.Lhs)
 		}
