@@ -189,6 +189,9 @@ func (g *gen) countAssigns(w *sema.Symbol) int {
 // locals (see temp) assigned only by its direct assignments (or logical
 // IFs'), which it never reads before assigning.
 func (g *gen) blockCandidates(sl *slice.Slicer, list []ast.Stmt) slice.Set {
+	if len(g.pa.Unit.Procs) > 0 {
+		return nil // an internal procedure may read a local by host association
+	}
 	use := sl.Use(list)
 	ix := g.index(list)
 	out := slice.Set{}
