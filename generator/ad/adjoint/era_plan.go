@@ -114,7 +114,8 @@ func (g *gen) collectLists(list []ast.Stmt, loops []*ast.DoConstruct, out *[]era
 }
 
 // globallyLocal returns the variables local to every list assigning them,
-// all of whose references are in those lists.
+// all of whose references are in those lists, that some assignment
+// records.
 func (g *gen) globallyLocal(lists []eraList, cand []slice.Set) slice.Set {
 	owners := map[*sema.Symbol][]int{}
 	for k := range lists {
@@ -125,11 +126,12 @@ func (g *gen) globallyLocal(lists []eraList, cand []slice.Set) slice.Set {
 	ok := slice.Set{}
 	for w, ks := range owners {
 		refs := map[*ast.Ident]bool{}
-		assigns := 0
+		assigns, recorded := 0, false
 		for _, k := range ks {
 			for _, s := range lists[k].list {
 				if as := g.localDef(s); as != nil && g.temp(as) == w {
 					assigns++
+					recorded = recorded || g.records(as, as.Lhs)
 				}
 				ast.Inspect(s, func(n ast.Node) bool {
 					if id, isID := n.(*ast.Ident); isID && g.info.ObjectOf(id) == w {
@@ -139,7 +141,8 @@ func (g *gen) globallyLocal(lists []eraList, cand []slice.Set) slice.Set {
 				})
 			}
 		}
-		if len(refs) == g.totalRefs(w) && assigns == g.countAssigns(w) {
+		// (A variable nothing records is left alone: nothing to save.)
+		if recorded && len(refs) == g.totalRefs(w) && assigns == g.countAssigns(w) {
 			ok[w] = true
 		}
 	}
