@@ -245,8 +245,11 @@ type Target struct {
 	RecomputeCostPos source.Position
 	StoreCost        float64 `yaml:"store_cost"`
 	StoreCostPos     source.Position
-	// StrategyOverrides set the strategy per routine of the call tree.
+	// StrategyOverrides set the strategy per routine of the call tree,
+	// StrategyRegions per region (a BLOCK construct or comment-marked
+	// statements).
 	StrategyOverrides []StrategyOverride `yaml:"strategy_overrides"`
+	StrategyRegions   []StrategyRegion   `yaml:"strategy_regions"`
 	// Calls is the default reversal schedule of calls; CallOverrides
 	// set it per callee.
 	Calls         CallMode `yaml:"calls"`
@@ -798,10 +801,27 @@ func (t *Target) usesAuto() bool {
 	if t.Strategy == Auto {
 		return true
 	}
+	for _, r := range t.StrategyRegions {
+		if r.Strategy == Auto {
+			return true
+		}
+	}
 	for _, o := range t.StrategyOverrides {
 		if o.Strategy == Auto {
 			return true
 		}
 	}
 	return false
+}
+
+// StrategyRegion sets the strategy of a region, as checkpoints name them:
+// a named BLOCK construct or the statements between checkpoint markers.
+type StrategyRegion struct {
+	Pos         source.Position
+	Region      string `yaml:"region"` // as written: name or routine::name
+	RegionPos   source.Position
+	Scope       string   `yaml:"-"` // the routine, lower case, "" if not qualified
+	Name        string   `yaml:"-"` // the region's name
+	Strategy    Strategy `yaml:"strategy"`
+	StrategyPos source.Position
 }

@@ -843,6 +843,7 @@ func (d *decoder) target(at *yaml.Node) *Target {
 		}
 	}
 	d.strategyOverrides(m, t)
+	d.strategyRegions(m, t)
 	d.weights(m, t)
 	if e, ok := m["calls"]; ok {
 		if v, p, ok := d.enum(e.val, "calls", CallModes); ok {
@@ -901,7 +902,7 @@ func (d *decoder) target(at *yaml.Node) *Target {
 
 // reverseOnly are the target keys that only adjoint code uses.
 var reverseOnly = map[string]bool{
-	"strategy": true, "recompute_cost": true, "store_cost": true, "strategy_overrides": true, "calls": true, "call_overrides": true, "checkpoints": true, "fixed_point": true,
+	"strategy": true, "recompute_cost": true, "store_cost": true, "strategy_overrides": true, "strategy_regions": true, "calls": true, "call_overrides": true, "checkpoints": true, "fixed_point": true,
 }
 
 // callSite decodes in, at and label of a checkpoint, which narrow a
@@ -1502,4 +1503,44 @@ func (d *decoder) strategyOverrides(m map[string]entry, t *Target) {
 			})
 		}
 	})
+}
+
+// strategyRegions decodes strategy_regions: a list of {region, strategy}.
+func (d *decoder) strategyRegions(m map[string]entry, t *Target) {
+	e, ok := m["strategy_regions"]
+	if !ok {
+		return
+	}
+	items, ok := d.seq(e.val, "strategy_regions", "a list of regions with their strategies")
+	if !ok {
+		return
+	}
+	for _, it := range items {
+		em := d.mapping(it, secStrategyRegion, "strategy_regions")
+		if em == nil {
+			continue
+		}
+		r := StrategyRegion{Pos: d.pos(it)}
+		good := true
+		if er, has := em["region"]; has {
+			if s, p, ok := d.str(er.val, "region"); !ok {
+				good = false
+			} else if scope, name, problem := parseQualified(s, "routine"); problem != "" {
+				d.errorAt(p, "region: %s", problem)
+				good = false
+			} else {
+				r.Region, r.RegionPos, r.Scope, r.Name = strings.TrimSpace(s), p, scope, name
+			}
+		}
+		if es, has := em["strategy"]; has {
+			if v, p, ok := d.enum(es.val, "strategy", Strategies); ok {
+				r.Strategy, r.StrategyPos = Strategy(v), p
+			} else {
+				good = false
+			}
+		}
+		if good && r.Region != "" && r.Strategy != "" {
+			t.StrategyRegions = append(t.StrategyRegions, r)
+		}
+	}
 }

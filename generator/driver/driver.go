@@ -297,6 +297,10 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 	if err != nil {
 		return nil, nil, err
 	}
+	regionStrategies, err := strategyRegions(prog, t) // strategy.go
+	if err != nil {
+		return nil, nil, err
+	}
 	tbrAnalyzer := tbr.New("tbr", tbr.Config{Plan: pl})
 	analyzers := []*analysis.Analyzer{activity.Analyzer}
 	if t.Mode.HasReverse() {
@@ -356,7 +360,8 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		}
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
 			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead, SourceRef: sourceRef(spec, prog, opts), FixedPoints: fps,
-			Strategy: strategy(t, opts), Weights: weights(t), Decisions: &dec.Strategy, RoutineStrategies: routineStrategies(t, act, opts)})
+			Strategy: strategy(t, opts), Weights: weights(t), Decisions: &dec.Strategy, RoutineStrategies: routineStrategies(t, act, opts),
+			RegionStrategies: regionStrategies})
 		if err != nil {
 			wrap(err)
 		} else {

@@ -5,6 +5,8 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/adjoint"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/loops"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -63,4 +65,34 @@ func checkStrategyOverrides(t *config.Target, act *activity.Result) error {
 		return l
 	}
 	return nil
+}
+
+// strategyRegions locates the regions of strategy_regions, as checkpoints
+// locate theirs: a name matching no region or several is an error at its
+// place.
+func strategyRegions(prog *sema.Program, t *config.Target) (map[*ast.BlockConstruct]adjoint.Strategy, error) {
+	if len(t.StrategyRegions) == 0 {
+		return nil, nil
+	}
+	out := map[*ast.BlockConstruct]adjoint.Strategy{}
+	var l diag.List
+	for _, r := range t.StrategyRegions {
+		found, errs := loops.FindBlocks(prog, r.Scope, r.Name)
+		l = append(l, errs...)
+		switch {
+		case len(errs) > 0:
+		case len(found) == 0:
+			l.Addf(r.RegionPos, "strategy_regions: no BLOCK construct or checkpoint markers '%s' in the sources", r.Region)
+		case len(found) > 1:
+			l.Addf(r.RegionPos, "strategy_regions: %d regions match '%s'; qualify it with its routine (routine::name)", len(found), r.Region)
+		case out[found[0].Block] != "":
+			l.Addf(r.RegionPos, "strategy_regions: the region '%s' is listed twice", r.Region)
+		default:
+			out[found[0].Block] = adjoint.Strategy(r.Strategy)
+		}
+	}
+	if len(l) > 0 {
+		return nil, l
+	}
+	return out, nil
 }

@@ -181,6 +181,9 @@ type Config struct {
 	// RoutineStrategies override Strategy for the versions of some
 	// routines (the spec's strategy_overrides), by routine.
 	RoutineStrategies map[*sema.Symbol]Strategy
+	// RegionStrategies override them for the statements of some BLOCK
+	// constructs (the spec's strategy_regions, era_plan.go).
+	RegionStrategies map[*ast.BlockConstruct]Strategy
 }
 
 // Generate returns a new file holding, for each procedure version in act

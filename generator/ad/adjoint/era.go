@@ -117,7 +117,7 @@ func (d Decision) String() string {
 
 // eraOn reports whether the routine's lists are candidates of ERA.
 func (g *gen) eraOn() bool {
-	if g.strategy == "" || g.strategy == Store || g.tbr == nil || g.split || g.pa.Unit == nil {
+	if (g.strategy == "" || g.strategy == Store) && len(g.regionStrat) == 0 || g.tbr == nil || g.split || g.pa.Unit == nil {
 		return false
 	}
 	if g.hasJumps == nil {
@@ -146,6 +146,7 @@ func (g *gen) era(list []ast.Stmt) map[int][]ast.Stmt {
 	}
 	sl := &slice.Slicer{Info: g.info, ModRef: g.modref(), Scope: g.scope}
 	g.eraPlanRoutine(sl) // era_plan.go
+	st := g.strategyOf(list)
 	out := map[int][]ast.Stmt{}
 	if p := g.plans[list[0]]; p != nil {
 		for i, e := range p.out {
@@ -154,6 +155,9 @@ func (g *gen) era(list []ast.Stmt) map[int][]ast.Stmt {
 	}
 	g.eras[list[0]] = out
 	for i, s := range list {
+		if st != Recompute && st != Auto {
+			break
+		}
 		as, ok := s.(*ast.AssignStmt)
 		if !ok || !g.records(s, as.Lhs) || g.eraForced[s] {
 			continue
@@ -161,7 +165,7 @@ func (g *gen) era(list []ast.Stmt) map[int][]ast.Stmt {
 		d := Decision{Routine: g.pa.Proc.Name, Pos: g.fset.Position(s.Pos()), Var: exprString(as.Lhs), Kind: StoreIt}
 		e, why := g.eraSlice(sl, list, i, as)
 		if why == "" {
-			why = g.eraCost(e, as)
+			why = g.eraCost(e, as, st)
 		}
 		if why == "" || strings.HasPrefix(why, "auto: recompute") {
 			d.Kind, d.Slice = RecomputeSlice, e
@@ -273,8 +277,8 @@ func (g *gen) eraValid(sl *slice.Slicer, list []ast.Stmt, i int, u *sema.Symbol)
 // eraCost returns "" under strategy recompute, and under auto the
 // comparison of the costs of recomputing e and of storing the left side of
 // as, starting with "auto: recompute" if recomputing is cheaper.
-func (g *gen) eraCost(e []ast.Stmt, as *ast.AssignStmt) string {
-	if g.strategy != Auto {
+func (g *gen) eraCost(e []ast.Stmt, as *ast.AssignStmt, st Strategy) string {
+	if st != Auto {
 		return ""
 	}
 	ops := 0
@@ -343,6 +347,10 @@ type eraState struct {
 	// the DO loops around the list being planned (era_plan.go).
 	plans    map[ast.Stmt]*blockPlan
 	eraLoops []*ast.DoConstruct
+	// regionStrat are the strategies of regions, listStrat those of the
+	// lists by their first statement (era_plan.go).
+	regionStrat map[*ast.BlockConstruct]Strategy
+	listStrat   map[ast.Stmt]Strategy
 }
 
 // eraConfig sets the strategy of conf.
@@ -351,6 +359,7 @@ func (g *gen) eraConfig(conf Config) {
 	if s, ok := conf.RoutineStrategies[g.pa.Proc]; ok {
 		g.strategy = s
 	}
+	g.regionStrat, g.listStrat = conf.RegionStrategies, map[ast.Stmt]Strategy{}
 	if g.weights == (Weights{}) {
 		g.weights = DefaultWeights
 	}
@@ -369,4 +378,13 @@ func (g *gen) eraLoopIndex(u *sema.Symbol) bool {
 		}
 	}
 	return false
+}
+
+// strategyOf returns the strategy of list: its region's, else the
+// routine's.
+func (g *gen) strategyOf(list []ast.Stmt) Strategy {
+	if st, ok := g.listStrat[list[0]]; ok {
+		return st
+	}
+	return g.strategy
 }

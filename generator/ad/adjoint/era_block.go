@@ -54,7 +54,7 @@ func (g *gen) eraBlock(sl *slice.Slicer, list []ast.Stmt, locals slice.Set) (*bl
 		return &blockPlan{out: out, locals: locals, snap: snap}, nil
 	}
 	why := g.eraBlockCost(list, locals, out, snap)
-	if !eraBlockChoice(why, g.strategy == Auto) {
+	if !eraBlockChoice(why, g.strategyOf(list) == Auto) {
 		return nil, locals
 	}
 	return &blockPlan{out: out, locals: locals, snap: snap, why: why}, nil
@@ -264,7 +264,7 @@ func (g *gen) eraBlockCost(list []ast.Stmt, locals slice.Set, out map[int][]ast.
 	if added >= dropped {
 		return fmt.Sprintf("store: the snapshot holds %d bytes, the records %d", added, dropped)
 	}
-	if g.strategy != Auto {
+	if g.strategyOf(list) != Auto {
 		return ""
 	}
 	rc, sc := float64(ops)*g.weights.Recompute, float64(dropped-added)*g.weights.Store

@@ -45,10 +45,12 @@ func (g *gen) eraPlanRoutine(sl *slice.Slicer) {
 	body := liveness.Body(g.pa.Unit)
 	g.prepareRecompute(body) // recompute.go's decisions first: they drop records too
 	var lists []eraList
-	g.collectLists(body, nil, &lists)
+	g.collectLists(body, nil, g.strategy, &lists)
 	cand := make([]slice.Set, len(lists))
 	for k, l := range lists {
-		cand[k] = g.blockCandidates(sl, l.list)
+		if st := g.strategyOf(l.list); st == Recompute || st == Auto {
+			cand[k] = g.blockCandidates(sl, l.list)
+		}
 	}
 	ok := g.globallyLocal(lists, cand)
 	for changed := true; changed; {
@@ -86,11 +88,12 @@ func (g *gen) eraPlanRoutine(sl *slice.Slicer) {
 
 // collectLists appends the lists of list (itself included) with the DO
 // loops around them, as stmts reverses them, leaving out those in
-// fixed-point loops.
-func (g *gen) collectLists(list []ast.Stmt, loops []*ast.DoConstruct, out *[]eraList) {
+// fixed-point loops; st is list's strategy, a region's inside it.
+func (g *gen) collectLists(list []ast.Stmt, loops []*ast.DoConstruct, st Strategy, out *[]eraList) {
 	if len(list) == 0 {
 		return
 	}
+	g.listStrat[list[0]] = st
 	for _, l := range loops {
 		if g.sh.fixed[l] != nil {
 			return
@@ -101,14 +104,20 @@ func (g *gen) collectLists(list []ast.Stmt, loops []*ast.DoConstruct, out *[]era
 		switch s := s.(type) {
 		case *ast.IfConstruct:
 			for _, b := range s.Branches {
-				g.collectLists(b.Body, loops, out)
+				g.collectLists(b.Body, loops, st, out)
 			}
 		case *ast.SelectCase:
 			for _, c := range s.Cases {
-				g.collectLists(c.Body, loops, out)
+				g.collectLists(c.Body, loops, st, out)
 			}
 		case *ast.DoConstruct:
-			g.collectLists(s.Body, append(append([]*ast.DoConstruct{}, loops...), s), out)
+			g.collectLists(s.Body, append(append([]*ast.DoConstruct{}, loops...), s), st, out)
+		case *ast.BlockConstruct:
+			inner := st
+			if rs, ok := g.regionStrat[s]; ok {
+				inner = rs
+			}
+			g.collectLists(s.Body, loops, inner, out)
 		}
 	}
 }
