@@ -324,7 +324,7 @@ func (g *gen) eraBlockDecide(list []ast.Stmt, p *blockPlan) {
 		for w := range locals {
 			g.eraLocals[w] = true
 		}
-		for p := range snap {
+		for _, p := range sortedKeys(snap) { // in order: the decisions are printed
 			if as := list[p].(*ast.AssignStmt); !g.records(as, as.Lhs) {
 				g.eraForced[as] = true
 				g.eraSnapshotDecision(as)
