@@ -40,6 +40,10 @@ const (
 	DefaultRuntime       = "fadj_runtime"
 	DefaultMode          = Reverse
 	DefaultStrategy      = Store
+	// The weights of strategy auto: per operation recomputed, per byte
+	// stored (docs/recompute.md).
+	DefaultRecomputeCost = 1.0
+	DefaultStoreCost     = 2.0
 	DefaultCalls         = Joint
 	DefaultSnapshots     = Lazy
 
@@ -235,6 +239,17 @@ type Target struct {
 	// them on a tangent-only target is rejected.
 	Strategy    Strategy `yaml:"strategy"`
 	StrategyPos source.Position
+	// RecomputeCost and StoreCost are strategy auto's weights (0: the
+	// defaults), allowed with strategy: auto only.
+	RecomputeCost    float64 `yaml:"recompute_cost"`
+	RecomputeCostPos source.Position
+	StoreCost        float64 `yaml:"store_cost"`
+	StoreCostPos     source.Position
+	// StrategyOverrides set the strategy per routine of the call tree,
+	// StrategyRegions per region (a BLOCK construct or comment-marked
+	// statements).
+	StrategyOverrides []StrategyOverride `yaml:"strategy_overrides"`
+	StrategyRegions   []StrategyRegion   `yaml:"strategy_regions"`
 	// Calls is the default reversal schedule of calls; CallOverrides
 	// set it per callee.
 	Calls         CallMode `yaml:"calls"`
@@ -751,4 +766,62 @@ func matchQualified(scope, name, ref string) bool {
 		return ref == name
 	}
 	return rn == name && (scope == "" || rs == scope)
+}
+
+// StrategyOverride sets the strategy of one routine's adjoint.
+type StrategyOverride struct {
+	Routine     string // the key as written: name or module::name
+	Pos         source.Position
+	Module      string // lower case, "" if not qualified
+	Name        string // lower case
+	Strategy    Strategy
+	StrategyPos source.Position
+}
+
+// Matches reports whether the override names routine q (module::name or
+// name, lower case).
+func (o StrategyOverride) Matches(q string) bool {
+	return matchQualified(o.Module, o.Name, strings.ToLower(q))
+}
+
+// StrategyFor returns the strategy of the adjoint of the named routine
+// (module::name or name): its override, else Strategy.
+func (t *Target) StrategyFor(routine string) Strategy {
+	for _, o := range t.StrategyOverrides {
+		if o.Matches(routine) {
+			return o.Strategy
+		}
+	}
+	return t.Strategy
+}
+
+// usesAuto reports whether the target or one of its overrides sets
+// strategy auto.
+func (t *Target) usesAuto() bool {
+	if t.Strategy == Auto {
+		return true
+	}
+	for _, r := range t.StrategyRegions {
+		if r.Strategy == Auto {
+			return true
+		}
+	}
+	for _, o := range t.StrategyOverrides {
+		if o.Strategy == Auto {
+			return true
+		}
+	}
+	return false
+}
+
+// StrategyRegion sets the strategy of a region, as checkpoints name them:
+// a named BLOCK construct or the statements between checkpoint markers.
+type StrategyRegion struct {
+	Pos         source.Position
+	Region      string `yaml:"region"` // as written: name or routine::name
+	RegionPos   source.Position
+	Scope       string   `yaml:"-"` // the routine, lower case, "" if not qualified
+	Name        string   `yaml:"-"` // the region's name
+	Strategy    Strategy `yaml:"strategy"`
+	StrategyPos source.Position
 }

@@ -842,6 +842,9 @@ func (d *decoder) target(at *yaml.Node) *Target {
 			t.Strategy, t.StrategyPos = Strategy(v), p
 		}
 	}
+	d.strategyOverrides(m, t)
+	d.strategyRegions(m, t)
+	d.weights(m, t)
 	if e, ok := m["calls"]; ok {
 		if v, p, ok := d.enum(e.val, "calls", CallModes); ok {
 			t.Calls, t.CallsPos = CallMode(v), p
@@ -899,7 +902,7 @@ func (d *decoder) target(at *yaml.Node) *Target {
 
 // reverseOnly are the target keys that only adjoint code uses.
 var reverseOnly = map[string]bool{
-	"strategy": true, "calls": true, "call_overrides": true, "checkpoints": true, "fixed_point": true,
+	"strategy": true, "recompute_cost": true, "store_cost": true, "strategy_overrides": true, "strategy_regions": true, "calls": true, "call_overrides": true, "checkpoints": true, "fixed_point": true,
 }
 
 // callSite decodes in, at and label of a checkpoint, which narrow a
@@ -1448,4 +1451,96 @@ func (d *decoder) input(v *yaml.Node) (Input, bool) {
 	}
 	d.typeError(v, n, "inputs", want)
 	return in, false
+}
+
+// weights decodes strategy auto's weights recompute_cost and store_cost:
+// positive numbers, and only with strategy: auto (the other strategies
+// weigh nothing; a weight there would be silently ignored).
+func (d *decoder) weights(m map[string]entry, t *Target) {
+	for _, w := range []struct {
+		key string
+		v   *float64
+		p   *source.Position
+	}{{"recompute_cost", &t.RecomputeCost, &t.RecomputeCostPos}, {"store_cost", &t.StoreCost, &t.StoreCostPos}} {
+		e, ok := m[w.key]
+		if !ok {
+			continue
+		}
+		v, p, ok := d.positive(e.val, w.key, false)
+		if !ok {
+			continue
+		}
+		if !t.usesAuto() {
+			d.errorAt(p, "%s: only strategy: auto weighs recomputing against storing; set strategy: auto or remove it", w.key)
+			continue
+		}
+		*w.v, *w.p = v, p
+	}
+}
+
+// strategyOverrides decodes strategy_overrides: routine -> strategy.
+func (d *decoder) strategyOverrides(m map[string]entry, t *Target) {
+	e, ok := m["strategy_overrides"]
+	if !ok {
+		return
+	}
+	first := make(map[string]*yaml.Node)
+	d.freeMap(e, "strategy_overrides", func(k *yaml.Node, key string, v *yaml.Node) {
+		mod, name, problem := parseQualified(key, "module")
+		if problem != "" {
+			d.errorf(k, "strategy_overrides: %s", problem)
+			return
+		}
+		q := qualify(mod, name)
+		if f, dup := first[q]; dup {
+			d.errorf(k, "strategy_overrides: %s is listed twice (first at line %d)", quote(key), f.Line)
+			return
+		}
+		first[q] = k
+		if s, p, ok := d.enum(v, "strategy_overrides", Strategies); ok {
+			t.StrategyOverrides = append(t.StrategyOverrides, StrategyOverride{
+				Routine: strings.TrimSpace(key), Pos: d.pos(k), Module: mod, Name: name, Strategy: Strategy(s), StrategyPos: p,
+			})
+		}
+	})
+}
+
+// strategyRegions decodes strategy_regions: a list of {region, strategy}.
+func (d *decoder) strategyRegions(m map[string]entry, t *Target) {
+	e, ok := m["strategy_regions"]
+	if !ok {
+		return
+	}
+	items, ok := d.seq(e.val, "strategy_regions", "a list of regions with their strategies")
+	if !ok {
+		return
+	}
+	for _, it := range items {
+		em := d.mapping(it, secStrategyRegion, "strategy_regions")
+		if em == nil {
+			continue
+		}
+		r := StrategyRegion{Pos: d.pos(it)}
+		good := true
+		if er, has := em["region"]; has {
+			if s, p, ok := d.str(er.val, "region"); !ok {
+				good = false
+			} else if scope, name, problem := parseQualified(s, "routine"); problem != "" {
+				d.errorAt(p, "region: %s", problem)
+				good = false
+			} else {
+				r.Region, r.RegionPos, r.Scope, r.Name = strings.TrimSpace(s), p, scope, name
+			}
+		}
+		if es, has := em["strategy"]; has {
+			if v, p, ok := d.enum(es.val, "strategy", Strategies); ok {
+				r.Strategy, r.StrategyPos = Strategy(v), p
+			} else {
+				good = false
+			}
+		}
+		if good && r.Region != "" && r.Strategy != "" {
+			t.StrategyRegions = append(t.StrategyRegions, r)
+		}
+	}
 }

@@ -79,6 +79,10 @@ var (
 		{key: "independents", kind: kStringList, required: true},
 		{key: "dependents", kind: kStringList, required: true},
 		{key: "strategy", kind: kString, enum: Strategies, def: string(DefaultStrategy)},
+		{key: "recompute_cost", kind: kNumber, def: DefaultRecomputeCost},
+		{key: "store_cost", kind: kNumber, def: DefaultStoreCost},
+		{key: "strategy_overrides", kind: kMap, enum: Strategies},
+		{key: "strategy_regions", kind: kSectionList, section: "strategy_region"},
 		{key: "calls", kind: kString, enum: CallModes, def: string(DefaultCalls)},
 		{key: "call_overrides", kind: kMap, enum: CallModes},
 		{key: "checkpoints", kind: kSectionList, section: "checkpoint"},
@@ -93,6 +97,10 @@ var (
 		{key: "label", kind: kInteger},
 		{key: "snapshots", kind: kString, enum: SnapshotOptions, def: string(DefaultSnapshots)},
 		{key: "binomial", kind: kSection, section: "binomial"},
+	}}
+	secStrategyRegion = &section{name: "strategy_region", where: "in strategy_region", home: "a strategy_regions entry", fields: []field{
+		{key: "region", kind: kString, required: true},
+		{key: "strategy", kind: kString, enum: Strategies, required: true},
 	}}
 	secBinomial = &section{name: "binomial", where: "in binomial", home: "binomial", fields: []field{
 		{key: "snapshots", kind: kInteger, required: true},
@@ -128,7 +136,7 @@ var (
 )
 
 // sections lists every section, the top level first.
-var sections = []*section{secSpec, secOutput, secTarget, secCheckpoint, secBinomial, secFixedPoint, secCheck, secRange}
+var sections = []*section{secSpec, secOutput, secTarget, secCheckpoint, secBinomial, secFixedPoint, secCheck, secRange, secStrategyRegion}
 
 func sectionNamed(name string) *section {
 	for _, s := range sections {

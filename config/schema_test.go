@@ -208,14 +208,15 @@ func TestSchemaMatchesKeys(t *testing.T) {
 
 // sectionTypes are the Go types of the sections.
 var sectionTypes = map[string]reflect.Type{
-	"spec":        reflect.TypeFor[Spec](),
-	"output":      reflect.TypeFor[Output](),
-	"target":      reflect.TypeFor[Target](),
-	"checkpoint":  reflect.TypeFor[Checkpoint](),
-	"binomial":    reflect.TypeFor[Binomial](),
-	"fixed_point": reflect.TypeFor[FixedPoint](),
-	"check":       reflect.TypeFor[Check](),
-	"range":       reflect.TypeFor[Range](),
+	"spec":            reflect.TypeFor[Spec](),
+	"output":          reflect.TypeFor[Output](),
+	"target":          reflect.TypeFor[Target](),
+	"checkpoint":      reflect.TypeFor[Checkpoint](),
+	"binomial":        reflect.TypeFor[Binomial](),
+	"fixed_point":     reflect.TypeFor[FixedPoint](),
+	"check":           reflect.TypeFor[Check](),
+	"range":           reflect.TypeFor[Range](),
+	"strategy_region": reflect.TypeFor[StrategyRegion](),
 }
 
 // TestStructTagsMatchKeys checks that each section's Go type has a field

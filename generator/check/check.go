@@ -51,6 +51,10 @@ type Options struct {
 	// StoreAll checks the store-all adjoint (driver.Options.StoreAll),
 	// the baseline of the tape benchmarks, instead of the TBR one.
 	StoreAll bool
+	// Strategy, if not empty, checks the adjoint under that
+	// store-or-recompute strategy instead of the spec's
+	// (driver.Options.Strategy).
+	Strategy config.Strategy
 	// AllowExec lets the spec's check.compiler and check.flags name any
 	// program and flag (fadj check -allow-exec); see FindCompiler.
 	AllowExec bool
@@ -168,7 +172,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 		return nil, err
 	}
 	progress(opts, "generating the derivative code of %s", specPath)
-	res, err := generate(specPath, driver.Options{StoreAll: opts.StoreAll})
+	res, err := generate(specPath, driver.Options{StoreAll: opts.StoreAll, Strategy: opts.Strategy})
 	if err != nil {
 		return nil, err
 	}

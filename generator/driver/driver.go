@@ -73,6 +73,9 @@ type Options struct {
 	// sweep, the source line each adjoint comes from ("! adjoint of
 	// model.f90:46").
 	NoSourceRefs bool
+	// Strategy, if not empty, replaces the strategy of every target
+	// (the tests run the kernel corpus under each).
+	Strategy config.Strategy
 }
 
 // Decisions are what the analyses and the generators decided for one
@@ -88,6 +91,9 @@ type Decisions struct {
 	// Recomputed are the statements the backward sweep recomputes
 	// rather than restores; Dead those the adjoint leaves out.
 	Recomputed, Dead map[ast.Stmt]bool
+	// Strategy are the store-or-recompute decisions of strategy
+	// recompute or auto (adjoint.Decision).
+	Strategy []adjoint.Decision
 }
 
 // Generate runs the spec at specPath. The error is a diag.List with
@@ -286,6 +292,10 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 	if err != nil {
 		return nil, nil, err
 	}
+	regionStrategies, err := strategyRegions(prog, t) // strategy.go
+	if err != nil {
+		return nil, nil, err
+	}
 	tbrAnalyzer := tbr.New("tbr", tbr.Config{Plan: pl})
 	analyzers := []*analysis.Analyzer{activity.Analyzer}
 	if t.Mode.HasReverse() {
@@ -335,13 +345,18 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 			return nil, warns, errAt(t.RoutinePos, "internal error: no TBR result for '%s'", t.Routine)
 		}
 		dec.TBR = rec
+		if err := checkStrategyOverrides(t, act); err != nil {
+			return nil, warns, err
+		}
 		fps, fpWarns, err := fixedPoints(prog, act, pl)
 		warns = append(warns, fpWarns...)
 		if err != nil {
 			return nil, warns, err
 		}
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
-			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead, SourceRef: sourceRef(spec, prog, opts), FixedPoints: fps})
+			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead, SourceRef: sourceRef(spec, prog, opts), FixedPoints: fps,
+			Strategy: strategy(t, opts), Weights: weights(t), Decisions: &dec.Strategy, RoutineStrategies: routineStrategies(t, act, opts),
+			RegionStrategies: regionStrategies})
 		if err != nil {
 			wrap(err)
 		} else {
@@ -419,9 +434,6 @@ func fixedPoints(prog *load.Program, act *activity.Result, pl *plan.Plan) (map[*
 // honour yet, at their place in the spec, rather than ignoring them.
 func unimplemented(t *config.Target) diag.List {
 	var l diag.List
-	if t.Strategy != "" && t.Strategy != config.Store {
-		l.Addf(t.StrategyPos, "not supported yet: strategy: %s (fadj stores what the TBR analysis lists, and recomputes cheap temporaries)", t.Strategy)
-	}
 	for _, c := range t.Checkpoints {
 		// A checkpointed loop's snapshots are lazy (docs/checkpointing.md).
 		if c.Loop != "" && c.Snapshots != "" && c.Snapshots != config.Lazy {

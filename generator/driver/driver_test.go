@@ -183,7 +183,6 @@ end subroutine heat2
 	want := `spec.yaml:5:36: unknown variable 'tmep' in routine 'heat' (did you mean 'temp'?)
 spec.yaml:6:15: unknown routine 'haet' (did you mean 'heat'?)
 spec.yaml:7:57: unknown variable 'cots' in routine 'heat2' (did you mean 'cost'?)
-spec.yaml:7:74: not supported yet: strategy: recompute (fadj stores what the TBR analysis lists, and recomputes cheap temporaries)
 `
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -213,8 +212,8 @@ func TestErrors(t *testing.T) {
 			"spec.yaml:5:48: independent 'n' is integer: only real and complex variables can be differentiated"},
 		{"component", spec("  - {routine: f, mode: tangent, independents: ['x%a'], dependents: [y]}\n"), goodSrc,
 			"spec.yaml:5:48: independent 'x%a': 'x' is not of a derived type"},
-		{"strategy", spec("  - {routine: f, independents: [x], dependents: [y], strategy: recompute}\n"), goodSrc,
-			"spec.yaml:5:64: not supported yet: strategy: recompute (fadj stores what the TBR analysis lists, and recomputes cheap temporaries)"},
+		{"strategy override naming no adjoint", spec("  - {routine: f, independents: [x], dependents: [y], strategy_overrides: {g: recompute}}\n"), goodSrc,
+			"spec.yaml:5:75: strategy_overrides: 'g' is not a routine whose adjoint the adjoint of 'f' needs (not called from it, or without derivatives)"},
 		{"fixed point naming no loop", spec("  - {routine: f, independents: [x], dependents: [y], fixed_point: [{loop: it, tolerance: 1.0e-8}]}\n"), goodSrc,
 			"spec.yaml:5:75: fixed_point: no DO loop 'it' in the sources"},
 		{"section of a scalar", spec("  - {routine: f, mode: tangent, independents: ['x(1:2)'], dependents: [y]}\n"), goodSrc,

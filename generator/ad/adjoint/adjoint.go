@@ -177,6 +177,18 @@ type Config struct {
 	// FixedPoints are the decisions of the fixed-point loops, reversed
 	// by the two-phase adjoint (fixedpoint.go).
 	FixedPoints map[*ast.DoConstruct]*fixedpoint.Decision
+	// Strategy is store (the default), recompute or auto, with auto's
+	// Weights (DefaultWeights if zero); Decisions, if not nil, gets
+	// ERA's decisions (era.go).
+	Strategy  Strategy
+	Weights   Weights
+	Decisions *[]Decision
+	// RoutineStrategies override Strategy for the versions of some
+	// routines (the spec's strategy_overrides), by routine.
+	RoutineStrategies map[*sema.Symbol]Strategy
+	// RegionStrategies override them for the statements of some BLOCK
+	// constructs (the spec's strategy_regions, era_plan.go).
+	RegionStrategies map[*ast.BlockConstruct]Strategy
 }
 
 // Generate returns a new file holding, for each procedure version in act
@@ -331,6 +343,7 @@ func generateForm(prog *sema.Program, pa *activity.ProcActivity, rec *tbr.Result
 	g := &gen{fset: prog.Fset, info: prog.Info, pa: pa, suffix: conf.Suffix, runtime: conf.RuntimeModule,
 		declared: map[string]bool{}, sh: sh, useMods: map[*sema.Symbol]bool{}, noRecord: map[ast.Stmt]bool{},
 		recomps: map[ast.Stmt]map[int]*recomputation{}, split: split, sourceRef: conf.SourceRef}
+	g.eraConfig(conf)
 	if !conf.StoreAll {
 		g.tbr = rec.Version(pa) // nil: store-all
 	}
@@ -417,6 +430,7 @@ type gen struct {
 	bwdPrefix []ast.Stmt                          // split mode: the snapshot pops starting foo_bwd
 	noRecord  map[ast.Stmt]bool                   // assignments recomputed rather than recorded
 	recomps   map[ast.Stmt]map[int]*recomputation // by the list's first statement (recomp)
+	eraState                                      // era.go
 
 	// dead are the assignments the forward sweep leaves out, deadIndex
 	// the DO loops whose index is dead after them (live.go).

@@ -67,6 +67,8 @@ type shared struct {
 	hostVars    map[*sema.Scope][]*sema.Symbol
 	// fixed are the fixed-point loops (fixedpoint.go).
 	fixed map[*ast.DoConstruct]*fixedpoint.Decision
+	// decisions collects ERA's decisions (era.go), if not nil.
+	decisions *[]Decision
 }
 
 func newShared(info *sema.Info, files []*ast.File, target *sema.Symbol) *shared {

@@ -26,6 +26,8 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata/g
 //	-- <name>.f90 --  the source (or .f for fixed form)
 //	-- want --        the adjoint code
 //	-- checkpoints -- what each checkpointed call saves (with TBR)
+//	-- decisions --   with "strategy: recompute" or "auto" in the config,
+//	                  ERA's store-or-recompute decisions (era.go)
 //
 // go test -run TestGolden -update rewrites the want and checkpoints
 // sections from what fadj generates.
@@ -68,6 +70,9 @@ func TestGolden(t *testing.T) {
 			default:
 				t.Fatalf("unknown mode %q", cfg["mode"])
 			}
+			if st := cfg["strategy"]; st != "" {
+				conf.Strategy, conf.Decisions = adjoint.Strategy(st), &[]adjoint.Decision{}
+			}
 			prog := loadSrc(t, srcName, src)
 			_, af, rec, err := generateRec(t, prog, cfg["routine"], strings.Fields(cfg["ins"]), strings.Fields(cfg["outs"]), conf)
 			if err != nil {
@@ -77,9 +82,9 @@ func TestGolden(t *testing.T) {
 			if err := printer.Fprint(&code, af); err != nil {
 				t.Fatal(err)
 			}
-			got := map[string]string{"want": code.String(), "checkpoints": checkpoints(prog, rec)}
+			got := map[string]string{"want": code.String(), "checkpoints": checkpoints(prog, rec), "decisions": decisions(conf.Decisions)}
 			changed := false
-			for _, name := range []string{"want", "checkpoints"} {
+			for _, name := range []string{"want", "checkpoints", "decisions"} {
 				i := section(a, name)
 				if i < 0 {
 					if got[name] == "" {
@@ -169,4 +174,16 @@ func firstDiff(want, got string) string {
 		}
 	}
 	return ""
+}
+
+// decisions prints ERA's decisions, one a line ("" without).
+func decisions(ds *[]adjoint.Decision) string {
+	if ds == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, d := range *ds {
+		fmt.Fprintln(&b, d)
+	}
+	return b.String()
 }

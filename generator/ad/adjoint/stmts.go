@@ -42,8 +42,10 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		}
 	}
 	var recomp map[int]*recomputation
+	var eraRec map[int][]ast.Stmt
 	if len(r.regs) == 0 {
 		recomp = g.recomp(list)
+		eraRec = g.era(list) // era.go
 	}
 	// Every statement of the list is tried, so that the constructs not
 	// supported yet are reported together.
@@ -73,6 +75,9 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		if c, ok := recomp[i]; ok {
 			r.bs[c.last] = append([]ast.Stmt{g.recomputed(list[i], c.temps)}, r.bs[c.last]...)
 		}
+	}
+	for i, e := range eraRec {
+		r.bs[i] = g.eraInsert(list[i], r.bs[i], e)
 	}
 	cross := crossing(r.regs)
 	var starts []int
@@ -204,6 +209,9 @@ func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 func (g *gen) records(s ast.Stmt, x ast.Expr) bool {
 	if g.noRecord[s] {
 		return false // recomputed (recompute.go)
+	}
+	if as, ok := s.(*ast.AssignStmt); ok && g.eraForced[s] && x == as.Lhs {
+		return true // a block's snapshot (era_block.go)
 	}
 	if g.tbr == nil {
 		return true
