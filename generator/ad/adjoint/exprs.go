@@ -63,6 +63,9 @@ func (g *gen) operand(x ast.Expr) deriv.Operand {
 // increment returns ref_b = ref_b + rb (an outer product, the adjoint of
 // matmul's matrix operand, through the runtime's fadj_ger).
 func (g *gen) increment(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
+	if c, ok := g.vectorElement(x); ok {
+		return g.scatterAdd(c, rb) // vecsub.go
+	}
 	r, err := g.adjRef(x)
 	if err != nil {
 		return nil, err

@@ -462,12 +462,16 @@ func touches(list []ast.Stmt, ref ast.Expr) bool {
 		return ""
 	}
 	b := base(ref)
+	found := false
 	for _, st := range list {
-		if a, ok := st.(*ast.AssignStmt); ok && base(a.Lhs) == b {
-			return true
-		}
+		ast.Inspect(st, func(n ast.Node) bool { // also inside loops (vecsub.go)
+			if a, ok := n.(*ast.AssignStmt); ok && base(a.Lhs) == b {
+				found = true
+			}
+			return !found
+		})
 	}
-	return false
+	return found
 }
 
 // partIDs returns the ids of the jumps with partial sweeps in part, but

@@ -62,12 +62,13 @@ end subroutine
 		{name: "vector subscript", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y)
   real(8), intent(in) :: x(4)
-  real(8), intent(out) :: y
+  real(8), intent(out) :: y(4)
   integer :: idx(3)
-  idx = [1, 2, 1]
-  y = sum(x(idx))
+  idx = [1, 2, 4]
+  y = 0
+  y(idx) = x(idx)*x(1)
 end subroutine
-`, want: "k.f90:6:3: not supported yet: vector subscript in 'x(...)' in reverse mode"},
+`, want: "k.f90:7:3: not supported yet: vector subscript in 'y(...)' in reverse mode"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
