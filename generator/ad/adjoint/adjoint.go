@@ -114,13 +114,13 @@
 // function results, functions using module or common variables that the
 // program writes, internal procedures of a main program, active saved and
 // pointer variables (allocatables: alloc.go; derived types: derived.go), the blank common block, complex active
-// variables, backward GO TO that generator/restructure could not make a
+// dummies and globals and recorded complex variables (complex.go), backward GO TO that generator/restructure could not make a
 // loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
 // implied DO loops in active array constructors, active WHERE bodies with
 // transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables,
 // ALLOCATE with an active SOURCE= or with ERRMSG=, allocatables in split mode, calls with
 // active arguments of procedures without a derivative version, active
-// arguments that are expressions, vector subscripts on active arrays, statement functions whose
+// arguments that are expressions, vector subscripts on active left sides (vecsub.go), statement functions whose
 // value is converted on return (the others are expanded before: generator/inline), DO
 // variables other than default integers, and recorded variables whose type
 // has no tape (kinds other than real 4/8, integer 4/8 and default logical).
@@ -476,7 +476,7 @@ func containsSym(list []*sema.Symbol, s *sema.Symbol) bool {
 
 // decl declares the adjoint of variable s.
 func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
-	d := &ast.TypeDecl{Type: decl.Type(s, false, s.Owner == g.scope), DColon: true}
+	d := &ast.TypeDecl{Type: decl.Type(s, s.Type.IsComplex(), s.Owner == g.scope), DColon: true}
 	if decl.IsDerived(s.Type) {
 		d.Type = decl.DerivedType(s.Type) // derived.go
 	}

@@ -89,9 +89,6 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 	if !isFloat(t) {
 		return nil, nil
 	}
-	if t.IsComplex() {
-		return nil, notSupported("complex expression in reverse mode")
-	}
 	switch x := x.(type) {
 	case *ast.BasicLit:
 		return nil, nil

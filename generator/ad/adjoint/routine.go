@@ -206,7 +206,7 @@ func (g *gen) adjointArgs(r *routine) error {
 		s := g.scope.LookupLocal(a.Lower())
 		if s != nil && inPattern(pa, s) {
 			if s.Type == nil || !(s.Type.IsReal() || decl.IsDerived(s.Type) && decl.HasFloat(s.Type)) {
-				return notSupported("active dummy '%s' of type %s in reverse mode", s.Name, s.Type)
+				return diag.At(g.fset, s.Pos, notSupported("active dummy '%s' of type %s in reverse mode", s.Name, s.Type))
 			}
 			nu.Args = append(nu.Args, ast.NewIdent(a.Name+g.suffix))
 			r.adjSyms = append(r.adjSyms, s)
@@ -248,8 +248,8 @@ func (g *gen) adjointArgs(r *routine) error {
 func (g *gen) adjointDecls(r *routine) error {
 	pa, u := g.pa, r.u
 	for _, s := range r.adjSyms {
-		if !s.Type.IsReal() && !decl.IsDerived(s.Type) {
-			return notSupported("complex active variable '%s' in reverse mode", s.Name)
+		if !s.Type.IsReal() && !decl.IsDerived(s.Type) && !g.complexLocal(s) { // complex.go
+			return diag.At(g.fset, s.Pos, notSupported("complex active variable '%s' in reverse mode", s.Name))
 		}
 		if g.scope.LookupLocal(strings.ToLower(g.aname(s))) != nil {
 			return notSupported("adjoint name '%s' clashes with a name of '%s'", g.aname(s), pa.Proc.Name)

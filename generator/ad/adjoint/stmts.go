@@ -353,7 +353,7 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 	if !g.references(s.Rhs, base) {
 		// The increments do not touch the left side's adjoint: they
 		// read it directly, then it is zeroed.
-		incs, err := g.adj(s.Rhs, g.spread(s.Rhs, rank, lhsB))
+		incs, err := g.adj(s.Rhs, g.spread(s.Rhs, rank, g.convertAdj(s, lhsB)))
 		if err != nil {
 			return nil, err
 		}
@@ -367,7 +367,7 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 		return nil, err
 	}
 	ntmp, ndecls := g.ntmp, len(g.decls)
-	incs, err := g.adj(s.Rhs, g.spread(s.Rhs, rank, tmp))
+	incs, err := g.adj(s.Rhs, g.spread(s.Rhs, rank, g.convertAdj(s, tmp)))
 	if err != nil {
 		return nil, err
 	}
@@ -377,7 +377,7 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 		g.ntmp--
 		g.decls = g.decls[:len(g.decls)-1]
 		delete(g.declared, tmp.(*ast.Ident).Name)
-		incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, lhsB))
+		incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, g.convertAdj(s, lhsB)))
 		if err != nil {
 			return nil, err
 		}

@@ -69,6 +69,23 @@ subroutine s(x, y)
   y(idx) = x(idx)*x(1)
 end subroutine
 `, want: "k.f90:7:3: not supported yet: vector subscript in 'y(...)' in reverse mode"},
+		{name: "complex recorded", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  complex(8) :: z
+  z = cmplx(x, 2*x, 8)
+  z = z*z
+  y = abs(z)
+end subroutine
+`, want: "k.f90:6:3: not supported yet: no tape for variable 'z' of type complex(8)"},
+		{name: "complex dummy", routine: "s", ins: []string{"z"}, outs: []string{"y"}, src: `
+subroutine s(z, y)
+  complex(8), intent(in) :: z
+  real(8), intent(out) :: y
+  y = abs(z)
+end subroutine
+`, want: "k.f90:1:14: not supported yet: active dummy 'z' of type complex(8) in reverse mode"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
