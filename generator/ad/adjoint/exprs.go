@@ -174,6 +174,9 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call, rb ast.Expr) ([]ast.Stmt, 
 	if c.Proc != nil {
 		name = c.Proc.Name
 	}
+	if name == "transfer" {
+		return g.transfer(x, rb) // transfer.go
+	}
 	rule, ok := deriv.Lookup(name)
 	if !ok {
 		return nil, fmt.Errorf("no derivative rule for intrinsic '%s'", name)

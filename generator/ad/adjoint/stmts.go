@@ -299,6 +299,9 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err := g.checkCalls(s.Lhs); err != nil {
 		return nil, nil, err
 	}
+	if err := deriv.CheckTransfers(g.info, func(v *sema.Symbol) bool { return g.pa.IsVaried(s, false, v) }, s); err != nil {
+		return nil, nil, err
+	}
 	if v := g.wholeAllocatable(s.Lhs); v != nil {
 		return g.allocAssign(s, v) // alloc.go: it may reallocate v
 	}

@@ -865,6 +865,9 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		}
 		return []ast.Stmt{s}, nil
 	}
+	if err := deriv.CheckTransfers(g.info, func(v *sema.Symbol) bool { return pa.IsVaried(s, false, v) }, s); err != nil {
+		return nil, err
+	}
 	pre, err := g.hoist(s.Lhs, s.Rhs)
 	if err != nil {
 		return nil, err
@@ -1379,6 +1382,9 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call) (ast.Expr, error) {
 	name := strings.ToLower(exprString(x.Fun))
 	if c.Proc != nil {
 		name = c.Proc.Name
+	}
+	if name == "transfer" {
+		return g.transfer(x) // transfer.go
 	}
 	rule, ok := deriv.Lookup(name)
 	if !ok {

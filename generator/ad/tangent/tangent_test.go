@@ -758,6 +758,22 @@ subroutine s(x, y)
   y = acc*x
 end subroutine
 `, "s", "n.f90:3:3: not supported yet: active saved variable 'acc' (its value, and its derivative, carry over from one call of 's' to the next)"},
+		{"transfer to integer", `
+subroutine s(x, y)
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  integer(8) :: i
+  i = transfer(x, i)
+  y = x + transfer(i, y)
+end subroutine
+`, "s", "not supported yet: transfer of an active real(8) value to integer(8) (no derivative follows its bits)"},
+		{"transfer of a section", `
+subroutine s(x, y)
+  real(8), intent(in) :: x(4)
+  real(8), intent(out) :: y
+  y = transfer(x, y)
+end subroutine
+`, "s", "not supported yet: transfer of an active real(8) value to real(8) (no derivative follows its bits)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			prog := loadSrc(t, "n.f90", c.src)
