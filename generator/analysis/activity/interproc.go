@@ -905,7 +905,7 @@ func (a *analyzer) checkVersion(pa *ProcActivity) {
 	}
 	for _, r := range pi.reads {
 		if anyIn(pa.active, r.locs) {
-			a.report(r.pos.Pos(), fmt.Sprintf("not supported: READ into active variable '%s'", r.name))
+			a.report(r.pos.Pos(), fmt.Sprintf("not supported: READ into active variable '%s' (fadj does not carry derivatives through files: a value written there may come back)", r.name))
 		}
 	}
 }
