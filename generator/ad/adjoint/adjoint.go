@@ -506,7 +506,7 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Colon: true})
 		case sema.DeferredShape:
-			if !decl.IsAllocatable(s) {
+			if !decl.IsAllocatable(s) && !s.Attrs.Has(sema.AttrPointer) {
 				return nil, notSupported("deferred-shape active variable '%s'", s.Name)
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Colon: true}) // alloc.go
@@ -517,6 +517,7 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	if decl.IsAllocatable(s) {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrAllocatable})
 	}
+	pointerAttrs(s, d) // pointer.go
 	for _, dim := range e.Dims {
 		if dim.Hi == nil && dim.Lo == nil && !dim.Colon {
 			return nil, notSupported("bounds of '%s'", s.Name)

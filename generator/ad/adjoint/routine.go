@@ -25,6 +25,7 @@ type routine struct {
 	// its end; adecls declare the adjoints.
 	inits, finals, adecls []ast.Stmt
 	fwd, bwd              []ast.Stmt
+	entry                 []ast.Stmt // before the forward sweep (pointer.go)
 }
 
 // unit returns the adjoint routines of the version: foo_b, or foo_fwd and
@@ -147,7 +148,7 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 		return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
 	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):
 		return diag.At(g.fset, decl.SavedPos(pa.Unit.Decls, s), notSupported("active saved variable '%s' (its value, and its derivative, carry over from one call of '%s' to the next)", s.Name, pa.Proc.Name))
-	case s.Attrs.Has(sema.AttrPointer):
+	case s.Attrs.Has(sema.AttrPointer) && !g.pointerOK(s): // pointer.go
 		return notSupported("active pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
 	}
 	return nil
@@ -217,6 +218,11 @@ func (g *gen) adjointArgs(r *routine) error {
 			r.adjSyms = append(r.adjSyms, v.Sym)
 		}
 	}
+	for _, s := range g.aliasedLocals() { // pointer.go
+		if !containsSym(r.adjSyms, s) {
+			r.adjSyms = append(r.adjSyms, s)
+		}
+	}
 	// A host declares the adjoints its internal procedures' adjoints use.
 	for _, s := range g.sh.hostVars[g.scope] {
 		if !containsSym(r.adjSyms, s) {
@@ -276,6 +282,15 @@ func (g *gen) adjointDecls(r *routine) error {
 		}
 		r.adecls = append(r.adecls, d)
 		zero := &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)}
+		if s.Attrs.Has(sema.AttrPointer) { // pointer.go
+			if !g.pointerOK(s) {
+				return diag.At(g.fset, s.Pos, notSupported("active pointer variable '%s' in '%s'", s.Name, pa.Proc.Name))
+			}
+			if !s.IsDummy() {
+				r.entry = append(r.entry, g.pointerInit(s)...)
+			}
+			continue
+		}
 		if decl.IsAllocatable(s) {
 			g.allocAdjInit(r, s, zero) // alloc.go
 			continue
@@ -436,6 +451,7 @@ func (g *gen) splitForm(r *routine) ([]*ast.Unit, error) {
 // final zeroing, without the dead zeroing at its end.
 func (g *gen) body(r *routine) {
 	nu := r.nu
+	nu.Body = append(nu.Body, r.entry...)
 	nu.Body = append(nu.Body, r.fwd...)
 	nu.Body = append(nu.Body, r.inits...)
 	nu.Body = append(nu.Body, r.seed...)

@@ -205,7 +205,9 @@ func (g *gen) records(s ast.Stmt, x ast.Expr) bool {
 	if g.noRecord[s] {
 		return false // recomputed (recompute.go)
 	}
-	if g.tbr == nil {
+	if g.tbr == nil || aliasable(g.baseSym(x)) {
+		// (The TBR analysis does not see reads through a pointer of
+		// what its target's name overwrites: pointer.go.)
 		return true
 	}
 	for _, y := range g.tbr.RecordBefore(s) {
@@ -243,6 +245,9 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	case *ast.ContinueStmt:
 		return []ast.Stmt{s}, nil, nil
 	case *ast.CallStmt:
+		if err := g.checkAliasedCall(s); err != nil {
+			return nil, nil, err // pointer.go
+		}
 		if _, _, ok := decl.MoveAllocArgs(g.info, s); ok {
 			return g.moveAlloc(s) // alloc.go
 		}
@@ -274,7 +279,12 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		// Not executable: declarations moves it among the adjoint's.
 		return nil, nil, nil
 	case *ast.AllocateStmt:
+		if g.pointerObjects(s) {
+			return g.pointerAlloc(s) // pointer.go
+		}
 		return g.allocStmt(s) // alloc.go
+	case *ast.PointerAssignStmt:
+		return g.pointerAssign(s) // pointer.go
 	case *ast.StopStmt:
 		// The program ends in the forward sweep: no backward sweep
 		// runs after it, so it has no adjoint.
@@ -374,7 +384,7 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 	if err != nil {
 		return nil, err
 	}
-	if rest, ok := selfIncrement(incs, lhsB, tmp); ok && g.ntmp == ntmp && len(g.decls) == ndecls && !touches(rest, lhsB) {
+	if rest, ok := selfIncrement(incs, lhsB, tmp); ok && !aliasable(base) && g.ntmp == ntmp && len(g.decls) == ndecls && !touches(rest, lhsB) {
 		// y = y + e: y_b keeps its value and flows into e. (The
 		// temporary was declared last.)
 		g.ntmp--
@@ -899,8 +909,11 @@ func (g *gen) selectCase(s *ast.SelectCase) (fwd, bwd []ast.Stmt, err error) {
 func (g *gen) references(x ast.Expr, s *sema.Symbol) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && g.info.ObjectOf(id) == s {
-			found = true
+		if id, ok := n.(*ast.Ident); ok {
+			// A pointer and a target may share storage (pointer.go).
+			if o := g.info.ObjectOf(id); o == s || (aliasable(s) && aliasable(o)) {
+				found = true
+			}
 		}
 		return !found
 	})

@@ -69,6 +69,30 @@ subroutine s(x, y)
   y(idx) = x(idx)*x(1)
 end subroutine
 `, want: "k.f90:7:3: not supported yet: vector subscript in 'y(...)' in reverse mode"},
+		{name: "pointer in a loop", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  real(8), intent(in), target :: x(4)
+  real(8), intent(out) :: y
+  real(8), pointer :: p
+  integer :: i
+  y = 0
+  do i = 1, 4
+    p => x(i)
+    y = y + p*p
+  end do
+end subroutine
+`, want: "k.f90:8:5: not supported yet: association of active pointer 'p' inside a loop in reverse mode"},
+		{name: "deallocate pointer", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  real(8), pointer :: p
+  allocate(p)
+  p = x*x
+  y = p
+  deallocate(p)
+end subroutine
+`, want: "k.f90:8:3: not supported yet: DEALLOCATE of an active pointer in reverse mode"},
 		{name: "complex recorded", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y)
   real(8), intent(in) :: x

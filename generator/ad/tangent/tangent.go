@@ -263,7 +263,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	}
 	// Declarations: the original ones, then the tangents (before any
 	// statement function, DATA or FORMAT statement).
-	activeVars := g.withHostVars(pa.ActiveVars())
+	activeVars := g.withAliased(g.withHostVars(pa.ActiveVars())) // pointer.go
 	tdecls, inits, err := g.tangentDecls(u, activeVars)
 	if err != nil {
 		return nil, err
@@ -369,7 +369,7 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 		return nil // the host declares its derivative
 	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):
 		return diag.At(g.fset, decl.SavedPos(pa.Unit.Decls, s), notSupported("active saved variable '%s' (its value, and its derivative, carry over from one call of '%s' to the next)", s.Name, pa.Proc.Name))
-	case s.Attrs.Has(sema.AttrPointer):
+	case s.Attrs.Has(sema.AttrPointer) && s.IsDummy() && !inPattern(pa, s): // pointer.go
 		return notSupported("active pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
 	}
 	return nil
@@ -763,7 +763,7 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Colon: true})
 		case sema.DeferredShape:
-			if !decl.IsAllocatable(s) {
+			if !decl.IsAllocatable(s) && !s.Attrs.Has(sema.AttrPointer) {
 				return nil, notSupported("deferred-shape active variable '%s'", s.Name)
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Colon: true})
@@ -774,6 +774,7 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	if decl.IsAllocatable(s) {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrAllocatable})
 	}
+	pointerAttrs(s, d) // pointer.go
 	for _, dim := range e.Dims {
 		if dim.Hi == nil && dim.Lo == nil && !dim.Colon {
 			return nil, fmt.Errorf("tangent: bounds of '%s' unknown", s.Name)
@@ -846,6 +847,8 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		return g.ioStmt(s)
 	case *ast.AllocateStmt:
 		return g.allocStmt(s)
+	case *ast.PointerAssignStmt:
+		return g.pointerAssign(s) // pointer.go
 	default:
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active %s in tangent mode", ast.StmtName(s))
@@ -950,7 +953,11 @@ func (g *gen) ifStmt(s *ast.IfStmt) ([]ast.Stmt, error) {
 	if err := g.checkCalls(s.Cond); err != nil {
 		return nil, err
 	}
-	if _, alloc := s.Action.(*ast.AllocateStmt); !g.pa.ActiveStmt(s) && !alloc {
+	_, alloc := s.Action.(*ast.AllocateStmt)
+	if _, ptr := s.Action.(*ast.PointerAssignStmt); ptr { // pointer.go
+		alloc = true
+	}
+	if !g.pa.ActiveStmt(s) && !alloc {
 		return []ast.Stmt{s}, nil
 	}
 	body, err := g.stmt(s.Action)
