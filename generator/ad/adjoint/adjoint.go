@@ -112,8 +112,8 @@
 // side of assignments (conditions, subscripts, loop bounds, CALL arguments)
 // or with expressions as active arguments, array-valued or non-real active
 // function results, functions using module or common variables that the
-// program writes, internal procedures of a main program, active saved and
-// pointer variables (allocatables: alloc.go; derived types: derived.go), the blank common block, complex active
+// program writes, internal procedures of a main program, active saved
+// variables and pointers among globals or associated inside loops (pointer.go) (allocatables: alloc.go; derived types: derived.go), the blank common block, complex active
 // dummies and globals and recorded complex variables (complex.go), backward GO TO that generator/restructure could not make a
 // loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
 // implied DO loops in active array constructors, active WHERE bodies with
@@ -422,6 +422,9 @@ type gen struct {
 	// by their first element (refindex.go); mayDef memoizes MayDefine.
 	indexes map[*ast.Stmt]*sizedIndex
 	mayDef  map[*sema.Symbol]bool
+
+	// replays are the replay plans of local pointers (pointer_replay.go).
+	replays map[*sema.Symbol]*replayPlan
 
 	// split says that this is the split form of the version (foo_fwd
 	// and foo_bwd), not the joint one (foo_b).

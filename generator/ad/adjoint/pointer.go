@@ -71,8 +71,13 @@ func pointerAttrs(s *sema.Symbol, d *ast.TypeDecl) {
 
 // pointerInit returns, for local pointer s with an adjoint, the
 // nullification of s and its adjoint on entry.
-func (g *gen) pointerInit(s *sema.Symbol) []ast.Stmt {
-	return []ast.Stmt{nullify(ast.NewIdent(s.Name), ast.NewIdent(g.aname(s)))}
+func (g *gen) pointerInit(s *sema.Symbol) ([]ast.Stmt, error) {
+	out := []ast.Stmt{nullify(ast.NewIdent(s.Name), ast.NewIdent(g.aname(s)))}
+	plan, err := g.replay(s)
+	if plan != nil { // pointer_replay.go: no association yet
+		out = append(out, &ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(0)})
+	}
+	return out, err
 }
 
 func nullify(objs ...ast.Expr) ast.Stmt {
@@ -139,11 +144,23 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 	if err != nil {
 		return nil, nil, err
 	}
+	assoc := &ast.PointerAssignStmt{Lhs: pb, Rhs: rhs}
+	plan, err := g.replay(v)
+	if err != nil {
+		return nil, nil, err
+	}
+	if plan != nil { // pointer_replay.go
+		push, set, bwd, err := g.replayParts(s, p, v, plan)
+		if err != nil {
+			return nil, nil, err
+		}
+		return withLabel(s, []ast.Stmt{push, s, assoc, set}), bwd, nil
+	}
 	save, restore, err := g.pointerSave(p, v, pb)
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = append(save, s, &ast.PointerAssignStmt{Lhs: pb, Rhs: rhs})
+	fwd = append(save, s, assoc)
 	return withLabel(s, fwd), restore, nil
 }
 
@@ -200,6 +217,18 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 			continue
 		}
 		pb := ast.NewIdent(g.aname(v))
+		if plan, err := g.replay(v); err != nil {
+			return nil, nil, err
+		} else if plan != nil { // pointer_replay.go: a NULLIFY
+			push, set, back, err := g.replayParts(s, p, v, plan)
+			if err != nil {
+				return nil, nil, err
+			}
+			fwd = append(fwd, push)
+			after = append(after, nullify(pb), set)
+			bwd = append(back, bwd...)
+			continue
+		}
 		save, restore, err := g.pointerSave(p, v, pb)
 		if err != nil {
 			return nil, nil, err

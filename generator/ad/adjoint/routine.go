@@ -287,7 +287,11 @@ func (g *gen) adjointDecls(r *routine) error {
 				return diag.At(g.fset, s.Pos, notSupported("active pointer variable '%s' in '%s'", s.Name, pa.Proc.Name))
 			}
 			if !s.IsDummy() {
-				r.entry = append(r.entry, g.pointerInit(s)...)
+				init, err := g.pointerInit(s)
+				if err != nil {
+					return err
+				}
+				r.entry = append(r.entry, init...)
 			}
 			continue
 		}
