@@ -114,7 +114,7 @@
 // function results, functions using module or common variables that the
 // program writes, internal procedures of a main program, active saved
 // variables and pointers among globals or associated inside loops (pointer.go) (allocatables: alloc.go; derived types: derived.go), the blank common block, complex active
-// dummies and globals and recorded complex variables (complex.go), backward GO TO that generator/restructure could not make a
+// dummies and globals (complex.go), backward GO TO that generator/restructure could not make a
 // loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
 // implied DO loops in active array constructors, active WHERE bodies with
 // transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables,
@@ -548,6 +548,8 @@ func (g *gen) local(name string, t *sema.Type) (*ast.Ident, error) {
 		ts := &ast.TypeSpec{Kind: ast.Integer}
 		if t.IsReal() {
 			ts = &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
+		} else if t.IsComplex() {
+			ts = &ast.TypeSpec{Kind: ast.Complex, KindSel: deriv.Int(t.Kind)} // complex.go
 		} else if t.Kind != 4 {
 			ts.KindSel = deriv.Int(t.Kind)
 		}

@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -35,4 +36,37 @@ func (g *gen) convertAdj(s *ast.AssignStmt, rb ast.Expr) ast.Expr {
 		return deriv.Call("real", rb, deriv.Int(rt.Kind))
 	}
 	return rb
+}
+
+// complexPushPop returns the records of complex reference x (of type t,
+// the left side of an assignment) and their restorations: its real and
+// imaginary parts, x%re and x%im, on the real tape of its kind.
+func (g *gen) complexPushPop(x ast.Expr, t *sema.Type) (push, pop []ast.Stmt, err error) {
+	typ, ok := tape.TypeOf(sema.BasicType(sema.RealType, t.Kind))
+	if !ok {
+		return nil, nil, notSupported("no tape for variable '%s' of type %s", exprString(x), t)
+	}
+	if s := g.baseSym(x); s != nil {
+		for _, d := range s.Dims {
+			if d.Kind == sema.AssumedSize {
+				return nil, nil, notSupported("assumed-size array '%s' overwritten in reverse mode", s.Name)
+			}
+		}
+	}
+	if vectorSubscript(g.info, x) {
+		return nil, nil, notSupported("vector subscript in '%s' in reverse mode", exprString(x))
+	}
+	rank := g.info.Rank(x)
+	for _, part := range []string{"re", "im"} {
+		ref := &ast.SelectorExpr{X: x, Sel: ast.NewIdent(part)}
+		if rank == 0 {
+			push = append(push, tapePush(typ, ref))
+			pop = append([]ast.Stmt{tapePop(typ, ref)}, pop...)
+			continue
+		}
+		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{x}}
+		push = append(push, tapePushArray(typ, ref, n))
+		pop = append([]ast.Stmt{tapePopArray(typ, ref, n)}, pop...)
+	}
+	return push, pop, nil
 }

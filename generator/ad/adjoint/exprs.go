@@ -114,7 +114,7 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 		if g.info.Operators[x] != nil {
 			return nil, notSupported("defined operator %s", x.OpLit)
 		}
-		if x.Op == token.STAR && g.isDesignator(x.X) && ast.Equal(x.X, x.Y) {
+		if x.Op == token.STAR && g.isDesignator(x.X) && ast.Equal(x.X, x.Y) && !t.IsComplex() {
 			// x*x: one increment by 2*x rather than two by x.
 			return g.adj(x.X, deriv.Mul(deriv.Mul(deriv.Const("2", t), x.X), rb))
 		}

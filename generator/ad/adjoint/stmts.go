@@ -320,6 +320,14 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	if g.records(s, s.Lhs) && !g.dead[s] {
 		// (Left out, s changes nothing: nothing to restore.)
 		push, pop, err := g.pushPop(s.Lhs)
+		if t := g.info.TypeOf(s.Lhs); t != nil && t.IsComplex() && g.baseSym(s.Lhs) != nil {
+			var pushes, pops []ast.Stmt // complex.go
+			if pushes, pops, err = g.complexPushPop(s.Lhs, t); err != nil {
+				return nil, nil, err
+			}
+			fwd, bwd = append(fwd, pushes...), append(bwd, pops...)
+			push = nil
+		}
 		if err != nil {
 			return nil, nil, err
 		}
@@ -436,7 +444,11 @@ func (g *gen) arrayTemp(name string, t *sema.Type, rank int) error {
 	for i := 0; i < rank; i++ {
 		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
 	}
-	g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)},
+	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
+	if t.IsComplex() {
+		ts.Kind = ast.Complex // complex.go
+	}
+	g.decls = append(g.decls, &ast.TypeDecl{Type: ts,
 		Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
 	return nil
 }

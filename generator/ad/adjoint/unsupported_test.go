@@ -93,16 +93,6 @@ subroutine s(x, y)
   deallocate(p)
 end subroutine
 `, want: "k.f90:8:3: not supported yet: DEALLOCATE of an active pointer in reverse mode"},
-		{name: "complex recorded", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
-subroutine s(x, y)
-  real(8), intent(in) :: x
-  real(8), intent(out) :: y
-  complex(8) :: z
-  z = cmplx(x, 2*x, 8)
-  z = z*z
-  y = abs(z)
-end subroutine
-`, want: "k.f90:6:3: not supported yet: no tape for variable 'z' of type complex(8)"},
 		{name: "complex dummy", routine: "s", ins: []string{"z"}, outs: []string{"y"}, src: `
 subroutine s(z, y)
   complex(8), intent(in) :: z
