@@ -120,7 +120,7 @@
 // transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables,
 // ALLOCATE with an active SOURCE= or with ERRMSG=, allocatables in split mode, calls with
 // active arguments of procedures without a derivative version, active
-// arguments that are expressions, vector subscripts on active left sides (vecsub.go), statement functions whose
+// arguments that are expressions, vector subscripts on complex left sides (vecsub.go), statement functions whose
 // value is converted on return (the others are expanded before: generator/inline), DO
 // variables other than default integers, and recorded variables whose type
 // has no tape (kinds other than real 4/8, integer 4/8 and default logical).

@@ -327,6 +327,13 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 			}
 			fwd, bwd = append(fwd, pushes...), append(bwd, pops...)
 			push = nil
+		} else if _, vec := g.vectorElement(s.Lhs); vec {
+			var pushes, pops []ast.Stmt // vecsub.go
+			if pushes, pops, err = g.vectorPushPop(s.Lhs); err != nil {
+				return nil, nil, err
+			}
+			fwd, bwd = append(fwd, pushes...), append(bwd, pops...)
+			push = nil
 		}
 		if err != nil {
 			return nil, nil, err
@@ -362,7 +369,7 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 // assignAdjoint returns the adjoint statements of s = e, whose left side
 // has base variable base with an adjoint.
 func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, error) {
-	lhsB, err := g.adjRef(s.Lhs)
+	lhsB, err := g.lhsAdjRef(s.Lhs) // vecsub.go
 	if err != nil {
 		return nil, err
 	}

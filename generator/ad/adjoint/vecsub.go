@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -124,4 +125,42 @@ func (g *gen) scatterDim(x *ast.CallExpr, i int, k *ast.Ident) (sub, extent ast.
 	init = []ast.Stmt{&ast.AssignStmt{Lhs: vi, Rhs: a}}
 	sub = &ast.CallExpr{Fun: ast.NewIdent(vi.Name), Args: []ast.Expr{ast.NewIdent(k.Name)}}
 	return sub, deriv.Call("size", ast.NewIdent(vi.Name)), init, nil
+}
+
+// A vector subscript on a left side repeats no element (the standard
+// forbids it there): x_b(idx) is the adjoint of x(idx) = e, read and
+// zeroed whole.
+
+// lhsAdjRef is adjRef for the left side x of an assignment.
+func (g *gen) lhsAdjRef(x ast.Expr) (ast.Expr, error) {
+	if c, ok := g.vectorElement(x); ok {
+		id := c.Fun.(*ast.Ident)
+		if s := g.info.ObjectOf(id); s == nil || s == g.result || s.Module() != nil {
+			return nil, notSupported("vector subscript in '%s' in reverse mode", exprString(x))
+		}
+		return &ast.CallExpr{Fun: ast.NewIdent(id.Name + g.suffix), Args: c.Args}, nil
+	}
+	return g.adjRef(x)
+}
+
+// vectorPushPop returns the record of left side x, a section with a
+// vector subscript, and its restoration, through a temporary (a
+// vector-subscripted section cannot receive a pop as an actual
+// argument): tmp = x, pushed; popped into tmp, x = tmp.
+func (g *gen) vectorPushPop(x ast.Expr) (push, pop []ast.Stmt, err error) {
+	t := g.info.TypeOf(x)
+	typ, ok := tape.TypeOf(t)
+	if !ok || !t.IsReal() {
+		return nil, nil, notSupported("vector subscript in '%s' in reverse mode", exprString(x))
+	}
+	g.ntmp++
+	name := "fadj_tmp" + strconv.Itoa(g.ntmp)
+	if err := g.arrayTemp(name, t, g.info.Rank(x)); err != nil {
+		return nil, nil, err
+	}
+	tmp := func() ast.Expr { return ast.NewIdent(name) }
+	size := func() ast.Expr { return deriv.Call("size", tmp()) }
+	push = []ast.Stmt{&ast.AssignStmt{Lhs: tmp(), Rhs: x}, tapePushArray(typ, tmp(), size())}
+	pop = []ast.Stmt{&ast.AssignStmt{Lhs: tmp(), Rhs: x}, tapePopArray(typ, tmp(), size()), &ast.AssignStmt{Lhs: ast.Clone(x), Rhs: tmp()}}
+	return push, pop, nil
 }
