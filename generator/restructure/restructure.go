@@ -15,6 +15,11 @@
 //     are its body, each such GO TO a CYCLE of it, and an EXIT ends the
 //     body (falling through to the end of the region leaves the loop).
 //
+// Before the loops, straight-line code scrambled by GO TOs (a block placed
+// after the code that jumps to it, entered by that one GO TO only and left
+// by a jump) is put back in order, and a GO TO to the next statement is
+// deleted (straighten.go).
+//
 // A backward GO TO is left alone (reverse mode rejects it at its position;
 // tangent mode copies it) when the region cannot become a construct: a
 // label inside it is the target of a jump from outside it, or its label
@@ -67,6 +72,7 @@ func unit(info *sema.Info, u *ast.Unit) {
 		return true
 	})
 	r.root = root
+	root.Body = r.straighten(root.Body) // straighten.go
 	root.Body = r.list(root.Body, nil)
 	u.Body = root.Body
 }

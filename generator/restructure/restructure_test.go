@@ -153,6 +153,40 @@ end subroutine s
 10 y = y*0.5d0
 20 y = y - 1
 if (y > 1) go to 10`,
+	}, {
+		name: "straight-line code scrambled by GO TOs",
+		src: `subroutine s(y)
+  real(8) :: y
+  go to 1
+3 y = y*2
+  go to 4
+2 y = y*3
+  go to 3
+1 y = y*y
+  go to 2
+4 y = y + 1
+end subroutine s
+`,
+		body: `1 y = y*y
+2 y = y*3
+3 y = y*2
+4 y = y + 1`,
+	}, {
+		name: "a block jumped to twice stays, the GO TO to the next statement goes",
+		src: `subroutine s(y)
+  real(8) :: y
+  if (y > 0) go to 2
+  go to 1
+2 y = y*3
+  return
+1 y = y*y
+  go to 2
+end subroutine s
+`,
+		body: `if (y > 0) go to 2
+1 y = y*y
+2 y = y*3
+return`,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

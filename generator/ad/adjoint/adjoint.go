@@ -116,16 +116,16 @@
 // side of assignments (conditions, subscripts, loop bounds, CALL arguments)
 // or with expressions as active arguments, array-valued or non-real active
 // function results, functions using module or common variables that the
-// program writes, internal procedures of a main program, active saved and
-// pointer variables (allocatables: alloc.go; derived types: derived.go), the blank common block, complex active
-// variables, backward GO TO that generator/restructure could not make a
+// program writes, internal procedures of a main program, active saved
+// variables and pointers among globals or associated inside loops (pointer.go) (allocatables: alloc.go; derived types: derived.go), the blank common block, complex active
+// dummies and globals (complex.go), backward GO TO that generator/restructure could not make a
 // loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
 // implied DO loops in active array constructors, active WHERE bodies with
 // transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables,
 // ALLOCATE with an active SOURCE= or with ERRMSG=, allocatables in split mode, calls with
 // active array elements passed to array dummies that a procedure without
 // a derivative version may overwrite, active
-// arguments that are expressions, vector subscripts on active arrays, statement functions whose
+// arguments that are expressions, vector subscripts on complex left sides (vecsub.go), statement functions whose
 // value is converted on return (the others are expanded before: generator/inline), DO
 // variables other than default integers, and recorded variables whose type
 // has no tape (kinds other than real 4/8, integer 4/8 and default logical).
@@ -448,6 +448,9 @@ type gen struct {
 	indexes map[*ast.Stmt]*sizedIndex
 	mayDef  map[*sema.Symbol]bool
 
+	// replays are the replay plans of local pointers (pointer_replay.go).
+	replays map[*sema.Symbol]*replayPlan
+
 	// split says that this is the split form of the version (foo_fwd
 	// and foo_bwd), not the joint one (foo_b).
 	split bool
@@ -501,7 +504,7 @@ func containsSym(list []*sema.Symbol, s *sema.Symbol) bool {
 
 // decl declares the adjoint of variable s.
 func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
-	d := &ast.TypeDecl{Type: decl.Type(s, false, s.Owner == g.scope), DColon: true}
+	d := &ast.TypeDecl{Type: decl.Type(s, s.Type.IsComplex(), s.Owner == g.scope), DColon: true}
 	if decl.IsDerived(s.Type) {
 		d.Type = decl.DerivedType(s.Type) // derived.go
 	}
@@ -531,7 +534,7 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Colon: true})
 		case sema.DeferredShape:
-			if !decl.IsAllocatable(s) {
+			if !decl.IsAllocatable(s) && !s.Attrs.Has(sema.AttrPointer) {
 				return nil, notSupported("deferred-shape active variable '%s'", s.Name)
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Colon: true}) // alloc.go
@@ -542,6 +545,7 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	if decl.IsAllocatable(s) {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrAllocatable})
 	}
+	pointerAttrs(s, d) // pointer.go
 	for _, dim := range e.Dims {
 		if dim.Hi == nil && dim.Lo == nil && !dim.Colon {
 			return nil, notSupported("bounds of '%s'", s.Name)
@@ -569,6 +573,8 @@ func (g *gen) local(name string, t *sema.Type) (*ast.Ident, error) {
 		ts := &ast.TypeSpec{Kind: ast.Integer}
 		if t.IsReal() {
 			ts = &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
+		} else if t.IsComplex() {
+			ts = &ast.TypeSpec{Kind: ast.Complex, KindSel: deriv.Int(t.Kind)} // complex.go
 		} else if t.Kind != 4 {
 			ts.KindSel = deriv.Int(t.Kind)
 		}

@@ -63,6 +63,9 @@ func (g *gen) operand(x ast.Expr) deriv.Operand {
 // increment returns ref_b = ref_b + rb (an outer product, the adjoint of
 // matmul's matrix operand, through the runtime's fadj_ger).
 func (g *gen) increment(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
+	if c, ok := g.vectorElement(x); ok {
+		return g.scatterAdd(c, rb) // vecsub.go
+	}
 	r, err := g.adjRef(x)
 	if err != nil {
 		return nil, err
@@ -85,9 +88,6 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 	t := g.info.TypeOf(x)
 	if !isFloat(t) {
 		return nil, nil
-	}
-	if t.IsComplex() {
-		return nil, notSupported("complex expression in reverse mode")
 	}
 	switch x := x.(type) {
 	case *ast.BasicLit:
@@ -114,7 +114,7 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 		if g.info.Operators[x] != nil {
 			return nil, notSupported("defined operator %s", x.OpLit)
 		}
-		if x.Op == token.STAR && g.isDesignator(x.X) && ast.Equal(x.X, x.Y) {
+		if x.Op == token.STAR && g.isDesignator(x.X) && ast.Equal(x.X, x.Y) && !t.IsComplex() {
 			// x*x: one increment by 2*x rather than two by x.
 			return g.adj(x.X, deriv.Mul(deriv.Mul(deriv.Const("2", t), x.X), rb))
 		}
@@ -173,6 +173,9 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call, rb ast.Expr) ([]ast.Stmt, 
 	name := strings.ToLower(exprString(x.Fun))
 	if c.Proc != nil {
 		name = c.Proc.Name
+	}
+	if name == "transfer" {
+		return g.transfer(x, rb) // transfer.go
 	}
 	rule, ok := deriv.Lookup(name)
 	if !ok {

@@ -25,6 +25,7 @@ type routine struct {
 	// its end; adecls declare the adjoints.
 	inits, finals, adecls []ast.Stmt
 	fwd, bwd              []ast.Stmt
+	entry                 []ast.Stmt // before the forward sweep (pointer.go)
 }
 
 // unit returns the adjoint routines of the version: foo_b, or foo_fwd and
@@ -147,7 +148,7 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 		return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
 	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):
 		return diag.At(g.fset, decl.SavedPos(pa.Unit.Decls, s), notSupported("active saved variable '%s' (its value, and its derivative, carry over from one call of '%s' to the next)", s.Name, pa.Proc.Name))
-	case s.Attrs.Has(sema.AttrPointer):
+	case s.Attrs.Has(sema.AttrPointer) && !g.pointerOK(s): // pointer.go
 		return notSupported("active pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
 	}
 	return nil
@@ -207,7 +208,7 @@ func (g *gen) adjointArgs(r *routine) error {
 		s := g.scope.LookupLocal(a.Lower())
 		if s != nil && inPattern(pa, s) {
 			if s.Type == nil || !(s.Type.IsReal() || decl.IsDerived(s.Type) && decl.HasFloat(s.Type)) {
-				return notSupported("active dummy '%s' of type %s in reverse mode", s.Name, s.Type)
+				return diag.At(g.fset, s.Pos, notSupported("active dummy '%s' of type %s in reverse mode", s.Name, s.Type))
 			}
 			nu.Args = append(nu.Args, ast.NewIdent(a.Name+g.suffix))
 			r.adjSyms = append(r.adjSyms, s)
@@ -216,6 +217,11 @@ func (g *gen) adjointArgs(r *routine) error {
 	for _, v := range pa.ActiveVars() {
 		if g.hasAdj(v.Sym) && !containsSym(r.adjSyms, v.Sym) {
 			r.adjSyms = append(r.adjSyms, v.Sym)
+		}
+	}
+	for _, s := range g.aliasedLocals() { // pointer.go
+		if !containsSym(r.adjSyms, s) {
+			r.adjSyms = append(r.adjSyms, s)
 		}
 	}
 	// A host declares the adjoints its internal procedures' adjoints use.
@@ -249,8 +255,8 @@ func (g *gen) adjointArgs(r *routine) error {
 func (g *gen) adjointDecls(r *routine) error {
 	pa, u := g.pa, r.u
 	for _, s := range r.adjSyms {
-		if !s.Type.IsReal() && !decl.IsDerived(s.Type) {
-			return notSupported("complex active variable '%s' in reverse mode", s.Name)
+		if !s.Type.IsReal() && !decl.IsDerived(s.Type) && !g.complexLocal(s) { // complex.go
+			return diag.At(g.fset, s.Pos, notSupported("complex active variable '%s' in reverse mode", s.Name))
 		}
 		if g.scope.LookupLocal(strings.ToLower(g.aname(s))) != nil {
 			return notSupported("adjoint name '%s' clashes with a name of '%s'", g.aname(s), pa.Proc.Name)
@@ -277,6 +283,19 @@ func (g *gen) adjointDecls(r *routine) error {
 		}
 		r.adecls = append(r.adecls, d)
 		zero := &ast.AssignStmt{Lhs: ast.NewIdent(g.aname(s)), Rhs: deriv.Const("0", s.Type)}
+		if s.Attrs.Has(sema.AttrPointer) { // pointer.go
+			if !g.pointerOK(s) {
+				return diag.At(g.fset, s.Pos, notSupported("active pointer variable '%s' in '%s'", s.Name, pa.Proc.Name))
+			}
+			if !s.IsDummy() {
+				init, err := g.pointerInit(s)
+				if err != nil {
+					return err
+				}
+				r.entry = append(r.entry, init...)
+			}
+			continue
+		}
 		if decl.IsAllocatable(s) {
 			g.allocAdjInit(r, s, zero) // alloc.go
 			continue
@@ -437,6 +456,7 @@ func (g *gen) splitForm(r *routine) ([]*ast.Unit, error) {
 // final zeroing, without the dead zeroing at its end.
 func (g *gen) body(r *routine) {
 	nu := r.nu
+	nu.Body = append(nu.Body, r.entry...)
 	nu.Body = append(nu.Body, r.fwd...)
 	nu.Body = append(nu.Body, r.inits...)
 	nu.Body = append(nu.Body, r.seed...)

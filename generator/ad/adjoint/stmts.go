@@ -213,7 +213,9 @@ func (g *gen) records(s ast.Stmt, x ast.Expr) bool {
 	if as, ok := s.(*ast.AssignStmt); ok && g.eraForced[s] && x == as.Lhs {
 		return true // a block's snapshot (era_block.go)
 	}
-	if g.tbr == nil {
+	if g.tbr == nil || aliasable(g.baseSym(x)) {
+		// (The TBR analysis does not see reads through a pointer of
+		// what its target's name overwrites: pointer.go.)
 		return true
 	}
 	for _, y := range g.tbr.RecordBefore(s) {
@@ -251,6 +253,9 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	case *ast.ContinueStmt:
 		return []ast.Stmt{s}, nil, nil
 	case *ast.CallStmt:
+		if err := g.checkAliasedCall(s); err != nil {
+			return nil, nil, err // pointer.go
+		}
 		if _, _, ok := decl.MoveAllocArgs(g.info, s); ok {
 			return g.moveAlloc(s) // alloc.go
 		}
@@ -282,7 +287,12 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		// Not executable: declarations moves it among the adjoint's.
 		return nil, nil, nil
 	case *ast.AllocateStmt:
+		if g.pointerObjects(s) {
+			return g.pointerAlloc(s) // pointer.go
+		}
 		return g.allocStmt(s) // alloc.go
+	case *ast.PointerAssignStmt:
+		return g.pointerAssign(s) // pointer.go
 	case *ast.StopStmt:
 		// The program ends in the forward sweep: no backward sweep
 		// runs after it, so it has no adjoint.
@@ -307,6 +317,9 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err := g.checkCalls(s.Lhs); err != nil {
 		return nil, nil, err
 	}
+	if err := deriv.CheckTransfers(g.info, func(v *sema.Symbol) bool { return g.pa.IsVaried(s, false, v) }, s); err != nil {
+		return nil, nil, err
+	}
 	if v := g.wholeAllocatable(s.Lhs); v != nil {
 		return g.allocAssign(s, v) // alloc.go: it may reallocate v
 	}
@@ -315,6 +328,21 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	if g.records(s, s.Lhs) && !g.dead[s] {
 		// (Left out, s changes nothing: nothing to restore.)
 		push, pop, err := g.pushPop(s.Lhs)
+		if t := g.info.TypeOf(s.Lhs); t != nil && t.IsComplex() && g.baseSym(s.Lhs) != nil {
+			var pushes, pops []ast.Stmt // complex.go
+			if pushes, pops, err = g.complexPushPop(s.Lhs, t); err != nil {
+				return nil, nil, err
+			}
+			fwd, bwd = append(fwd, pushes...), append(bwd, pops...)
+			push = nil
+		} else if _, vec := g.vectorElement(s.Lhs); vec {
+			var pushes, pops []ast.Stmt // vecsub.go
+			if pushes, pops, err = g.vectorPushPop(s.Lhs); err != nil {
+				return nil, nil, err
+			}
+			fwd, bwd = append(fwd, pushes...), append(bwd, pops...)
+			push = nil
+		}
 		if err != nil {
 			return nil, nil, err
 		}
@@ -349,7 +377,7 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 // assignAdjoint returns the adjoint statements of s = e, whose left side
 // has base variable base with an adjoint.
 func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, error) {
-	lhsB, err := g.adjRef(s.Lhs)
+	lhsB, err := g.lhsAdjRef(s.Lhs) // vecsub.go
 	if err != nil {
 		return nil, err
 	}
@@ -361,7 +389,7 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 	if !g.references(s.Rhs, base) {
 		// The increments do not touch the left side's adjoint: they
 		// read it directly, then it is zeroed.
-		incs, err := g.adj(s.Rhs, g.spread(s.Rhs, rank, lhsB))
+		incs, err := g.adj(s.Rhs, g.spread(s.Rhs, rank, g.convertAdj(s, lhsB)))
 		if err != nil {
 			return nil, err
 		}
@@ -375,17 +403,17 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 		return nil, err
 	}
 	ntmp, ndecls := g.ntmp, len(g.decls)
-	incs, err := g.adj(s.Rhs, g.spread(s.Rhs, rank, tmp))
+	incs, err := g.adj(s.Rhs, g.spread(s.Rhs, rank, g.convertAdj(s, tmp)))
 	if err != nil {
 		return nil, err
 	}
-	if rest, ok := selfIncrement(incs, lhsB, tmp); ok && g.ntmp == ntmp && len(g.decls) == ndecls && !touches(rest, lhsB) {
+	if rest, ok := selfIncrement(incs, lhsB, tmp); ok && !aliasable(base) && g.ntmp == ntmp && len(g.decls) == ndecls && !touches(rest, lhsB) {
 		// y = y + e: y_b keeps its value and flows into e. (The
 		// temporary was declared last.)
 		g.ntmp--
 		g.decls = g.decls[:len(g.decls)-1]
 		delete(g.declared, tmp.(*ast.Ident).Name)
-		incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, lhsB))
+		incs, err = g.adj(s.Rhs, g.spread(s.Rhs, rank, g.convertAdj(s, lhsB)))
 		if err != nil {
 			return nil, err
 		}
@@ -431,7 +459,11 @@ func (g *gen) arrayTemp(name string, t *sema.Type, rank int) error {
 	for i := 0; i < rank; i++ {
 		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
 	}
-	g.decls = append(g.decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)},
+	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
+	if t.IsComplex() {
+		ts.Kind = ast.Complex // complex.go
+	}
+	g.decls = append(g.decls, &ast.TypeDecl{Type: ts,
 		Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
 	return nil
 }
@@ -470,12 +502,16 @@ func touches(list []ast.Stmt, ref ast.Expr) bool {
 		return ""
 	}
 	b := base(ref)
+	found := false
 	for _, st := range list {
-		if a, ok := st.(*ast.AssignStmt); ok && base(a.Lhs) == b {
-			return true
-		}
+		ast.Inspect(st, func(n ast.Node) bool { // also inside loops (vecsub.go)
+			if a, ok := n.(*ast.AssignStmt); ok && base(a.Lhs) == b {
+				found = true
+			}
+			return !found
+		})
 	}
-	return false
+	return found
 }
 
 // partIDs returns the ids of the jumps with partial sweeps in part, but
@@ -900,8 +936,11 @@ func (g *gen) selectCase(s *ast.SelectCase) (fwd, bwd []ast.Stmt, err error) {
 func (g *gen) references(x ast.Expr, s *sema.Symbol) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && g.info.ObjectOf(id) == s {
-			found = true
+		if id, ok := n.(*ast.Ident); ok {
+			// A pointer and a target may share storage (pointer.go).
+			if o := g.info.ObjectOf(id); o == s || (aliasable(s) && aliasable(o)) {
+				found = true
+			}
 		}
 		return !found
 	})

@@ -59,15 +59,49 @@ subroutine s(x)
   call axpy(2d0, x, x)
 end subroutine
 `, want: "k.f90:8:3: not supported yet: 'x' passed to both 'u' and 'v' of 'axpy', which may define one of them (aliased arguments) in reverse mode"},
-		{name: "vector subscript", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+		{name: "vector subscript of a complex left side", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y)
   real(8), intent(in) :: x(4)
   real(8), intent(out) :: y
+  complex(8) :: c(4)
   integer :: idx(3)
-  idx = [1, 2, 1]
-  y = sum(x(idx))
+  idx = [1, 2, 4]
+  c = 0
+  c(idx) = x(idx)*c(idx)
+  y = abs(sum(c))
 end subroutine
-`, want: "k.f90:6:3: not supported yet: vector subscript in 'x(...)' in reverse mode"},
+`, want: "k.f90:8:3: not supported yet: vector subscript in 'c(...)' in reverse mode"},
+		{name: "pointer in a loop", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  real(8), intent(in), target :: x(4)
+  real(8), intent(out) :: y
+  real(8), pointer :: p
+  integer :: i
+  y = 0
+  do i = 1, 4
+    p => x(i)
+    y = y + p*p
+  end do
+end subroutine
+`, want: "k.f90:8:5: not supported yet: association of active pointer 'p' inside a loop in reverse mode"},
+		{name: "deallocate pointer", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  real(8), pointer :: p
+  allocate(p)
+  p = x*x
+  y = p
+  deallocate(p)
+end subroutine
+`, want: "k.f90:8:3: not supported yet: DEALLOCATE of an active pointer in reverse mode"},
+		{name: "complex dummy", routine: "s", ins: []string{"z"}, outs: []string{"y"}, src: `
+subroutine s(z, y)
+  complex(8), intent(in) :: z
+  real(8), intent(out) :: y
+  y = abs(z)
+end subroutine
+`, want: "k.f90:1:14: not supported yet: active dummy 'z' of type complex(8) in reverse mode"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

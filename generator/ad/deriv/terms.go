@@ -49,6 +49,10 @@ func AdjointTerm(p ast.Expr, x Operand, rb ast.Expr, res *sema.Type, resRank int
 		}
 	case res != nil && res.IsComplex():
 		t = realPart(p, rb)
+	case x.complex() && IsOne(p):
+		// real(z): the real rb as a complex adjoint, so that the
+		// operand's own adjoint rules may conjugate it.
+		t = Call("cmplx", rb, Kw("kind", Int(floatKind(x.Type))))
 	default:
 		t = Mul(p, rb)
 	}

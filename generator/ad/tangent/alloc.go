@@ -53,10 +53,11 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
 		if v == nil {
 			continue
 		}
-		if v.Attrs.Has(sema.AttrPointer) {
-			return nil, notSupported("%s of active POINTER '%s'", s.Keyword, v.Name)
-		}
 		xd := g.tident(id, v)
+		if s.Keyword == "nullify" { // pointer.go
+			after = append(after, &ast.AllocateStmt{Keyword: "nullify", Objects: []ast.Expr{xd}})
+			continue
+		}
 		var st []ast.Stmt
 		switch s.Keyword {
 		case "allocate":

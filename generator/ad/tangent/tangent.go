@@ -273,7 +273,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	}
 	// Declarations: the original ones, then the tangents (before any
 	// statement function, DATA or FORMAT statement).
-	activeVars := g.withHostVars(pa.ActiveVars())
+	activeVars := g.withAliased(g.withHostVars(pa.ActiveVars())) // pointer.go
 	tdecls, inits, err := g.tangentDecls(u, activeVars)
 	if err != nil {
 		return nil, err
@@ -379,7 +379,7 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 		return nil // the host declares its derivative
 	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):
 		return diag.At(g.fset, decl.SavedPos(pa.Unit.Decls, s), notSupported("active saved variable '%s' (its value, and its derivative, carry over from one call of '%s' to the next)", s.Name, pa.Proc.Name))
-	case s.Attrs.Has(sema.AttrPointer):
+	case s.Attrs.Has(sema.AttrPointer) && s.IsDummy() && !inPattern(pa, s): // pointer.go
 		return notSupported("active pointer variable '%s' in '%s'", s.Name, pa.Proc.Name)
 	}
 	return nil
@@ -770,7 +770,7 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Lo: dim.Lo.Expr, Colon: true})
 		case sema.DeferredShape:
-			if !decl.IsAllocatable(s) {
+			if !decl.IsAllocatable(s) && !s.Attrs.Has(sema.AttrPointer) {
 				return nil, notSupported("deferred-shape active variable '%s'", s.Name)
 			}
 			e.Dims = append(e.Dims, &ast.Dim{Colon: true})
@@ -781,6 +781,7 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	if decl.IsAllocatable(s) {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrAllocatable})
 	}
+	pointerAttrs(s, d) // pointer.go
 	for _, dim := range e.Dims {
 		if dim.Hi == nil && dim.Lo == nil && !dim.Colon {
 			return nil, fmt.Errorf("tangent: bounds of '%s' unknown", s.Name)
@@ -863,6 +864,8 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		return g.ioStmt(s)
 	case *ast.AllocateStmt:
 		return g.allocStmt(s)
+	case *ast.PointerAssignStmt:
+		return g.pointerAssign(s) // pointer.go
 	default:
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active %s in tangent mode", ast.StmtName(s))
@@ -881,6 +884,9 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 			return nil, notSupported("active defined assignment")
 		}
 		return []ast.Stmt{s}, nil
+	}
+	if err := deriv.CheckTransfers(g.info, func(v *sema.Symbol) bool { return pa.IsVaried(s, false, v) }, s); err != nil {
+		return nil, err
 	}
 	pre, err := g.hoist(s.Lhs, s.Rhs)
 	if err != nil {
@@ -1397,6 +1403,9 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call) (ast.Expr, error) {
 	name := strings.ToLower(exprString(x.Fun))
 	if c.Proc != nil {
 		name = c.Proc.Name
+	}
+	if name == "transfer" {
+		return g.transfer(x) // transfer.go
 	}
 	rule, ok := deriv.Lookup(name)
 	if !ok {

@@ -771,6 +771,22 @@ subroutine s(x, y)
   y = sum(q*x)
 end subroutine
 `, "s", "not supported yet: active array element 'q(...)' passed to array dummy 'w' of 'fill', which may modify it with a passive value"},
+		{"transfer to integer", `
+subroutine s(x, y)
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  integer(8) :: i
+  i = transfer(x, i)
+  y = x + transfer(i, y)
+end subroutine
+`, "s", "not supported yet: transfer of an active real(8) value to integer(8) (no derivative follows its bits)"},
+		{"transfer of a section", `
+subroutine s(x, y)
+  real(8), intent(in) :: x(4)
+  real(8), intent(out) :: y
+  y = transfer(x, y)
+end subroutine
+`, "s", "not supported yet: transfer of an active real(8) value to real(8) (no derivative follows its bits)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			prog := loadSrc(t, "n.f90", c.src)

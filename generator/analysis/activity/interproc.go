@@ -891,7 +891,7 @@ func (a *analyzer) checkVersion(pa *ProcActivity) {
 			if p, ok := a.eqPos[m]; ok {
 				a.report(m.Pos, fmt.Sprintf("not supported: EQUIVALENCE of active variable '%s' at %s", m.Name, a.fset.Position(p)))
 			}
-			if m.Attrs&sema.AttrPointer != 0 {
+			if m.Attrs&sema.AttrPointer != 0 && !floatLocalPointer(m) {
 				a.report(m.Pos, fmt.Sprintf("not supported yet: active POINTER variable '%s'", m.Name))
 			}
 		}
@@ -905,7 +905,7 @@ func (a *analyzer) checkVersion(pa *ProcActivity) {
 	}
 	for _, r := range pi.reads {
 		if anyIn(pa.active, r.locs) {
-			a.report(r.pos.Pos(), fmt.Sprintf("not supported: READ into active variable '%s'", r.name))
+			a.report(r.pos.Pos(), fmt.Sprintf("not supported: READ into active variable '%s' (fadj does not carry derivatives through files: a value written there may come back)", r.name))
 		}
 	}
 }
@@ -943,4 +943,12 @@ func (a *analyzer) checkDependents(top *ProcActivity, outs []*sema.Symbol) {
 			a.pass.Warnf(s.Pos, "dependent '%s' does not depend on any independent: its derivative is zero", s.Name)
 		}
 	}
+}
+
+// floatLocalPointer reports whether pointer m is a real or complex local
+// variable or dummy, whose shadow pointer the generators associate with
+// the shadow of its target (generator/ad/{tangent,adjoint}/pointer.go);
+// pointers among globals and components are not supported yet.
+func floatLocalPointer(m *sema.Symbol) bool {
+	return m.Type != nil && m.Type.IsFloat() && m.Module() == nil && m.Attrs&sema.AttrInCommon == 0
 }

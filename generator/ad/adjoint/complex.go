@@ -1,0 +1,72 @@
+package adjoint
+
+import (
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Complex active variables in reverse mode. With the convention of
+// docs/derivatives.md the adjoint of z = a + ib is zb = ab + i*bb, a
+// complex variable of z's kind: deriv.AdjointTerm conjugates the complex
+// partials, and the implicit conversions of assignment are their own
+// adjoints (a real x = z takes real(z), whose adjoint zb += xb is the
+// conversion of xb to complex; z = x has the adjoint xb += real(zb), the
+// conversion back).
+
+// complexLocal reports whether s is a complex local variable of the
+// routine (complex dummies and globals are not supported yet: fadj check
+// and the callers' adjoints take real adjoints).
+func (g *gen) complexLocal(s *sema.Symbol) bool {
+	return s.Type != nil && s.Type.IsComplex() && !s.IsDummy() && s.Owner == g.scope && !isGlobal(s)
+}
+
+// convertAdj returns the adjoint rb of the left side of s converted to
+// the type of its right side when one is real and the other complex: a
+// real y = z takes real(z), whose adjoint is the complex cmplx(yb, 0); a
+// complex z = x converts x, whose adjoint is real(zb).
+func (g *gen) convertAdj(s *ast.AssignStmt, rb ast.Expr) ast.Expr {
+	lt, rt := g.info.TypeOf(s.Lhs), g.info.TypeOf(s.Rhs)
+	switch {
+	case lt == nil || rt == nil:
+	case lt.IsReal() && rt.IsComplex():
+		return deriv.Call("cmplx", rb, deriv.Kw("kind", deriv.Int(rt.Kind)))
+	case lt.IsComplex() && rt.IsReal():
+		return deriv.Call("real", rb, deriv.Int(rt.Kind))
+	}
+	return rb
+}
+
+// complexPushPop returns the records of complex reference x (of type t,
+// the left side of an assignment) and their restorations: its real and
+// imaginary parts, x%re and x%im, on the real tape of its kind.
+func (g *gen) complexPushPop(x ast.Expr, t *sema.Type) (push, pop []ast.Stmt, err error) {
+	typ, ok := tape.TypeOf(sema.BasicType(sema.RealType, t.Kind))
+	if !ok {
+		return nil, nil, notSupported("no tape for variable '%s' of type %s", exprString(x), t)
+	}
+	if s := g.baseSym(x); s != nil {
+		for _, d := range s.Dims {
+			if d.Kind == sema.AssumedSize {
+				return nil, nil, notSupported("assumed-size array '%s' overwritten in reverse mode", s.Name)
+			}
+		}
+	}
+	if vectorSubscript(g.info, x) {
+		return nil, nil, notSupported("vector subscript in '%s' in reverse mode", exprString(x))
+	}
+	rank := g.info.Rank(x)
+	for _, part := range []string{"re", "im"} {
+		ref := &ast.SelectorExpr{X: x, Sel: ast.NewIdent(part)}
+		if rank == 0 {
+			push = append(push, tapePush(typ, ref))
+			pop = append([]ast.Stmt{tapePop(typ, ref)}, pop...)
+			continue
+		}
+		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{x}}
+		push = append(push, tapePushArray(typ, ref, n))
+		pop = append([]ast.Stmt{tapePopArray(typ, ref, n)}, pop...)
+	}
+	return push, pop, nil
+}

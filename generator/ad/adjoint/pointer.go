@@ -1,0 +1,281 @@
+package adjoint
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Active POINTER variables (real or complex locals, and dummies in the
+// activity pattern). The adjoint p_b of a pointer p is a pointer
+// associated with the adjoint of p's target wherever p is associated, so
+// that increments of p_b go to the target's adjoint:
+//
+//   - p => t runs with p_b => t_b in the forward sweep; NULLIFY and
+//     ALLOCATE act on both (an allocated p_b is zero);
+//   - the association of p and p_b before such a statement is kept in a
+//     pair of generated pointers, and restored where the backward sweep
+//     passes the statement, so that each statement's adjoint sees the
+//     associations its forward execution saw. One pair per statement: a
+//     pointer statement inside a loop is not supported yet, nor
+//     DEALLOCATE of an active pointer;
+//   - local pointers and their adjoints are nullified on entry (their
+//     association status is undefined there, and the first save reads
+//     it); a pointer's adjoint is never zeroed as a whole (its target's
+//     adjoint is zeroed as the target's);
+//   - an assignment involving a pointer or a TARGET may alias its left
+//     side with its right side: its adjoint goes through a temporary
+//     (references).
+
+// aliasable reports whether v may share storage through pointer
+// association.
+func aliasable(v *sema.Symbol) bool {
+	return v != nil && v.Kind == sema.VarSym && (v.Attrs.Has(sema.AttrPointer) || v.Attrs.Has(sema.AttrTarget))
+}
+
+// pointerOK reports whether reverse mode gives active pointer s an
+// adjoint: a local, or a dummy in the pattern (its adjoint is the
+// caller's, associated by it).
+func (g *gen) pointerOK(s *sema.Symbol) bool {
+	return !s.IsDummy() || inPattern(g.pa, s)
+}
+
+// aliasedLocals returns the pointers and targets of the routine with
+// adjoints: the activity analysis lists one variable of each set that
+// pointer association may alias (one location), the others have
+// adjoints too.
+func (g *gen) aliasedLocals() []*sema.Symbol {
+	var out []*sema.Symbol
+	for _, s := range g.scope.Symbols() {
+		if aliasable(s) && s.Owner == g.scope && isFloat(s.Type) && g.hasAdj(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// pointerAttrs adds to declaration d of the adjoint of s the POINTER and
+// TARGET attributes of s.
+func pointerAttrs(s *sema.Symbol, d *ast.TypeDecl) {
+	if s.Attrs.Has(sema.AttrPointer) {
+		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrPointer})
+	}
+	if s.Attrs.Has(sema.AttrTarget) {
+		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrTarget})
+	}
+}
+
+// pointerInit returns, for local pointer s with an adjoint, the
+// nullification of s and its adjoint on entry.
+func (g *gen) pointerInit(s *sema.Symbol) ([]ast.Stmt, error) {
+	out := []ast.Stmt{nullify(ast.NewIdent(s.Name), ast.NewIdent(g.aname(s)))}
+	plan, err := g.replay(s)
+	if plan != nil { // pointer_replay.go: no association yet
+		out = append(out, &ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(0)})
+	}
+	return out, err
+}
+
+func nullify(objs ...ast.Expr) ast.Stmt {
+	return &ast.AllocateStmt{Keyword: "nullify", Objects: objs}
+}
+
+// activePointer returns the pointer variable of pointer object x if it
+// has an adjoint.
+func (g *gen) activePointer(x ast.Expr) (*ast.Ident, *sema.Symbol) {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil, nil
+	}
+	s := g.info.ObjectOf(id)
+	if s == nil || !s.Attrs.Has(sema.AttrPointer) || !g.hasAdj(s) {
+		return nil, nil
+	}
+	return id, s
+}
+
+// pointerSave declares a pair of pointers like p and returns the
+// statements saving the associations of p and pb into them, and those
+// restoring them. A statement in a loop is rejected: one pair holds one
+// association.
+func (g *gen) pointerSave(p *ast.Ident, v *sema.Symbol, pb *ast.Ident) (save, restore []ast.Stmt, err error) {
+	if len(g.loops) > 0 {
+		return nil, nil, notSupported("association of active pointer '%s' inside a loop in reverse mode", v.Name)
+	}
+	g.ntmp++
+	name := "fadj_ptr" + strconv.Itoa(g.ntmp)
+	for _, n := range []string{name, name + g.suffix} {
+		if g.scope.LookupLocal(n) != nil {
+			return nil, nil, notSupported("generated name '%s' clashes with a name of '%s'", n, g.pa.Proc.Name)
+		}
+		e := &ast.Entity{Name: ast.NewIdent(n)}
+		for range v.Dims {
+			e.Dims = append(e.Dims, &ast.Dim{Colon: true})
+		}
+		g.decls = append(g.decls, &ast.TypeDecl{Type: decl.Type(v, v.Type.IsComplex(), false),
+			Attrs: []*ast.Attr{{Kind: ast.AttrPointer}}, DColon: true, Entities: []*ast.Entity{e}})
+	}
+	s, sb := ast.NewIdent(name), ast.NewIdent(name+g.suffix)
+	save = []ast.Stmt{
+		&ast.PointerAssignStmt{Lhs: s, Rhs: ast.NewIdent(p.Name)},
+		&ast.PointerAssignStmt{Lhs: sb, Rhs: ast.NewIdent(pb.Name)}}
+	restore = []ast.Stmt{
+		&ast.PointerAssignStmt{Lhs: ast.NewIdent(p.Name), Rhs: ast.NewIdent(name)},
+		&ast.PointerAssignStmt{Lhs: ast.NewIdent(pb.Name), Rhs: ast.NewIdent(name + g.suffix)}}
+	return save, restore, nil
+}
+
+// pointerAssign reverses p => t: the forward sweep saves the associations
+// of p and p_b, and associates both; the backward sweep restores them.
+func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err error) {
+	p, v := g.activePointer(s.Lhs)
+	if v == nil {
+		if b := g.baseSym(s.Lhs); b != nil && b.Attrs.Has(sema.AttrPointer) && g.hasAdj(b) {
+			return nil, nil, notSupported("pointer assignment to '%s' in reverse mode", exprString(s.Lhs))
+		}
+		return []ast.Stmt{s}, nil, nil
+	}
+	pb := ast.NewIdent(g.aname(v))
+	rhs, err := g.pointerTarget(s.Rhs)
+	if err != nil {
+		return nil, nil, err
+	}
+	assoc := &ast.PointerAssignStmt{Lhs: pb, Rhs: rhs}
+	plan, err := g.replay(v)
+	if err != nil {
+		return nil, nil, err
+	}
+	if plan != nil { // pointer_replay.go
+		push, set, bwd, err := g.replayParts(s, p, v, plan)
+		if err != nil {
+			return nil, nil, err
+		}
+		return withLabel(s, []ast.Stmt{push, s, assoc, set}), bwd, nil
+	}
+	save, restore, err := g.pointerSave(p, v, pb)
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(save, s, assoc)
+	return withLabel(s, fwd), restore, nil
+}
+
+// pointerTarget returns the adjoint of pointer target t: null(), or the
+// same designator of the adjoint of a variable with one.
+func (g *gen) pointerTarget(t ast.Expr) (ast.Expr, error) {
+	if c, ok := t.(*ast.CallExpr); ok {
+		if id, ok := c.Fun.(*ast.Ident); ok && strings.EqualFold(id.Name, "null") && len(c.Args) == 0 {
+			return &ast.CallExpr{Fun: ast.NewIdent(id.Name)}, nil
+		}
+	}
+	if v := g.baseSym(t); v == nil || !g.hasAdj(v) {
+		return nil, notSupported("active pointer associated with '%s', which has no adjoint", exprString(t))
+	} else if v.Owner != g.scope {
+		return nil, notSupported("active pointer associated with '%s', not a variable of '%s', in reverse mode", exprString(t), g.pa.Proc.Name)
+	}
+	if vectorSubscript(g.info, t) {
+		return nil, notSupported("vector subscript in '%s' in reverse mode", exprString(t))
+	}
+	return g.adjRef(t)
+}
+
+// pointerObjects reports whether NULLIFY, ALLOCATE or DEALLOCATE s acts
+// on a pointer with an adjoint.
+func (g *gen) pointerObjects(s *ast.AllocateStmt) bool {
+	for _, o := range s.Objects {
+		x := o
+		if c, ok := o.(*ast.CallExpr); ok {
+			x = c.Fun
+		}
+		if _, v := g.activePointer(x); v != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// pointerAlloc reverses NULLIFY or ALLOCATE s of active pointers: the
+// forward sweep saves the associations and acts on the pointers and
+// their adjoints (allocated zero), the backward sweep frees the
+// adjoints it allocated and restores the associations.
+func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
+	if s.Keyword == "deallocate" || len(s.Options) > 0 {
+		return nil, nil, notSupported("%s of an active pointer in reverse mode", strings.ToUpper(s.Keyword))
+	}
+	var after []ast.Stmt
+	for _, o := range s.Objects {
+		x, bounds := o, ast.Expr(nil)
+		if c, ok := o.(*ast.CallExpr); ok {
+			x, bounds = c.Fun, c
+		}
+		p, v := g.activePointer(x)
+		if v == nil {
+			continue
+		}
+		pb := ast.NewIdent(g.aname(v))
+		if plan, err := g.replay(v); err != nil {
+			return nil, nil, err
+		} else if plan != nil { // pointer_replay.go: a NULLIFY
+			push, set, back, err := g.replayParts(s, p, v, plan)
+			if err != nil {
+				return nil, nil, err
+			}
+			fwd = append(fwd, push)
+			after = append(after, nullify(pb), set)
+			bwd = append(back, bwd...)
+			continue
+		}
+		save, restore, err := g.pointerSave(p, v, pb)
+		if err != nil {
+			return nil, nil, err
+		}
+		fwd = append(fwd, save...)
+		if s.Keyword == "nullify" {
+			after = append(after, nullify(pb))
+		} else {
+			var obj ast.Expr = pb
+			if bounds != nil {
+				obj = &ast.CallExpr{Fun: pb, Args: bounds.(*ast.CallExpr).Args}
+			}
+			after = append(after, &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{obj}},
+				&ast.AssignStmt{Lhs: ast.NewIdent(pb.Name), Rhs: deriv.Const("0", v.Type)})
+			restore = append([]ast.Stmt{&ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{ast.NewIdent(pb.Name)}}}, restore...)
+		}
+		bwd = append(restore, bwd...)
+	}
+	fwd = append(append(fwd, s), after...)
+	return withLabel(s, fwd), bwd, nil
+}
+
+// checkAliasedCall rejects, in a routine with active pointers, a call
+// passing a pointer or a target with an adjoint: what the callee changes
+// is recorded by name, not through the pointers that may alias it.
+func (g *gen) checkAliasedCall(s *ast.CallStmt) error {
+	if !g.hasActivePointers() {
+		return nil
+	}
+	for _, a := range s.Args {
+		if kw, ok := a.(*ast.KeywordArg); ok {
+			a = kw.Value
+		}
+		if v := g.baseSym(a); aliasable(v) && g.hasAdj(v) {
+			return notSupported("'%s', which an active pointer may alias, passed to '%s' in reverse mode", exprString(a), exprString(s.Name))
+		}
+	}
+	return nil
+}
+
+// hasActivePointers reports whether a pointer of the routine has an
+// adjoint.
+func (g *gen) hasActivePointers() bool {
+	for _, s := range g.scope.Symbols() {
+		if s.Kind == sema.VarSym && s.Attrs.Has(sema.AttrPointer) && g.hasAdj(s) {
+			return true
+		}
+	}
+	return false
+}

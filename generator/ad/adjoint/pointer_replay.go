@@ -1,0 +1,145 @@
+package adjoint
+
+import (
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Pointer statements inside loops (the buffer swaps of time loops:
+// old => a; new => b, exchanged each step). One saved pair per statement
+// (pointer.go) cannot hold the association of every iteration, but when
+// every association of a local pointer p is with null() or a designator
+// of a TARGET of the routine whose subscripts never change, the backward
+// sweep can make it again from the statement's number: each pointer
+// statement on p pushes the number of the statement that made p's
+// current association (fadj_pid_p, 0 for none), sets it to its own, and
+// the backward sweep pops it and associates p and p_b as that statement
+// did (a SELECT CASE on the number).
+
+// replayPlan is how the associations of one local pointer are replayed.
+type replayPlan struct {
+	pid     *ast.Ident
+	ids     map[ast.Stmt]int // the pointer statements on p, from 1
+	targets []ast.Expr       // each one's target (nil: null())
+}
+
+// replay returns the replay plan of pointer v, nil if its associations
+// cannot be replayed (a dummy, an ALLOCATE, a target that is a pointer,
+// not a TARGET of the routine, or with subscripts that change).
+func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
+	if plan, ok := g.replays[v]; ok {
+		return plan, nil
+	}
+	if g.replays == nil {
+		g.replays = map[*sema.Symbol]*replayPlan{}
+	}
+	plan := &replayPlan{ids: map[ast.Stmt]int{}}
+	ok := !v.IsDummy()
+	ast.Inspect(&ast.Unit{Body: g.pa.Unit.Body}, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.PointerAssignStmt:
+			if id, _ := s.Lhs.(*ast.Ident); id != nil && g.info.ObjectOf(id) == v {
+				t := s.Rhs
+				if isNull(t) {
+					t = nil
+				} else if !g.replayable(t) {
+					ok = false
+				}
+				plan.targets = append(plan.targets, t)
+				plan.ids[s] = len(plan.targets)
+			}
+		case *ast.AllocateStmt:
+			for _, o := range s.Objects {
+				if c, isCall := o.(*ast.CallExpr); isCall {
+					o = c.Fun // allocate(p(n))
+				}
+				if id, _ := o.(*ast.Ident); id != nil && g.info.ObjectOf(id) == v {
+					if s.Keyword != "nullify" {
+						ok = false
+					}
+					plan.targets = append(plan.targets, nil)
+					plan.ids[s] = len(plan.targets)
+				}
+			}
+		}
+		return ok
+	})
+	if !ok {
+		plan = nil
+	} else {
+		pid, err := g.local("fadj_pid_"+strings.ToLower(v.Name), intType)
+		if err != nil {
+			return nil, err
+		}
+		plan.pid = pid
+	}
+	g.replays[v] = plan
+	return plan, nil
+}
+
+func isNull(t ast.Expr) bool {
+	c, ok := t.(*ast.CallExpr)
+	if !ok || len(c.Args) != 0 {
+		return false
+	}
+	id, ok := c.Fun.(*ast.Ident)
+	return ok && strings.EqualFold(id.Name, "null")
+}
+
+// replayable reports whether pointer target t can be associated again
+// anywhere in the backward sweep: a TARGET of the routine with an
+// adjoint, whole or with subscripts the routine never changes.
+func (g *gen) replayable(t ast.Expr) bool {
+	v := g.baseSym(t)
+	if v == nil || v.Owner != g.scope || v.Attrs.Has(sema.AttrPointer) || !g.hasAdj(v) {
+		return false
+	}
+	switch t := t.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.CallExpr:
+		for _, a := range t.Args {
+			r, isRange := a.(*ast.RangeExpr)
+			if !isRange {
+				if !g.invariant(a) {
+					return false
+				}
+				continue
+			}
+			for _, b := range []ast.Expr{r.Lo, r.Hi, r.Stride} {
+				if b != nil && !g.invariant(b) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// replayParts returns, for pointer statement s on p whose plan is plan,
+// the push of p's association number before s, its setting after s, and
+// the backward code: the number popped, p and p_b associated anew.
+func (g *gen) replayParts(s ast.Stmt, p *ast.Ident, v *sema.Symbol, plan *replayPlan) (push, set ast.Stmt, bwd []ast.Stmt, err error) {
+	pb := ast.NewIdent(g.aname(v))
+	sel := &ast.SelectCase{Selector: ast.NewIdent(plan.pid.Name), End: ast.EndStmt{Keyword: "select"}}
+	for k, t := range plan.targets {
+		if t == nil {
+			continue
+		}
+		tb, err := g.adjRef(t)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		sel.Cases = append(sel.Cases, &ast.CaseBlock{Values: []ast.Expr{deriv.Int(k + 1)}, Body: []ast.Stmt{
+			&ast.PointerAssignStmt{Lhs: ast.NewIdent(p.Name), Rhs: ast.Clone(t)},
+			&ast.PointerAssignStmt{Lhs: ast.NewIdent(pb.Name), Rhs: tb}}})
+	}
+	sel.Cases = append(sel.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{nullify(ast.NewIdent(p.Name), ast.NewIdent(pb.Name))}})
+	push = pushInt(ast.NewIdent(plan.pid.Name))
+	set = &ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(plan.ids[s])}
+	return push, set, []ast.Stmt{popInt(ast.NewIdent(plan.pid.Name)), sel}, nil
+}
