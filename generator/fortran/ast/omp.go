@@ -101,3 +101,34 @@ func OmpComment(d *OmpDirective) *Comment {
 	}
 	return &Comment{Text: pre + d.String(), Omp: d}
 }
+
+// StmtHeaders calls f with the header of each statement of list and of
+// the statements in its constructs (with the statement it begins; nil
+// for the END, ELSE and CASE lines of a construct), in source order.
+func StmtHeaders(list []Stmt, f func(*StmtHeader, Stmt)) {
+	for _, s := range list {
+		f(s.Header(), s)
+		switch s := s.(type) {
+		case *DoConstruct:
+			StmtHeaders(s.Body, f)
+			f(&s.End.StmtHeader, nil)
+		case *IfConstruct:
+			for i, b := range s.Branches {
+				if i > 0 {
+					f(&b.Head, nil)
+				}
+				StmtHeaders(b.Body, f)
+			}
+			f(&s.End.StmtHeader, nil)
+		case *SelectCase:
+			for _, c := range s.Cases {
+				f(&c.Head, nil)
+				StmtHeaders(c.Body, f)
+			}
+			f(&s.End.StmtHeader, nil)
+		case *BlockConstruct:
+			StmtHeaders(s.Body, f)
+			f(&s.End.StmtHeader, nil)
+		}
+	}
+}

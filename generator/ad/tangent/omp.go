@@ -1,0 +1,140 @@
+package tangent
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+)
+
+// OpenMP in tangent mode: the tangent keeps the directives, each
+// statement's tangent running where the statement runs. A variable's
+// tangent shares its data-sharing: the tangents of private,
+// firstprivate, lastprivate, shared and copyin variables join the same
+// clause, and reduction(+:s) gets s_d (the tangent of a sum is the sum
+// of the tangents). Temporaries the tangent of a "parallel do" body
+// assigns are private to it.
+
+// ompClauses gives the directives of the tangent statements list the
+// tangents of their variables.
+func (g *gen) ompClauses(list []ast.Stmt) error {
+	var errs diag.List
+	regions := false
+	ast.StmtHeaders(list, func(h *ast.StmtHeader, s ast.Stmt) {
+		for i, c := range h.Doc {
+			if c.Omp == nil || c.Omp.Cond {
+				continue
+			}
+			if opensRegion(c.Omp.Name) && c.Omp.Name != "parallel do" {
+				regions = true
+			}
+			d, err := g.ompTangent(c.Omp)
+			if err != nil {
+				errs.Add(g.fset.Position(c.Slash), err.Error())
+				continue
+			}
+			if do, ok := s.(*ast.DoConstruct); ok && d.Name == "parallel do" && i == lastOmp(h.Doc) {
+				ompPrivateTemps(d, do.Body, g)
+			}
+			nc := ast.OmpComment(d)
+			nc.Slash = c.Slash
+			h.Doc = append(append([]*ast.Comment(nil), h.Doc[:i]...), h.Doc[i:]...)
+			h.Doc[i] = nc
+		}
+	})
+	if regions && len(g.tmpDecls) > 0 {
+		errs.Add(g.fset.Position(g.pa.Unit.Pos()), "not supported yet: an OpenMP parallel region other than !$omp parallel do around code whose tangent needs temporaries")
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// opensRegion reports whether directive name starts a region whose
+// threads could share a temporary.
+func opensRegion(name string) bool {
+	return !strings.HasPrefix(name, "end") && (strings.Contains(name, "parallel") || strings.Contains(name, "task"))
+}
+
+// lastOmp is the index of the last directive in doc.
+func lastOmp(doc []*ast.Comment) int {
+	for i := len(doc) - 1; i >= 0; i-- {
+		if doc[i].Omp != nil {
+			return i
+		}
+	}
+	return -1
+}
+
+// ompTangent returns directive d with the tangents of its active
+// variables added to their clauses.
+func (g *gen) ompTangent(d *ast.OmpDirective) (*ast.OmpDirective, error) {
+	n := ast.CloneOmp(d)
+	for _, cl := range n.Clauses {
+		if !ast.ListClauses[cl.Name] || cl.Vars == nil {
+			continue
+		}
+		var add []string
+		for _, v := range cl.Vars {
+			s := g.scope.Lookup(strings.ToLower(v))
+			if s == nil || !g.pa.ActiveVar(s) {
+				continue
+			}
+			if cl.Name == "reduction" && cl.Op != "+" && cl.Op != "-" {
+				return nil, fmt.Errorf("not supported yet: reduction(%s:%s) of an active variable in tangent mode", cl.Op, v)
+			}
+			add = append(add, g.tname(s))
+		}
+		cl.Vars = append(cl.Vars, add...)
+	}
+	return n, nil
+}
+
+// ompPrivateTemps makes private the generated scalars the tangent body
+// of a parallel loop assigns.
+func ompPrivateTemps(d *ast.OmpDirective, body []ast.Stmt, g *gen) {
+	seen := map[string]bool{}
+	var temps []string
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			a, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			id, ok := a.Lhs.(*ast.Ident)
+			name := ""
+			if ok {
+				name = strings.ToLower(id.Name)
+			}
+			if ok && !seen[name] && g.isTemp(name) {
+				seen[name] = true
+				temps = append(temps, id.Name)
+			}
+			return true
+		})
+	}
+	if len(temps) == 0 {
+		return
+	}
+	if cl := d.Clause("private"); cl != nil && cl.Vars != nil {
+		cl.Vars = append(cl.Vars, temps...)
+		return
+	}
+	d.Clauses = append(d.Clauses, &ast.OmpClause{Name: "private", Vars: temps})
+}
+
+// isTemp reports whether name is a temporary the tangent declared.
+func (g *gen) isTemp(name string) bool {
+	for _, t := range g.tmpDecls {
+		if td, ok := t.(*ast.TypeDecl); ok {
+			for _, e := range td.Entities {
+				if strings.EqualFold(e.Name.Name, name) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
