@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -49,8 +50,9 @@ func (g *gen) ompError(c *ast.Comment, format string, args ...any) error {
 }
 
 // ompCheck rejects, at their positions, the directives of a routine
-// reversed other than "parallel do" on a DO loop and its optional end.
-func (g *gen) ompCheck(u *ast.Unit) error {
+// reversed other than "parallel do" on a DO loop and its optional end,
+// with err, the errors of its body.
+func (g *gen) ompCheck(u *ast.Unit, err error) error {
 	var errs diag.List
 	check := func(h *ast.StmtHeader, do *ast.DoConstruct) {
 		var ok *ast.Comment
@@ -58,7 +60,8 @@ func (g *gen) ompCheck(u *ast.Unit) error {
 			ok = ompParallelDo(do)
 		}
 		for _, c := range h.Doc {
-			if c.Omp == nil || c == ok || c.Omp.Name == "end parallel do" {
+			// An END directive goes with the one it ends, reported.
+			if c.Omp == nil || c == ok || strings.HasPrefix(c.Omp.Name, "end") {
 				continue
 			}
 			name := "!$ line"
@@ -73,10 +76,14 @@ func (g *gen) ompCheck(u *ast.Unit) error {
 	}
 	ompHeaders(u.Body, check)
 	check(&u.End.StmtHeader, nil)
-	if len(errs) > 0 {
-		return errs
+	if len(errs) == 0 {
+		return err
 	}
-	return nil
+	if err != nil {
+		errs.AddErr(g.fset, u.Pos(), err)
+	}
+	errs.Sort()
+	return errs
 }
 
 // ompHeaders calls f with the headers of the statements of list and of
@@ -206,7 +213,8 @@ func ompTaped(list []ast.Stmt) bool {
 // the variable they write (lower case).
 type ompWrites struct {
 	scalars, arrays map[string][]*ast.AssignStmt
-	order           []string // the names, sorted
+	order           []string        // the names, sorted
+	loopVars        map[string]bool // the DO variables of inner loops
 }
 
 // collect gathers the assignments of list; calls are rejected: the
@@ -216,6 +224,10 @@ func (w *ompWrites) collect(list []ast.Stmt) error {
 	for _, s := range list {
 		ast.Inspect(s, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.DoConstruct:
+				if n.Var != nil { // private, as the DO variable of a loop inside a parallel loop
+					w.loopVars[strings.ToLower(n.Var.Name)] = true
+				}
 			case *ast.CallStmt:
 				err = fmt.Errorf("a call in the adjoint of an !$omp parallel do loop")
 			case *ast.AssignStmt:
@@ -334,7 +346,7 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 			}
 		}
 	}
-	w := &ompWrites{scalars: map[string][]*ast.AssignStmt{}, arrays: map[string][]*ast.AssignStmt{}}
+	w := &ompWrites{scalars: map[string][]*ast.AssignStmt{}, arrays: map[string][]*ast.AssignStmt{}, loopVars: map[string]bool{}}
 	if err := w.collect(back.Body); err != nil {
 		return nil, g.ompError(c, "%v", err)
 	}
@@ -421,7 +433,7 @@ func (g *gen) ompPrivateRead(c *ast.Comment, body []ast.Stmt, private map[string
 		ast.Inspect(s, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				name := strings.ToLower(id.Name)
-				if private[name] && w.scalars[name] == nil && w.arrays[name] == nil && bad == "" {
+				if private[name] && w.scalars[name] == nil && w.arrays[name] == nil && !w.loopVars[name] && bad == "" {
 					bad = name
 				}
 			}

@@ -325,14 +325,11 @@ func (g *gen) sweeps(r *routine) error {
 		return err
 	}
 	g.liveness(body)
-	if err := g.ompCheck(r.u); err != nil { // omp.go
-		return err
-	}
 	var err error
 	r.fwd, r.bwd, err = g.stmts(body)
-	ompStrip(r.fwd)
+	ompStrip(r.fwd) // omp.go
 	ompStrip(r.bwd)
-	return err
+	return g.ompCheck(r.u, err)
 }
 
 // declarations gives the routine its specification part: the runtime,
