@@ -3,6 +3,7 @@ package adjoint
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
@@ -19,7 +20,13 @@ import (
 // parallel loop:
 //   - an adjoint array written in every assignment at the loop index in
 //     one same dimension (u_b(i), a_b(i, j)) belongs to one iteration;
-//   - other adjoint array increments are made atomic (!$omp atomic);
+//   - when the other adjoint arrays are written at most a constant
+//     distance k from the loop index in one dimension (u_b(i-1), u_b(i+1)),
+//     the loop runs over blocks of at least 2k+1 iterations in two
+//     colours: the even blocks in parallel, then the odd ones, each block
+//     in order; no two blocks of a colour write the same element, so the
+//     increments need no atomics (ompColoured);
+//   - else their increments are made atomic (!$omp atomic);
 //   - adjoint scalar increments of shared variables are reductions (+);
 //   - the loop's private variables (recomputed in the backward loop),
 //     their adjoints (zeroed at each iteration's start: a private
@@ -140,13 +147,81 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	}
 	back := &ast.DoConstruct{Var: ast.NewIdent(s.Var.Name), Start: s.Start, Stop: s.Stop, Step: s.Step,
 		Body: b, End: ast.EndStmt{Keyword: "do"}}
-	d, err := g.ompBackward(s, c, back)
+	d, dist, err := g.ompBackward(s, c, back)
 	if err != nil {
 		return nil, nil, err
 	}
-	back.Doc = []*ast.Comment{ast.OmpComment(d)}
-	bwd = append(append(before, back), post...)
+	loop := []ast.Stmt{back}
+	if dist > 0 {
+		if loop, err = g.ompColoured(s, back, d, dist); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		back.Doc = []*ast.Comment{ast.OmpComment(d)}
+	}
+	bwd = append(append(before, loop...), post...)
 	return fwd, bwd, nil
+}
+
+// ompDist combines two write distances (-1: unbounded).
+func ompDist(a, b int) int {
+	if a < 0 || b < 0 {
+		return -1
+	}
+	return max(a, b)
+}
+
+// ompStep is the step of loop s.
+func ompStep(s *ast.DoConstruct) ast.Expr {
+	if s.Step == nil {
+		return deriv.Int(1)
+	}
+	return s.Step
+}
+
+// ompChunks is how many blocks the backward loop's range is cut into
+// (at least): enough for the threads of each colour to balance.
+const ompChunks = 128
+
+// ompColoured runs backward loop back, whose iterations write up to dist
+// elements away from their index, without atomics: its range is cut into
+// blocks of at least 2*dist+1 iterations, and the even blocks run in
+// parallel, then the odd ones (no two blocks of a colour write the same
+// element), each block in order.
+//
+//	fadj_ombs = max(2*dist+1, (stop - start + ompChunks) / ompChunks)
+//	fadj_omnb = (stop - start + fadj_ombs) / fadj_ombs
+//	do fadj_omph = 0, 1
+//	  !$omp parallel do ...
+//	  do fadj_omb = fadj_omph, fadj_omnb - 1, 2
+//	    do i = start + fadj_omb*fadj_ombs, min(stop, start + fadj_omb*fadj_ombs + fadj_ombs - 1)
+func (g *gen) ompColoured(s *ast.DoConstruct, back *ast.DoConstruct, d *ast.OmpDirective, dist int) ([]ast.Stmt, error) {
+	sfx := strconv.Itoa(g.depth + 1)
+	var ids [4]*ast.Ident
+	for i, n := range []string{"fadj_ombs", "fadj_omnb", "fadj_omph", "fadj_omb"} {
+		id, err := g.local(n+sfx, intType)
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = id
+	}
+	bs, nb, ph, blk := ids[0], ids[1], ids[2], ids[3]
+	lo, hi := g.asInt(s.Start), g.asInt(s.Stop)
+	span := &ast.ParenExpr{X: deriv.Sub(ast.Clone(hi), ast.Clone(lo))}
+	setBs := &ast.AssignStmt{Lhs: bs, Rhs: &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
+		deriv.Int(2*dist + 1), deriv.Div(&ast.ParenExpr{X: deriv.Add(span, deriv.Int(ompChunks))}, deriv.Int(ompChunks))}}}
+	setNb := &ast.AssignStmt{Lhs: ast.Clone(nb), Rhs: deriv.Div(&ast.ParenExpr{X: deriv.Add(ast.Clone(span), ast.Clone(bs))}, ast.Clone(bs))}
+	first := deriv.Add(ast.Clone(lo), deriv.Mul(ast.Clone(blk), ast.Clone(bs)))
+	back.Start = first
+	back.Stop = &ast.CallExpr{Fun: ast.NewIdent("min"), Args: []ast.Expr{ast.Clone(hi),
+		deriv.Sub(deriv.Add(ast.Clone(first), ast.Clone(bs)), deriv.Int(1))}}
+	back.Step = nil
+	blocks := &ast.DoConstruct{Var: blk, Start: ast.Clone(ph), Stop: deriv.Sub(ast.Clone(nb), deriv.Int(1)), Step: deriv.Int(2),
+		Body: []ast.Stmt{back}, End: ast.EndStmt{Keyword: "do"}}
+	blocks.Doc = []*ast.Comment{ast.OmpComment(d)}
+	colours := &ast.DoConstruct{Var: ph, Start: deriv.Int(0), Stop: deriv.Int(1),
+		Body: []ast.Stmt{blocks}, End: ast.EndStmt{Keyword: "do"}}
+	return []ast.Stmt{setBs, setNb, colours}, nil
 }
 
 // ompLoopCheck rejects the parallel loops the reversal does not handle.
@@ -337,7 +412,7 @@ func (g *gen) ompKindOf(name string, private map[string]bool) ompKind {
 // returns the loop's directive, makes the increments of adjoints other
 // iterations increment too atomic and zeroes private adjoints at each
 // iteration's start.
-func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstruct) (*ast.OmpDirective, error) {
+func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstruct) (d *ast.OmpDirective, dist int, err error) {
 	private := map[string]bool{}
 	for _, cl := range c.Omp.Clauses {
 		if cl.Name == "private" || cl.Name == "firstprivate" || cl.Name == "lastprivate" {
@@ -348,21 +423,27 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 	}
 	w := &ompWrites{scalars: map[string][]*ast.AssignStmt{}, arrays: map[string][]*ast.AssignStmt{}, loopVars: map[string]bool{}}
 	if err := w.collect(back.Body); err != nil {
-		return nil, g.ompError(c, "%v", err)
+		return nil, 0, g.ompError(c, "%v", err)
 	}
 	if err := g.ompPrivateRead(c, back.Body, private, w); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	var priv, red []string
+	var priv, red, shared []string
 	var zero []ast.Stmt
+	dist = 0 // how far from its index an iteration writes (-1: unbounded)
 	for _, name := range w.order {
 		kind := g.ompKindOf(name, private)
 		if ws := w.arrays[name]; ws != nil {
 			if w.scalars[name] != nil || kind != ompSharedAdj && !(kind == ompUnknown && owned(ws, s.Var.Name)) {
-				return nil, g.ompError(c, "an array '%s' the adjoint of the !$omp parallel do loop writes", name)
+				return nil, 0, g.ompError(c, "an array '%s' the adjoint of the !$omp parallel do loop writes", name)
 			}
-			if err := g.ompArray(c, name, ws, s.Var.Name); err != nil {
-				return nil, err
+			sh, d, err := g.ompArray(c, name, ws, s.Var.Name)
+			if err != nil {
+				return nil, 0, err
+			}
+			if sh {
+				shared = append(shared, name)
+				dist = ompDist(dist, d)
 			}
 			continue
 		}
@@ -376,33 +457,88 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 		case ompSharedAdj:
 			for _, a := range w.scalars[name] {
 				if !increment(a, name) {
-					return nil, g.ompError(c, "an assignment to '%s' in the adjoint of the !$omp parallel do loop", name)
+					return nil, 0, g.ompError(c, "an assignment to '%s' in the adjoint of the !$omp parallel do loop", name)
 				}
 			}
 			red = append(red, name)
 		default:
-			return nil, g.ompError(c, "an assignment to '%s' in the adjoint of the !$omp parallel do loop", name)
+			return nil, 0, g.ompError(c, "an assignment to '%s' in the adjoint of the !$omp parallel do loop", name)
 		}
 	}
 	back.Body = append(zero, back.Body...)
-	return ompBackDirective(c.Omp, priv, red), nil
+	if len(shared) > 0 && (dist < 0 || !isOne(ompStep(s))) {
+		ompAtomic(w, shared)
+		dist = 0
+	}
+	return ompBackDirective(c.Omp, priv, red), dist, nil
 }
 
-// ompArray makes the writes of adjoint array name atomic unless each
-// iteration writes its own elements.
-func (g *gen) ompArray(c *ast.Comment, name string, ws []*ast.AssignStmt, v string) error {
+// ompArray checks the writes of adjoint array name: none if each
+// iteration writes its own elements; else they must be increments, and
+// dist is how far from its own index an iteration writes (the largest
+// offset c of subscripts i+c in one dimension), -1 if unbounded.
+func (g *gen) ompArray(c *ast.Comment, name string, ws []*ast.AssignStmt, v string) (shared bool, dist int, err error) {
 	if owned(ws, v) {
-		return nil
+		return false, 0, nil
 	}
 	for _, a := range ws {
 		if !increment(a, name) {
-			return g.ompError(c, "an assignment to '%s' in the adjoint of the !$omp parallel do loop", name)
+			return false, 0, g.ompError(c, "an assignment to '%s' in the adjoint of the !$omp parallel do loop", name)
 		}
 	}
-	for _, a := range ws {
-		a.Doc = append(a.Doc, ast.OmpComment(&ast.OmpDirective{Name: "atomic"}))
+	return true, offsets(ws, v), nil
+}
+
+// offsets is the least, over the dimensions whose subscript is the loop
+// variable v plus or minus a constant in every write, of the largest
+// constant; -1 if there is no such dimension.
+func offsets(ws []*ast.AssignStmt, v string) int {
+	best := -1
+	rank := len(ws[0].Lhs.(*ast.CallExpr).Args)
+	for d := 0; d < rank; d++ {
+		k, ok := 0, true
+		for _, a := range ws {
+			args := a.Lhs.(*ast.CallExpr).Args
+			if d >= len(args) {
+				ok = false
+				break
+			}
+			off, isOff := loopOffset(args[d], v)
+			ok = ok && isOff
+			k = max(k, off)
+		}
+		if ok && (best < 0 || k < best) {
+			best = k
+		}
 	}
-	return nil
+	return best
+}
+
+// loopOffset returns |c| if x is v, v + c or v - c with c an integer
+// constant.
+func loopOffset(x ast.Expr, v string) (int, bool) {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return 0, strings.EqualFold(x.Name, v)
+	case *ast.BinaryExpr:
+		id, ok := x.X.(*ast.Ident)
+		lit, isLit := x.Y.(*ast.BasicLit)
+		if !ok || !isLit || lit.Kind != token.INT || !strings.EqualFold(id.Name, v) || x.Op != token.PLUS && x.Op != token.MINUS {
+			return 0, false
+		}
+		n, err := strconv.Atoi(lit.Value)
+		return n, err == nil
+	}
+	return 0, false
+}
+
+// ompAtomic makes the writes of the shared adjoint arrays atomic.
+func ompAtomic(w *ompWrites, shared []string) {
+	for _, name := range shared {
+		for _, a := range w.arrays[name] {
+			a.Doc = append(a.Doc, ast.OmpComment(&ast.OmpDirective{Name: "atomic"}))
+		}
+	}
 }
 
 // ompBackDirective is the backward loop's directive: the primal's

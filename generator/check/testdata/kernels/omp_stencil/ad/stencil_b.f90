@@ -13,6 +13,10 @@ subroutine stencil_b(n, u, u_b, c, c_b, unew, unew_b, r, r_b)
   real(8), intent(inout) :: r_b
   real(8) :: flux_b
   real(8) :: t_b
+  integer :: fadj_ombs2
+  integer :: fadj_omnb2
+  integer :: fadj_omph2
+  integer :: fadj_omb2
   r = 0.0d0
   unew(1) = u(1)
   unew(n) = u(n)
@@ -25,33 +29,34 @@ subroutine stencil_b(n, u, u_b, c, c_b, unew, unew_b, r, r_b)
   end do
   flux_b = 0.0_8
   t_b = 0.0_8
-  !$omp parallel do private(flux, flux_b, t, t_b) reduction(+:c_b) schedule(static)
-  do i = 2, n - 1
-    flux_b = 0.0_8
-    t_b = 0.0_8
-    flux = c*(u(i - 1) - 2.0d0*u(i) + u(i + 1))
-    t = sin(u(i))*flux
-    ! adjoint of stencil.f90:19
-    t_b = t_b + 2.0_8*t*r_b
-    ! adjoint of stencil.f90:18
-    !$omp atomic
-    u_b(i) = u_b(i) + unew_b(i)
-    t_b = t_b + unew_b(i)
-    unew_b(i) = 0.0_8
-    ! adjoint of stencil.f90:17
-    !$omp atomic
-    u_b(i) = u_b(i) + cos(u(i))*(flux*t_b)
-    flux_b = flux_b + sin(u(i))*t_b
-    t_b = 0.0_8
-    ! adjoint of stencil.f90:16
-    c_b = c_b + (u(i - 1) - 2.0d0*u(i) + u(i + 1))*flux_b
-    !$omp atomic
-    u_b(i - 1) = u_b(i - 1) + c*flux_b
-    !$omp atomic
-    u_b(i) = u_b(i) - 2.0d0*(c*flux_b)
-    !$omp atomic
-    u_b(i + 1) = u_b(i + 1) + c*flux_b
-    flux_b = 0.0_8
+  fadj_ombs2 = max(3, ((n - 1 - 2) + 128)/128)
+  fadj_omnb2 = ((n - 1 - 2) + fadj_ombs2)/fadj_ombs2
+  do fadj_omph2 = 0, 1
+    !$omp parallel do private(flux, flux_b, t, t_b) reduction(+:c_b) schedule(static)
+    do fadj_omb2 = fadj_omph2, fadj_omnb2 - 1, 2
+      do i = 2 + fadj_omb2*fadj_ombs2, min(n - 1, 2 + fadj_omb2*fadj_ombs2 + fadj_ombs2 - 1)
+        flux_b = 0.0_8
+        t_b = 0.0_8
+        flux = c*(u(i - 1) - 2.0d0*u(i) + u(i + 1))
+        t = sin(u(i))*flux
+        ! adjoint of stencil.f90:19
+        t_b = t_b + 2.0_8*t*r_b
+        ! adjoint of stencil.f90:18
+        u_b(i) = u_b(i) + unew_b(i)
+        t_b = t_b + unew_b(i)
+        unew_b(i) = 0.0_8
+        ! adjoint of stencil.f90:17
+        u_b(i) = u_b(i) + cos(u(i))*(flux*t_b)
+        flux_b = flux_b + sin(u(i))*t_b
+        t_b = 0.0_8
+        ! adjoint of stencil.f90:16
+        c_b = c_b + (u(i - 1) - 2.0d0*u(i) + u(i + 1))*flux_b
+        u_b(i - 1) = u_b(i - 1) + c*flux_b
+        u_b(i) = u_b(i) - 2.0d0*(c*flux_b)
+        u_b(i + 1) = u_b(i + 1) + c*flux_b
+        flux_b = 0.0_8
+      end do
+    end do
   end do
   ! adjoint of stencil.f90:13
   u_b(n) = u_b(n) + unew_b(n)

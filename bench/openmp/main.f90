@@ -1,0 +1,58 @@
+! Driver of bench/openmp: the reverse-mode adjoint of the omp_stencil
+! kernel (generator/check/testdata/kernels/omp_stencil) on n points (the
+! first argument, default 20,000,000), reps times; prints the least and
+! the median wall times of the primal and of the adjoint (the least is the
+! figure on a shared machine, where other processes slow some runs), the threads, and a checksum of
+! the adjoint (the same on any number of threads, up to rounding).
+program main
+  use omp_lib
+  implicit none
+  integer, parameter :: reps = 7
+  integer :: n, i, r
+  real(8), allocatable :: u(:), unew(:), u_b(:), unew_b(:)
+  real(8) :: c, c_b, res, r_b, tp(reps), ta(reps), t0
+  character(32) :: arg
+  n = 20000000
+  if (command_argument_count() >= 1) then
+    call get_command_argument(1, arg)
+    read (arg, *) n
+  end if
+  allocate(u(n), unew(n), u_b(n), unew_b(n))
+  do i = 1, n
+    u(i) = 0.8d0*sin(6.283185307179586d0*i/n) + 0.1d0*cos(37.0d0*i/n)
+  end do
+  c = 0.2d0
+  do r = 1, reps
+    t0 = omp_get_wtime()
+    call stencil(n, u, c, unew, res)
+    tp(r) = omp_get_wtime() - t0
+    u_b = 0; c_b = 0; r_b = 1; unew_b = 1.0d-3
+    t0 = omp_get_wtime()
+    call stencil_b(n, u, u_b, c, c_b, unew, unew_b, res, r_b)
+    ta(r) = omp_get_wtime() - t0
+  end do
+  write (*, '(a, 1x, i0)') 'threads', omp_get_max_threads()
+  write (*, '(a, 1x, f8.3)') 'primal_s', minval(tp)
+  write (*, '(a, 1x, f8.3)') 'adjoint_s', minval(ta)
+  write (*, '(a, 1x, f8.3)') 'primal_median_s', median(tp)
+  write (*, '(a, 1x, f8.3)') 'adjoint_median_s', median(ta)
+  write (*, '(a, 1x, es22.14)') 'checksum', sum(u_b) + c_b
+contains
+  function median(x) result(m)
+    real(8), intent(in) :: x(:)
+    real(8) :: m, y(size(x)), t
+    integer :: i, j
+    y = x
+    do i = 2, size(y)
+      t = y(i)
+      j = i - 1
+      do while (j >= 1)
+        if (y(j) <= t) exit
+        y(j + 1) = y(j)
+        j = j - 1
+      end do
+      y(j + 1) = t
+    end do
+    m = y((size(y) + 1)/2)
+  end function median
+end program main

@@ -1,0 +1,37 @@
+#!/bin/bash
+# OpenMP in reverse mode: the adjoint of the omp_stencil kernel (a 1-D
+# stencil in !$omp parallel do, generator/check/testdata/kernels) is
+# itself a parallel loop. Builds it with -fopenmp and times the primal and
+# the adjoint (wall time: least and median of 7 runs) on 1 and 2 threads,
+# n points.
+#   bench/openmp/run.sh [N [FLAGS...]]     default: 20000000 -O2
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+n=${1:-20000000}
+shift || true
+flags=${*:--O2}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+(cd "$root" && go build -o "$work/fadj" ./generator/cmd/fadj)
+cp "$root/generator/check/testdata/kernels/omp_stencil/stencil.f90" "$here/main.f90" "$work/"
+cat > "$work/spec.yaml" <<SPEC
+version: 1
+sources: [stencil.f90]
+output: {dir: ad}
+targets:
+  - routine: stencil
+    mode: reverse
+    independents: [u, c]
+    dependents: [unew, r]
+SPEC
+(cd "$work" && ./fadj generate spec.yaml > /dev/null)
+(cd "$work" && gfortran $flags -fopenmp -o main ad/fadj_runtime.f90 stencil.f90 ad/stencil_b.f90 main.f90 -I ad 2> build.log) ||
+  { cat "$work/build.log"; exit 1; }
+printf '%-8s %10s %10s %10s %10s %22s\n' threads primal_s adjoint_s primal_med adjoint_med checksum
+for t in 1 2; do
+  out=$(cd "$work" && OMP_NUM_THREADS=$t ./main "$n")
+  g() { awk -v k="$1" '$1 == k {print $2}' <<< "$out"; }
+  printf '%-8s %10s %10s %10s %10s %22s\n' "$(g threads)" "$(g primal_s)" "$(g adjoint_s)" \
+    "$(g primal_median_s)" "$(g adjoint_median_s)" "$(g checksum)"
+done
