@@ -141,6 +141,11 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 		n.TermLabel = 0
 		n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
 	}
+	if !g.primalWrites(f) {
+		// Something generated is written in each iteration (a
+		// counter): the forward loop runs in order.
+		n.Doc = ompWithout(n.Doc, c)
+	}
 	fwd = append(append(pre, n), after...)
 	if len(b) == 0 {
 		return fwd, append(before, post...), nil
@@ -448,7 +453,12 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 			continue
 		}
 		switch kind {
-		case ompPrivate, ompTemp:
+		case ompTemp:
+			if !writtenFirst(back.Body, name, false) {
+				return nil, 0, g.ompError(c, "generated '%s' carried from one iteration to the next in the adjoint of the !$omp parallel do loop", name)
+			}
+			priv = append(priv, name)
+		case ompPrivate:
 			priv = append(priv, name)
 		case ompPrivateAdj:
 			priv = append(priv, name)
@@ -580,4 +590,95 @@ func (g *gen) ompPrivateRead(c *ast.Comment, body []ast.Stmt, private map[string
 		return g.ompError(c, "private variable '%s' of !$omp parallel do read by its adjoint and not recomputed", bad)
 	}
 	return nil
+}
+
+// writtenFirst reports whether each iteration of list writes name before
+// it reads it (written: it has been written before list): whether name
+// can be private. Writes inside constructs count only inside them.
+func writtenFirst(list []ast.Stmt, name string, written bool) bool {
+	for _, s := range list {
+		if written {
+			return true
+		}
+		if a, ok := s.(*ast.AssignStmt); ok {
+			if id, ok := a.Lhs.(*ast.Ident); ok && strings.EqualFold(id.Name, name) {
+				if mentions(a.Rhs, name) {
+					return false
+				}
+				written = true
+				continue
+			}
+		}
+		if !nestedWrittenFirst(s, name) {
+			return false
+		}
+	}
+	return true
+}
+
+// nestedWrittenFirst is writtenFirst for the blocks of construct s (for
+// another statement: whether it does not mention name).
+func nestedWrittenFirst(s ast.Stmt, name string) bool {
+	switch s := s.(type) {
+	case *ast.DoConstruct:
+		for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
+			if x != nil && mentions(x, name) {
+				return false
+			}
+		}
+		return writtenFirst(s.Body, name, false)
+	case *ast.IfConstruct:
+		for _, b := range s.Branches {
+			if b.Cond != nil && mentions(b.Cond, name) || !writtenFirst(b.Body, name, false) {
+				return false
+			}
+		}
+		return true
+	}
+	return !mentions(s, name)
+}
+
+// mentions reports whether name occurs in n.
+func mentions(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && strings.EqualFold(id.Name, name) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// primalWrites reports whether the forward statements write only
+// variables of the routine (as the primal loop does), not generated ones.
+func (g *gen) primalWrites(list []ast.Stmt) bool {
+	ok := true
+	for _, s := range list {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if a, isA := n.(*ast.AssignStmt); isA {
+				var base *ast.Ident
+				switch l := a.Lhs.(type) {
+				case *ast.Ident:
+					base = l
+				case *ast.CallExpr:
+					base, _ = l.Fun.(*ast.Ident)
+				}
+				ok = ok && base != nil && g.scope.Lookup(strings.ToLower(base.Name)) != nil
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// ompWithout returns doc without comment c.
+func ompWithout(doc []*ast.Comment, c *ast.Comment) []*ast.Comment {
+	var out []*ast.Comment
+	for _, d := range doc {
+		if d != c {
+			out = append(out, d)
+		}
+	}
+	return out
 }
