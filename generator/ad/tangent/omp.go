@@ -20,14 +20,14 @@ import (
 // tangents of their variables.
 func (g *gen) ompClauses(list []ast.Stmt) error {
 	var errs diag.List
-	regions := false
+	var region *ast.Comment // a parallel region other than a parallel do
 	ast.StmtHeaders(list, func(h *ast.StmtHeader, s ast.Stmt) {
 		for i, c := range h.Doc {
 			if c.Omp == nil || c.Omp.Cond {
 				continue
 			}
-			if opensRegion(c.Omp.Name) && c.Omp.Name != "parallel do" {
-				regions = true
+			if opensRegion(c.Omp.Name) && c.Omp.Name != "parallel do" && region == nil {
+				region = c
 			}
 			d, err := g.ompTangent(c.Omp)
 			if err != nil {
@@ -43,8 +43,8 @@ func (g *gen) ompClauses(list []ast.Stmt) error {
 			h.Doc[i] = nc
 		}
 	})
-	if regions && len(g.tmpDecls) > 0 {
-		errs.Add(g.fset.Position(g.pa.Unit.Pos()), "not supported yet: an OpenMP parallel region other than !$omp parallel do around code whose tangent needs temporaries")
+	if region != nil && len(g.tmpDecls) > 0 {
+		errs.Add(g.fset.Position(region.Slash), fmt.Sprintf("not supported yet: !$omp %s in a routine whose tangent needs temporaries", region.Omp.Name))
 	}
 	if len(errs) > 0 {
 		return errs
@@ -92,25 +92,20 @@ func (g *gen) ompTangent(d *ast.OmpDirective) (*ast.OmpDirective, error) {
 	return n, nil
 }
 
-// ompPrivateTemps makes private the generated scalars the tangent body
-// of a parallel loop assigns.
+// ompPrivateTemps makes private the temporaries the tangent body of a
+// parallel loop uses (assigned, or results of derivative calls): each
+// holds a value within one statement's tangent.
 func ompPrivateTemps(d *ast.OmpDirective, body []ast.Stmt, g *gen) {
 	seen := map[string]bool{}
 	var temps []string
 	for _, s := range body {
 		ast.Inspect(s, func(n ast.Node) bool {
-			a, ok := n.(*ast.AssignStmt)
-			if !ok {
-				return true
-			}
-			id, ok := a.Lhs.(*ast.Ident)
-			name := ""
-			if ok {
-				name = strings.ToLower(id.Name)
-			}
-			if ok && !seen[name] && g.isTemp(name) {
-				seen[name] = true
-				temps = append(temps, id.Name)
+			if id, ok := n.(*ast.Ident); ok {
+				name := strings.ToLower(id.Name)
+				if !seen[name] && g.isTemp(name) {
+					seen[name] = true
+					temps = append(temps, id.Name)
+				}
 			}
 			return true
 		})
