@@ -418,22 +418,15 @@ func (g *gen) ompKindOf(name string, private map[string]bool) ompKind {
 // iterations increment too atomic and zeroes private adjoints at each
 // iteration's start.
 func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstruct) (d *ast.OmpDirective, dist int, err error) {
-	private := map[string]bool{}
-	for _, cl := range c.Omp.Clauses {
-		if cl.Name == "private" || cl.Name == "firstprivate" || cl.Name == "lastprivate" {
-			for _, v := range cl.Vars {
-				private[strings.ToLower(v)] = true
-			}
-		}
-	}
+	private, clause := ompPrivates(c.Omp)
 	w := &ompWrites{scalars: map[string][]*ast.AssignStmt{}, arrays: map[string][]*ast.AssignStmt{}, loopVars: map[string]bool{}}
 	if err := w.collect(back.Body); err != nil {
 		return nil, 0, g.ompError(c, "%v", err)
 	}
-	if err := g.ompPrivateRead(c, back.Body, private, w); err != nil {
+	if err := g.ompPrivateRead(c, back.Body, private, clause, w); err != nil {
 		return nil, 0, err
 	}
-	var priv, red, shared []string
+	var priv, first, red, shared []string
 	var zero []ast.Stmt
 	dist = 0 // how far from its index an iteration writes (-1: unbounded)
 	for _, name := range w.order {
@@ -459,7 +452,17 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 			}
 			priv = append(priv, name)
 		case ompPrivate:
-			priv = append(priv, name)
+			if !writtenFirst(back.Body, name, false) {
+				return nil, 0, g.ompError(c, "private variable '%s' of !$omp parallel do read by its adjoint before it is computed again", name)
+			}
+			switch clause[name] {
+			case "firstprivate":
+				first = append(first, name)
+			case "lastprivate":
+				return nil, 0, g.ompError(c, "lastprivate variable '%s' recomputed in the adjoint of the !$omp parallel do loop", name)
+			default:
+				priv = append(priv, name)
+			}
 		case ompPrivateAdj:
 			priv = append(priv, name)
 			sym := g.scope.Lookup(strings.TrimSuffix(name, strings.ToLower(g.suffix)))
@@ -480,7 +483,7 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 		ompAtomic(w, shared)
 		dist = 0
 	}
-	return ompBackDirective(c.Omp, priv, red), dist, nil
+	return ompBackDirective(c.Omp, priv, first, red), dist, nil
 }
 
 // ompArray checks the writes of adjoint array name: none if each
@@ -551,12 +554,30 @@ func ompAtomic(w *ompWrites, shared []string) {
 	}
 }
 
+// ompPrivates returns the private variables of directive d (private,
+// firstprivate, lastprivate; lower case) and the clause of each.
+func ompPrivates(d *ast.OmpDirective) (map[string]bool, map[string]string) {
+	private, clause := map[string]bool{}, map[string]string{}
+	for _, cl := range d.Clauses {
+		if cl.Name == "private" || cl.Name == "firstprivate" || cl.Name == "lastprivate" {
+			for _, v := range cl.Vars {
+				private[strings.ToLower(v)] = true
+				clause[strings.ToLower(v)] = cl.Name
+			}
+		}
+	}
+	return private, clause
+}
+
 // ompBackDirective is the backward loop's directive: the primal's
 // scheduling clauses, the private variables and the reductions.
-func ompBackDirective(p *ast.OmpDirective, priv, red []string) *ast.OmpDirective {
+func ompBackDirective(p *ast.OmpDirective, priv, first, red []string) *ast.OmpDirective {
 	d := &ast.OmpDirective{Name: "parallel do"}
 	if len(priv) > 0 {
 		d.Clauses = append(d.Clauses, &ast.OmpClause{Name: "private", Vars: priv})
+	}
+	if len(first) > 0 {
+		d.Clauses = append(d.Clauses, &ast.OmpClause{Name: "firstprivate", Vars: first})
 	}
 	if len(red) > 0 {
 		d.Clauses = append(d.Clauses, &ast.OmpClause{Name: "reduction", Op: "+", Vars: red})
@@ -573,13 +594,13 @@ func ompBackDirective(p *ast.OmpDirective, priv, red []string) *ast.OmpDirective
 // ompPrivateRead rejects a backward loop reading a private variable of
 // the loop it does not compute again: the value the serial reversal
 // would read (the last iteration's) is not defined after the region.
-func (g *gen) ompPrivateRead(c *ast.Comment, body []ast.Stmt, private map[string]bool, w *ompWrites) error {
+func (g *gen) ompPrivateRead(c *ast.Comment, body []ast.Stmt, private map[string]bool, clause map[string]string, w *ompWrites) error {
 	var bad string
 	for _, s := range body {
 		ast.Inspect(s, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				name := strings.ToLower(id.Name)
-				if private[name] && w.scalars[name] == nil && w.arrays[name] == nil && !w.loopVars[name] && bad == "" {
+				if private[name] && clause[name] != "firstprivate" && w.scalars[name] == nil && w.arrays[name] == nil && !w.loopVars[name] && bad == "" {
 					bad = name
 				}
 			}

@@ -43,6 +43,13 @@ func (g *gen) ompClauses(list []ast.Stmt) error {
 			h.Doc[i] = nc
 		}
 	})
+	ompLists(list, func(l []ast.Stmt) {
+		for k, st := range l {
+			if c := atomicOn(st); c != nil && !g.atomicPair(l, k) {
+				errs.Add(g.fset.Position(c.Slash), "not supported yet: !$omp atomic on a statement whose tangent is not one update")
+			}
+		}
+	})
 	if region != nil && len(g.tmpDecls) > 0 {
 		errs.Add(g.fset.Position(region.Slash), fmt.Sprintf("not supported yet: !$omp %s in a routine whose tangent needs temporaries", region.Omp.Name))
 	}
@@ -132,4 +139,73 @@ func (g *gen) isTemp(name string) bool {
 		}
 	}
 	return false
+}
+
+// ompLists calls f with list and the statement lists of its constructs.
+func ompLists(list []ast.Stmt, f func([]ast.Stmt)) {
+	f(list)
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.DoConstruct:
+			ompLists(s.Body, f)
+		case *ast.IfConstruct:
+			for _, b := range s.Branches {
+				ompLists(b.Body, f)
+			}
+		case *ast.SelectCase:
+			for _, c := range s.Cases {
+				ompLists(c.Body, f)
+			}
+		case *ast.BlockConstruct:
+			ompLists(s.Body, f)
+		}
+	}
+}
+
+// atomicOn returns the atomic directive before s, nil if none.
+func atomicOn(s ast.Stmt) *ast.Comment {
+	doc := s.Header().Doc
+	if i := lastOmp(doc); i >= 0 && strings.HasPrefix(doc[i].Omp.Name, "atomic") {
+		return doc[i]
+	}
+	return nil
+}
+
+// atomicPair makes atomic the tangent update next to l[k], which has
+// the atomic directive: x_d = x_d + e_d next to the update x = x + e. It
+// reports false if l[k] is not an assignment, or an active one without
+// its tangent next to it.
+func (g *gen) atomicPair(l []ast.Stmt, k int) bool {
+	a, ok := l[k].(*ast.AssignStmt)
+	if !ok {
+		return false
+	}
+	sym := g.scope.Lookup(strings.ToLower(lhsBase(a.Lhs)))
+	found := sym == nil || !g.pa.ActiveVar(sym) || strings.HasSuffix(strings.ToLower(lhsBase(a.Lhs)), strings.ToLower(g.suffix))
+	for _, j := range []int{k - 1, k + 1} {
+		if j < 0 || j >= len(l) {
+			continue
+		}
+		b, ok := l[j].(*ast.AssignStmt)
+		if !ok || atomicOn(b) != nil {
+			continue
+		}
+		ba, bb := lhsBase(a.Lhs), lhsBase(b.Lhs)
+		if ba != "" && (strings.EqualFold(bb, ba+g.suffix) || strings.EqualFold(ba, bb+g.suffix)) {
+			b.Doc = append(append([]*ast.Comment(nil), b.Doc...), ast.OmpComment(&ast.OmpDirective{Name: "atomic"}))
+			found = true
+		}
+	}
+	return found
+}
+
+// lhsBase is the name of the variable an assignment writes.
+func lhsBase(x ast.Expr) string {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.CallExpr:
+		return lhsBase(x.Fun)
+	}
+	return ""
 }
