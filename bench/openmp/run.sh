@@ -4,12 +4,14 @@
 # itself a parallel loop. Builds it with -fopenmp and times the primal and
 # the adjoint (wall time: least and median of 7 runs) on 1 and 2 threads,
 # n points.
-#   bench/openmp/run.sh [N [FLAGS...]]     default: 20000000 -O2
+#   bench/openmp/run.sh [N [M [FLAGS...]]]   default: 20000000 1 -O2
+# M calls in a row per timing (for an N whose arrays fit the caches).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 n=${1:-20000000}
-shift || true
+m=${2:-1}
+shift 2 || shift $# || true
 flags=${*:--O2}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -30,7 +32,7 @@ SPEC
   { cat "$work/build.log"; exit 1; }
 printf '%-8s %10s %10s %10s %10s %22s\n' threads primal_s adjoint_s primal_med adjoint_med checksum
 for t in 1 2; do
-  out=$(cd "$work" && OMP_NUM_THREADS=$t ./main "$n")
+  out=$(cd "$work" && OMP_NUM_THREADS=$t ./main "$n" "$m")
   g() { awk -v k="$1" '$1 == k {print $2}' <<< "$out"; }
   printf '%-8s %10s %10s %10s %10s %22s\n' "$(g threads)" "$(g primal_s)" "$(g adjoint_s)" \
     "$(g primal_median_s)" "$(g adjoint_median_s)" "$(g checksum)"
