@@ -237,6 +237,9 @@ func Run(specPath string, opts Options) (*Report, error) {
 	}
 
 	flags := []string{"-O0", "-ffree-line-length-none"}
+	if usesOpenMP(spec.SourcePaths()) { // omp.go
+		flags = append(flags, "-fopenmp")
+	}
 	// The compiler runs in the temporary directory, on copies of the
 	// sources: include directories must be absolute, and the sources'
 	// own directories (where INCLUDE looks first) are added after them.

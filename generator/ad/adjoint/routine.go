@@ -347,7 +347,9 @@ func (g *gen) sweeps(r *routine) error {
 	g.liveness(body)
 	var err error
 	r.fwd, r.bwd, err = g.stmts(body)
-	return err
+	ompStrip(r.fwd) // omp.go
+	ompStrip(r.bwd)
+	return g.ompCheck(r.u, err)
 }
 
 // declarations gives the routine its specification part: the runtime,

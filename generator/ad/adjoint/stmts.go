@@ -646,6 +646,9 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	if s.Concurrent != nil {
 		return nil, nil, notSupported("DO CONCURRENT in reverse mode")
 	}
+	if c := ompParallelDo(s); c != nil {
+		return g.ompLoop(s, c) // omp.go
+	}
 	if d := g.sh.fixed[s]; d != nil {
 		return g.fixedPointLoop(s, d)
 	}

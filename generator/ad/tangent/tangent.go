@@ -295,6 +295,9 @@ func (g *gen) unit() (*ast.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := g.ompClauses(body); err != nil { // omp.go
+		return nil, err
+	}
 	nu.Decls = append(nu.Decls, g.uses(u, activeVars)...)
 	nu.Decls = append(nu.Decls, g.allocUses...)
 	if ib := g.interfaces(); ib != nil {

@@ -787,6 +787,34 @@ subroutine s(x, y)
   y = transfer(x, y)
 end subroutine
 `, "s", "not supported yet: transfer of an active real(8) value to real(8) (no derivative follows its bits)"},
+		{"omp max reduction", `
+subroutine s(x, y)
+  real(8) :: x(4), y
+  integer :: i
+  y = 0
+  !$omp parallel do reduction(max:y)
+  do i = 1, 4
+    y = max(y, x(i))
+  end do
+end subroutine
+`, "s", "n.f90:5:3: not supported yet: reduction(max:y) of an active variable in tangent mode"},
+		{"omp region with temporaries", `
+subroutine s(x, y)
+  real(8) :: x(4), y(4)
+  integer :: i
+  !$omp parallel
+  !$omp do
+  do i = 1, 4
+    y(i) = sq(x(i))
+  end do
+  !$omp end parallel
+contains
+  real(8) function sq(a)
+    real(8) :: a
+    sq = a*a
+  end function
+end subroutine
+`, "s", "n.f90:4:3: not supported yet: !$omp parallel in a routine whose tangent needs temporaries"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			prog := loadSrc(t, "n.f90", c.src)

@@ -48,6 +48,10 @@ type Stmt interface {
 type Comment struct {
 	Slash source.Pos // position of the comment character
 	Text  string
+	// Omp is the directive of an OpenMP directive line ("!$omp ...",
+	// continuation lines joined) or conditional compilation line
+	// ("!$ ..."), nil for other comments. Text keeps the lines as written.
+	Omp *OmpDirective
 }
 
 // Pos returns the position of the comment character.

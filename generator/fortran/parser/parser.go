@@ -88,6 +88,7 @@ func ParseFile(fset *source.FileSet, filename string, src []byte, cfg Config) (*
 	}, &p.errs)
 	f := &ast.File{Name: filename, Form: form}
 	if res != nil {
+		ompComments(res, form) // omp.go
 		p.stmts = res.Stmts
 		f.Trailing = res.Trailing
 	}

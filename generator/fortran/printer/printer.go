@@ -300,6 +300,10 @@ func (p *printer) comment(c *ast.Comment) {
 	if c == nil {
 		return
 	}
+	if c.Omp != nil {
+		p.ompDirective(c.Omp) // omp.go
+		return
+	}
 	t := commentText(c)
 	if t == "" {
 		p.blank()

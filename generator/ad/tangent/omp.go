@@ -1,0 +1,211 @@
+package tangent
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+)
+
+// OpenMP in tangent mode: the tangent keeps the directives, each
+// statement's tangent running where the statement runs. A variable's
+// tangent shares its data-sharing: the tangents of private,
+// firstprivate, lastprivate, shared and copyin variables join the same
+// clause, and reduction(+:s) gets s_d (the tangent of a sum is the sum
+// of the tangents). Temporaries the tangent of a "parallel do" body
+// assigns are private to it.
+
+// ompClauses gives the directives of the tangent statements list the
+// tangents of their variables.
+func (g *gen) ompClauses(list []ast.Stmt) error {
+	var errs diag.List
+	var region *ast.Comment // a parallel region other than a parallel do
+	ast.StmtHeaders(list, func(h *ast.StmtHeader, s ast.Stmt) {
+		for i, c := range h.Doc {
+			if c.Omp == nil || c.Omp.Cond {
+				continue
+			}
+			if opensRegion(c.Omp.Name) && c.Omp.Name != "parallel do" && region == nil {
+				region = c
+			}
+			d, err := g.ompTangent(c.Omp)
+			if err != nil {
+				errs.Add(g.fset.Position(c.Slash), err.Error())
+				continue
+			}
+			if do, ok := s.(*ast.DoConstruct); ok && d.Name == "parallel do" && i == lastOmp(h.Doc) {
+				ompPrivateTemps(d, do.Body, g)
+			}
+			nc := ast.OmpComment(d)
+			nc.Slash = c.Slash
+			h.Doc = append(append([]*ast.Comment(nil), h.Doc[:i]...), h.Doc[i:]...)
+			h.Doc[i] = nc
+		}
+	})
+	ompLists(list, func(l []ast.Stmt) {
+		for k, st := range l {
+			if c := atomicOn(st); c != nil && !g.atomicPair(l, k) {
+				errs.Add(g.fset.Position(c.Slash), "not supported yet: !$omp atomic on a statement whose tangent is not one update")
+			}
+		}
+	})
+	if region != nil && len(g.tmpDecls) > 0 {
+		errs.Add(g.fset.Position(region.Slash), fmt.Sprintf("not supported yet: !$omp %s in a routine whose tangent needs temporaries", region.Omp.Name))
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// opensRegion reports whether directive name starts a region whose
+// threads could share a temporary.
+func opensRegion(name string) bool {
+	return !strings.HasPrefix(name, "end") && (strings.Contains(name, "parallel") || strings.Contains(name, "task"))
+}
+
+// lastOmp is the index of the last directive in doc.
+func lastOmp(doc []*ast.Comment) int {
+	for i := len(doc) - 1; i >= 0; i-- {
+		if doc[i].Omp != nil {
+			return i
+		}
+	}
+	return -1
+}
+
+// ompTangent returns directive d with the tangents of its active
+// variables added to their clauses.
+func (g *gen) ompTangent(d *ast.OmpDirective) (*ast.OmpDirective, error) {
+	n := ast.CloneOmp(d)
+	for _, cl := range n.Clauses {
+		if !ast.ListClauses[cl.Name] || cl.Vars == nil {
+			continue
+		}
+		var add []string
+		for _, v := range cl.Vars {
+			s := g.scope.Lookup(strings.ToLower(v))
+			if s == nil || !g.pa.ActiveVar(s) {
+				continue
+			}
+			if cl.Name == "reduction" && cl.Op != "+" && cl.Op != "-" {
+				return nil, fmt.Errorf("not supported yet: reduction(%s:%s) of an active variable in tangent mode", cl.Op, v)
+			}
+			add = append(add, g.tname(s))
+		}
+		cl.Vars = append(cl.Vars, add...)
+	}
+	return n, nil
+}
+
+// ompPrivateTemps makes private the temporaries the tangent body of a
+// parallel loop uses (assigned, or results of derivative calls): each
+// holds a value within one statement's tangent.
+func ompPrivateTemps(d *ast.OmpDirective, body []ast.Stmt, g *gen) {
+	seen := map[string]bool{}
+	var temps []string
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				name := strings.ToLower(id.Name)
+				if !seen[name] && g.isTemp(name) {
+					seen[name] = true
+					temps = append(temps, id.Name)
+				}
+			}
+			return true
+		})
+	}
+	if len(temps) == 0 {
+		return
+	}
+	if cl := d.Clause("private"); cl != nil && cl.Vars != nil {
+		cl.Vars = append(cl.Vars, temps...)
+		return
+	}
+	d.Clauses = append(d.Clauses, &ast.OmpClause{Name: "private", Vars: temps})
+}
+
+// isTemp reports whether name is a temporary the tangent declared.
+func (g *gen) isTemp(name string) bool {
+	for _, t := range g.tmpDecls {
+		if td, ok := t.(*ast.TypeDecl); ok {
+			for _, e := range td.Entities {
+				if strings.EqualFold(e.Name.Name, name) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ompLists calls f with list and the statement lists of its constructs.
+func ompLists(list []ast.Stmt, f func([]ast.Stmt)) {
+	f(list)
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.DoConstruct:
+			ompLists(s.Body, f)
+		case *ast.IfConstruct:
+			for _, b := range s.Branches {
+				ompLists(b.Body, f)
+			}
+		case *ast.SelectCase:
+			for _, c := range s.Cases {
+				ompLists(c.Body, f)
+			}
+		case *ast.BlockConstruct:
+			ompLists(s.Body, f)
+		}
+	}
+}
+
+// atomicOn returns the atomic directive before s, nil if none.
+func atomicOn(s ast.Stmt) *ast.Comment {
+	doc := s.Header().Doc
+	if i := lastOmp(doc); i >= 0 && strings.HasPrefix(doc[i].Omp.Name, "atomic") {
+		return doc[i]
+	}
+	return nil
+}
+
+// atomicPair makes atomic the tangent update next to l[k], which has
+// the atomic directive: x_d = x_d + e_d next to the update x = x + e. It
+// reports false if l[k] is not an assignment, or an active one without
+// its tangent next to it.
+func (g *gen) atomicPair(l []ast.Stmt, k int) bool {
+	a, ok := l[k].(*ast.AssignStmt)
+	if !ok {
+		return false
+	}
+	sym := g.scope.Lookup(strings.ToLower(lhsBase(a.Lhs)))
+	found := sym == nil || !g.pa.ActiveVar(sym) || strings.HasSuffix(strings.ToLower(lhsBase(a.Lhs)), strings.ToLower(g.suffix))
+	for _, j := range []int{k - 1, k + 1} {
+		if j < 0 || j >= len(l) {
+			continue
+		}
+		b, ok := l[j].(*ast.AssignStmt)
+		if !ok || atomicOn(b) != nil {
+			continue
+		}
+		ba, bb := lhsBase(a.Lhs), lhsBase(b.Lhs)
+		if ba != "" && (strings.EqualFold(bb, ba+g.suffix) || strings.EqualFold(ba, bb+g.suffix)) {
+			b.Doc = append(append([]*ast.Comment(nil), b.Doc...), ast.OmpComment(&ast.OmpDirective{Name: "atomic"}))
+			found = true
+		}
+	}
+	return found
+}
+
+// lhsBase is the name of the variable an assignment writes.
+func lhsBase(x ast.Expr) string {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.CallExpr:
+		return lhsBase(x.Fun)
+	}
+	return ""
+}

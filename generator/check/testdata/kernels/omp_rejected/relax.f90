@@ -1,0 +1,36 @@
+! OpenMP constructs reverse mode does not handle yet, each reported at
+! its directive: a parallel loop whose iterations need the tape (a
+! WHILE loop in each), a parallel region with
+! a critical section, and a max reduction of an active variable.
+subroutine relax(n, x, y, s, m)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: x(n)
+  real(8), intent(in) :: y(n)
+  real(8), intent(out) :: s, m
+  integer :: i
+  real(8) :: t
+  !$omp parallel do private(t)
+  do i = 1, n
+    t = x(i)
+    do while (t > 1.0d0)
+      t = sqrt(t)
+    end do
+    x(i) = t * y(i)
+  end do
+  s = 0.0d0
+  !$omp parallel private(i)
+  !$omp do
+  do i = 1, n
+    !$omp critical
+    s = s + x(i)
+    !$omp end critical
+  end do
+  !$omp end do
+  !$omp end parallel
+  m = -huge(m)
+  !$omp parallel do reduction(max:m)
+  do i = 1, n
+    m = max(m, x(i) * y(i))
+  end do
+end subroutine relax
