@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
 )
@@ -75,8 +76,9 @@ func mergeModule(m, u *ast.Unit, mt, ut *config.Target) error {
 	for _, d := range u.Decls {
 		if a, ok := d.(*ast.AttrStmt); ok && a.Attr.Kind == ast.AttrPrivate && len(a.Entities) > 0 {
 			if private == nil {
+				// (after IMPLICIT NONE, as a declaration must be)
 				private = &ast.AttrStmt{Attr: a.Attr, DColon: true}
-				m.Decls = insertAfterUses(m.Decls, private)
+				m.Decls = append(m.Decls, private)
 			}
 			for _, e := range a.Entities {
 				if !hasEntity(private, e.Name.Name) {
@@ -88,7 +90,7 @@ func mergeModule(m, u *ast.Unit, mt, ut *config.Target) error {
 		if t := text(d); !have[t] {
 			have[t] = true
 			if _, use := d.(*ast.UseStmt); use {
-				m.Decls = insertAfterUses(m.Decls, d)
+				m.Decls = decl.WithUses(m.Decls, []ast.Stmt{d})
 			} else {
 				m.Decls = append(m.Decls, d)
 			}
@@ -122,18 +124,6 @@ func hasEntity(a *ast.AttrStmt, name string) bool {
 		}
 	}
 	return false
-}
-
-// insertAfterUses inserts d after the leading USE statements of decls.
-func insertAfterUses(decls []ast.Stmt, d ast.Stmt) []ast.Stmt {
-	i := 0
-	for i < len(decls) {
-		if _, ok := decls[i].(*ast.UseStmt); !ok {
-			break
-		}
-		i++
-	}
-	return append(decls[:i:i], append([]ast.Stmt{d}, decls[i:]...)...)
 }
 
 // text is n printed, to compare generated code.
