@@ -8,8 +8,9 @@
 # ADFirstAidKit (adStack.c). Needs java, gfortran, gcc and go.
 # Environment: KERNELS (default: all of bench/testdata), REPS (alternated
 # primal/adjoint runs per driver run, default 11), ROUNDS (driver runs per
-# tool, alternating fadj and Tapenade, default 3), KEEP=1 keeps the work
-# directory.
+# tool, alternating fadj and Tapenade, default 3), STRATEGIES (fadj's
+# strategies to run, each a row FADJ-<strategy>; default: the spec's own,
+# row fadj), KEEP=1 keeps the work directory.
 #
 # For each kernel, fadj generate and tapenade -b (reverse mode, -head
 # "routine(dependents)/(independents)" from the spec) write adjoints that
@@ -69,17 +70,27 @@ printf '%-10s %-9s %12s %12s %10s %14s %12s\n' KERNEL TOOL ADJOINT_MS PRIMAL_MS 
 for k in $kernels; do
 	src=$bench/testdata/$k
 	w=$work/$k
-	mkdir -p "$w/fadj" "$w/tap"
+	mkdir -p "$w/tap"
 	spec=$src/spec.yaml
 	routine=$(sed -n 's/^ *- routine: *\([A-Za-z0-9_]*\).*/\1/p' "$spec" | head -1)
 	indeps=$(spec_list independents "$spec" | tr ',' ' ')
 	deps=$(spec_list dependents "$spec" | tr ',' ' ')
 
-	# fadj
-	cp "$src"/*.f90 "$src/spec.yaml" "$w/fadj/"
-	(cd "$w/fadj" && "$work/fadj" generate spec.yaml)
-	(cd "$w/fadj" && "${fc[@]}" -o bench "$common/bench_timing.f90" ad/fadj_runtime.f90 \
-		"$common/tape_fadj.f90" "$k.f90" $(ls ad/*.f90 | grep -v fadj_runtime) main.f90)
+	# fadj, once per strategy (the spec's own when STRATEGIES is unset)
+	ftools=()
+	for st in ${STRATEGIES:-spec}; do
+		ft=fadj
+		[ "$st" = spec ] || ft=fadj-$st
+		ftools+=("$ft")
+		mkdir -p "$w/$ft"
+		cp "$src"/*.f90 "$src/spec.yaml" "$w/$ft/"
+		if [ "$st" != spec ]; then
+			sed -i "s/^\( *\)- routine: \(.*\)/&\n\1  strategy: $st/" "$w/$ft/spec.yaml"
+		fi
+		(cd "$w/$ft" && "$work/fadj" generate spec.yaml >/dev/null)
+		(cd "$w/$ft" && "${fc[@]}" -o bench "$common/bench_timing.f90" ad/fadj_runtime.f90 \
+			"$common/tape_fadj.f90" "$k.f90" $(ls ad/*.f90 | grep -v fadj_runtime) main.f90)
+	done
 
 	# Tapenade
 	cp "$src/$k.f90" "$src/main.f90" "$w/tap/"
@@ -93,31 +104,34 @@ for k in $kernels; do
 		tapok=0
 	fi
 
-	: >"$w/fadj.runs"
 	: >"$w/tap.runs"
+	declare -A fpeak=()
+	for ft in "${ftools[@]}"; do : >"$w/$ft.runs"; done
 	for r in $(seq "$rounds"); do
-		out=$(cd "$w/fadj" && ./bench "$reps")
-		echo "$(field adjoint_s "$out") $(field primal_s "$out") $(field ratio "$out")" >>"$w/fadj.runs"
-		fpeak=$(field tape_peak_bytes "$out")
+		for ft in "${ftools[@]}"; do
+			out=$(cd "$w/$ft" && ./bench "$reps")
+			echo "$(field adjoint_s "$out") $(field primal_s "$out") $(field ratio "$out")" >>"$w/$ft.runs"
+			fpeak[$ft]=$(field tape_peak_bytes "$out")
+		done
 		if [ $tapok = 1 ]; then
 			out=$(cd "$w/tap" && ./bench "$reps")
 			echo "$(field adjoint_s "$out") $(field primal_s "$out") $(field ratio "$out")" >>"$w/tap.runs"
 		fi
 	done
-	tools=fadj
+	tools="${ftools[*]}"
 	if [ $tapok = 1 ]; then
-		tools="fadj tap"
+		tools="$tools tap"
 		out=$(cd "$w/tap" && ./bench_prof 1)
 		tpeak=$(sed -n 's/^Peak stack size (.*): *\([0-9]*\) bytes.*/\1/p' <<<"$out")
-		reldiff=$(paste "$w/fadj/grad.txt" "$w/tap/grad.txt" |
+		reldiff=$(paste "$w/${ftools[0]}/grad.txt" "$w/tap/grad.txt" |
 			awk '{d = $1 - $2; s += d * d; n += $1 * $1} END {if (n > 0) printf "%.1e", sqrt(s / n); else print "-"}')
 	fi
 	for tool in $tools; do
 		adj=$(awk '{print $1 * 1000}' "$w/$tool.runs" | median)
 		pri=$(awk '{print $2 * 1000}' "$w/$tool.runs" | median)
 		rat=$(awk '{print $3}' "$w/$tool.runs" | median)
-		if [ $tool = fadj ]; then
-			name=fadj peak=$fpeak diff=-
+		if [ $tool != tap ]; then
+			name=$tool peak=${fpeak[$tool]} diff=-
 		else
 			name=tapenade peak=${tpeak:--} diff=$reldiff
 		fi
