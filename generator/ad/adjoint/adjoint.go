@@ -447,6 +447,8 @@ type gen struct {
 	// by their first element (refindex.go); mayDef memoizes MayDefine.
 	indexes map[*ast.Stmt]*sizedIndex
 	mayDef  map[*sema.Symbol]bool
+	// blockTemps memoizes blockTemp (recompute_blocks.go).
+	blockTemps map[*sema.Symbol]bool
 
 	// replays are the replay plans of local pointers (pointer_replay.go).
 	replays map[*sema.Symbol]*replayPlan

@@ -223,8 +223,9 @@ func (g *gen) recomputableAt(list []ast.Stmt, i int, temps []*sema.Symbol, reads
 	ix := g.index(list)
 	last := -1
 	for _, k := range temps {
-		// Every reference of k is in list[i:], and only list[i] defines it.
-		if g.totalRefs(k) != ix.refsFrom(k, i) || ix.definesIn(k, i+1, len(list)-1) {
+		// Every reference of k is in list[i:] (or k is a temporary of
+		// several blocks, all recomputed), and only list[i] defines it.
+		if ix.definesIn(k, i+1, len(list)-1) || (g.totalRefs(k) != ix.refsFrom(k, i) && !g.blockTemp(k)) {
 			return nil
 		}
 		if j := ix.lastRef(k); j > i && j > last {
@@ -235,6 +236,17 @@ func (g *gen) recomputableAt(list []ast.Stmt, i int, temps []*sema.Symbol, reads
 		return nil
 	}
 	last = max(last, minLast)
+	if !g.safeAt(list, ix, i, reads, last) {
+		return nil
+	}
+	return &recomputation{last: last, temps: temps, reads: reads}
+}
+
+// safeAt reports whether each variable of reads, evaluated at list[i],
+// keeps its value up to list[last] and the backward sweep has it at the
+// adjoint of list[last]: the routine never changes it, or it is in the
+// TBR set there.
+func (g *gen) safeAt(list []ast.Stmt, ix *listIndex, i int, reads []ast.Expr, last int) bool {
 	required := map[*sema.Symbol]bool{}
 	for _, v := range g.tbr.Required(list[last], false) {
 		required[v.Sym] = true
@@ -260,10 +272,7 @@ func (g *gen) recomputableAt(list []ast.Stmt, i int, temps []*sema.Symbol, reads
 			return true
 		})
 	}
-	if !safe {
-		return nil
-	}
-	return &recomputation{last: last, temps: temps, reads: reads}
+	return safe
 }
 
 func sortedKeys[V any](m map[int]V) []int {
