@@ -286,21 +286,12 @@ func (g *gen) saveSection(s *ast.DoConstruct, a *sema.Symbol, rs []record, b []a
 	if fewTrips(dims) {
 		return nil, false
 	}
-	id := g.allocatable("fadj_save", &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(a.Type.Kind)}, len(dims))
-	if id == nil {
+	id, cp, ok := g.saveArray("fadj_save", &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(a.Type.Kind)}, dims, r.typ)
+	if !ok {
 		return nil, false
 	}
-	shaped := &ast.CallExpr{Fun: id, Args: dims}
-	alloc := &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{shaped}}
-	dealloc := &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{id}}
-	n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{id}}
-	return &tapeCopy{
-		name:    id,
-		pre:     []ast.Stmt{alloc, &ast.AssignStmt{Lhs: id, Rhs: sec}},
-		post:    []ast.Stmt{tapePushArray(r.typ, id, n), dealloc},
-		bwdPre:  []ast.Stmt{alloc, tapePopArray(r.typ, id, n)},
-		bwdPost: []ast.Stmt{dealloc},
-	}, true
+	cp.pre = append(cp.pre, &ast.AssignStmt{Lhs: id, Rhs: sec})
+	return &cp, true
 }
 
 // buffer is a local array holding, per iteration of a loop nest, the
@@ -391,11 +382,11 @@ func (g *gen) bufferScalar(x *sema.Symbol, rs []record, b []ast.Stmt) (*buffer, 
 	if ts == nil {
 		return nil, false
 	}
-	id := g.allocatable("fadj_save", ts, len(dims))
-	if id == nil {
+	_, cp, ok := g.saveArray("fadj_save", ts, dims, rs[0].typ)
+	if !ok {
 		return nil, false
 	}
-	return &buffer{tapeCopy: allocatedCopy(id, dims, rs[0].typ), index: index}, true
+	return &buffer{tapeCopy: cp, index: index}, true
 }
 
 // allocatedCopy is the tapeCopy of allocatable array id of bounds dims,

@@ -41,8 +41,8 @@ func (g *gen) bufferBranches(s *ast.DoConstruct, f, b []ast.Stmt) (nf, nb []ast.
 	if w > 1 {
 		dims = append([]ast.Expr{&ast.RangeExpr{Lo: deriv.Int(0), Hi: deriv.Int(w - 1)}}, dims...)
 	}
-	id := g.allocatable("fadj_bits", &ast.TypeSpec{Kind: ast.Logical}, len(dims))
-	if id == nil {
+	id, cp, ok := g.saveArray("fadj_bits", &ast.TypeSpec{Kind: ast.Logical}, dims, tape.Bits)
+	if !ok {
 		return nil, nil, nil, false
 	}
 	// slot is the logical of bit k of the iteration's record.
@@ -85,7 +85,6 @@ func (g *gen) bufferBranches(s *ast.DoConstruct, f, b []ast.Stmt) (nf, nb []ast.
 		}
 		return &ast.AssignStmt{Lhs: pop.op.Ref, Rhs: choice}
 	})
-	cp := allocatedCopy(id, dims, tape.Bits)
 	return nf, nb, &cp, true
 }
 

@@ -32,15 +32,12 @@ contains
     real(8), intent(inout) :: u_b(m)
     real(8), intent(inout) :: k_b
     real(8) :: fadj_tmp1_b
-    real(8), allocatable :: fadj_save1(:)
-    allocate(fadj_save1(2:m))
+    real(8) :: fadj_save1(2:4)
     fadj_save1 = u(2:m)
     do i = 2, m
       u(i) = u(i) + k*(u(i - 1) - u(i))
     end do
     call fadj_push_r8_array(fadj_save1, size(fadj_save1))
-    deallocate(fadj_save1)
-    allocate(fadj_save1(2:m))
     call fadj_pop_r8_array(fadj_save1, size(fadj_save1))
     do i = m, 2, -1
       u(i) = fadj_save1(i)
@@ -51,7 +48,6 @@ contains
       u_b(i - 1) = u_b(i - 1) + k*fadj_tmp1_b
       u_b(i) = u_b(i) - k*fadj_tmp1_b
     end do
-    deallocate(fadj_save1)
   end subroutine diffuse_b
 
   subroutine mix_b(l, l_b, f, f_b)
