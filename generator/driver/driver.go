@@ -184,7 +184,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 			// Leftovers of later decisions (unused locals and labels,
 			// dead zero stores) go in one pass over the result.
 			tidy.File(out, t.Name+gen.suffix)
-			files = append(files, targetFile{target: t, path: p, file: out})
+			files = append(files, targetFile{target: t, entry: t.Name + gen.suffix, path: p, file: out})
 		}
 	}
 	if err := shareUnits(files); err != nil {

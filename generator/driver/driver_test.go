@@ -404,12 +404,28 @@ end subroutine q2
 		t.Errorf("h_t should be in p_t.f90 only:\n%s\n%s", res.Files[0].Data, res.Files[1].Data)
 	}
 
-	// With different activities they would need two versions of one name.
+	// With different activities the later target gets its version of
+	// the callee under a name of its own.
 	dir = writeTree(t, map[string]string{"f.f90": src, "spec.yaml": head +
 		"  - {routine: p2, mode: tangent, independents: [a], dependents: [b]}\n" +
 		"  - {routine: q2, mode: tangent, independents: [a], dependents: [b]}\n"})
+	res, err = driver.Generate(filepath.Join(dir, "spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, q2 := string(res.Files[0].Data), string(res.Files[1].Data)
+	if !strings.Contains(p2, "subroutine h2_t(a, a_t, c, c_t, b, b_t)") || !strings.Contains(q2, "subroutine h2_t2(a, a_t, c, b, b_t)") ||
+		!strings.Contains(q2, "call h2_t2(") || strings.Contains(q2, "h2_t(") {
+		t.Errorf("h2_t in p2_t.f90, h2_t2 in q2_t.f90 expected:\n%s\n%s", p2, q2)
+	}
+
+	// The target's own derivative keeps its name: h2 as a target with c
+	// passive, after p2 calling it with c active, is an error.
+	dir = writeTree(t, map[string]string{"f.f90": src, "spec.yaml": head +
+		"  - {routine: p2, mode: tangent, independents: [a], dependents: [b]}\n" +
+		"  - {routine: h2, mode: tangent, independents: [a], dependents: [b]}\n"})
 	_, err = driver.Generate(filepath.Join(dir, "spec.yaml"))
-	want := "spec.yaml:6:15: not supported yet: targets 'p2' and 'q2' need different versions of 'h2_t'; differentiate them in separate specs"
+	want := "spec.yaml:6:15: not supported yet: target 'h2' needs a version of 'h2_t' other than the one an earlier target of the spec generates; differentiate them in separate specs"
 	if err == nil || strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "") != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}

@@ -13,6 +13,7 @@ import (
 // targetFile is one generated file of a target, before printing.
 type targetFile struct {
 	target *config.Target
+	entry  string // the target's derivative routine, the name users call
 	path   string
 	file   *ast.File
 }
@@ -24,16 +25,22 @@ type targetFile struct {
 // same text (an external callee's derivative); a derivative module is
 // merged into the first file that has it: its declarations and
 // procedures are added unless already there, and its PRIVATE list is
-// joined. Two different versions of one routine are an error at the
-// later target.
+// joined. A later target needing another version of a callee's
+// derivative (other independents make other arguments active) gets it
+// under a name of its own (renameVersions).
 func shareUnits(files []targetFile) error {
 	type first struct {
 		f    *targetFile
 		unit *ast.Unit
 	}
 	units := map[string]first{}
+	procs := map[string]*ast.Unit{} // module procedures, by module and name
+	taken := namesOf(files)
 	for i := range files {
 		f := &files[i]
+		if err := renameVersions(f, func(n string) *ast.Unit { return units[n].unit }, procs, taken); err != nil {
+			return err
+		}
 		var kept []*ast.Unit
 		for _, u := range f.file.Units {
 			if u.Name == nil {
@@ -45,12 +52,14 @@ func shareUnits(files []targetFile) error {
 			if !dup {
 				units[n] = first{f, u}
 				kept = append(kept, u)
+				addProcs(procs, u)
 				continue
 			}
 			if u.Kind == ast.ModuleUnit && prev.unit.Kind == ast.ModuleUnit {
 				if err := mergeModule(prev.unit, u, prev.f.target, f.target); err != nil {
 					return err
 				}
+				addProcs(procs, u)
 				continue
 			}
 			if text(u) != text(prev.unit) {
