@@ -16,6 +16,8 @@
 //   - x = 0 directly followed by x = x + e becomes x = e;
 //   - x = 0 where an earlier x = 0 of the same list holds goes, and
 //     x = 0 directly followed by x = e that does not read x (zeros.go);
+//   - x = 0 (or an element) of a local nothing reads afterwards goes
+//     (final.go);
 //   - an IF construct whose branches are all empty goes, when its
 //     conditions call nothing (an array element cannot be told from a
 //     function reference by its form: any parenthesis keeps it);
@@ -82,6 +84,7 @@ func unit(u *ast.Unit) {
 	unusedLabels(u)
 	repeatedZeros(u)
 	overwrittenZeros(u)
+	finalZeros(u)
 	// A local named only in the bounds of another unused one is unused
 	// once that one goes.
 	for unusedLocals(u, names(u)) {

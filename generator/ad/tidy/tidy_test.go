@@ -71,6 +71,14 @@ func TestFile(t *testing.T) {
 		name: "zero store overwritten by the next statement, unless it reads it or is a section",
 		src:  "subroutine f(h, h_d, d_d, n)\n  integer :: n\n  real(8) :: h(n), h_d(n), d_d(n)\n  d_d = 0.0_8\n  d_d = 2*h*h_d\n  h_d = 0\n  h_d = h_d + h\n  d_d = 0\n  d_d(1:n) = h\nend subroutine\n",
 		want: "subroutine f(h, h_d, d_d, n)\n  integer :: n\n  real(8) :: h(n), h_d(n), d_d(n)\n  d_d = 2*h*h_d\n  h_d = h\n  d_d = 0\n  d_d(1:n) = h\nend subroutine\n",
+	}, {
+		name: "final zero stores of locals go: at the end, and each iteration's own element",
+		src:  "subroutine f(n, u, u_b, c_b)\n  integer :: n, i, j\n  real(8) :: u(n, n), u_b(n, n), c_b, w_b(n, n), q_b\n  w_b = 0.0_8\n  do j = n, 1, -1\n    do i = n, 1, -1\n      w_b(i, j) = w_b(i, j) + u_b(i, j)*c_b\n      u_b(i, j) = u_b(i, j) + u(i, j)*w_b(i, j)\n      w_b(i, j) = 0.0_8\n    end do\n  end do\n  q_b = c_b\n  c_b = c_b + q_b\n  q_b = 0.0_8\nend subroutine\n",
+		want: "subroutine f(n, u, u_b, c_b)\n  integer :: n, i, j\n  real(8) :: u(n, n), u_b(n, n), c_b, w_b(n, n), q_b\n  w_b = 0.0_8\n  do j = n, 1, -1\n    do i = n, 1, -1\n      w_b(i, j) = w_b(i, j) + u_b(i, j)*c_b\n      u_b(i, j) = u_b(i, j) + u(i, j)*w_b(i, j)\n    end do\n  end do\n  q_b = c_b\n  c_b = c_b + q_b\nend subroutine\n",
+	}, {
+		name: "zero stores kept: dummies, read later, read by a later iteration, other elements, jumps",
+		src:  "subroutine f(n, u_b, c_b)\n  integer :: n, i, k\n  real(8) :: u_b(n), c_b, w_b(n), s_b, v_b(n)\n  do i = n, 2, -1\n    w_b(i) = w_b(i) + u_b(i)\n    w_b(i - 1) = w_b(i - 1) + c_b\n    w_b(i) = 0.0_8\n    s_b = s_b + c_b\n    u_b(i) = u_b(i) + s_b\n    s_b = 0.0_8\n    v_b(i) = 0.0_8\n  end do\n  c_b = 0.0_8\n  u_b(1) = v_b(2)\nend subroutine\nsubroutine g(x_b, t_b)\n  real(8) :: x_b, t_b\n10 t_b = t_b + x_b\n  x_b = x_b*t_b\n  t_b = 0.0_8\n  if (x_b > 1) go to 10\nend subroutine\n",
+		want: "subroutine f(n, u_b, c_b)\n  integer :: n, i\n  real(8) :: u_b(n), c_b, w_b(n), s_b, v_b(n)\n  do i = n, 2, -1\n    w_b(i) = w_b(i) + u_b(i)\n    w_b(i - 1) = w_b(i - 1) + c_b\n    w_b(i) = 0.0_8\n    s_b = s_b + c_b\n    u_b(i) = u_b(i) + s_b\n    s_b = 0.0_8\n    v_b(i) = 0.0_8\n  end do\n  c_b = 0.0_8\n  u_b(1) = v_b(2)\nend subroutine\n\nsubroutine g(x_b, t_b)\n  real(8) :: x_b, t_b\n  10 t_b = t_b + x_b\n  x_b = x_b*t_b\n  t_b = 0.0_8\n  if (x_b > 1) go to 10\nend subroutine\n",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := parse(t, tc.src)

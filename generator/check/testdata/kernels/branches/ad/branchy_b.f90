@@ -48,16 +48,13 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
   if (x > a) then
     ! adjoint of branchy.f90:8
     x_b = x_b + 2.0_8*x*t_b
-    t_b = 0.0_8
   else if (x > 0.9d0*a) then
     ! adjoint of branchy.f90:10
     a_b = a_b + x*t_b
     x_b = x_b + a*t_b
-    t_b = 0.0_8
   else
     ! adjoint of branchy.f90:12
     a_b = a_b + exp(a - x)*t_b
     x_b = x_b - exp(a - x)*t_b
-    t_b = 0.0_8
   end if
 end subroutine branchy_b

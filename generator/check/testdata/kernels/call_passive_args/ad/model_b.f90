@@ -114,8 +114,6 @@ subroutine model_b(x, x_b, y, y_b, n)
   c_b = c_b + d*y_b(2)
   d_b = d_b + c*y_b(2)
   call pair_b2(x(1), x_b(1), p, c_b, d_b)
-  c_b = 0.0_8
-  d_b = 0.0_8
   call pair_b()
   call scale_where_b(x, y_b, n, 0.3d0)
   ! adjoint of model.f90:68
@@ -156,7 +154,6 @@ subroutine model_b(x, x_b, y, y_b, n)
   ! adjoint of model.f90:55
   q_b(l) = q_b(l) + x(1)*s_b
   x_b(1) = x_b(1) + q(l)*s_b
-  s_b = 0.0_8
   ! adjoint of model.f90:53
   x_b = x_b + 2*x*q_b
 end subroutine model_b

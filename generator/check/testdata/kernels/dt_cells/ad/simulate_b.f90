@@ -14,7 +14,6 @@ contains
     ! adjoint of cells.f90:26
     c_b%vel%x = c_b%vel%x + 2*c%vel%x*speed2_res_b
     c_b%vel%y = c_b%vel%y + 2*c%vel%y*speed2_res_b
-    speed2_res_b = 0.0_8
   end subroutine speed2_b
 
   subroutine fluxes_b(cells, cells_b)

@@ -47,10 +47,7 @@ contains
       s_b%p%kappa = s_b%p%kappa + (s%u(i) - s%u(i - 1))*flux_b(i)
       s_b%u(i) = s_b%u(i) + s%p%kappa*flux_b(i)
       s_b%u(i - 1) = s_b%u(i - 1) - s%p%kappa*flux_b(i)
-      flux_b(i) = 0.0_8
     end do
-    ! adjoint of model.f90:24
-    flux_b(1) = 0.0_8
   end subroutine step_b
 end module ocean_b
 

@@ -25,7 +25,6 @@ subroutine fig1_b(x, x_b, z, z_b)
   y_b = cos(y)*fadj_tmp1_b
   ! adjoint of fig1.f90:9
   y_b = y_b - sin(y)*w_b
-  w_b = 0.0_8
   ! adjoint of fig1.f90:8
   x_b = x_b + 2*y_b
 end subroutine fig1_b

@@ -71,7 +71,6 @@ subroutine firstpass_b(x, x_b, y, y_b, n)
   call fadj_push_i4(fadj_lo1)
   call fadj_push_i4(fadj_count1)
   if (fadj_jump == 3) then
-    fadj_jump = 0
   end if
   fadj_st1 = 1
   call fadj_pop_i4(fadj_count1)

@@ -77,7 +77,6 @@ subroutine picard_b(p, p_b, x, x_b, n)
   xnew_b = xnew_b + x_b
   ! adjoint of picard.f90:14
   p_b = p_b + 0.25d0*xnew_b
-  xnew_b = 0.0_8
   x_b = 0
   call fadj_pop_r8_array(xnew, size(xnew))
   call fadj_pop_r8_array(x, size(x))

@@ -20,6 +20,4 @@ subroutine energy_b(x, x_b, n, fadj_result_b)
     x_b(i) = x_b(i) - 2*(x(i + 1) - x(i))*energy_res_b
     x_b(i) = x_b(i) + 4*x(i)**3*(0.5d0*energy_res_b)
   end do
-  ! adjoint of energy.f90:7
-  energy_res_b = 0.0_8
 end subroutine energy_b

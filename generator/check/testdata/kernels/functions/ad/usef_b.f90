@@ -10,7 +10,6 @@ subroutine g_b(a, a_b, b, fadj_result_b)
   ! adjoint of usef.f90:5
   a_b = a_b + sin(b)*g_res_b
   a_b = a_b + 2*a*g_res_b
-  g_res_b = 0.0_8
 end subroutine g_b
 
 subroutine g_b2(a, b, b_b, fadj_result_b)
@@ -23,7 +22,6 @@ subroutine g_b2(a, b, b_b, fadj_result_b)
   g_res_b = fadj_result_b
   ! adjoint of usef.f90:5
   b_b = b_b + cos(b)*(a*g_res_b)
-  g_res_b = 0.0_8
 end subroutine g_b2
 
 subroutine h_b(x, x_b, fadj_result_b)
@@ -53,7 +51,6 @@ subroutine h_b(x, x_b, fadj_result_b)
   ! adjoint of usef.f90:12
   x_b = x_b - exp(-x)*(x*r_b)
   x_b = x_b + exp(-x)*r_b
-  r_b = 0.0_8
 end subroutine h_b
 
 subroutine usef_b(x, x_b, y, y_b, c)

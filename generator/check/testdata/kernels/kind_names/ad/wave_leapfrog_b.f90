@@ -13,7 +13,6 @@ contains
     energy_res_b = fadj_result_b
     ! adjoint of wave.f90:17
     u_b = u_b + 2*u*(0.5_wp*energy_res_b)
-    energy_res_b = 0.0_8
   end subroutine energy_b
 
   subroutine leapfrog_b(u, u_b, n, nsteps, e, e_b)

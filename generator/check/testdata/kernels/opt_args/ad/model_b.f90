@@ -80,10 +80,7 @@ contains
     if (present(f)) then
       ! adjoint of model.f90:32
       f_b(1) = f_b(1) + 2*f(1)*wk_b
-      wk_b = 0.0_8
     end if
-    ! adjoint of model.f90:31
-    wk_b = 0.0_8
     call fadj_pop_bits(fadj_branch, 1)
     if (fadj_branch == 0) then
       if (present(f)) then

@@ -150,10 +150,6 @@ subroutine fe_b(n, m, x, x_b, lam, lam_b, f, f_b)
       d1_b = 0.0_8
     end do
   end do
-  ! adjoint of fe.f90:15
-  s2_b = 0.0_8
-  ! adjoint of fe.f90:14
-  s1_b = 0.0_8
   ! adjoint of fe.f90:13
   t_b = t_b + 2.0_8*t*f_b
   f_b = 0.0_8

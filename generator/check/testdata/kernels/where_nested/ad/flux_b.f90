@@ -117,9 +117,6 @@ subroutine flux_b(n, c, c_b, u, u_b, w, w_b, s, s_b)
   end do
   ! adjoint of flux.f90:13
   w_b = w_b + q_b
-  q_b = 0.0_8
-  ! adjoint of flux.f90:12
-  r_b = 0.0_8
   ! adjoint of flux.f90:11
   u_b = u_b + v_b
 end subroutine flux_b
