@@ -93,10 +93,6 @@ func (b *builder) regions() {
 			b.errs.Addf(c.LoopPos, "checkpoints: the loop at %s is also a fixed-point loop (line %d); a fixed-point loop is reversed by its own adjoint iteration", l.Pos, f.Spec.Pos.Line)
 			continue
 		}
-		if l.Do.Var == nil && l.Do.While == nil {
-			b.errs.Addf(c.LoopPos, "not supported yet: checkpointing a DO without loop control (the loop at %s); only counted DO loops and DO WHILE", l.Pos)
-			continue
-		}
 		r := &Region{Loop: l, Spec: c, Name: loopName(l)}
 		if c.Binomial != nil {
 			r.Snapshots = c.Binomial.Snapshots

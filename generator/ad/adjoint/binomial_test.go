@@ -287,11 +287,100 @@ subroutine model(n, nt, x, s, y)
 end subroutine
 `, routine: "model", params: []param{ival("n", 4), ival("nt", 9), rval("x", 4), rval("s"), rval("y")}, ins: []string{"x", "s"}, outs: []string{"y"}},
 		[]regionLoop{{"", "", "it", 1, 0, false}}},
+	{kernel{name: "bnexit", src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it
+  real(8) :: u(n), c, y, e, e0
+  y = 0
+  e0 = sum(u**2)
+  time: do it = 1, nt
+    u = u + 0.05d0*(c*cos(u) - u*[u(2:n), u(1)])
+    e = sum(u**2)
+    if (e < 0.4d0*e0) exit time
+    y = y + e*it
+    u = u*0.995d0
+  end do time
+  y = y + it*sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 60), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{name: "time", snaps: 3}}},
+	{kernel{name: "bnexiteach", src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it, i
+  real(8) :: u(n), c, y, e, e0
+  y = 0
+  e0 = sum(u**2)
+  it = 2
+  do 10 it = it, nt, 2
+    u = u + 0.05d0*(c*cos(u) - u*[u(2:n), u(1)])
+    do i = 1, n
+      if (u(i) > 1.3d0) exit
+      u(i) = u(i) - 0.01d0*u(i)**2
+    end do
+    e = sum(u**2)
+    if (e < 0.4d0*e0) go to 20
+    if (mod(it, 4) == 0) cycle
+    y = y + e*it
+10 continue
+20 y = y + it*sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 90), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{v: "it"}}},
+	{kernel{name: "bnexitwhile", src: `
+subroutine model(n, u, w, y)
+  integer :: n, k
+  real(8) :: u(n), w, y, e
+  e = 1
+  k = 0
+  relax: do
+    u = u + 0.03d0*(w*sin(u) - u*[u(2:n), u(1)])
+    e = e*0.8d0
+    k = k + 1
+    if (e < 0.02d0) exit
+    if (k > 100) go to 20
+    u = u*(1 - 0.01d0*e)
+  end do relax
+20 y = sum(u**2)*k
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), rval("u", 5), rval("w"), rval("y")}, ins: []string{"u", "w"}, outs: []string{"y"}},
+		[]regionLoop{{name: "relax", snaps: 3}}},
+	{kernel{name: "bnexitwhileeach", src: `
+subroutine model(n, u, w, y)
+  integer :: n, k
+  real(8) :: u(n), w, y, e
+  e = 1
+  k = 0
+  relax: do
+    u = u + 0.03d0*(w*sin(u) - u*[u(2:n), u(1)])
+    e = e*0.8d0
+    k = k + 1
+    if (e < 0.02d0) exit relax
+    u = u*(1 - 0.01d0*e)
+  end do relax
+  y = sum(u**2)*k
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), rval("u", 5), rval("w"), rval("y")}, ins: []string{"u", "w"}, outs: []string{"y"}},
+		[]regionLoop{{name: "relax"}}},
+	{kernel{name: "bnreturn", src: `
+subroutine model(n, nt, u, y)
+  integer :: n, nt, it
+  real(8) :: u(n), y, e0
+  e0 = sum(u**2)
+  y = 0
+  do it = 1, nt
+    u = u + 0.05d0*(cos(u) - u*[u(2:n), u(1)])
+    y = y + sum(u**2)
+    if (sum(u**2) < 0.5d0*e0) return
+    y = y*0.9d0
+  end do
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 60), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y", "u"}},
+		[]regionLoop{{v: "it", snaps: 2}}},
 }
 
 // allModes are the kernels checked with store-all recording and split
 // calls too (all are with FADJ_LONG_TESTS=1).
-var allModes = map[string]bool{"bncalls": true, "bnnested": true}
+var allModes = map[string]bool{"bncalls": true, "bnnested": true, "bnexit": true, "bnexitwhile": true}
 
 // TestCheckpointedLoopsAsPlain checks each checkpointed loop option
 // (binomial with a few snapshots, one snapshot, a checkpoint per
@@ -306,27 +395,7 @@ func TestCheckpointedLoopsAsPlain(t *testing.T) {
 			t.Parallel()
 			plain := cachedRunConf(t, gf, rk.k, "tbr", adjoint.Config{})
 			prog := loadSrc(t, "kernel.f90", rk.k.src)
-			tg := &config.Target{Routine: rk.k.routine}
-			for _, l := range rk.loops {
-				c := config.Checkpoint{Loop: l.name + l.v, Scope: l.routine, Name: l.name, Var: l.v, At: l.at}
-				if l.region {
-					c = config.Checkpoint{Region: l.name, Scope: l.routine, Name: l.name}
-				}
-				if l.v == "while" {
-					c.Var, c.While = "", true
-				}
-				if l.snaps > 0 {
-					c.Binomial = &config.Binomial{Snapshots: l.snaps}
-				}
-				tg.Checkpoints = append(tg.Checkpoints, c)
-			}
-			pl, err := plan.Build(prog, tg, prog.Info.Global.Lookup(rk.k.routine))
-			if err != nil {
-				t.Fatalf("plan: %v", err)
-			}
-			if len(pl.Regions()) != len(rk.loops) {
-				t.Fatalf("plan has %d checkpointed loops, want %d:\n%s", len(pl.Regions()), len(rk.loops), pl)
-			}
+			tg, pl := regionPlan(t, prog, rk)
 			tg.Calls = config.Split
 			split, err := plan.Build(prog, tg, prog.Info.Global.Lookup(rk.k.routine))
 			if err != nil {
@@ -352,6 +421,33 @@ func TestCheckpointedLoopsAsPlain(t *testing.T) {
 			}
 		})
 	}
+}
+
+// regionPlan returns the target and plan checkpointing rk's loops in prog.
+func regionPlan(t *testing.T, prog *load.Program, rk regionKernel) (*config.Target, *plan.Plan) {
+	t.Helper()
+	tg := &config.Target{Routine: rk.k.routine}
+	for _, l := range rk.loops {
+		c := config.Checkpoint{Loop: l.name + l.v, Scope: l.routine, Name: l.name, Var: l.v, At: l.at}
+		if l.region {
+			c = config.Checkpoint{Region: l.name, Scope: l.routine, Name: l.name}
+		}
+		if l.v == "while" {
+			c.Var, c.While = "", true
+		}
+		if l.snaps > 0 {
+			c.Binomial = &config.Binomial{Snapshots: l.snaps}
+		}
+		tg.Checkpoints = append(tg.Checkpoints, c)
+	}
+	pl, err := plan.Build(prog, tg, prog.Info.Global.Lookup(rk.k.routine))
+	if err != nil {
+		t.Fatalf("plan: %v", err)
+	}
+	if len(pl.Regions()) != len(rk.loops) {
+		t.Fatalf("plan has %d checkpointed loops, want %d:\n%s", len(pl.Regions()), len(rk.loops), pl)
+	}
+	return tg, pl
 }
 
 // printed is generateCode on a program already loaded (the plan's loops
