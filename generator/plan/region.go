@@ -21,6 +21,11 @@ type Region struct {
 	Spec      *config.Checkpoint
 	Name      string // as messages and the runtime's report name it
 	Snapshots int    // 0: a snapshot per iteration
+	// Option is the spec's snapshots option: eager and auto also save,
+	// at the end of the region's forward sweep, what the code after it
+	// overwrites and its adjoint reads, so that the code after it need
+	// not record it (generator/analysis/tbr/region.go).
+	Option Snapshots
 }
 
 func (r *Region) String() string {
@@ -93,7 +98,7 @@ func (b *builder) regions() {
 			b.errs.Addf(c.LoopPos, "checkpoints: the loop at %s is also a fixed-point loop (line %d); a fixed-point loop is reversed by its own adjoint iteration", l.Pos, f.Spec.Pos.Line)
 			continue
 		}
-		r := &Region{Loop: l, Spec: c, Name: loopName(l)}
+		r := &Region{Loop: l, Spec: c, Name: loopName(l), Option: snapshots(c.Snapshots)}
 		if c.Binomial != nil {
 			r.Snapshots = c.Binomial.Snapshots
 		}
@@ -144,7 +149,7 @@ func (b *builder) block(c *config.Checkpoint) {
 	if f.Routine != nil {
 		r = f.Routine.Name
 	}
-	reg := &Region{Block: &f, Spec: c, Name: r + "::" + c.Name}
+	reg := &Region{Block: &f, Spec: c, Name: r + "::" + c.Name, Option: snapshots(c.Snapshots)}
 	if b.plan.blocks == nil {
 		b.plan.blocks = map[*ast.BlockConstruct]*Region{}
 	}
