@@ -377,6 +377,21 @@ subroutine model(n, nt, u, y)
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), ival("nt", 60), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y", "u"}},
 		[]regionLoop{{v: "it", snaps: 2}}},
+	{kernel{name: "bnwhileexit", src: `
+subroutine model(n, u, y)
+  integer :: n
+  real(8) :: u(n), y, t, e0
+  t = 0
+  e0 = sum(u**2)
+  time: do while (t < 1)
+    u = u + 0.05d0*(cos(u) - u*[u(2:n), u(1)])
+    if (sum(u**2) < 0.6d0*e0) exit time
+    t = t + 0.05d0
+  end do time
+  y = sum(u**2) + t
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{name: "time", snaps: 2}}},
 	{kernel{name: "bneager", src: `
 subroutine model(n, nt, u, c, y)
   integer :: n, nt, it, i, k
