@@ -29,13 +29,17 @@ type Region struct {
 }
 
 func (r *Region) String() string {
+	opt := ""
+	if r.Option != Lazy {
+		opt = ", " + r.Option.String() + " snapshots"
+	}
 	if r.Block != nil {
-		return fmt.Sprintf("%s %s: checkpoint as a whole", r.Block.Pos, r.Name)
+		return fmt.Sprintf("%s %s: checkpoint as a whole%s", r.Block.Pos, r.Name, opt)
 	}
 	if r.Snapshots == 0 {
-		return fmt.Sprintf("%s %s: checkpoint each iteration", r.Loop.Pos, r.Name)
+		return fmt.Sprintf("%s %s: checkpoint each iteration%s", r.Loop.Pos, r.Name, opt)
 	}
-	return fmt.Sprintf("%s %s: binomial %d snapshots", r.Loop.Pos, r.Name, r.Snapshots)
+	return fmt.Sprintf("%s %s: binomial %d snapshots%s", r.Loop.Pos, r.Name, r.Snapshots, opt)
 }
 
 // Region returns the treatment of DO construct d, nil for a loop
