@@ -13,7 +13,7 @@ import (
 // after each region records less on the tape than with lazy snapshots
 // (TestCheckpointedLoopsAsPlain checks their gradients).
 func TestCheckpointedRegionEager(t *testing.T) {
-	for _, name := range []string{"bneager", "bneagerregion"} {
+	for _, name := range []string{"bneager", "bneagerregion", "bneagernest"} {
 		var rk regionKernel
 		for _, k := range regionKernels {
 			if k.k.name == name {

@@ -441,11 +441,61 @@ subroutine model(n, nt, u, a, y)
 end subroutine
 `, routine: "model", params: []param{ival("n", 5), ival("nt", 9), rval("u", 5), rval("a", 5), rval("y")}, ins: []string{"u", "a"}, outs: []string{"y"}},
 		[]regionLoop{{name: "stage", region: true, opt: config.Eager}, {name: "steps", snaps: 0, opt: config.AutoSnapshots}}},
+	{kernel{name: "bneagernest", src: `
+subroutine model(n, nout, nt, u, c, y)
+  integer :: n, nout, nt, it, k, i
+  real(8) :: u(n), c, y, w(n), s
+  y = 0
+  w = 0.3d0
+  do k = 1, nout
+    s = 0.5d0 + 0.1d0*k
+    !$fadj checkpoint begin stage
+    u = u*(1 + 0.1d0*s*w*u)
+    y = y + sum(u*w)*c
+    !$fadj checkpoint end stage
+    s = -1
+    time: do it = 1, nt
+      u = u + 0.04d0*(c*w*cos(u) - u*[u(n), u(1:n-1)])
+    end do time
+    do i = 1, n
+      w(i) = 0.5d0*w(i) + u(i)**2
+    end do
+    c = c*1.1d0
+  end do
+  y = y + sum(w) + c
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), ival("nout", 3), ival("nt", 7), rval("u", 5), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{name: "stage", region: true, opt: config.Eager}, {name: "time", snaps: 2, opt: config.Eager}}},
+	{kernel{name: "bnautonest", src: `
+subroutine model(n, nout, nt, u, c, y)
+  integer :: n, nout, nt, it, k, i
+  real(8) :: u(n), c, y, w(n), s
+  y = 0
+  w = 0.3d0
+  do k = 1, nout
+    s = 0.5d0 + 0.1d0*k
+    !$fadj checkpoint begin stage
+    u = u*(1 + 0.1d0*s*w*u)
+    y = y + sum(u*w)*c
+    !$fadj checkpoint end stage
+    s = -1
+    time: do it = 1, nt
+      u = u + 0.04d0*(c*w*cos(u) - u*[u(n), u(1:n-1)])
+    end do time
+    do i = 1, n
+      w(i) = 0.5d0*w(i) + u(i)**2
+    end do
+    c = c*1.1d0
+  end do
+  y = y + sum(w) + c
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), ival("nout", 3), ival("nt", 7), rval("u", 5), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{name: "stage", region: true, opt: config.AutoSnapshots}, {name: "time", opt: config.AutoSnapshots}}},
 }
 
 // allModes are the kernels checked with store-all recording and split
 // calls too (all are with FADJ_LONG_TESTS=1).
-var allModes = map[string]bool{"bncalls": true, "bnnested": true, "bnexit": true, "bnexitwhile": true, "bneager": true}
+var allModes = map[string]bool{"bncalls": true, "bnnested": true, "bnexit": true, "bnexitwhile": true, "bneager": true, "bneagernest": true}
 
 // TestCheckpointedLoopsAsPlain checks each checkpointed loop option
 // (binomial with a few snapshots, one snapshot, a checkpoint per
