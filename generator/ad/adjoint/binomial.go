@@ -81,10 +81,9 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	switch {
 	case s.Var == nil || g.hasStepExit(s):
 		if g.hasStepExit(s) {
-			c.exit = true // binomial_exit.go
-			advance := advanced(s)
-			exitAdvanced(advance)
-			c.slots["advance"], c.slots["record"] = advance, g.exitRecorded(c.slots["record"])
+			if err := c.exits(); err != nil { // binomial_exit.go
+				return nil, nil, err
+			}
 		}
 		fwd, bwd = c.whileForward(), c.whileBackward()
 		if r.Snapshots > 0 {
@@ -243,19 +242,7 @@ func (c *bnCode) fill(list []ast.Stmt) []ast.Stmt {
 // those of the constructs in the loop's body; no variable of the
 // routine can have one (they are local identifiers of the same class).
 func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
-	if c.names == nil {
-		c.names = map[string]bool{}
-		ast.Inspect(&ast.Unit{Body: c.body}, func(n ast.Node) bool {
-			if ids := constructNames(n); len(ids) > 0 && ids[0] != nil {
-				if _, jump := n.(*ast.ExitStmt); !jump {
-					if _, jump := n.(*ast.CycleStmt); !jump {
-						c.names[strings.ToLower(ids[0].Name)] = true
-					}
-				}
-			}
-			return true
-		})
-	}
+	c.initNames()
 	c.g.nbnCopy++
 	suffix := "_c" + strconv.Itoa(c.g.nbnCopy)
 	out := make([]ast.Stmt, len(list))
@@ -279,6 +266,24 @@ func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
 		})
 	}
 	return out
+}
+
+// initNames collects the construct names of the loop's body, once.
+func (c *bnCode) initNames() {
+	if c.names != nil {
+		return
+	}
+	c.names = map[string]bool{}
+	ast.Inspect(&ast.Unit{Body: c.body}, func(n ast.Node) bool {
+		if ids := constructNames(n); len(ids) > 0 && ids[0] != nil {
+			if _, jump := n.(*ast.ExitStmt); !jump {
+				if _, jump := n.(*ast.CycleStmt); !jump {
+					c.names[strings.ToLower(ids[0].Name)] = true
+				}
+			}
+		}
+		return true
+	})
 }
 
 // constructNames returns the places of construct names in node n: its

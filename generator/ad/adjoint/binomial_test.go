@@ -392,6 +392,47 @@ subroutine model(n, u, y)
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
 		[]regionLoop{{name: "time", snaps: 2}}},
+	{kernel{name: "bnexitnested", src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it, i
+  real(8) :: u(n), c, y, e0
+  y = 0
+  e0 = sum(u**2)
+  time: do it = 1, nt
+    u = u + 0.05d0*(c*cos(u) - u*[u(2:n), u(1)])
+    do i = 1, n
+      if (u(i) < 0.3d0) exit
+      if (sum(u**2) < 0.4d0*e0) exit time
+      u(i) = u(i) - 0.01d0*u(i)**2
+    end do
+    y = y + sum(u**2)*it
+  end do time
+  y = y + it*sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 60), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{name: "time", snaps: 3}}},
+	{kernel{name: "bnexitnestedeach", src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it, i, k
+  real(8) :: u(n), c, y, e0
+  y = 0
+  e0 = sum(u**2)
+  do 10 it = 1, nt
+    u = u + 0.05d0*(c*cos(u) - u*[u(2:n), u(1)])
+    if (mod(it, 5) == 0) cycle
+    do k = 1, 2
+      do i = 1, n
+        if (sum(u**2) < 0.4d0*e0) go to 20
+        u(i) = u(i) - 0.005d0*u(i)**2
+      end do
+    end do
+    if (sum(u**2) < 0.3d0*e0) exit
+    y = y + sum(u**2)*it
+10 continue
+20 y = y + it*sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 60), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{v: "it"}}},
 	{kernel{name: "bneager", src: `
 subroutine model(n, nt, u, c, y)
   integer :: n, nt, it, i, k
@@ -495,7 +536,7 @@ end subroutine
 
 // allModes are the kernels checked with store-all recording and split
 // calls too (all are with FADJ_LONG_TESTS=1).
-var allModes = map[string]bool{"bncalls": true, "bnnested": true, "bnexit": true, "bnexitwhile": true, "bneager": true, "bneagernest": true}
+var allModes = map[string]bool{"bncalls": true, "bnnested": true, "bnexit": true, "bnexitwhile": true, "bneager": true, "bneagernest": true, "bnexitnested": true}
 
 // TestCheckpointedLoopsAsPlain checks each checkpointed loop option
 // (binomial with a few snapshots, one snapshot, a checkpoint per
