@@ -21,16 +21,25 @@ type Region struct {
 	Spec      *config.Checkpoint
 	Name      string // as messages and the runtime's report name it
 	Snapshots int    // 0: a snapshot per iteration
+	// Option is the spec's snapshots option: eager and auto also save,
+	// at the end of the region's forward sweep, what the code after it
+	// overwrites and its adjoint reads, so that the code after it need
+	// not record it (generator/analysis/tbr/region.go).
+	Option Snapshots
 }
 
 func (r *Region) String() string {
+	opt := ""
+	if r.Option != Lazy {
+		opt = ", " + r.Option.String() + " snapshots"
+	}
 	if r.Block != nil {
-		return fmt.Sprintf("%s %s: checkpoint as a whole", r.Block.Pos, r.Name)
+		return fmt.Sprintf("%s %s: checkpoint as a whole%s", r.Block.Pos, r.Name, opt)
 	}
 	if r.Snapshots == 0 {
-		return fmt.Sprintf("%s %s: checkpoint each iteration", r.Loop.Pos, r.Name)
+		return fmt.Sprintf("%s %s: checkpoint each iteration%s", r.Loop.Pos, r.Name, opt)
 	}
-	return fmt.Sprintf("%s %s: binomial %d snapshots", r.Loop.Pos, r.Name, r.Snapshots)
+	return fmt.Sprintf("%s %s: binomial %d snapshots%s", r.Loop.Pos, r.Name, r.Snapshots, opt)
 }
 
 // Region returns the treatment of DO construct d, nil for a loop
@@ -93,11 +102,7 @@ func (b *builder) regions() {
 			b.errs.Addf(c.LoopPos, "checkpoints: the loop at %s is also a fixed-point loop (line %d); a fixed-point loop is reversed by its own adjoint iteration", l.Pos, f.Spec.Pos.Line)
 			continue
 		}
-		if l.Do.Var == nil && l.Do.While == nil {
-			b.errs.Addf(c.LoopPos, "not supported yet: checkpointing a DO without loop control (the loop at %s); only counted DO loops and DO WHILE", l.Pos)
-			continue
-		}
-		r := &Region{Loop: l, Spec: c, Name: loopName(l)}
+		r := &Region{Loop: l, Spec: c, Name: loopName(l), Option: snapshots(c.Snapshots)}
 		if c.Binomial != nil {
 			r.Snapshots = c.Binomial.Snapshots
 		}
@@ -148,7 +153,7 @@ func (b *builder) block(c *config.Checkpoint) {
 	if f.Routine != nil {
 		r = f.Routine.Name
 	}
-	reg := &Region{Block: &f, Spec: c, Name: r + "::" + c.Name}
+	reg := &Region{Block: &f, Spec: c, Name: r + "::" + c.Name, Option: snapshots(c.Snapshots)}
 	if b.plan.blocks == nil {
 		b.plan.blocks = map[*ast.BlockConstruct]*Region{}
 	}

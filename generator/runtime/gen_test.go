@@ -423,6 +423,7 @@ module {{.Module}}
   integer(int64) :: bn_max_snaps = 0
   ! Online schedules (DO WHILE) and reading snapshots in place.
   public :: fadj_binomial_online_start, fadj_binomial_online_step, fadj_binomial_online_end
+  public :: fadj_binomial_each_step, fadj_binomial_each_end, fadj_binomial_each_turn
   public :: fadj_binomial_online_next, fadj_snap_peek_start, fadj_snap_discard
 {{- range .Types}}
   public :: fadj_snap_peek_{{.S}}, fadj_snap_peek_{{.S}}_array
@@ -1760,6 +1761,32 @@ contains
       h(4) = 1
     end do
   end subroutine fadj_binomial_online_next
+
+  ! ------------------------------- statistics of a DO WHILE per iteration
+
+  ! A DO WHILE (or a loop left by EXIT) checkpointing each iteration takes
+  ! a snapshot at the start of each step of its one forward pass and
+  ! records each step once, from the last; it has no schedule of its own,
+  ! and counts in the binomial statistics through these: each_step before
+  ! step n of the forward pass (a forward step run, a snapshot taken, n
+  ! held), each_end after it (a schedule of n steps), each_turn before
+  ! each step recorded.
+  subroutine fadj_binomial_each_step(n)
+    integer, intent(in) :: n
+    bn_advances = bn_advances + 1
+    bn_shots = bn_shots + 1
+    bn_max_snaps = max(bn_max_snaps, int(n, int64))
+  end subroutine fadj_binomial_each_step
+
+  subroutine fadj_binomial_each_end(n)
+    integer, intent(in) :: n
+    bn_schedules = bn_schedules + 1
+    bn_steps = bn_steps + n
+  end subroutine fadj_binomial_each_end
+
+  subroutine fadj_binomial_each_turn()
+    bn_turns = bn_turns + 1
+  end subroutine fadj_binomial_each_turn
 
 end module {{.Module}}
 `

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -77,17 +78,21 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	if err := c.declare(); err != nil {
 		return nil, nil, err
 	}
-	if s.Var == nil {
+	switch {
+	case s.Var == nil || g.hasStepExit(s):
+		if g.hasStepExit(s) {
+			if err := c.exits(); err != nil { // binomial_exit.go
+				return nil, nil, err
+			}
+		}
 		fwd, bwd = c.whileForward(), c.whileBackward()
 		if r.Snapshots > 0 {
 			fwd, bwd = c.onlineForward(), c.onlineBackward()
 		}
-		fwd[0] = ast.Copy(fwd[0])
-		fwd[0].Header().Label, fwd[0].Header().Doc = s.Label, s.Doc
-		return fwd, bwd, nil
+	default:
+		fwd, bwd = c.forward(), c.backward()
 	}
-	fwd, bwd = c.forward(), c.backward()
-	if g.records(s, s.Var) {
+	if s.Var != nil && g.records(s, s.Var) {
 		// The DO variable's value before the loop, for the adjoint of
 		// the code before it.
 		fwd = append([]ast.Stmt{pushInt(ast.NewIdent(s.Var.Name))}, fwd...)
@@ -102,8 +107,8 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 // leaving a step (its tape and snapshots would be left unbalanced), and
 // a DO variable not a default integer.
 func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
-	if len(g.jumps.byLoop[s]) > 0 {
-		return notSupported("EXIT, CYCLE or GO TO leaving an iteration of checkpointed loop %s", r.Name)
+	if err := g.checkExits(s, r.Name); err != nil {
+		return err
 	}
 	if c := innerCycle(s); c != nil {
 		return diag.At(g.fset, c.Pos(), notSupported("CYCLE of checkpointed loop %s from a loop inside it", r.Name))
@@ -112,7 +117,7 @@ func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
 	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ReturnStmt, *ast.GotoStmt, *ast.FormatStmt:
-			if bad == nil {
+			if bad == nil && !g.isStepExit(n.(ast.Stmt), s) {
 				bad = n.(ast.Stmt)
 			}
 		}
@@ -123,7 +128,7 @@ func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
 	}
 	if s.Var == nil {
 		if s.While == nil {
-			return notSupported("checkpointed loop %s without loop control", r.Name)
+			return nil // left by an EXIT (binomial_exit.go)
 		}
 		return g.checkCalls(s.While)
 	}
@@ -162,6 +167,7 @@ type bnCode struct {
 	k     string
 	slots map[string][]ast.Stmt
 	names map[string]bool // construct names in the body (copyOf)
+	exit  bool            // an EXIT leaves a step (binomial_exit.go)
 }
 
 // name is generated local v of the loop: fadj_bn<v><k>.
@@ -236,19 +242,7 @@ func (c *bnCode) fill(list []ast.Stmt) []ast.Stmt {
 // those of the constructs in the loop's body; no variable of the
 // routine can have one (they are local identifiers of the same class).
 func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
-	if c.names == nil {
-		c.names = map[string]bool{}
-		ast.Inspect(&ast.Unit{Body: c.body}, func(n ast.Node) bool {
-			if ids := constructNames(n); len(ids) > 0 && ids[0] != nil {
-				if _, jump := n.(*ast.ExitStmt); !jump {
-					if _, jump := n.(*ast.CycleStmt); !jump {
-						c.names[strings.ToLower(ids[0].Name)] = true
-					}
-				}
-			}
-			return true
-		})
-	}
+	c.initNames()
 	c.g.nbnCopy++
 	suffix := "_c" + strconv.Itoa(c.g.nbnCopy)
 	out := make([]ast.Stmt, len(list))
@@ -272,6 +266,24 @@ func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
 		})
 	}
 	return out
+}
+
+// initNames collects the construct names of the loop's body, once.
+func (c *bnCode) initNames() {
+	if c.names != nil {
+		return
+	}
+	c.names = map[string]bool{}
+	ast.Inspect(&ast.Unit{Body: c.body}, func(n ast.Node) bool {
+		if ids := constructNames(n); len(ids) > 0 && ids[0] != nil {
+			if _, jump := n.(*ast.ExitStmt); !jump {
+				if _, jump := n.(*ast.CycleStmt); !jump {
+					c.names[strings.ToLower(ids[0].Name)] = true
+				}
+			}
+		}
+		return true
+	})
 }
 
 // constructNames returns the places of construct names in node n: its
@@ -405,21 +417,77 @@ deallocate(H@)`)
 
 // whileForward is the DO WHILE's forward sweep.
 func (c *bnCode) whileForward() []ast.Stmt {
-	loop := ast.Clone(c.s)
-	loop.StmtHeader = ast.StmtHeader{}
-	loop.Body = append(c.stmts("N@ = N@ + 1\ncall fadj_slot_snappush"), loop.Body...)
-	out := parseStmts(c.text("N@ = 0"))
+	loop := c.pass(c.stmts("N@ = N@ + 1\ncall fadj_binomial_each_step(N@)\ncall fadj_slot_snappush"))
+	out := append(c.bounds(), parseStmts(c.text("N@ = 0"))...)
 	out = append(out, loop)
-	return append(out, c.stmts("call fadj_slot_heldpush\ncall fadj_push_i4(N@)")...)
+	return append(out, c.stmts("call fadj_binomial_each_end(N@)\ncall fadj_slot_heldpush\n"+c.boundsPush()+"call fadj_push_i4(N@)")...)
 }
 
 // whileBackward is the DO WHILE's backward sweep.
 func (c *bnCode) whileBackward() []ast.Stmt {
 	return c.stmts(`call fadj_pop_i4(N@)
-call fadj_slot_heldpop
+` + c.boundsPop() + `call fadj_slot_heldpop
 do I@ = N@, 1, -1
   call fadj_slot_snappop
-  call fadj_slot_record
+  call fadj_binomial_each_turn()
+` + c.setIt("I@") + `  call fadj_slot_record
   call fadj_slot_reverse
 end do`)
+}
+
+// pass is the loop's one forward pass, run plainly: the original loop
+// with pre before each step's statements; with an EXIT leaving a step,
+// its body is the advance form (binomial_exit.go).
+func (c *bnCode) pass(pre []ast.Stmt) *ast.DoConstruct {
+	loop := ast.Clone(c.s)
+	loop.StmtHeader = ast.StmtHeader{}
+	if c.exit {
+		loop.TermLabel = 0
+		loop.End = ast.EndStmt{Keyword: "do", Name: c.s.Name}
+		loop.Body = c.copyOf(c.slots["advance"])
+	}
+	loop.Body = append(pre, loop.Body...)
+	return loop
+}
+
+// bounds evaluates a counted loop's start and step into LO@ and ST@
+// before its forward pass, for the steps replayed in the backward sweep
+// (a DO WHILE or a DO without loop control has none).
+func (c *bnCode) bounds() []ast.Stmt {
+	s := c.s
+	if s.Var == nil {
+		return nil
+	}
+	step := s.Step
+	if step == nil {
+		step = deriv.Int(1)
+	}
+	return []ast.Stmt{
+		&ast.AssignStmt{Lhs: ast.NewIdent(c.name("lo")), Rhs: c.g.asInt(s.Start)},
+		&ast.AssignStmt{Lhs: ast.NewIdent(c.name("st")), Rhs: c.g.asInt(step)},
+	}
+}
+
+// boundsPush and boundsPop carry LO@ and ST@ from the forward sweep to
+// the backward one (source text, with a newline after each line).
+func (c *bnCode) boundsPush() string {
+	if c.s.Var == nil {
+		return ""
+	}
+	return "call fadj_push_i4(LO@)\ncall fadj_push_i4(ST@)\n"
+}
+
+func (c *bnCode) boundsPop() string {
+	if c.s.Var == nil {
+		return ""
+	}
+	return "call fadj_pop_i4(ST@)\ncall fadj_pop_i4(LO@)\n"
+}
+
+// setIt sets a counted loop's DO variable for step k (source text).
+func (c *bnCode) setIt(k string) string {
+	if c.s.Var == nil {
+		return ""
+	}
+	return "IT = LO@ + (" + k + " - 1)*ST@\n"
 }

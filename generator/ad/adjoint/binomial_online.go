@@ -20,22 +20,20 @@ import (
 
 // onlineForward is the DO WHILE's forward sweep.
 func (c *bnCode) onlineForward() []ast.Stmt {
-	loop := ast.Clone(c.s)
-	loop.StmtHeader = ast.StmtHeader{}
-	loop.Body = append(c.stmts(`call fadj_binomial_online_step(H@, A@, K@)
+	loop := c.pass(c.stmts(`call fadj_binomial_online_step(H@, A@, K@)
 do I@ = 1, A@
   call fadj_slot_snapdrop
 end do
 if (K@ == 1) then
   call fadj_slot_snappush
-end if`), loop.Body...)
-	out := c.stmts(`if (allocated(H@)) deallocate(H@)
+end if`))
+	out := append(c.bounds(), c.stmts(`if (allocated(H@)) deallocate(H@)
 allocate(H@(fadj_binomial_ohlen + 2*SNAPS))
-call fadj_binomial_online_start(H@, SNAPS)`)
+call fadj_binomial_online_start(H@, SNAPS)`)...)
 	out = append(out, loop)
 	return append(out, c.stmts(`call fadj_binomial_online_end(H@)
 call fadj_slot_heldpush
-call fadj_push_i4_array(H@, size(H@))
+`+c.boundsPush()+`call fadj_push_i4_array(H@, size(H@))
 call fadj_push_i4(size(H@))`)...)
 }
 
@@ -45,13 +43,13 @@ func (c *bnCode) onlineBackward() []ast.Stmt {
 if (allocated(H@)) deallocate(H@)
 allocate(H@(A@))
 call fadj_pop_i4_array(H@, A@)
-call fadj_slot_heldpop
+` + c.boundsPop() + `call fadj_slot_heldpop
 do
   call fadj_binomial_online_next(H@, A@, K@, E@)
   select case (A@)
   case (fadj_bn_advance)
     do I@ = K@, E@
-      call fadj_slot_advance
+` + c.setIt("I@") + `      call fadj_slot_advance
     end do
   case (fadj_bn_takeshot)
     call fadj_slot_snappush
@@ -60,7 +58,7 @@ do
   case (fadj_bn_restore)
     call fadj_slot_snappeek
   case (fadj_bn_firstturn, fadj_bn_youturn)
-    call fadj_slot_record
+` + c.setIt("K@") + `    call fadj_slot_record
     call fadj_slot_reverse
   case default
     exit

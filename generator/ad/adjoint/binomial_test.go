@@ -26,6 +26,7 @@ type regionLoop struct {
 	snaps            int
 	at               int  // and v "while": the DO WHILE on this line
 	region           bool // name is a region (BLOCK or markers), not a loop
+	opt              config.Snapshots
 }
 
 var regionKernels = []regionKernel{
@@ -58,7 +59,7 @@ subroutine model(n, nt, u, k, j)
   end do
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), ival("nt", 23), rval("u", 6), rval("k"), rval("j")}, ins: []string{"u", "k"}, outs: []string{"j", "u"}},
-		[]regionLoop{{"model", "", "it", 3, 0, false}}},
+		[]regionLoop{{"model", "", "it", 3, 0, false, ""}}},
 	{kernel{name: "bnwhere", src: `
 subroutine model(n, nt, u, a, s, cost)
   integer :: n, nt, it
@@ -79,7 +80,7 @@ subroutine model(n, nt, u, a, s, cost)
   end do steps
 end subroutine
 `, routine: "model", params: []param{ival("n", 30), ival("nt", 40), rval("u", 30), rval("a"), rval("s"), rval("cost")}, ins: []string{"u", "a", "s"}, outs: []string{"cost"}},
-		[]regionLoop{{"", "steps", "", 5, 0, false}}},
+		[]regionLoop{{"", "steps", "", 5, 0, false, ""}}},
 	{kernel{name: "bnbounds", src: `
 subroutine model(n, i0, i1, di, x, p, y)
   integer :: n, i0, i1, di, it, m
@@ -96,7 +97,7 @@ subroutine model(n, i0, i1, di, x, p, y)
   y = y + p
 end subroutine
 `, routine: "model", params: []param{ival("n", 5), ival("i0", 3), ival("i1", 40), ival("di", 2), rval("x", 5), rval("p"), rval("y")}, ins: []string{"x", "p"}, outs: []string{"y", "x"}},
-		[]regionLoop{{"", "", "it", 2, 0, false}}},
+		[]regionLoop{{"", "", "it", 2, 0, false, ""}}},
 	{kernel{name: "bnnested", src: `
 subroutine model(n, nout, nsub, u, c, e)
   integer :: n, nout, nsub, k, j
@@ -112,7 +113,7 @@ subroutine model(n, nout, nsub, u, c, e)
   end do outer
 end subroutine
 `, routine: "model", params: []param{ival("n", 5), ival("nout", 6), ival("nsub", 7), rval("u", 5), rval("c"), rval("e")}, ins: []string{"u", "c"}, outs: []string{"e", "u"}},
-		[]regionLoop{{"", "outer", "", 0, 0, false}, {"", "inner", "", 2, 0, false}}},
+		[]regionLoop{{"", "outer", "", 0, 0, false, ""}, {"", "inner", "", 2, 0, false, ""}}},
 	{kernel{name: "bncallee", src: `
 module heat
 contains
@@ -139,7 +140,7 @@ subroutine model(n, nt, u, nu, j)
   end do
 end subroutine
 `, routine: "model", params: []param{ival("n", 8), ival("nt", 17), rval("u", 8), rval("nu"), rval("j")}, ins: []string{"u", "nu"}, outs: []string{"j"}},
-		[]regionLoop{{"integrate", "", "it", 4, 0, false}}},
+		[]regionLoop{{"integrate", "", "it", 4, 0, false, ""}}},
 	{kernel{name: "bnwhile", src: `
 subroutine model(n, u, y)
   integer :: n
@@ -153,7 +154,7 @@ subroutine model(n, u, y)
   y = sum(u**2) + t
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
-		[]regionLoop{{"", "time", "", 3, 0, false}}},
+		[]regionLoop{{"", "time", "", 3, 0, false, ""}}},
 	{kernel{name: "bnwhilenest", src: `
 subroutine model(n, nt, u, y)
   integer :: n, nt, it, k
@@ -171,7 +172,7 @@ subroutine model(n, nt, u, y)
   end do outer
 end subroutine
 `, routine: "model", params: []param{ival("n", 5), ival("nt", 4), rval("u", 5), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
-		[]regionLoop{{"", "outer", "", 2, 0, false}, {"", "inner", "", 2, 0, false}}},
+		[]regionLoop{{"", "outer", "", 2, 0, false, ""}, {"", "inner", "", 2, 0, false, ""}}},
 	{kernel{name: "bnwhileone", src: `
 subroutine model(n, u, y)
   integer :: n
@@ -184,7 +185,7 @@ subroutine model(n, u, y)
   y = sum(u**2) + t
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
-		[]regionLoop{{"model", "", "while", 1, 5, false}}},
+		[]regionLoop{{"model", "", "while", 1, 5, false, ""}}},
 	{kernel{name: "bnblock", src: `
 subroutine model(n, u, c, y)
   integer :: n, k
@@ -272,7 +273,7 @@ subroutine model(n, u, y)
   y = sum(u**2) + t
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
-		[]regionLoop{{"model", "", "while", 0, 5, false}}},
+		[]regionLoop{{"model", "", "while", 0, 5, false, ""}}},
 	{kernel{name: "bnone", src: `
 subroutine model(n, nt, x, s, y)
   integer :: n, nt, it, i
@@ -286,12 +287,256 @@ subroutine model(n, nt, x, s, y)
   y = s*sum(x)
 end subroutine
 `, routine: "model", params: []param{ival("n", 4), ival("nt", 9), rval("x", 4), rval("s"), rval("y")}, ins: []string{"x", "s"}, outs: []string{"y"}},
-		[]regionLoop{{"", "", "it", 1, 0, false}}},
+		[]regionLoop{{"", "", "it", 1, 0, false, ""}}},
+	{kernel{name: "bnexit", src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it
+  real(8) :: u(n), c, y, e, e0
+  y = 0
+  e0 = sum(u**2)
+  time: do it = 1, nt
+    u = u + 0.05d0*(c*cos(u) - u*[u(2:n), u(1)])
+    e = sum(u**2)
+    if (e < 0.4d0*e0) exit time
+    y = y + e*it
+    u = u*0.995d0
+  end do time
+  y = y + it*sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 60), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{name: "time", snaps: 3}}},
+	{kernel{name: "bnexiteach", src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it, i
+  real(8) :: u(n), c, y, e, e0
+  y = 0
+  e0 = sum(u**2)
+  it = 2
+  do 10 it = it, nt, 2
+    u = u + 0.05d0*(c*cos(u) - u*[u(2:n), u(1)])
+    do i = 1, n
+      if (u(i) > 1.3d0) exit
+      u(i) = u(i) - 0.01d0*u(i)**2
+    end do
+    e = sum(u**2)
+    if (e < 0.4d0*e0) go to 20
+    if (mod(it, 4) == 0) cycle
+    y = y + e*it
+10 continue
+20 y = y + it*sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 90), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{v: "it"}}},
+	{kernel{name: "bnexitwhile", src: `
+subroutine model(n, u, w, y)
+  integer :: n, k
+  real(8) :: u(n), w, y, e
+  e = 1
+  k = 0
+  relax: do
+    u = u + 0.03d0*(w*sin(u) - u*[u(2:n), u(1)])
+    e = e*0.8d0
+    k = k + 1
+    if (e < 0.02d0) exit
+    if (k > 100) go to 20
+    u = u*(1 - 0.01d0*e)
+  end do relax
+20 y = sum(u**2)*k
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), rval("u", 5), rval("w"), rval("y")}, ins: []string{"u", "w"}, outs: []string{"y"}},
+		[]regionLoop{{name: "relax", snaps: 3}}},
+	{kernel{name: "bnexitwhileeach", src: `
+subroutine model(n, u, w, y)
+  integer :: n, k
+  real(8) :: u(n), w, y, e
+  e = 1
+  k = 0
+  relax: do
+    u = u + 0.03d0*(w*sin(u) - u*[u(2:n), u(1)])
+    e = e*0.8d0
+    k = k + 1
+    if (e < 0.02d0) exit relax
+    u = u*(1 - 0.01d0*e)
+  end do relax
+  y = sum(u**2)*k
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), rval("u", 5), rval("w"), rval("y")}, ins: []string{"u", "w"}, outs: []string{"y"}},
+		[]regionLoop{{name: "relax"}}},
+	{kernel{name: "bnreturn", src: `
+subroutine model(n, nt, u, y)
+  integer :: n, nt, it
+  real(8) :: u(n), y, e0
+  e0 = sum(u**2)
+  y = 0
+  do it = 1, nt
+    u = u + 0.05d0*(cos(u) - u*[u(2:n), u(1)])
+    y = y + sum(u**2)
+    if (sum(u**2) < 0.5d0*e0) return
+    y = y*0.9d0
+  end do
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 60), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y", "u"}},
+		[]regionLoop{{v: "it", snaps: 2}}},
+	{kernel{name: "bnwhileexit", src: `
+subroutine model(n, u, y)
+  integer :: n
+  real(8) :: u(n), y, t, e0
+  t = 0
+  e0 = sum(u**2)
+  time: do while (t < 1)
+    u = u + 0.05d0*(cos(u) - u*[u(2:n), u(1)])
+    if (sum(u**2) < 0.6d0*e0) exit time
+    t = t + 0.05d0
+  end do time
+  y = sum(u**2) + t
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), rval("u", 6), rval("y")}, ins: []string{"u"}, outs: []string{"y"}},
+		[]regionLoop{{name: "time", snaps: 2}}},
+	{kernel{name: "bnexitnested", src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it, i
+  real(8) :: u(n), c, y, e0
+  y = 0
+  e0 = sum(u**2)
+  time: do it = 1, nt
+    u = u + 0.05d0*(c*cos(u) - u*[u(2:n), u(1)])
+    do i = 1, n
+      if (u(i) < 0.3d0) exit
+      if (sum(u**2) < 0.4d0*e0) exit time
+      u(i) = u(i) - 0.01d0*u(i)**2
+    end do
+    y = y + sum(u**2)*it
+  end do time
+  y = y + it*sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 60), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{name: "time", snaps: 3}}},
+	{kernel{name: "bnexitnestedeach", src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it, i, k
+  real(8) :: u(n), c, y, e0
+  y = 0
+  e0 = sum(u**2)
+  do 10 it = 1, nt
+    u = u + 0.05d0*(c*cos(u) - u*[u(2:n), u(1)])
+    if (mod(it, 5) == 0) cycle
+    do k = 1, 2
+      do i = 1, n
+        if (sum(u**2) < 0.4d0*e0) go to 20
+        u(i) = u(i) - 0.005d0*u(i)**2
+      end do
+    end do
+    if (sum(u**2) < 0.3d0*e0) exit
+    y = y + sum(u**2)*it
+10 continue
+20 y = y + it*sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 60), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{v: "it"}}},
+	{kernel{name: "bneager", src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it, i, k
+  real(8) :: u(n), c, y, w(n)
+  w = 0.5d0 + 0.1d0*u
+  y = 0
+  time: do it = 1, nt
+    u = u + 0.05d0*(c*cos(u) - w*u*[u(2:n), u(1)])
+    y = y + sum(u**2)
+  end do time
+  c = c*y
+  w = sin(u)
+  !$fadj checkpoint begin relax
+  u = u + 0.1d0*w*u**2
+  y = y + c*sum(u*w)
+  !$fadj checkpoint end relax
+  do k = 1, 3
+    do i = 1, n
+      w(i) = 0.5d0*w(i) + u(i)**2
+    end do
+  end do
+  y = y + sum(w)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 15), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{name: "time", snaps: 3, opt: config.Eager}, {name: "relax", region: true, opt: config.AutoSnapshots}}},
+	{kernel{name: "bneagerregion", src: `
+subroutine model(n, nt, u, a, y)
+  integer :: n, nt, it, i, k
+  real(8) :: u(n), a(n), y, s(n)
+  y = 0
+  s = 2*a + 1
+  steps: do it = 1, nt
+    u = u + 0.04d0*(s*cos(u) - u*[u(n), u(1:n-1)])
+    y = y + sum(u**2)/it
+  end do steps
+  do k = 1, 4
+    do i = 1, n
+      s(i) = 0.3d0*s(i) + u(i)
+    end do
+  end do
+  stage: block
+    u = u*(1 + 0.1d0*a*u)
+    y = y + sum(u*a) + sum(s**2)
+  end block stage
+  a = 2*u
+  y = y + sum(a**2)
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), ival("nt", 9), rval("u", 5), rval("a", 5), rval("y")}, ins: []string{"u", "a"}, outs: []string{"y"}},
+		[]regionLoop{{name: "stage", region: true, opt: config.Eager}, {name: "steps", snaps: 0, opt: config.AutoSnapshots}}},
+	{kernel{name: "bneagernest", src: `
+subroutine model(n, nout, nt, u, c, y)
+  integer :: n, nout, nt, it, k, i
+  real(8) :: u(n), c, y, w(n), s
+  y = 0
+  w = 0.3d0
+  do k = 1, nout
+    s = 0.5d0 + 0.1d0*k
+    !$fadj checkpoint begin stage
+    u = u*(1 + 0.1d0*s*w*u)
+    y = y + sum(u*w)*c
+    !$fadj checkpoint end stage
+    s = -1
+    time: do it = 1, nt
+      u = u + 0.04d0*(c*w*cos(u) - u*[u(n), u(1:n-1)])
+    end do time
+    do i = 1, n
+      w(i) = 0.5d0*w(i) + u(i)**2
+    end do
+    c = c*1.1d0
+  end do
+  y = y + sum(w) + c
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), ival("nout", 3), ival("nt", 7), rval("u", 5), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{name: "stage", region: true, opt: config.Eager}, {name: "time", snaps: 2, opt: config.Eager}}},
+	{kernel{name: "bnautonest", src: `
+subroutine model(n, nout, nt, u, c, y)
+  integer :: n, nout, nt, it, k, i
+  real(8) :: u(n), c, y, w(n), s
+  y = 0
+  w = 0.3d0
+  do k = 1, nout
+    s = 0.5d0 + 0.1d0*k
+    !$fadj checkpoint begin stage
+    u = u*(1 + 0.1d0*s*w*u)
+    y = y + sum(u*w)*c
+    !$fadj checkpoint end stage
+    s = -1
+    time: do it = 1, nt
+      u = u + 0.04d0*(c*w*cos(u) - u*[u(n), u(1:n-1)])
+    end do time
+    do i = 1, n
+      w(i) = 0.5d0*w(i) + u(i)**2
+    end do
+    c = c*1.1d0
+  end do
+  y = y + sum(w) + c
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), ival("nout", 3), ival("nt", 7), rval("u", 5), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{name: "stage", region: true, opt: config.AutoSnapshots}, {name: "time", opt: config.AutoSnapshots}}},
 }
 
 // allModes are the kernels checked with store-all recording and split
 // calls too (all are with FADJ_LONG_TESTS=1).
-var allModes = map[string]bool{"bncalls": true, "bnnested": true}
+var allModes = map[string]bool{"bncalls": true, "bnnested": true, "bnexit": true, "bnexitwhile": true, "bneager": true, "bneagernest": true, "bnexitnested": true}
 
 // TestCheckpointedLoopsAsPlain checks each checkpointed loop option
 // (binomial with a few snapshots, one snapshot, a checkpoint per
@@ -306,27 +551,7 @@ func TestCheckpointedLoopsAsPlain(t *testing.T) {
 			t.Parallel()
 			plain := cachedRunConf(t, gf, rk.k, "tbr", adjoint.Config{})
 			prog := loadSrc(t, "kernel.f90", rk.k.src)
-			tg := &config.Target{Routine: rk.k.routine}
-			for _, l := range rk.loops {
-				c := config.Checkpoint{Loop: l.name + l.v, Scope: l.routine, Name: l.name, Var: l.v, At: l.at}
-				if l.region {
-					c = config.Checkpoint{Region: l.name, Scope: l.routine, Name: l.name}
-				}
-				if l.v == "while" {
-					c.Var, c.While = "", true
-				}
-				if l.snaps > 0 {
-					c.Binomial = &config.Binomial{Snapshots: l.snaps}
-				}
-				tg.Checkpoints = append(tg.Checkpoints, c)
-			}
-			pl, err := plan.Build(prog, tg, prog.Info.Global.Lookup(rk.k.routine))
-			if err != nil {
-				t.Fatalf("plan: %v", err)
-			}
-			if len(pl.Regions()) != len(rk.loops) {
-				t.Fatalf("plan has %d checkpointed loops, want %d:\n%s", len(pl.Regions()), len(rk.loops), pl)
-			}
+			tg, pl := regionPlan(t, prog, rk)
 			tg.Calls = config.Split
 			split, err := plan.Build(prog, tg, prog.Info.Global.Lookup(rk.k.routine))
 			if err != nil {
@@ -352,6 +577,34 @@ func TestCheckpointedLoopsAsPlain(t *testing.T) {
 			}
 		})
 	}
+}
+
+// regionPlan returns the target and plan checkpointing rk's loops in prog.
+func regionPlan(t *testing.T, prog *load.Program, rk regionKernel) (*config.Target, *plan.Plan) {
+	t.Helper()
+	tg := &config.Target{Routine: rk.k.routine}
+	for _, l := range rk.loops {
+		c := config.Checkpoint{Loop: l.name + l.v, Scope: l.routine, Name: l.name, Var: l.v, At: l.at}
+		if l.region {
+			c = config.Checkpoint{Region: l.name, Scope: l.routine, Name: l.name}
+		}
+		if l.v == "while" {
+			c.Var, c.While = "", true
+		}
+		if l.snaps > 0 {
+			c.Binomial = &config.Binomial{Snapshots: l.snaps}
+		}
+		c.Snapshots = l.opt
+		tg.Checkpoints = append(tg.Checkpoints, c)
+	}
+	pl, err := plan.Build(prog, tg, prog.Info.Global.Lookup(rk.k.routine))
+	if err != nil {
+		t.Fatalf("plan: %v", err)
+	}
+	if len(pl.Regions()) != len(rk.loops) {
+		t.Fatalf("plan has %d checkpointed loops, want %d:\n%s", len(pl.Regions()), len(rk.loops), pl)
+	}
+	return tg, pl
 }
 
 // printed is generateCode on a program already loaded (the plan's loops

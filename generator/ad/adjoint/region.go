@@ -24,14 +24,17 @@ import (
 //	      only its adjoint, so every variable it reads counts
 //	out(D̄) what the code after the loop may define
 //
-// Lazy snapshots: Snp = out(C) ∩ (use(C̄) ∪ Req) is what each snapshot
+// Snp = out(C) ∩ (use(C̄) ∪ Req) is what each snapshot
 // holds (no Sbk: the first step's own tape restores Req's values, the
 // plain TBR inside the body recording them as it does without
 // checkpoints). Opt3 = out(D̄) ∩ (use(C̄) ∪ Req) \ out(C) is left to D̄'s
 // TBR where it is required (Req_D); the rest of it, values the body only
 // reads and the code after the loop overwrites without recording, is
 // held once on the snapshot stack from the end of the loop's forward
-// sweep to the start of its backward sweep.
+// sweep to the start of its backward sweep. With eager or auto snapshots
+// the TBR analysis also leaves Opt3+ out of the set after the loop (its
+// Region decision), which is then held too: the code after the loop
+// records none of it.
 
 // regionSets returns the snapshot sets of the steps of loop s, or of
 // region s (a BLOCK construct) as a whole: body is s's, dv the loop's DO
@@ -173,6 +176,12 @@ func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what str
 		if !sets.Req[v] {
 			h[v] = true
 		}
+	}
+	if d := g.tbr.Region(s); d != nil {
+		// Eager or auto: also what the TBR set after the region left
+		// out, so that the code after it does not record it
+		// (generator/analysis/tbr/region.go).
+		h.Union(d.Opt3Plus)
 	}
 	held, err = ops(h)
 	return snp, held, err

@@ -76,6 +76,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
+	"github.com/fadj-dev/fadj/generator/analysis/snapshot"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/intrinsic"
@@ -154,6 +155,7 @@ type ProcTBR struct {
 	globals  map[*ast.CallStmt][]*sema.Symbol // passive_globals.go
 	// checkpoints are the jointly reversed calls (checkpoint.go).
 	checkpoints map[*ast.CallStmt]*Checkpoint
+	regions     map[ast.Stmt]*snapshot.Decision // eager and auto loops and regions (region.go)
 	in, out     map[ast.Stmt]set
 	reads       map[ast.Stmt]set // TBR(s) of active assignments
 	// adjoint is what the joint adjoint of this version reads on entry
@@ -258,6 +260,7 @@ func run(p *analysis.Pass, cfg Config) (any, error) {
 			Activity:    pa,
 			record:      map[ast.Stmt][]ast.Expr{},
 			checkpoints: map[*ast.CallStmt]*Checkpoint{},
+			regions:     map[ast.Stmt]*snapshot.Decision{},
 			in:          map[ast.Stmt]set{},
 			out:         map[ast.Stmt]set{},
 			reads:       map[ast.Stmt]set{},
@@ -389,7 +392,7 @@ func (a *analyzer) transfer(s ast.Stmt, in set) set {
 				vars = append(vars, v)
 			}
 		}
-		return a.loop(s.Body, vars, in)
+		return a.region(s, s.Body, in, a.loop(s.Body, vars, in)) // region.go
 	case *ast.ForallStmt:
 		var vars []*sema.Symbol
 		for _, sp := range s.Specs {
@@ -407,7 +410,7 @@ func (a *analyzer) transfer(s ast.Stmt, in set) set {
 		}
 		return a.loop(s.Body, vars, in)
 	case *ast.BlockConstruct:
-		return a.stmts(s.Body, in)
+		return a.region(s, s.Body, in, a.stmts(s.Body, in))
 	case *ast.AssociateConstruct:
 		return a.stmts(s.Body, in)
 	case *ast.ExitStmt, *ast.CycleStmt:
