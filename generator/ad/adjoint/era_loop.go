@@ -1,0 +1,299 @@
+package adjoint
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/analysis/liveness"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/loops"
+	"github.com/fadj-dev/fadj/generator/plan"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Loops under strategy recompute (docs/recompute.md, Loops).
+//
+// ERA recomputes scalar values within a block; a time loop whose steps
+// overwrite an array state keeps taping that state, step after step, so
+// that recompute would tape what store tapes. ERA's answer, the paper's
+// conclusion, is to treat the loop body as a block whose start values are
+// recomputed by running earlier iterations again from a snapshot: binomial
+// checkpointing of the loop (binomial.go). So, under recompute, an
+// outermost DO loop whose body the store tape records in (TBR records
+// left after ERA's block-local recomputations, or calls with adjoints) is
+// reversed as a binomial checkpointed loop with Config.RecomputeSnapshots
+// snapshots, unless the checkpointing code cannot hold it (then it is
+// stored, and the decision says why). Under auto the loop is checkpointed
+// only when recomputing a step is cheaper than taping it (loopCost).
+
+// DefaultRecomputeSnapshots are the snapshots of a loop strategy
+// recompute checkpoints when the spec sets none (config's default).
+const DefaultRecomputeSnapshots = 10
+
+// Auto's estimates for trip counts that are not literal: an inner loop
+// (the same factor on both sides of the rule, so that only statements
+// outside inner loops weigh differently) and the checkpointed loop
+// itself (for the number of times a step runs again).
+const (
+	assumedInnerTrips = 100
+	assumedSteps      = 1000
+)
+
+// loopRegion returns the checkpointed-loop treatment of DO construct s:
+// the spec's, or the binomial region strategy recompute makes of it, or
+// nil for a loop reversed as any other.
+func (g *gen) loopRegion(s *ast.DoConstruct) *plan.Region {
+	if r := g.sh.plan.Region(s); r != nil && r.Spec != nil {
+		return r
+	}
+	if r, ok := g.recLoops[s]; ok {
+		return r
+	}
+	r := g.decideLoop(s)
+	if g.recLoops == nil {
+		g.recLoops = map[*ast.DoConstruct]*plan.Region{}
+	}
+	g.recLoops[s] = r
+	return r
+}
+
+// decideLoop decides loop s under the strategy of its statements and
+// records the decision.
+func (g *gen) decideLoop(s *ast.DoConstruct) *plan.Region {
+	st := g.loopStrategy(s)
+	if st != Recompute && st != Auto || len(g.loops) > 0 || g.depth > 0 || g.tbr == nil || g.pa.Unit == nil {
+		return nil
+	}
+	rec := g.stepRecordsOf(s.Body, 1)
+	if !rec.any {
+		return nil // the tape does not grow with the loop: nothing to recompute
+	}
+	snaps := g.snapshots
+	if snaps <= 0 {
+		snaps = DefaultRecomputeSnapshots
+	}
+	l := loops.Loop{Do: s, Unit: g.pa.Unit, Routine: g.pa.Proc, Pos: g.fset.Position(s.Pos())}
+	r := &plan.Region{Loop: l, Snapshots: snaps}
+	why := g.loopBlocker(s, r)
+	cost := ""
+	if why == "" && st == Auto {
+		cost = g.loopCost(s, rec, snaps)
+		if !strings.HasPrefix(cost, "auto: recompute") {
+			why = cost
+		}
+	}
+	d := Decision{Routine: g.pa.Proc.Name, Pos: l.Pos, Loop: true, Kind: StoreIt, Why: why}
+	if why == "" {
+		r = g.sh.plan.Recomputed(l, snaps)
+		d.Kind, d.Snapshots, d.Why = RecomputeSlice, snaps, cost
+	} else {
+		r = nil
+	}
+	if g.sh.decisions != nil {
+		*g.sh.decisions = append(*g.sh.decisions, d)
+	}
+	return r
+}
+
+// loopBlocker says why loop s cannot be checkpointed as region r ("" if
+// it can): what checkpointedLoop would reject, and what it is not tried
+// on.
+func (g *gen) loopBlocker(s *ast.DoConstruct, r *plan.Region) string {
+	r.Name = fmt.Sprintf("%s::line %d", g.pa.Proc.Name, r.Loop.Pos.Line)
+	if s.Name != nil {
+		r.Name = g.pa.Proc.Name + "::" + strings.ToLower(s.Name.Name)
+	}
+	switch {
+	case g.split:
+		return "the split form of the routine (calls: split) keeps store"
+	case s.Var == nil && s.While == nil:
+		return "a DO without loop control"
+	case hasOmp(s.Body):
+		return "OpenMP directives in the loop"
+	case liveness.HasJump(g.pa.Unit.Body):
+		return "the routine has jumps (EXIT, CYCLE, GO TO, RETURN)"
+	}
+	if err := g.checkRegion(s, r); err != nil {
+		return err.Error()
+	}
+	var dv *sema.Symbol
+	if s.Var != nil {
+		dv = g.info.ObjectOf(s.Var)
+	}
+	if _, _, err := g.regionSaves(s, s.Body, dv, "checkpointed loop "+r.Name); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// hasOmp reports whether list holds an OpenMP directive.
+func hasOmp(list []ast.Stmt) bool {
+	found := false
+	for _, st := range list {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if s, ok := n.(ast.Stmt); ok {
+				for _, c := range s.Header().Doc {
+					found = found || c.Omp != nil
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// loopStrategy returns the strategy of the statements around loop s: its
+// innermost enclosing region's (strategy_regions), else the routine's.
+func (g *gen) loopStrategy(s *ast.DoConstruct) Strategy {
+	st := g.strategy
+	var walk func(list []ast.Stmt, cur Strategy) bool
+	walk = func(list []ast.Stmt, cur Strategy) bool {
+		for _, x := range list {
+			if x == ast.Stmt(s) {
+				st = cur
+				return true
+			}
+			inner := cur
+			if b, ok := x.(*ast.BlockConstruct); ok {
+				if rs, ok := g.regionStrat[b]; ok {
+					inner = rs
+				}
+			}
+			for _, l := range innerLists(x) {
+				if walk(l, inner) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	walk(liveness.Body(g.pa.Unit), g.strategy)
+	return st
+}
+
+// stepRecords are what one step of a loop tapes (estimated) and costs.
+type stepRecords struct {
+	any   bool    // something is taped
+	bytes float64 // bytes taped, inner trip counts estimated
+	ops   float64 // operations of one step (eraCost's count)
+}
+
+// stepRecordsOf returns what list, run trips times per step, tapes and
+// costs: the TBR records left (not dropped by ERA) and calls with
+// adjoints, and the operations of its assignments. (Branch choices are
+// not counted: they are bits, or recomputed.)
+func (g *gen) stepRecordsOf(list []ast.Stmt, trips float64) stepRecords {
+	var out stepRecords
+	add := func(r stepRecords) {
+		out.any = out.any || r.any
+		out.bytes += r.bytes
+		out.ops += r.ops
+	}
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.DoConstruct:
+			n := float64(assumedInnerTrips)
+			if c, ok := literalTrips(s); ok {
+				n = float64(c)
+			}
+			add(g.stepRecordsOf(s.Body, trips*n))
+			continue
+		case *ast.CallStmt:
+			out.any = out.any || g.pa.CallPattern(s) != nil
+		case *ast.AssignStmt:
+			out.ops += trips * float64(g.operations(s))
+		}
+		for _, x := range g.tbr.RecordBefore(s) {
+			if g.records(s, x) && !g.eraLocals[g.baseSym(x)] {
+				out.any = true
+				out.bytes += trips * float64(g.recordBytes(x))
+			}
+		}
+		for _, l := range innerLists(s) {
+			add(g.stepRecordsOf(l, trips))
+		}
+	}
+	return out
+}
+
+// recordBytes estimates the bytes of one record of x: its element's, times
+// assumedInnerTrips for an array section or whole array.
+func (g *gen) recordBytes(x ast.Expr) int {
+	b := 8
+	if t := g.info.TypeOf(x); t != nil && t.Kind > 0 {
+		b = t.Kind
+		if t.IsComplex() {
+			b *= 2
+		}
+	}
+	if g.info.Rank(x) > 0 {
+		b *= assumedInnerTrips
+	}
+	return b
+}
+
+// literalTrips returns the trip count of counted loop s when its bounds
+// and step are integer literals.
+func literalTrips(s *ast.DoConstruct) (int64, bool) {
+	if s.Var == nil {
+		return 0, false
+	}
+	lo, ok1 := intValue(s.Start)
+	hi, ok2 := intValue(s.Stop)
+	st, ok3 := 1, true
+	if s.Step != nil {
+		st, ok3 = intValue(s.Step)
+	}
+	if !ok1 || !ok2 || !ok3 || st == 0 {
+		return 0, false
+	}
+	return int64(max((hi-lo+st)/st, 0)), true
+}
+
+// loopCost is auto's rule for loop s: recompute when the operations of a
+// step times the times it runs again (extraRuns) times recompute_cost are
+// below the bytes a step tapes times store_cost. It returns the
+// comparison, starting with "auto: recompute" when recomputing is cheaper.
+func (g *gen) loopCost(s *ast.DoConstruct, rec stepRecords, snaps int) string {
+	steps := int64(assumedSteps)
+	if n, ok := literalTrips(s); ok {
+		steps = n
+	}
+	runs := extraRuns(steps, snaps)
+	rc := rec.ops * float64(runs) * g.weights.Recompute
+	sc := rec.bytes * g.weights.Store
+	if rc < sc {
+		return fmt.Sprintf("auto: recompute %g < store %g per step", rc, sc)
+	}
+	return fmt.Sprintf("auto: store %g <= recompute %g per step", sc, rc)
+}
+
+// extraRuns is the number of times binomial checkpointing with snaps
+// snapshots runs a step of steps again, about: the least r with
+// C(snaps+r, snaps) >= steps (revolve's repetition number; the turn,
+// which records the step, is one of them), at least 1.
+func extraRuns(steps int64, snaps int) int {
+	r := 1
+	for ; r < 64; r++ {
+		c := new(big.Int).Binomial(int64(snaps+r), int64(snaps))
+		if c.Cmp(big.NewInt(steps)) >= 0 {
+			break
+		}
+	}
+	return r
+}
+
+// loopString prints a loop decision: "routine loop at file:line:col:
+// recomputed from N snapshots (binomial)" or "...: stored: why".
+func (d Decision) loopString() string {
+	s := fmt.Sprintf("%s loop at %s: ", d.Routine, d.Pos)
+	if d.Kind != RecomputeSlice {
+		return s + "stored: " + d.Why
+	}
+	s += fmt.Sprintf("recomputed from %d snapshots (binomial", d.Snapshots)
+	if d.Why != "" {
+		s += "; " + d.Why
+	}
+	return s + ")"
+}
