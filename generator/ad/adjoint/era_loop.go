@@ -35,9 +35,12 @@ const DefaultRecomputeSnapshots = 10
 // (the same factor on both sides of the rule, so that only statements
 // outside inner loops weigh differently) and the checkpointed loop
 // itself (for the number of times a step runs again).
+// A call with an adjoint counts callOps operations (its callee's are
+// not counted): an inner loop of intrinsic function references.
 const (
 	assumedInnerTrips = 100
 	assumedSteps      = 1000
+	callOps           = assumedInnerTrips * intrinsicOps
 )
 
 // loopRegion returns the checkpointed-loop treatment of DO construct s:
@@ -200,9 +203,16 @@ func (g *gen) stepRecordsOf(list []ast.Stmt, trips float64) stepRecords {
 			add(g.stepRecordsOf(s.Body, trips*n))
 			continue
 		case *ast.CallStmt:
-			out.any = out.any || g.pa.CallPattern(s) != nil
+			if g.pa.CallPattern(s) != nil {
+				out.any = true
+				out.ops += trips * callOps
+			}
 		case *ast.AssignStmt:
-			out.ops += trips * float64(g.operations(s))
+			n := float64(g.operations(s))
+			if g.info.Rank(s.Lhs) > 0 {
+				n *= assumedInnerTrips // an array assignment: per element
+			}
+			out.ops += trips * n
 		}
 		for _, x := range g.tbr.RecordBefore(s) {
 			if g.records(s, x) && !g.eraLocals[g.baseSym(x)] {
