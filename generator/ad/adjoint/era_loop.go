@@ -177,20 +177,22 @@ func (g *gen) loopStrategy(s *ast.DoConstruct) Strategy {
 
 // stepRecords are what one step of a loop tapes (estimated) and costs.
 type stepRecords struct {
-	any   bool    // something is taped
-	bytes float64 // bytes taped, inner trip counts estimated
+	any   bool    // something is saved
+	bytes float64 // bytes saved, inner trip counts estimated
+	tape  float64 // those of them on the tape (not snapshots of calls)
 	ops   float64 // operations of one step (eraCost's count)
 }
 
 // stepRecordsOf returns what list, run trips times per step, tapes and
-// costs: the TBR records left (not dropped by ERA) and calls with
-// adjoints, and the operations of its assignments. (Branch choices are
-// not counted: they are bits, or recomputed.)
+// costs: the TBR records left (not dropped by ERA), what its calls save
+// (callRecords), and the operations of its assignments and calls. (Branch
+// choices are not counted: they are bits, or recomputed.)
 func (g *gen) stepRecordsOf(list []ast.Stmt, trips float64) stepRecords {
 	var out stepRecords
 	add := func(r stepRecords) {
 		out.any = out.any || r.any
 		out.bytes += r.bytes
+		out.tape += r.tape
 		out.ops += r.ops
 	}
 	for _, s := range list {
@@ -204,8 +206,8 @@ func (g *gen) stepRecordsOf(list []ast.Stmt, trips float64) stepRecords {
 			continue
 		case *ast.CallStmt:
 			if g.pa.CallPattern(s) != nil {
-				out.any = true
 				out.ops += trips * callOps
+				add(g.callRecords(s, trips))
 			}
 		case *ast.AssignStmt:
 			n := float64(g.operations(s))
@@ -216,8 +218,8 @@ func (g *gen) stepRecordsOf(list []ast.Stmt, trips float64) stepRecords {
 		}
 		for _, x := range g.tbr.RecordBefore(s) {
 			if g.records(s, x) && !g.eraLocals[g.baseSym(x)] {
-				out.any = true
-				out.bytes += trips * float64(g.recordBytes(x))
+				b := trips * float64(g.recordBytes(x))
+				out.any, out.bytes, out.tape = true, out.bytes+b, out.tape+b
 			}
 		}
 		for _, l := range innerLists(s) {
@@ -225,6 +227,30 @@ func (g *gen) stepRecordsOf(list []ast.Stmt, trips float64) stepRecords {
 		}
 	}
 	return out
+}
+
+// callRecords is what call s, run trips times per step, saves in the
+// store forward sweep: in split mode the callee records on the caller's
+// tape; a checkpointed call takes its snapshot (Snp) on the snapshot
+// stack, which grows with the steps just as the tape does.
+func (g *gen) callRecords(s *ast.CallStmt, trips float64) stepRecords {
+	if g.sh.plan.Call(s).Mode == plan.Split {
+		b := trips * 8 * assumedInnerTrips
+		return stepRecords{any: true, bytes: b, tape: b}
+	}
+	cp := g.tbr.Checkpoint(s)
+	if cp == nil || len(cp.Snp) == 0 {
+		return stepRecords{}
+	}
+	var b float64
+	for _, r := range cp.Snp {
+		if r.Expr != nil {
+			b += float64(g.recordBytes(r.Expr))
+		} else {
+			b += 8 * assumedInnerTrips
+		}
+	}
+	return stepRecords{any: true, bytes: trips * b}
 }
 
 // recordBytes estimates the bytes of one record of x: its element's, times
@@ -265,19 +291,38 @@ func literalTrips(s *ast.DoConstruct) (int64, bool) {
 // step times the times it runs again (extraRuns) times recompute_cost are
 // below the bytes a step tapes times store_cost. It returns the
 // comparison, starting with "auto: recompute" when recomputing is cheaper.
+//
+// The schedule's bookkeeping (its state and the loop's bounds, about
+// bookkeepingBytes) is on the tape too, so that a loop of few steps would
+// tape more checkpointed than stored: auto checkpoints only a loop whose
+// trip count n is a literal with (n-1) × bytes a step tapes at least
+// that, so that its tape stays below store's (what checkpointed calls
+// save is on the snapshot stack: it weighs in the rule, not here).
 func (g *gen) loopCost(s *ast.DoConstruct, rec stepRecords, snaps int) string {
 	steps := int64(assumedSteps)
-	if n, ok := literalTrips(s); ok {
+	n, known := literalTrips(s)
+	if known {
 		steps = n
 	}
 	runs := extraRuns(steps, snaps)
 	rc := rec.ops * float64(runs) * g.weights.Recompute
 	sc := rec.bytes * g.weights.Store
-	if rc < sc {
-		return fmt.Sprintf("auto: recompute %g < store %g per step", rc, sc)
+	switch {
+	case rc >= sc:
+		return fmt.Sprintf("auto: store %g <= recompute %g per step", sc, rc)
+	case !known:
+		return fmt.Sprintf("auto: store: recompute %g < store %g per step, but the trip count is not a literal (the schedule's bookkeeping could outweigh the tape saved)", rc, sc)
+	case float64(n-1)*rec.tape < float64(bookkeepingBytes(snaps)):
+		return fmt.Sprintf("auto: store: recompute %g < store %g per step, but %d steps tape less than the schedule's bookkeeping", rc, sc, n)
 	}
-	return fmt.Sprintf("auto: store %g <= recompute %g per step", sc, rc)
+	return fmt.Sprintf("auto: recompute %g < store %g per step", rc, sc)
 }
+
+// bookkeepingBytes are the bytes the binomial schedule of a loop pushes
+// on the tape (binomial.go): its history (fadj_binomial_hlen = 6, plus
+// one per snapshot), the history's length, the loop's bounds and step,
+// and the DO variable, as 4-byte integers.
+func bookkeepingBytes(snaps int) int { return 4 * (6 + snaps + 5) }
 
 // extraRuns is the number of times binomial checkpointing with snaps
 // snapshots runs a step of steps again, about: the least r with
@@ -285,7 +330,7 @@ func (g *gen) loopCost(s *ast.DoConstruct, rec stepRecords, snaps int) string {
 // which records the step, is one of them), at least 1.
 func extraRuns(steps int64, snaps int) int {
 	r := 1
-	for ; r < 64; r++ {
+	for ; int64(r) < steps; r++ {
 		c := new(big.Int).Binomial(int64(snaps+r), int64(snaps))
 		if c.Cmp(big.NewInt(steps)) >= 0 {
 			break
