@@ -114,8 +114,6 @@ func (g *gen) loopBlocker(s *ast.DoConstruct, r *plan.Region) string {
 		return "a DO without loop control"
 	case hasOmp(s.Body):
 		return "OpenMP directives in the loop"
-	case liveness.HasJump(g.pa.Unit.Body):
-		return "the routine has jumps (EXIT, CYCLE, GO TO, RETURN)"
 	}
 	if err := g.checkRegion(s, r); err != nil {
 		return err.Error()
