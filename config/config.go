@@ -245,6 +245,11 @@ type Target struct {
 	RecomputeCostPos source.Position
 	StoreCost        float64 `yaml:"store_cost"`
 	StoreCostPos     source.Position
+	// RecomputeSnapshots is the number of snapshots of the time loops
+	// strategy recompute (or auto) checkpoints (0: the default),
+	// allowed with those strategies only.
+	RecomputeSnapshots    int `yaml:"recompute_snapshots"`
+	RecomputeSnapshotsPos source.Position
 	// StrategyOverrides set the strategy per routine of the call tree,
 	// StrategyRegions per region (a BLOCK construct or comment-marked
 	// statements).
@@ -797,6 +802,29 @@ func (t *Target) StrategyFor(routine string) Strategy {
 
 // usesAuto reports whether the target or one of its overrides sets
 // strategy auto.
+// DefaultRecomputeSnapshots are the snapshots of a loop strategy
+// recompute checkpoints (docs/recompute.md, Loops).
+const DefaultRecomputeSnapshots = 10
+
+// usesRecompute reports whether strategy recompute or auto is set
+// anywhere in t: the target's, an override's or a region's.
+func (t *Target) usesRecompute() bool {
+	if t.Strategy == Recompute || t.usesAuto() {
+		return true
+	}
+	for _, r := range t.StrategyRegions {
+		if r.Strategy == Recompute {
+			return true
+		}
+	}
+	for _, o := range t.StrategyOverrides {
+		if o.Strategy == Recompute {
+			return true
+		}
+	}
+	return false
+}
+
 func (t *Target) usesAuto() bool {
 	if t.Strategy == Auto {
 		return true

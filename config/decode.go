@@ -845,6 +845,7 @@ func (d *decoder) target(at *yaml.Node) *Target {
 	d.strategyOverrides(m, t)
 	d.strategyRegions(m, t)
 	d.weights(m, t)
+	d.recomputeSnapshots(m, t)
 	if e, ok := m["calls"]; ok {
 		if v, p, ok := d.enum(e.val, "calls", CallModes); ok {
 			t.Calls, t.CallsPos = CallMode(v), p
@@ -902,7 +903,7 @@ func (d *decoder) target(at *yaml.Node) *Target {
 
 // reverseOnly are the target keys that only adjoint code uses.
 var reverseOnly = map[string]bool{
-	"strategy": true, "recompute_cost": true, "store_cost": true, "strategy_overrides": true, "strategy_regions": true, "calls": true, "call_overrides": true, "checkpoints": true, "fixed_point": true,
+	"strategy": true, "recompute_cost": true, "store_cost": true, "recompute_snapshots": true, "strategy_overrides": true, "strategy_regions": true, "calls": true, "call_overrides": true, "checkpoints": true, "fixed_point": true,
 }
 
 // callSite decodes in, at and label of a checkpoint, which narrow a
@@ -1476,6 +1477,24 @@ func (d *decoder) weights(m map[string]entry, t *Target) {
 		}
 		*w.v, *w.p = v, p
 	}
+}
+
+// recomputeSnapshots decodes recompute_snapshots: an integer >= 1, only
+// with strategy recompute or auto (which checkpoint time loops).
+func (d *decoder) recomputeSnapshots(m map[string]entry, t *Target) {
+	e, ok := m["recompute_snapshots"]
+	if !ok {
+		return
+	}
+	v, p, ok := d.intMin(e.val, "recompute_snapshots", 1)
+	if !ok {
+		return
+	}
+	if !t.usesRecompute() {
+		d.errorAt(p, "recompute_snapshots: only strategy: recompute or auto checkpoints loops; set one of them or remove it")
+		return
+	}
+	t.RecomputeSnapshots, t.RecomputeSnapshotsPos = v, p
 }
 
 // strategyOverrides decodes strategy_overrides: routine -> strategy.

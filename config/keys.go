@@ -81,6 +81,7 @@ var (
 		{key: "strategy", kind: kString, enum: Strategies, def: string(DefaultStrategy)},
 		{key: "recompute_cost", kind: kNumber, def: DefaultRecomputeCost},
 		{key: "store_cost", kind: kNumber, def: DefaultStoreCost},
+		{key: "recompute_snapshots", kind: kInteger, def: DefaultRecomputeSnapshots},
 		{key: "strategy_overrides", kind: kMap, enum: Strategies},
 		{key: "strategy_regions", kind: kSectionList, section: "strategy_region"},
 		{key: "calls", kind: kString, enum: CallModes, def: string(DefaultCalls)},

@@ -20,7 +20,9 @@
 # rounds, the median adjoint/primal ratio (each measured within one
 # process, alternating primal and adjoint), the tape peak, and the
 # relative difference ||g_fadj - g_tapenade|| / ||g_fadj|| of the
-# gradients. Tapenade's peak comes from a second build of adStack.c with
+# gradients. SNAP_PEAK_B is fadj's snapshot stacks' peak (checkpointed
+# calls and loops; not in its tape peak); Tapenade's snapshots are on its
+# one stack, in TAPE_PEAK_B. Tapenade's peak comes from a second build of adStack.c with
 # -D_ADSTACKPROFILE: adStack counts 64 KiB blocks, so its peak is rounded
 # up to a multiple of 65536 bytes.
 set -euo pipefail
@@ -66,7 +68,7 @@ median() {
 	sort -g | awk '{a[NR] = $1} END {if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2}'
 }
 
-printf '%-10s %-9s %12s %12s %10s %14s %12s\n' KERNEL TOOL ADJOINT_MS PRIMAL_MS ADJ/PRIMAL TAPE_PEAK_B GRAD_RELDIFF
+printf '%-10s %-9s %12s %12s %10s %14s %12s %12s\n' KERNEL TOOL ADJOINT_MS PRIMAL_MS ADJ/PRIMAL TAPE_PEAK_B SNAP_PEAK_B GRAD_RELDIFF
 for k in $kernels; do
 	src=$bench/testdata/$k
 	w=$work/$k
@@ -105,13 +107,14 @@ for k in $kernels; do
 	fi
 
 	: >"$w/tap.runs"
-	declare -A fpeak=()
+	declare -A fpeak=() fsnap=()
 	for ft in "${ftools[@]}"; do : >"$w/$ft.runs"; done
 	for r in $(seq "$rounds"); do
 		for ft in "${ftools[@]}"; do
 			out=$(cd "$w/$ft" && ./bench "$reps")
 			echo "$(field adjoint_s "$out") $(field primal_s "$out") $(field ratio "$out")" >>"$w/$ft.runs"
 			fpeak[$ft]=$(field tape_peak_bytes "$out")
+			fsnap[$ft]=$(field snap_peak_bytes "$out")
 		done
 		if [ $tapok = 1 ]; then
 			out=$(cd "$w/tap" && ./bench "$reps")
@@ -131,11 +134,11 @@ for k in $kernels; do
 		pri=$(awk '{print $2 * 1000}' "$w/$tool.runs" | median)
 		rat=$(awk '{print $3}' "$w/$tool.runs" | median)
 		if [ $tool != tap ]; then
-			name=$tool peak=${fpeak[$tool]} diff=-
+			name=$tool peak=${fpeak[$tool]} snap=${fsnap[$tool]:--} diff=-
 		else
-			name=tapenade peak=${tpeak:--} diff=$reldiff
+			name=tapenade peak=${tpeak:--} snap=- diff=$reldiff
 		fi
-		printf '%-10s %-9s %12.2f %12.2f %10.2f %14s %12s\n' "$k" "$name" "$adj" "$pri" "$rat" "$peak" "$diff"
+		printf '%-10s %-9s %12.2f %12.2f %10.2f %14s %12s %12s\n' "$k" "$name" "$adj" "$pri" "$rat" "$peak" "$snap" "$diff"
 	done
 	if [ $tapok = 0 ]; then
 		printf '%-10s %-9s %s\n' "$k" tapenade "failed: $(grep -m1 -o 'undefined reference to .[A-Za-z0-9_]*' "$w/tap/build.log" || tail -1 "$w/tap/build.log")"

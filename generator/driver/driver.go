@@ -356,7 +356,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
 			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead, SourceRef: sourceRef(spec, prog, opts), FixedPoints: fps,
 			Strategy: strategy(t, opts), Weights: weights(t), Decisions: &dec.Strategy, RoutineStrategies: routineStrategies(t, act, opts),
-			RegionStrategies: regionStrategies})
+			RegionStrategies: regionStrategies, RecomputeSnapshots: t.RecomputeSnapshots})
 		if err != nil {
 			wrap(err)
 		} else {

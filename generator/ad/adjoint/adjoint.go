@@ -189,6 +189,9 @@ type Config struct {
 	// RegionStrategies override them for the statements of some BLOCK
 	// constructs (the spec's strategy_regions, era_plan.go).
 	RegionStrategies map[*ast.BlockConstruct]Strategy
+	// RecomputeSnapshots are the snapshots of the loops recompute
+	// checkpoints (DefaultRecomputeSnapshots if 0; era_loop.go).
+	RecomputeSnapshots int
 }
 
 // Generate returns a new file holding, for each procedure version in act

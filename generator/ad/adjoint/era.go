@@ -9,6 +9,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis/liveness"
 	"github.com/fadj-dev/fadj/generator/analysis/slice"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -98,9 +99,17 @@ type Decision struct {
 	Lines []int
 	// Why says why it is stored, or auto's costs.
 	Why string
+	// Loop says that this is the decision for the DO loop at Pos
+	// (era_loop.go): checkpointed with Snapshots snapshots
+	// (RecomputeSlice) or stored.
+	Loop      bool
+	Snapshots int
 }
 
 func (d Decision) String() string {
+	if d.Loop {
+		return d.loopString()
+	}
 	s := fmt.Sprintf("%s %d:%d %s: %s", d.Routine, d.Pos.Line, d.Pos.Column, d.Var, d.Kind)
 	if d.Kind == RecomputeSlice {
 		var ls []string
@@ -351,6 +360,10 @@ type eraState struct {
 	// lists by their first statement (era_plan.go).
 	regionStrat map[*ast.BlockConstruct]Strategy
 	listStrat   map[ast.Stmt]Strategy
+	// snapshots are those of the loops recompute checkpoints, recLoops
+	// their decisions by loop (era_loop.go).
+	snapshots int
+	recLoops  map[*ast.DoConstruct]*plan.Region
 }
 
 // eraConfig sets the strategy of conf.
@@ -360,6 +373,7 @@ func (g *gen) eraConfig(conf Config) {
 		g.strategy = s
 	}
 	g.regionStrat, g.listStrat = conf.RegionStrategies, map[ast.Stmt]Strategy{}
+	g.snapshots = conf.RecomputeSnapshots
 	if g.weights == (Weights{}) {
 		g.weights = DefaultWeights
 	}

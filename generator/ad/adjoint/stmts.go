@@ -652,7 +652,7 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	if d := g.sh.fixed[s]; d != nil {
 		return g.fixedPointLoop(s, d)
 	}
-	if r := g.sh.plan.Region(s); r != nil {
+	if r := g.loopRegion(s); r != nil { // era_loop.go
 		return g.checkpointedLoop(s, r)
 	}
 	for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {

@@ -1,0 +1,15 @@
+! Two time loops under strategy recompute: the first is checkpointed
+! (binomial), the second, left by an EXIT, cannot be and is stored.
+subroutine two(n, nt, u)
+  implicit none
+  integer, intent(in) :: n, nt
+  real(8), intent(inout) :: u(n)
+  integer :: t, s
+  do s = 1, nt
+    u = u + 0.1d0*sin(u)
+  end do
+  do t = 1, nt
+    u = u - 0.05d0*u*cos(u)
+    if (sum(u) > 1.0d3) exit
+  end do
+end subroutine two
