@@ -1,5 +1,5 @@
-! Two time loops under strategy recompute: the first is checkpointed
-! (binomial), the second, left by an EXIT, cannot be and is stored.
+! Two time loops under strategy recompute, both checkpointed: the first
+! binomially, the second, left by an EXIT, with the online schedule.
 subroutine two(n, nt, u)
   implicit none
   integer, intent(in) :: n, nt
