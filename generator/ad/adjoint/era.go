@@ -153,7 +153,7 @@ func (g *gen) era(list []ast.Stmt) map[int][]ast.Stmt {
 	if r, ok := g.eras[list[0]]; ok {
 		return r
 	}
-	sl := &slice.Slicer{Info: g.info, ModRef: g.modref(), Scope: g.scope}
+	sl := &slice.Slicer{Info: g.info, ModRef: g.modref(), Scope: g.scope, Recall: g.recallable}
 	g.eraPlanRoutine(sl) // era_plan.go
 	st := g.strategyOf(list)
 	out := map[int][]ast.Stmt{}

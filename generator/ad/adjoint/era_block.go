@@ -342,6 +342,11 @@ func (g *gen) eraCopies(e []ast.Stmt) []ast.Stmt {
 			out = append(out, &ast.IfStmt{Cond: is.Cond, Action: g.recomputed(is.Action, nil)})
 			continue
 		}
+		if c, ok := s.(*ast.CallStmt); ok {
+			// A callee run again (era_recall.go).
+			out = append(out, &ast.CallStmt{Name: c.Name, Args: c.Args, Parens: c.Parens})
+			continue
+		}
 		out = append(out, g.recomputed(s, nil))
 	}
 	return out

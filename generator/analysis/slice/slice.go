@@ -18,8 +18,11 @@
 // A slice is of the direct statements of the list: an assignment whose
 // value it needs is taken, and an assignment of a variable defined in part
 // (an element) keeps that variable needed, and so does a logical IF whose
-// action is such an assignment (it may not run). A statement that may define a
-// needed variable and is not a plain assignment (a CALL, a READ, a nested
+// action is such an assignment (it may not run). A CALL the Slicer's Recall
+// accepts (one that can run again: it writes only its arguments) is taken
+// too, as a definition in part of each variable it may define, reading
+// what the callee may read. A statement that may define a
+// needed variable and is not a plain assignment (another CALL, a READ, a nested
 // construct, an assignment referencing a user function, or to a pointer,
 // target or equivalenced variable, which may alias another) stops
 // the slice: Result.Blocker names it and Reason says why, and the caller
@@ -43,6 +46,9 @@ type Slicer struct {
 	Info   *sema.Info
 	ModRef *modref.Result
 	Scope  *sema.Scope // the procedure's
+	// Recall, if set, reports whether a slice may hold call statement c:
+	// the caller runs it again to recompute what it defines.
+	Recall func(c *ast.CallStmt) bool
 }
 
 // Result is a slice of a list.
@@ -154,6 +160,9 @@ func (s *Slicer) unsliceable(st ast.Stmt) string {
 		}
 		return "a logical IF"
 	}
+	if c, ok := st.(*ast.CallStmt); ok && s.Recall != nil && s.Recall(c) {
+		return ""
+	}
 	as, ok := st.(*ast.AssignStmt)
 	if !ok {
 		return kindOf(st)
@@ -218,6 +227,23 @@ func (s *Slicer) Reads(st ast.Stmt) Set {
 			}
 			return true
 		})
+	}
+	if c, isCall := st.(*ast.CallStmt); isCall && s.ModRef != nil {
+		// What the callee may read (arguments and globals), and the
+		// variables of argument expressions and subscripts; not an
+		// argument it only defines.
+		for v := range s.ModRef.Call(c, s.Scope).Uses {
+			out[v] = true
+		}
+		for _, a := range c.Args {
+			if k, ok := a.(*ast.KeywordArg); ok {
+				a = k.Value
+			}
+			if _, whole := a.(*ast.Ident); !whole {
+				add(a)
+			}
+		}
+		return out
 	}
 	as, ok := st.(*ast.AssignStmt)
 	if !ok {

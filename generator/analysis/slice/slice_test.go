@@ -34,6 +34,8 @@ func TestSlice(t *testing.T) {
 			"slice [1 2 3] use [a x] kill [a w] gen [w]"},
 		{"call stops", "y = 2*x\ncall h(y)\nw = y", "w@3",
 			"blocked at 2 (a CALL may define 'y') slice [3] use [y] kill [w] gen [w]"},
+		{"recall: a call that can run again is taken", "y = 2*x\ncall h(y)\nw = y", "w@3",
+			"slice [1 2 3] use [x] kill [w y] gen [w]"}, // h defines y in part: not in GEN
 		{"call not needed", "call h(z)\ny = 2*x\nw = y", "w@3",
 			"slice [2 3] use [x] kill [w y] gen [w y]"},
 		{"function reference stops", "y = f(x)\nw = y", "w@2",
@@ -45,6 +47,9 @@ func TestSlice(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sl, body := load1(t, tc.body)
+			if strings.HasPrefix(tc.name, "recall") {
+				sl.Recall = func(*ast.CallStmt) bool { return true }
+			}
 			name, at, _ := strings.Cut(tc.vars, "@")
 			n := 0
 			fmt.Sscan(at, &n)

@@ -1,6 +1,6 @@
-! A call in a loop body with block-local temporaries: the call stops the
-! slice of what it may define (stored), the other temporaries are
-! recomputed; the call's adjoint reads a recomputed value.
+! A call in a loop body with block-local temporaries: scale writes only
+! its arguments, so the slices recomputing them hold the call, run again
+! in the backward sweep; the call's adjoint reads a recomputed value.
 subroutine scale(v, s)
   implicit none
   real(8), intent(inout) :: v
