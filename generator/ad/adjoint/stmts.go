@@ -249,6 +249,9 @@ func (g *gen) checkCalls(x ast.Expr) error {
 func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
+		if refs := g.impureRefs(s.Rhs); len(refs) > 0 && g.hoist == nil {
+			return g.hoistedAssign(s, refs) // funcref_hoist.go
+		}
 		return g.assign(s)
 	case *ast.ContinueStmt:
 		return []ast.Stmt{s}, nil, nil

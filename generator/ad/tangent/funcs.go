@@ -56,11 +56,10 @@ func (g *gen) hoist(exprs ...ast.Expr) ([]ast.Stmt, error) {
 		}
 		switch x := x.(type) {
 		case *ast.CallExpr:
+			// An active reference in an argument of another is hoisted
+			// first (arguments are evaluated before the reference);
+			// call passes its temporary and tangent.
 			c, active := g.activeFunc(x)
-			if active && inActive {
-				err = notSupported("active function reference '%s' in an argument of another one", exprString(x.Fun))
-				return
-			}
 			for _, a := range x.Args {
 				walk(a, inActive || active)
 			}

@@ -1496,7 +1496,7 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 		} else if i < len(cu.Args) {
 			dummy = cs.LookupLocal(cu.Args[i].Lower())
 		}
-		n.Args = append(n.Args, a)
+		n.Args = append(n.Args, g.replace(a)) // a hoisted reference: its temporary
 		if err := g.checkCalls(val); err != nil {
 			return nil, nil, err
 		}
