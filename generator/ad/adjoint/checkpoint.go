@@ -127,6 +127,13 @@ func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) 
 			pushes, pops = append(pushes, p...), append(q, pops...)
 			continue
 		}
+		if p, q, ok, err := g.complexSaves(r, push, callee); ok || err != nil { // complex.go
+			if err != nil {
+				return nil, nil, err
+			}
+			pushes, pops = append(pushes, p...), append(q, pops...)
+			continue
+		}
 		op, ok, err := g.saveOp(r, callee)
 		if err != nil {
 			return nil, nil, err

@@ -90,7 +90,7 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 		return nil, nil
 	}
 	switch x := x.(type) {
-	case *ast.BasicLit:
+	case *ast.BasicLit, *ast.ComplexLit:
 		return nil, nil
 	case *ast.Ident:
 		s := g.info.ObjectOf(x)
@@ -417,6 +417,15 @@ func (g *gen) recordSplitArg(c *activeCall, a ast.Expr, ds *sema.Symbol, rec ast
 		return nil // the callee cannot modify it
 	}
 	if !(g.tbr != nil && g.records(c.s, a) || g.tbr == nil && isVar && (ds == nil || ds.Intent != ast.IntentIn)) {
+		return nil
+	}
+	if t := g.info.TypeOf(rec); t != nil && t.IsComplex() {
+		pushes, pops, err := g.complexPushPop(rec, t) // complex.go
+		if err != nil {
+			return err
+		}
+		c.pushes = append(c.pushes, pushes...)
+		c.pops = append(pops, c.pops...)
 		return nil
 	}
 	push, pop, err := g.pushPop(rec)

@@ -181,7 +181,7 @@ func (g *gen) header(r *routine) error {
 	}
 	g.result = g.scope.LookupLocal(name.Lower())
 	res := g.result
-	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !res.Type.IsReal() || res.Rank() != 0 || !pa.ActiveOut(res) {
+	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !(res.Type.IsReal() || res.Type.IsComplex()) || res.Rank() != 0 || !pa.ActiveOut(res) {
 		return notSupported("function '%s' without an active real scalar result in reverse mode", pa.Proc.Name)
 	}
 	g.resultB = res.Name + g.suffix
@@ -207,7 +207,7 @@ func (g *gen) adjointArgs(r *routine) error {
 		nu.Args = append(nu.Args, a)
 		s := g.scope.LookupLocal(a.Lower())
 		if s != nil && inPattern(pa, s) {
-			if s.Type == nil || !(s.Type.IsReal() || decl.IsDerived(s.Type) && decl.HasFloat(s.Type)) {
+			if s.Type == nil || !(s.Type.IsReal() || s.Type.IsComplex() || decl.IsDerived(s.Type) && decl.HasFloat(s.Type)) { // complex.go
 				return diag.At(g.fset, s.Pos, notSupported("active dummy '%s' of type %s in reverse mode", s.Name, s.Type))
 			}
 			nu.Args = append(nu.Args, ast.NewIdent(a.Name+g.suffix))
@@ -243,7 +243,7 @@ func (g *gen) adjointArgs(r *routine) error {
 	g.decls = g.decls[:len(g.decls)-1] // declared as a dummy below
 	nu.Args = append(nu.Args, rb)
 	r.seed = append(r.seed, &ast.AssignStmt{Lhs: ast.NewIdent(g.resultB), Rhs: rb})
-	g.decls = append(g.decls, &ast.TypeDecl{Type: decl.Type(g.result, false, true),
+	g.decls = append(g.decls, &ast.TypeDecl{Type: decl.Type(g.result, g.result.Type.IsComplex(), true),
 		Attrs: []*ast.Attr{{Kind: ast.AttrIntent, Intent: ast.IntentIn}}, DColon: true,
 		Entities: []*ast.Entity{{Name: ast.NewIdent(rb.Name)}}})
 	return nil
