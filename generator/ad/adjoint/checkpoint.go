@@ -110,7 +110,7 @@ func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) 
 			pushes, pops = append(pushes, f...), append(b, pops...)
 			continue
 		}
-		p, q, derived, err := g.derivedSaves(r, push, callee) // derived.go
+		p, q, derived, err := g.derivedSaves(r, push, callee, follow) // derived.go
 		if err != nil {
 			return nil, nil, err
 		}

@@ -300,6 +300,7 @@ func (g *gen) adjointDecls(r *routine) error {
 			g.allocAdjInit(r, s, zero) // alloc.go
 			continue
 		}
+		r.inits = append(r.inits, g.componentInits(s, g.aname(s))...) // alloc_comp.go
 		if !s.IsDummy() || !inPattern(pa, s) {
 			r.inits = append(r.inits, g.zeroAdj(g.aname(s), s)...)
 		} else if s.Intent == ast.IntentOut {

@@ -326,6 +326,9 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	if v := g.wholeAllocatable(s.Lhs); v != nil {
 		return g.allocAssign(s, v) // alloc.go: it may reallocate v
 	}
+	if x, c := g.allocComponent(s.Lhs); c != nil && x == s.Lhs {
+		return g.componentAssign(s, x, c) // alloc_comp.go
+	}
 	// Active function references on the right are reversed by adj
 	// (funcRef).
 	if g.records(s, s.Lhs) && !g.dead[s] {

@@ -941,6 +941,9 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if a := g.wholeAllocatable(s.Lhs); a != nil && !g.references(s.Rhs, a) {
 		return g.reallocAssign(pre, primal, s.Lhs.(*ast.Ident), a, tan), nil
 	}
+	if out, ok := g.componentAssign(pre, primal, s, tan); ok { // alloc_comp.go
+		return out, nil
+	}
 	return withPrefix(append(pre, tan...), primal), nil
 }
 
