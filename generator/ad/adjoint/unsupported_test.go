@@ -77,12 +77,14 @@ subroutine s(x, y)
   real(8), intent(in) :: x
   real(8), intent(out) :: y
   real(8), pointer :: p
-  allocate(p)
+  real(8), allocatable :: w
+  allocate(p, w)
   p = x*x
-  y = p
-  deallocate(p)
+  w = p
+  y = w
+  deallocate(p, w)
 end subroutine
-`, want: "k.f90:8:3: not supported yet: DEALLOCATE of an active pointer in reverse mode"},
+`, want: "k.f90:10:3: not supported yet: DEALLOCATE of an active pointer with other objects in reverse mode"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
