@@ -9,8 +9,8 @@ import (
 )
 
 // ALLOCATABLE real components of active derived-type variables (`type
-// state; real(8), allocatable :: u(:); end type`), of scalar locals and
-// dummies. The adjoint p_b, of the same type, keeps the invariant of
+// state; real(8), allocatable :: u(:); end type`), of scalar locals,
+// dummies and module variables. The adjoint p_b, of the same type, keeps the invariant of
 // allocatable variables (alloc.go) component by component: p_b%u is
 // allocated exactly when p%u is, with its bounds, at each point of the
 // backward sweep. ALLOCATE(p%u(n)) is reversed by deallocating p%u and
@@ -18,7 +18,8 @@ import (
 // may reallocate it) record its allocation, bounds and values, which the
 // backward sweep restores, p_b%u following. At the start of the backward
 // sweep a local's p_b%u is allocated zero where p%u is allocated, a
-// dummy's is aligned with p%u (a seed the caller allocated is kept).
+// dummy's or a module variable's is aligned with p%u (a seed the caller
+// allocated is kept).
 // Records of a whole value of such a type (a call that may define it)
 // are rejected (tapeLeaves).
 
@@ -67,15 +68,15 @@ func (g *gen) allocComponent(o ast.Expr) (*ast.SelectorExpr, *sema.Symbol) {
 	return nil, nil
 }
 
-// checkComponentBase rejects a component of other than a scalar local
-// or dummy (an element of an array of types, a module variable's).
+// checkComponentBase rejects a component of other than a scalar
+// variable (an element of an array of types, a common-block variable's).
 func (g *gen) checkComponentBase(x *ast.SelectorExpr) error {
 	if _, ok := x.X.(*ast.Ident); ok {
-		if b := g.baseSym(x); b != nil && !isGlobal(b) {
+		if b := g.baseSym(x); b != nil && (!isGlobal(b) || b.Module() != nil) {
 			return nil
 		}
 	}
-	return notSupported("allocation of the component '%s' of other than a local or dummy variable in reverse mode", exprString(x))
+	return notSupported("ALLOCATABLE component '%s' of other than a scalar variable in reverse mode", exprString(x))
 }
 
 // componentAlloc reverses the allocation (or deallocation) of object o,
@@ -147,13 +148,20 @@ func (g *gen) componentAssign(s *ast.AssignStmt, x *ast.SelectorExpr, c *sema.Sy
 // local's (or a dummy's outside the pattern), kept for a seed the caller
 // allocated with the component's bounds.
 func (g *gen) componentInits(s *sema.Symbol, name string) []ast.Stmt {
-	owned := s.IsDummy() && inPattern(g.pa, s)
+	return componentFollows(ast.NewIdent(s.Name), name, s, !(s.IsDummy() && inPattern(g.pa, s)))
+}
+
+// componentFollows returns the alignment of the ALLOCATABLE components of
+// adjoint name with those of x (variable s), zero where newly allocated,
+// or always if always. (A module variable's adjoint is aligned by each
+// routine that uses it, as an allocatable module variable's.)
+func componentFollows(v *ast.Ident, name string, s *sema.Symbol, always bool) []ast.Stmt {
 	var out []ast.Stmt
 	for _, c := range decl.AllocComponents(s.Type) {
-		x := &ast.SelectorExpr{X: ast.NewIdent(s.Name), Sel: ast.NewIdent(c.Name)}
+		x := &ast.SelectorExpr{X: ast.NewIdent(v.Name), Sel: ast.NewIdent(c.Name)}
 		xb := &ast.SelectorExpr{X: ast.NewIdent(name), Sel: ast.NewIdent(c.Name)}
 		zero := &ast.AssignStmt{Lhs: ast.Clone(xb), Rhs: deriv.Const("0", c.Type)}
-		out = append(out, decl.Follow(x, xb, c.Rank(), zero, !owned))
+		out = append(out, decl.Follow(x, xb, c.Rank(), zero, always))
 	}
 	return out
 }

@@ -330,7 +330,16 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 			return err
 		}
 		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), zero, passive))
-	} else if passive {
+		return nil
+	}
+	if len(decl.AllocComponents(s.Type)) > 0 { // alloc_comp.go
+		x, err := g.globalAlloc(r, s)
+		if err != nil {
+			return err
+		}
+		r.inits = append(r.inits, componentFollows(x, decl.LocalName(r.u.Decls, s)+g.suffix, s, passive)...)
+	}
+	if passive {
 		// Its value on exit, which the routine computes, is passive
 		// here: a stale adjoint must not flow back. (One it only reads
 		// accumulates, like an input.)
