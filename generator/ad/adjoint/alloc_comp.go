@@ -9,8 +9,8 @@ import (
 )
 
 // ALLOCATABLE real components of active derived-type variables (`type
-// state; real(8), allocatable :: u(:); end type`), of scalar locals,
-// dummies and module variables. The adjoint p_b, of the same type, keeps the invariant of
+// state; real(8), allocatable :: u(:); end type`), of locals, dummies
+// and module variables, scalars or arrays of types (element by element). The adjoint p_b, of the same type, keeps the invariant of
 // allocatable variables (alloc.go) component by component: p_b%u is
 // allocated exactly when p%u is, with its bounds, at each point of the
 // backward sweep. ALLOCATE(p%u(n)) is reversed by deallocating p%u and
@@ -33,7 +33,7 @@ func (g *gen) allocAdj(x ast.Expr, v *sema.Symbol) ast.Expr {
 		}
 	case *ast.SelectorExpr:
 		b := g.baseSym(x)
-		if id, ok := x.X.(*ast.Ident); ok && b == nil {
+		if id := baseIdent(x); id != nil && b == nil {
 			b = g.scope.Lookup(id.Lower()) // a clone (a record's)
 		}
 		if b != nil && g.hasAdj(b) {
@@ -71,7 +71,7 @@ func (g *gen) allocComponent(o ast.Expr) (*ast.SelectorExpr, *sema.Symbol) {
 // checkComponentBase rejects a component of other than a scalar
 // variable (an element of an array of types, a common-block variable's).
 func (g *gen) checkComponentBase(x *ast.SelectorExpr) error {
-	if _, ok := x.X.(*ast.Ident); ok {
+	if baseIdent(x) != nil && !vectorSubscript(g.info, x.X) {
 		if b := g.baseSym(x); b != nil && (!isGlobal(b) || b.Module() != nil) {
 			return nil
 		}
@@ -148,20 +148,18 @@ func (g *gen) componentAssign(s *ast.AssignStmt, x *ast.SelectorExpr, c *sema.Sy
 // local's (or a dummy's outside the pattern), kept for a seed the caller
 // allocated with the component's bounds.
 func (g *gen) componentInits(s *sema.Symbol, name string) []ast.Stmt {
-	return componentFollows(ast.NewIdent(s.Name), name, s, !(s.IsDummy() && inPattern(g.pa, s)))
+	return decl.FollowComponents(s.Name, name, s, !(s.IsDummy() && inPattern(g.pa, s)), g.newIndex)
 }
 
-// componentFollows returns the alignment of the ALLOCATABLE components of
-// adjoint name with those of x (variable s), zero where newly allocated,
-// or always if always. (A module variable's adjoint is aligned by each
-// routine that uses it, as an allocatable module variable's.)
-func componentFollows(v *ast.Ident, name string, s *sema.Symbol, always bool) []ast.Stmt {
-	var out []ast.Stmt
-	for _, c := range decl.AllocComponents(s.Type) {
-		x := &ast.SelectorExpr{X: ast.NewIdent(v.Name), Sel: ast.NewIdent(c.Name)}
-		xb := &ast.SelectorExpr{X: ast.NewIdent(name), Sel: ast.NewIdent(c.Name)}
-		zero := &ast.AssignStmt{Lhs: ast.Clone(xb), Rhs: deriv.Const("0", c.Type)}
-		out = append(out, decl.Follow(x, xb, c.Rank(), zero, always))
+// baseIdent returns the variable name of component x of a scalar or of
+// an element of an array of types (p%u, c(i)%u), or nil.
+func baseIdent(x *ast.SelectorExpr) *ast.Ident {
+	switch y := x.X.(type) {
+	case *ast.Ident:
+		return y
+	case *ast.CallExpr:
+		id, _ := y.Fun.(*ast.Ident)
+		return id
 	}
-	return out
+	return nil
 }

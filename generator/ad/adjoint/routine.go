@@ -337,7 +337,7 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 		if err != nil {
 			return err
 		}
-		r.inits = append(r.inits, componentFollows(x, decl.LocalName(r.u.Decls, s)+g.suffix, s, passive)...)
+		r.inits = append(r.inits, decl.FollowComponents(x.Name, decl.LocalName(r.u.Decls, s)+g.suffix, s, passive, g.newIndex)...)
 	}
 	if passive {
 		// Its value on exit, which the routine computes, is passive

@@ -2,7 +2,6 @@ package tangent
 
 import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
-	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -54,18 +53,4 @@ func (g *gen) componentAssign(pre []ast.Stmt, primal ast.Stmt, s *ast.AssignStmt
 	lo, hi := decl.Bounds(ast.Clone(x), c.Rank())
 	out = append(out, decl.Realign(xd, lo, hi, decl.AllocateMold(ast.Clone(xd), ast.Clone(x)))...)
 	return append(out, tan...), true
-}
-
-// componentFollows returns the alignment of the ALLOCATABLE components of
-// tangent name with those of x (module variable s) on entry: allocated
-// where x's are, zero where newly allocated (or always if always).
-func componentFollows(x *ast.Ident, name string, s *sema.Symbol, always bool) []ast.Stmt {
-	var out []ast.Stmt
-	for _, c := range decl.AllocComponents(s.Type) {
-		xc := &ast.SelectorExpr{X: ast.NewIdent(x.Name), Sel: ast.NewIdent(c.Name)}
-		xd := &ast.SelectorExpr{X: ast.NewIdent(name), Sel: ast.NewIdent(c.Name)}
-		zero := &ast.AssignStmt{Lhs: ast.Clone(xd), Rhs: deriv.Const("0", c.Type)}
-		out = append(out, decl.Follow(xc, xd, c.Rank(), zero, always))
-	}
-	return out
 }

@@ -36,10 +36,6 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	if err := decl.CheckDerived(s.Type); err != nil {
 		return err
 	}
-	if ac := decl.AllocComponents(s.Type); len(ac) > 0 && s.Rank() > 0 {
-		// (alloc_comp.go: scalars.)
-		return notSupported("active array '%s' of type '%s', which has the ALLOCATABLE component '%s'", s.Name, s.Type.Derived.Name, ac[0].Name)
-	}
 	if s.Module() != nil && decl.InitsFloat(s.Type) {
 		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value)", s.Name, s.Type.Derived.Name)
 	}

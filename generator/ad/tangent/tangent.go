@@ -547,7 +547,9 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		if err != nil {
 			return nil, err
 		}
-		inits = append(inits, componentFollows(x, decl.LocalName(u.Decls, s)+g.suffix, s, zero)...)
+		inits = append(inits, decl.FollowComponents(x.Name, decl.LocalName(u.Decls, s)+g.suffix, s, zero, func() *ast.Ident {
+			return g.newTemp("fadj_i", sema.Int4)
+		})...)
 	}
 	if zero {
 		inits = append(inits, g.zero(decl.LocalName(u.Decls, s)+g.suffix, s)...)
