@@ -54,3 +54,13 @@ func (g *gen) componentAssign(pre []ast.Stmt, primal ast.Stmt, s *ast.AssignStmt
 	out = append(out, decl.Realign(xd, lo, hi, decl.AllocateMold(ast.Clone(xd), ast.Clone(x)))...)
 	return append(out, tan...), true
 }
+
+// followComponents returns the alignment on entry of the tangents of the
+// ALLOCATABLE components of dummy s (of derived type) with s's, zero
+// where newly allocated or always if zero.
+func (g *gen) followComponents(s *sema.Symbol, zero bool) []ast.Stmt {
+	return decl.FollowComponents(s.Name, g.tname(s), s, zero, g.newIndex)
+}
+
+// newIndex declares a new integer loop index.
+func (g *gen) newIndex() *ast.Ident { return g.newTemp("fadj_i", sema.Int4) }

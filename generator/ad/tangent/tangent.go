@@ -547,9 +547,7 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		if err != nil {
 			return nil, err
 		}
-		inits = append(inits, decl.FollowComponents(x.Name, decl.LocalName(u.Decls, s)+g.suffix, s, zero, func() *ast.Ident {
-			return g.newTemp("fadj_i", sema.Int4)
-		})...)
+		inits = append(inits, decl.FollowComponents(x.Name, decl.LocalName(u.Decls, s)+g.suffix, s, zero, g.newIndex)...)
 	}
 	if zero {
 		inits = append(inits, g.zero(decl.LocalName(u.Decls, s)+g.suffix, s)...)
@@ -575,6 +573,13 @@ func (g *gen) localTangentDecl(s *sema.Symbol, d ast.Stmt) (tdecls, inits []ast.
 		// intent(in): the caller allocates it.
 	case zero:
 		inits = append(inits, g.zero(g.tname(s), s)...)
+	}
+	if s.IsDummy() && inPattern(pa, s) && s.Intent != ast.IntentIn {
+		// ALLOCATABLE components of a derived-type dummy: aligned as an
+		// allocatable dummy's tangent (alloc_comp.go); then zeroed if zero.
+		if f := g.followComponents(s, zero); len(f) > 0 {
+			inits = append(f, inits...)
+		}
 	}
 	return []ast.Stmt{d}, inits, nil
 }
