@@ -47,7 +47,11 @@ func (g *gen) adjRef(x ast.Expr) (ast.Expr, error) {
 					return nil, notSupported("vector subscript in '%s' in reverse mode", exprString(x))
 				}
 			}
-			return &ast.CallExpr{Fun: ast.NewIdent(id.Name + g.suffix), Args: x.Args}, nil
+			name := id.Name + g.suffix
+			if s := g.info.ObjectOf(id); s != nil && s == g.result {
+				name = g.resultB // an element of an array result
+			}
+			return &ast.CallExpr{Fun: ast.NewIdent(name), Args: x.Args}, nil
 		}
 	}
 	return nil, notSupported("adjoint of reference '%s'", exprString(x))

@@ -78,14 +78,23 @@ func (g *gen) sideEffects(x *ast.CallExpr) bool {
 	return false
 }
 
-// impureRefs returns the references with side effects in x, in the order
-// they are evaluated: a reference after those in its arguments.
+// arrayRef reports whether x references a function with a derivative
+// version and an array result: hoisted too, its adjoint needing an
+// array of the result's shape.
+func (g *gen) arrayRef(x *ast.CallExpr) bool {
+	c, ok := g.info.Calls[x]
+	return ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() && g.pa.CallPattern(x) != nil && g.info.Rank(x) > 0
+}
+
+// impureRefs returns the references with side effects (and those with
+// array results) in x, in the order they are evaluated: a reference
+// after those in its arguments.
 func (g *gen) impureRefs(x ast.Expr) []*ast.CallExpr {
 	var out []*ast.CallExpr
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
-		if !ok || !g.sideEffects(c) {
+		if !ok || !(g.sideEffects(c) || g.arrayRef(c)) {
 			return true
 		}
 		for _, a := range c.Args {
@@ -117,10 +126,11 @@ func (g *gen) hoistedAssign(s *ast.AssignStmt, refs []*ast.CallExpr) (fwd, bwd [
 		value := &ast.CallExpr{Fun: r.x.Fun, Args: r.x.Args}
 		pre = append(pre, r.push...)
 		pre = append(pre, &ast.AssignStmt{Lhs: r.val, Rhs: value})
-		typ, _ := tape.TypeOf(g.info.TypeOf(r.x))
-		pushes = append(pushes, tapePush(typ, r.val))
-		pops = append([]ast.Stmt{tapePop(typ, r.val)}, pops...)
-		zeros = append(zeros, &ast.AssignStmt{Lhs: r.adj, Rhs: deriv.Const("0", g.info.TypeOf(r.x))})
+		push, pop, zero, err := g.hoistedTemps(r)
+		if err != nil {
+			return nil, nil, err
+		}
+		pushes, pops, zeros = append(pushes, push...), append(pop, pops...), append(zeros, zero)
 		back, err := g.hoistedBackward(r)
 		if err != nil {
 			return nil, nil, err
@@ -148,7 +158,7 @@ func (g *gen) hoistedAssign(s *ast.AssignStmt, refs []*ast.CallExpr) (fwd, bwd [
 func (g *gen) newHoistRef(x *ast.CallExpr) (*hoistRef, error) {
 	name := exprString(x.Fun)
 	t := g.info.TypeOf(x)
-	if t == nil || !t.IsReal() || g.info.Rank(x) != 0 {
+	if t == nil || !t.IsReal() || (g.info.Rank(x) != 0 && g.sideEffects(x)) {
 		return nil, notSupported("reference of function '%s' without a real scalar result, which uses module or common variables the program writes, in reverse mode", name)
 	}
 	r := &hoistRef{x: x, callee: g.pa.CallPattern(x)}
@@ -170,14 +180,39 @@ func (g *gen) newHoistRef(x *ast.CallExpr) (*hoistRef, error) {
 	g.ntmp++
 	n := strconv.Itoa(g.ntmp)
 	var err error
-	if r.val, err = g.local("fadj_fv"+n, t); err != nil {
-		return nil, err
-	}
-	if r.adj, err = g.local("fadj_fv"+n+g.suffix, t); err != nil {
-		return nil, err
+	if rank := g.info.Rank(x); rank > 0 {
+		r.val, r.adj = ast.NewIdent("fadj_fv"+n), ast.NewIdent("fadj_fv"+n+g.suffix)
+		for _, v := range []*ast.Ident{r.val, r.adj} {
+			if err := g.arrayTemp(v.Name, t, rank); err != nil {
+				return nil, err
+			}
+		}
+	} else {
+		if r.val, err = g.local("fadj_fv"+n, t); err != nil {
+			return nil, err
+		}
+		if r.adj, err = g.local("fadj_fv"+n+g.suffix, t); err != nil {
+			return nil, err
+		}
 	}
 	r.push, r.pop, err = g.aroundCall(r.callee.Unit, name)
 	return r, err
+}
+
+// hoistedTemps returns the record of the value of hoisted reference r
+// after its statement, its restoration, and the zeroing of its adjoint
+// (an array's allocated with the value's shape first).
+func (g *gen) hoistedTemps(r *hoistRef) (push, pop []ast.Stmt, zero ast.Stmt, err error) {
+	t := g.info.TypeOf(r.x)
+	z := &ast.AssignStmt{Lhs: ast.NewIdent(r.adj.Name), Rhs: deriv.Const("0", t)}
+	rank := g.info.Rank(r.x)
+	if rank == 0 {
+		typ, _ := tape.TypeOf(t)
+		return []ast.Stmt{tapePush(typ, r.val)}, []ast.Stmt{tapePop(typ, r.val)}, z, nil
+	}
+	v := &sema.Symbol{Name: r.val.Name, Kind: sema.VarSym, Type: t, Dims: make([]sema.Dim, rank)}
+	push, pop, err = g.saveAlloc(ast.NewIdent(r.val.Name), v, true, tape.Push, false)
+	return push, pop, decl.Follow(ast.NewIdent(r.val.Name), ast.NewIdent(r.adj.Name), rank, z, true), err
 }
 
 // hoistedBackward returns the backward sweep of hoisted reference r: the
@@ -228,4 +263,19 @@ func (g *gen) substHoisted(list []ast.Stmt) []ast.Stmt {
 func asExpr(n ast.Node) ast.Expr {
 	x, _ := n.(ast.Expr)
 	return x
+}
+
+// explicitShape reports whether variable s is a scalar or an
+// explicit-shape array (not allocatable or a pointer): a function result
+// its adjoint can take as an argument of the same shape.
+func explicitShape(s *sema.Symbol) bool {
+	if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
+		return false
+	}
+	for _, d := range s.Dims {
+		if d.Kind != sema.ExplicitShape {
+			return false
+		}
+	}
+	return true
 }

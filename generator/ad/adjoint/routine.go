@@ -181,7 +181,7 @@ func (g *gen) header(r *routine) error {
 	}
 	g.result = g.scope.LookupLocal(name.Lower())
 	res := g.result
-	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !(res.Type.IsReal() || res.Type.IsComplex()) || res.Rank() != 0 || !pa.ActiveOut(res) {
+	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !(res.Type.IsReal() || res.Type.IsComplex()) || !explicitShape(res) || !pa.ActiveOut(res) {
 		return notSupported("function '%s' without an active real scalar result in reverse mode", pa.Proc.Name)
 	}
 	g.resultB = res.Name + g.suffix
@@ -243,9 +243,17 @@ func (g *gen) adjointArgs(r *routine) error {
 	g.decls = g.decls[:len(g.decls)-1] // declared as a dummy below
 	nu.Args = append(nu.Args, rb)
 	r.seed = append(r.seed, &ast.AssignStmt{Lhs: ast.NewIdent(g.resultB), Rhs: rb})
+	e := &ast.Entity{Name: ast.NewIdent(rb.Name)}
+	if g.result.Rank() > 0 { // an array result (funcref_hoist.go)
+		d, err := g.decl(g.result)
+		if err != nil {
+			return err
+		}
+		e.Dims = d.(*ast.TypeDecl).Entities[0].Dims
+	}
 	g.decls = append(g.decls, &ast.TypeDecl{Type: decl.Type(g.result, g.result.Type.IsComplex(), true),
 		Attrs: []*ast.Attr{{Kind: ast.AttrIntent, Intent: ast.IntentIn}}, DColon: true,
-		Entities: []*ast.Entity{{Name: ast.NewIdent(rb.Name)}}})
+		Entities: []*ast.Entity{e}})
 	return nil
 }
 

@@ -417,7 +417,7 @@ func (g *gen) functionResult(u, nu *ast.Unit, result *sema.Symbol) (ast.Stmt, er
 	if result == nil {
 		return nil, notSupported("function '%s' without a result variable", pa.Proc.Name)
 	}
-	if result.Rank() != 0 || !isFloat(result.Type) {
+	if !isFloat(result.Type) || !explicitShape(result) {
 		if pa.ActiveOut(result) {
 			return nil, notSupported("active function '%s' with a non-scalar result", pa.Proc.Name)
 		}
@@ -1524,7 +1524,9 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 			continue
 		}
 		var d ast.Expr
-		if base := g.baseSym(val); base != nil && g.pa.ActiveVar(base) && hasShadow(g.info.TypeOf(val)) {
+		if c, ok := val.(*ast.CallExpr); ok && g.tmpD[c] != nil {
+			d = ast.Clone(g.tmpD[c]) // a hoisted reference's tangent (funcs.go)
+		} else if base := g.baseSym(val); base != nil && g.pa.ActiveVar(base) && hasShadow(g.info.TypeOf(val)) {
 			var err error
 			if d, err = g.tangentRef(val); err != nil {
 				return nil, nil, err
