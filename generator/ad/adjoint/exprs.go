@@ -544,6 +544,10 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 		// statement's.
 		return []ast.Stmt{&ast.AssignStmt{Lhs: r.adj, Rhs: deriv.Add(r.adj, rb)}}, nil
 	}
+	if g.info.Rank(x) > 0 {
+		// (Hoisted only out of assignments: funcref_hoist.go.)
+		return nil, notSupported("reference of array-valued function '%s' outside an assignment in reverse mode", exprString(x.Fun))
+	}
 	if callee.Unit != nil {
 		for _, s := range g.sh.calleeGlobals(g.info, callee.Unit) {
 			if g.sh.written[decl.Canon(s)] {
