@@ -130,7 +130,10 @@ func (g *gen) hoistedAssign(s *ast.AssignStmt, refs []*ast.CallExpr) (fwd, bwd [
 		if err != nil {
 			return nil, nil, err
 		}
-		pushes, pops, zeros = append(pushes, push...), append(pop, pops...), append(zeros, zero)
+		pushes, pops = append(pushes, push...), append(pop, pops...)
+		if zero != nil {
+			zeros = append(zeros, zero)
+		}
 		back, err := g.hoistedBackward(r)
 		if err != nil {
 			return nil, nil, err
@@ -201,7 +204,7 @@ func (g *gen) newHoistRef(x *ast.CallExpr) (*hoistRef, error) {
 
 // hoistedTemps returns the record of the value of hoisted reference r
 // after its statement, its restoration, and the zeroing of its adjoint
-// (an array's allocated with the value's shape first).
+// (an array's, allocated with the value's shape, is part of pop).
 func (g *gen) hoistedTemps(r *hoistRef) (push, pop []ast.Stmt, zero ast.Stmt, err error) {
 	t := g.info.TypeOf(r.x)
 	z := &ast.AssignStmt{Lhs: ast.NewIdent(r.adj.Name), Rhs: deriv.Const("0", t)}
@@ -210,9 +213,20 @@ func (g *gen) hoistedTemps(r *hoistRef) (push, pop []ast.Stmt, zero ast.Stmt, er
 		typ, _ := tape.TypeOf(t)
 		return []ast.Stmt{tapePush(typ, r.val)}, []ast.Stmt{tapePop(typ, r.val)}, z, nil
 	}
+	// An array: its values and bounds, restored into a new allocation,
+	// its adjoint allocated with its shape (each ALLOCATE after the
+	// DEALLOCATE guard tidy knows: it sets the descriptors first).
 	v := &sema.Symbol{Name: r.val.Name, Kind: sema.VarSym, Type: t, Dims: make([]sema.Dim, rank)}
-	push, pop, err = g.saveAlloc(ast.NewIdent(r.val.Name), v, true, tape.Push, false)
-	return push, pop, decl.Follow(ast.NewIdent(r.val.Name), ast.NewIdent(r.adj.Name), rank, z, true), err
+	rec, err := g.allocRecords(ast.NewIdent(r.val.Name), v, tape.Push, true)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	free := func(name string) ast.Stmt {
+		return decl.If(decl.Allocated(ast.NewIdent(name)), decl.Deallocate(ast.NewIdent(name)))
+	}
+	pop = append(append(rec.popBounds, free(r.val.Name), rec.alloc), rec.popValues...)
+	pop = append(pop, free(r.adj.Name), decl.AllocateMold(ast.NewIdent(r.adj.Name), ast.NewIdent(r.val.Name)), z)
+	return rec.push, pop, nil, nil
 }
 
 // hoistedBackward returns the backward sweep of hoisted reference r: the
