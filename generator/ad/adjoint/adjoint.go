@@ -467,6 +467,10 @@ type gen struct {
 	// subroutine; its adjoint is named resultB.
 	result  *sema.Symbol
 	resultB string
+
+	// hoist holds the references with side effects hoisted out of the
+	// statement being reversed (funcref_hoist.go).
+	hoist *hoisting
 }
 
 func inPattern(pa *activity.ProcActivity, s *sema.Symbol) bool {

@@ -85,6 +85,14 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
 	}
 	var saves, restores []ast.Stmt
 	for _, o := range s.Objects {
+		if x, c := g.allocComponent(o); c != nil { // alloc_comp.go
+			f, b, err := g.componentAlloc(s.Keyword, x, c, stat)
+			if err != nil {
+				return nil, nil, err
+			}
+			saves, restores = append(saves, f...), append(b, restores...)
+			continue
+		}
 		id, v, err := g.allocObject(o)
 		if err != nil {
 			return nil, nil, err
@@ -157,7 +165,7 @@ func (g *gen) shadow(x *ast.Ident, v *sema.Symbol) *ast.Ident {
 //	                                         deallocate(x)
 //	                                       end if
 //	                                       <x_b follows x>
-func (g *gen) saveAlloc(x *ast.Ident, v *sema.Symbol, values bool, push tape.Kind, follow bool) (fwd, bwd []ast.Stmt, err error) {
+func (g *gen) saveAlloc(x ast.Expr, v *sema.Symbol, values bool, push tape.Kind, follow bool) (fwd, bwd []ast.Stmt, err error) {
 	rec, err := g.allocRecords(x, v, push, values)
 	if err != nil {
 		return nil, nil, err
@@ -168,7 +176,7 @@ func (g *gen) saveAlloc(x *ast.Ident, v *sema.Symbol, values bool, push tape.Kin
 	then = append(then, decl.Realign(x, rec.lo, rec.hi, rec.alloc)...)
 	then = append(then, rec.popValues...)
 	bwd = []ast.Stmt{rec.op(push.Inverse(), tape.L, rec.flag, nil), decl.IfElse(rec.flag, then, []ast.Stmt{decl.If(allocated, decl.Deallocate(x))})}
-	if follow && g.hasAdj(v) {
+	if follow && g.allocAdj(x, v) != nil {
 		bwd = append(bwd, g.follow(x, v))
 	}
 	return fwd, bwd, nil
@@ -192,7 +200,7 @@ func (allocRecord) op(k tape.Kind, t tape.Type, ref, n ast.Expr) ast.Stmt {
 
 // allocRecords returns the records of the allocation of x (variable v)
 // on the stack of push (see allocRecord).
-func (g *gen) allocRecords(x *ast.Ident, v *sema.Symbol, push tape.Kind, values bool) (*allocRecord, error) {
+func (g *gen) allocRecords(x ast.Expr, v *sema.Symbol, push tape.Kind, values bool) (*allocRecord, error) {
 	flag, lo, hi, err := g.allocLocals()
 	if err != nil {
 		return nil, err
@@ -232,8 +240,9 @@ func (g *gen) allocRecords(x *ast.Ident, v *sema.Symbol, push tape.Kind, values 
 // follow returns the statements making the adjoint of x follow x's
 // allocation: reallocated zero if x's bounds changed, deallocated if x
 // is not allocated.
-func (g *gen) follow(x *ast.Ident, v *sema.Symbol) ast.Stmt {
-	xb := g.shadow(x, v)
+func (g *gen) follow(x ast.Expr, v *sema.Symbol) ast.Stmt {
+	xb := g.allocAdj(x, v)
+	x = ast.Clone(x)
 	zero := &ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}
 	return decl.Follow(x, xb, v.Rank(), zero, false)
 }
@@ -322,7 +331,7 @@ func (g *gen) allocAssign(s *ast.AssignStmt, v *sema.Symbol) (fwd, bwd []ast.Stm
 
 // seeded returns 2 if adj starts tmp = xb; xb = 0 (the adjoint of an
 // assignment to x reading x: the seed moved into a temporary), else 0.
-func seeded(adj []ast.Stmt, xb *ast.Ident) int {
+func seeded(adj []ast.Stmt, xb ast.Expr) int {
 	if len(adj) < 2 {
 		return 0
 	}

@@ -110,7 +110,7 @@ func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) 
 			pushes, pops = append(pushes, f...), append(b, pops...)
 			continue
 		}
-		p, q, derived, err := g.derivedSaves(r, push, callee) // derived.go
+		p, q, derived, err := g.derivedSaves(r, push, callee, follow) // derived.go
 		if err != nil {
 			return nil, nil, err
 		}
@@ -124,6 +124,13 @@ func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) 
 				return nil, nil, err
 			}
 			p, q := g.charSaves(ref, push) // char_saves.go
+			pushes, pops = append(pushes, p...), append(q, pops...)
+			continue
+		}
+		if p, q, ok, err := g.complexSaves(r, push, callee); ok || err != nil { // complex.go
+			if err != nil {
+				return nil, nil, err
+			}
 			pushes, pops = append(pushes, p...), append(q, pops...)
 			continue
 		}

@@ -3,6 +3,7 @@ package adjoint
 import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -15,11 +16,53 @@ import (
 // conversion of xb to complex; z = x has the adjoint xb += real(zb), the
 // conversion back).
 
-// complexLocal reports whether s is a complex local variable of the
-// routine (complex dummies and globals are not supported yet: fadj check
-// and the callers' adjoints take real adjoints).
+// complexLocal reports whether s is a complex local variable or dummy of
+// the routine. A complex dummy's adjoint is a complex dummy of the same
+// convention, which the caller's adjoint passes (its own complex
+// variable's adjoint). Complex globals are not supported yet.
 func (g *gen) complexLocal(s *sema.Symbol) bool {
-	return s.Type != nil && s.Type.IsComplex() && !s.IsDummy() && s.Owner == g.scope && !isGlobal(s)
+	return s.Type != nil && s.Type.IsComplex() && s.Owner == g.scope && !isGlobal(s)
+}
+
+// complexSaves returns the saves (of kind push) of complex reference r,
+// which a call may define, and their restorations: its parts on the real
+// tape of its kind; false if r is not complex.
+func (g *gen) complexSaves(r tbr.Ref, push tape.Kind, callee string) (pushes, pops []ast.Stmt, ok bool, err error) {
+	t := r.Var.Type
+	if r.Expr != nil {
+		t = g.info.TypeOf(r.Expr)
+	}
+	if t == nil || !t.IsComplex() {
+		return nil, nil, false, nil
+	}
+	ref := r.Expr
+	if ref == nil {
+		if ref, err = g.wholeRef(r.Var, callee); err != nil {
+			return nil, nil, true, err
+		}
+	}
+	typ, tok := tape.TypeOf(sema.BasicType(sema.RealType, t.Kind))
+	if !tok {
+		return nil, nil, true, notSupported("variable '%s' of type %s defined by '%s', reversed jointly: no tape for it", r.Var.Name, t, callee)
+	}
+	for _, d := range r.Var.Dims {
+		if d.Kind == sema.AssumedSize && r.Expr == nil {
+			return nil, nil, true, notSupported("assumed-size array '%s' defined by '%s', reversed jointly", r.Var.Name, callee)
+		}
+	}
+	if vectorSubscript(g.info, ref) {
+		return nil, nil, true, notSupported("vector subscript in '%s' in reverse mode", exprString(ref))
+	}
+	array := g.info.Rank(ref) != 0 || (isIdent(ref) && r.Var.Rank() > 0)
+	for _, part := range []string{"re", "im"} {
+		op := tape.Op{Kind: push, Type: typ, Ref: &ast.SelectorExpr{X: ref, Sel: ast.NewIdent(part)}}
+		if array {
+			op.Count = tape.Size(ref)
+		}
+		pushes = append(pushes, tape.Lower(op))
+		pops = append([]ast.Stmt{tape.Lower(op.Inverse())}, pops...)
+	}
+	return pushes, pops, true, nil
 }
 
 // convertAdj returns the adjoint rb of the left side of s converted to
@@ -67,6 +110,32 @@ func (g *gen) complexPushPop(x ast.Expr, t *sema.Type) (push, pop []ast.Stmt, er
 		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{x}}
 		push = append(push, tapePushArray(typ, ref, n))
 		pop = append([]ast.Stmt{tapePopArray(typ, ref, n)}, pop...)
+	}
+	return push, pop, nil
+}
+
+// complexSymPushPop returns the records of complex variable s, whole
+// (named ref), and their restorations: its parts on the real tape.
+func complexSymPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err error) {
+	typ, ok := tape.TypeOf(sema.BasicType(sema.RealType, s.Type.Kind))
+	if !ok {
+		return nil, nil, notSupported("no tape for variable '%s' of type %s", s.Name, s.Type)
+	}
+	for _, d := range s.Dims {
+		if d.Kind == sema.AssumedSize {
+			return nil, nil, notSupported("assumed-size array '%s' recorded whole in reverse mode", s.Name)
+		}
+	}
+	for _, part := range []string{"re", "im"} {
+		r := &ast.SelectorExpr{X: ref, Sel: ast.NewIdent(part)}
+		if s.Rank() == 0 {
+			push = append(push, tapePush(typ, r))
+			pop = append([]ast.Stmt{tapePop(typ, r)}, pop...)
+			continue
+		}
+		n := deriv.Call("size", ref)
+		push = append(push, tapePushArray(typ, r, n))
+		pop = append([]ast.Stmt{tapePopArray(typ, r, n)}, pop...)
 	}
 	return push, pop, nil
 }

@@ -85,6 +85,10 @@ func (g *gen) zeroAdj(name string, s *sema.Symbol) []ast.Stmt {
 // p_b%a = 0, for each real component a (q_b's increments are skipped
 // when q has no adjoint).
 func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
+	if ac := decl.AllocComponents(g.info.TypeOf(s.Lhs)); len(ac) > 0 {
+		// (The components' allocations would have to follow: alloc_comp.go.)
+		return nil, notSupported("assignment of a whole value of type '%s', which has the ALLOCATABLE component '%s', in reverse mode", g.info.TypeOf(s.Lhs).Derived.Name, ac[0].Name)
+	}
 	lhsB, err := g.adjRef(s.Lhs)
 	if err != nil {
 		return nil, err
@@ -129,6 +133,9 @@ type tapeLeaf struct {
 	ref  ast.Expr
 	rank int
 	typ  tape.Type
+	// alloc is the ALLOCATABLE component the leaf is, recorded with
+	// its allocation (alloc_comp.go), or nil.
+	alloc *sema.Symbol
 }
 
 // tapeLeaves returns the components of ref (of derived type ts and rank
@@ -139,6 +146,10 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 	var out []tapeLeaf
 	for _, c := range ts.Components {
 		if c.Kind != sema.ComponentSym || c.Type == nil || c.Type.IsCharacter() {
+			continue
+		}
+		if c.Attrs.Has(sema.AttrAllocatable) && depth == 0 && rank == 0 && c.Type.IsReal() {
+			out = append(out, tapeLeaf{ref: &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}, alloc: c})
 			continue
 		}
 		if c.Attrs.Has(sema.AttrPointer) || c.Attrs.Has(sema.AttrAllocatable) {
@@ -186,7 +197,7 @@ func needLoop(ts *sema.Symbol, depth int) bool {
 // component by component, and those restoring it in the reverse order:
 // an array whose components are arrays element by element, in DO loops
 // run backwards to restore.
-func (g *gen) recordDerived(ref ast.Expr, rank int, t *sema.Type, kind tape.Kind) (push, pop []ast.Stmt, err error) {
+func (g *gen) recordDerived(ref ast.Expr, rank int, t *sema.Type, kind tape.Kind, follow bool) (push, pop []ast.Stmt, err error) {
 	if rank > 0 && needLoop(t.Derived, 0) {
 		el := &ast.CallExpr{Fun: ast.Clone(ref)}
 		var fwd, bwd []*ast.DoConstruct
@@ -198,7 +209,7 @@ func (g *gen) recordDerived(ref ast.Expr, rank int, t *sema.Type, kind tape.Kind
 			bwd = append(bwd, &ast.DoConstruct{Var: ast.NewIdent(i.Name), Start: ast.Clone(hi), Stop: ast.Clone(lo), Step: deriv.Int(-1), End: ast.EndStmt{Keyword: "do"}})
 			el.Args = append([]ast.Expr{ast.NewIdent(i.Name)}, el.Args...)
 		}
-		p, q, err := g.recordDerived(el, 0, t, kind)
+		p, q, err := g.recordDerived(el, 0, t, kind, follow)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -209,6 +220,16 @@ func (g *gen) recordDerived(ref ast.Expr, rank int, t *sema.Type, kind tape.Kind
 		return nil, nil, err
 	}
 	for _, l := range leaves {
+		if l.alloc != nil {
+			// Its allocation too; its adjoint follows if follow
+			// (checkpointAlloc).
+			p, q, err := g.saveAlloc(l.ref, l.alloc, true, kind, follow)
+			if err != nil {
+				return nil, nil, err
+			}
+			push, pop = append(push, p...), append(q, pop...)
+			continue
+		}
 		op := tape.Op{Kind: kind, Type: l.typ, Ref: l.ref}
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
@@ -231,7 +252,7 @@ func nestLoops(loops []*ast.DoConstruct, body []ast.Stmt) []ast.Stmt {
 // derivedPushPop returns the statements recording x, a reference of
 // derived type, and restoring it: a BLOCK of pushes and one of pops.
 func (g *gen) derivedPushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
-	p, q, err := g.recordDerived(x, g.info.Rank(x), g.info.TypeOf(x), tape.Push)
+	p, q, err := g.recordDerived(x, g.info.Rank(x), g.info.TypeOf(x), tape.Push, true)
 	if err != nil || len(p) == 0 {
 		return nil, nil, err
 	}
@@ -242,7 +263,7 @@ func (g *gen) derivedPushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 // derivedSaves returns the statements saving r with operations of kind
 // kind, component by component, and restoring it, when r is a
 // derived-type value (ok), for a checkpoint.
-func (g *gen) derivedSaves(r tbr.Ref, kind tape.Kind, callee string) (push, pop []ast.Stmt, ok bool, err error) {
+func (g *gen) derivedSaves(r tbr.Ref, kind tape.Kind, callee string, follow bool) (push, pop []ast.Stmt, ok bool, err error) {
 	t, rank := r.Var.Type, r.Var.Rank()
 	if r.Expr != nil {
 		t, rank = g.info.TypeOf(r.Expr), g.info.Rank(r.Expr)
@@ -256,7 +277,7 @@ func (g *gen) derivedSaves(r tbr.Ref, kind tape.Kind, callee string) (push, pop 
 			return nil, nil, true, err
 		}
 	}
-	push, pop, err = g.recordDerived(ref, rank, t, kind)
+	push, pop, err = g.recordDerived(ref, rank, t, kind, follow)
 	return push, pop, true, err
 }
 
@@ -271,6 +292,9 @@ func derivedSymPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err 
 		return nil, nil, err
 	}
 	for _, l := range leaves {
+		if l.alloc != nil {
+			return nil, nil, notSupported("ALLOCATABLE component '%s%%%s' of a derived-type value recorded in a split call", s.Type.Derived.Name, l.alloc.Name)
+		}
 		op := tape.Op{Kind: tape.Push, Type: l.typ, Ref: l.ref}
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)

@@ -47,7 +47,11 @@ func (g *gen) adjRef(x ast.Expr) (ast.Expr, error) {
 					return nil, notSupported("vector subscript in '%s' in reverse mode", exprString(x))
 				}
 			}
-			return &ast.CallExpr{Fun: ast.NewIdent(id.Name + g.suffix), Args: x.Args}, nil
+			name := id.Name + g.suffix
+			if s := g.info.ObjectOf(id); s != nil && s == g.result {
+				name = g.resultB // an element of an array result
+			}
+			return &ast.CallExpr{Fun: ast.NewIdent(name), Args: x.Args}, nil
 		}
 	}
 	return nil, notSupported("adjoint of reference '%s'", exprString(x))
@@ -90,7 +94,7 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 		return nil, nil
 	}
 	switch x := x.(type) {
-	case *ast.BasicLit:
+	case *ast.BasicLit, *ast.ComplexLit:
 		return nil, nil
 	case *ast.Ident:
 		s := g.info.ObjectOf(x)
@@ -419,6 +423,15 @@ func (g *gen) recordSplitArg(c *activeCall, a ast.Expr, ds *sema.Symbol, rec ast
 	if !(g.tbr != nil && g.records(c.s, a) || g.tbr == nil && isVar && (ds == nil || ds.Intent != ast.IntentIn)) {
 		return nil
 	}
+	if t := g.info.TypeOf(rec); t != nil && t.IsComplex() {
+		pushes, pops, err := g.complexPushPop(rec, t) // complex.go
+		if err != nil {
+			return err
+		}
+		c.pushes = append(c.pushes, pushes...)
+		c.pops = append(pops, c.pops...)
+		return nil
+	}
 	push, pop, err := g.pushPop(rec)
 	if err != nil {
 		return err
@@ -526,46 +539,25 @@ func positional(args []ast.Expr, dummies []*ast.Ident) ([]ast.Expr, bool) {
 // adjoints. It runs in the backward sweep where the state is the one the
 // reference saw in the forward sweep.
 func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Expr) ([]ast.Stmt, error) {
-	if callee.Unit == nil || callee.Unit.Kind != ast.FunctionUnit {
-		return nil, notSupported("reference of '%s' in reverse mode", exprString(x.Fun))
+	if r := g.hoistedRef(x); r != nil {
+		// Hoisted (funcref_hoist.go): its adjoint runs after the
+		// statement's.
+		return []ast.Stmt{&ast.AssignStmt{Lhs: r.adj, Rhs: deriv.Add(r.adj, rb)}}, nil
 	}
-	cs := g.info.ScopeOf(callee.Unit)
-	if cs == nil {
-		return nil, notSupported("reference of '%s' in reverse mode", exprString(x.Fun))
+	if g.info.Rank(x) > 0 {
+		// (Hoisted only out of assignments: funcref_hoist.go.)
+		return nil, notSupported("reference of array-valued function '%s' outside an assignment in reverse mode", exprString(x.Fun))
 	}
-	for _, s := range g.sh.calleeGlobals(g.info, callee.Unit) {
-		if g.sh.written[decl.Canon(s)] {
-			return nil, notSupported("reference of function '%s', which uses module or common variable '%s' that the program writes, in reverse mode", exprString(x.Fun), s.Name)
+	if callee.Unit != nil {
+		for _, s := range g.sh.calleeGlobals(g.info, callee.Unit) {
+			if g.sh.written[decl.Canon(s)] {
+				return nil, notSupported("reference of function '%s', which uses module or common variable '%s' that the program writes, in reverse mode", exprString(x.Fun), s.Name)
+			}
 		}
 	}
-	dummies := callee.Unit.Args
-	actuals, ok := positional(x.Args, dummies)
-	if !ok {
-		return nil, notSupported("reference of '%s' with optional arguments in reverse mode", exprString(x.Fun))
-	}
-	if err := g.elementalArrayRef(callee.Unit, x.Fun, actuals); err != nil {
+	args, pre, post, err := g.funcRefArgs(x, callee)
+	if err != nil {
 		return nil, err
-	}
-	var args []ast.Expr
-	for i, a := range actuals {
-		args = append(args, a)
-		ds := cs.LookupLocal(dummies[i].Lower())
-		if ds == nil || !inPattern(callee, ds) {
-			continue
-		}
-		// An element passed to an array dummy (sequence association) or
-		// a section passes the same part of the adjoint; a vector
-		// subscript would pass a copy.
-		bs := g.baseSym(a)
-		isVar := bs != nil && bs.Kind == sema.VarSym && g.hasAdj(bs) && !g.vectorSubscripted(a)
-		if !isVar {
-			return nil, notSupported("argument '%s' of active dummy '%s' of function '%s' is not an active variable in reverse mode", exprString(a), ds.Name, exprString(x.Fun))
-		}
-		r, err := g.adjRef(a)
-		if err != nil {
-			return nil, err
-		}
-		args = append(args, r)
 	}
 	t := g.info.TypeOf(x)
 	g.ntmp++
@@ -574,8 +566,74 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 		return nil, err
 	}
 	args = append(args, tmp)
-	return []ast.Stmt{&ast.AssignStmt{Lhs: tmp, Rhs: rb},
-		&ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: args, Parens: true}}, nil
+	out := append(pre, &ast.AssignStmt{Lhs: tmp, Rhs: rb},
+		&ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: args, Parens: true})
+	return append(out, post...), nil
+}
+
+// funcRefArgs returns the arguments of the adjoint of the function of
+// reference x, but its result's adjoint: each actual argument, followed
+// by its adjoint if its dummy is active. An active expression passed to
+// an active dummy the function does not define passes its value and a
+// temporary adjoint, zeroed before the call (pre) and propagated to the
+// expression's operands after it (post).
+func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args []ast.Expr, pre, post []ast.Stmt, err error) {
+	if callee.Unit == nil || callee.Unit.Kind != ast.FunctionUnit {
+		return nil, nil, nil, notSupported("reference of '%s' in reverse mode", exprString(x.Fun))
+	}
+	cs := g.info.ScopeOf(callee.Unit)
+	if cs == nil {
+		return nil, nil, nil, notSupported("reference of '%s' in reverse mode", exprString(x.Fun))
+	}
+	dummies := callee.Unit.Args
+	actuals, ok := positional(x.Args, dummies)
+	if !ok {
+		return nil, nil, nil, notSupported("reference of '%s' with optional arguments in reverse mode", exprString(x.Fun))
+	}
+	if err := g.elementalArrayRef(callee.Unit, x.Fun, actuals); err != nil {
+		return nil, nil, nil, err
+	}
+	for i, a := range actuals {
+		args = append(args, a)
+		ds := cs.LookupLocal(dummies[i].Lower())
+		if ds == nil || !inPattern(callee, ds) {
+			continue
+		}
+		if r := g.hoistedRef(a); r != nil {
+			args = append(args, r.adj) // its value's temporary replaces a
+			continue
+		}
+		// An element passed to an array dummy (sequence association) or
+		// a section passes the same part of the adjoint; a vector
+		// subscript would pass a copy.
+		bs := g.baseSym(a)
+		isVar := bs != nil && bs.Kind == sema.VarSym && g.hasAdj(bs) && !g.vectorSubscripted(a)
+		if !isVar && (bs == nil || bs.Kind != sema.VarSym) && !decl.MayDefine(g.info, callee.Unit, ds) && ds.Rank() == 0 && g.info.Rank(a) == 0 && isFloat(g.info.TypeOf(a)) {
+			// An expression: its value, and a temporary adjoint.
+			g.ntmp++
+			tb, err := g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, g.info.TypeOf(a))
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			inc, err := g.adj(a, tb)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			pre = append(pre, &ast.AssignStmt{Lhs: tb, Rhs: deriv.Const("0", g.info.TypeOf(a))})
+			post = append(post, inc...)
+			args = append(args, tb)
+			continue
+		}
+		if !isVar {
+			return nil, nil, nil, notSupported("argument '%s' of active dummy '%s' of function '%s' is not an active variable in reverse mode", exprString(a), ds.Name, exprString(x.Fun))
+		}
+		r, err := g.adjRef(a)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		args = append(args, r)
+	}
+	return args, pre, post, nil
 }
 
 // isDesignator reports whether x is a variable or an array element with

@@ -21,8 +21,8 @@ import (
 //     pair of generated pointers, and restored where the backward sweep
 //     passes the statement, so that each statement's adjoint sees the
 //     associations its forward execution saw. One pair per statement: a
-//     pointer statement inside a loop is not supported yet, nor
-//     DEALLOCATE of an active pointer;
+//     pointer statement inside a loop is not supported yet; DEALLOCATE
+//     keeps the target until the backward sweep (pointer_dealloc.go);
 //   - local pointers and their adjoints are nullified on entry (their
 //     association status is undefined there, and the first save reads
 //     it); a pointer's adjoint is never zeroed as a whole (its target's
@@ -203,6 +203,9 @@ func (g *gen) pointerObjects(s *ast.AllocateStmt) bool {
 // their adjoints (allocated zero), the backward sweep frees the
 // adjoints it allocated and restores the associations.
 func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
+	if s.Keyword == "deallocate" && len(s.Options) == 0 {
+		return g.pointerDealloc(s) // pointer_dealloc.go
+	}
 	if s.Keyword == "deallocate" || len(s.Options) > 0 {
 		return nil, nil, notSupported("%s of an active pointer in reverse mode", strings.ToUpper(s.Keyword))
 	}
@@ -243,7 +246,7 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 			}
 			after = append(after, &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{obj}},
 				&ast.AssignStmt{Lhs: ast.NewIdent(pb.Name), Rhs: deriv.Const("0", v.Type)})
-			restore = append([]ast.Stmt{&ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{ast.NewIdent(pb.Name)}}}, restore...)
+			restore = append(g.pointerFree(p, v, pb), restore...) // pointer_dealloc.go
 		}
 		bwd = append(restore, bwd...)
 	}

@@ -181,7 +181,7 @@ func (g *gen) header(r *routine) error {
 	}
 	g.result = g.scope.LookupLocal(name.Lower())
 	res := g.result
-	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !res.Type.IsReal() || res.Rank() != 0 || !pa.ActiveOut(res) {
+	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !(res.Type.IsReal() || res.Type.IsComplex()) || !explicitShape(res) || !pa.ActiveOut(res) {
 		return notSupported("function '%s' without an active real scalar result in reverse mode", pa.Proc.Name)
 	}
 	g.resultB = res.Name + g.suffix
@@ -207,7 +207,7 @@ func (g *gen) adjointArgs(r *routine) error {
 		nu.Args = append(nu.Args, a)
 		s := g.scope.LookupLocal(a.Lower())
 		if s != nil && inPattern(pa, s) {
-			if s.Type == nil || !(s.Type.IsReal() || decl.IsDerived(s.Type) && decl.HasFloat(s.Type)) {
+			if s.Type == nil || !(s.Type.IsReal() || s.Type.IsComplex() || decl.IsDerived(s.Type) && decl.HasFloat(s.Type)) { // complex.go
 				return diag.At(g.fset, s.Pos, notSupported("active dummy '%s' of type %s in reverse mode", s.Name, s.Type))
 			}
 			nu.Args = append(nu.Args, ast.NewIdent(a.Name+g.suffix))
@@ -243,9 +243,17 @@ func (g *gen) adjointArgs(r *routine) error {
 	g.decls = g.decls[:len(g.decls)-1] // declared as a dummy below
 	nu.Args = append(nu.Args, rb)
 	r.seed = append(r.seed, &ast.AssignStmt{Lhs: ast.NewIdent(g.resultB), Rhs: rb})
-	g.decls = append(g.decls, &ast.TypeDecl{Type: decl.Type(g.result, false, true),
+	e := &ast.Entity{Name: ast.NewIdent(rb.Name)}
+	if g.result.Rank() > 0 { // an array result (funcref_hoist.go)
+		d, err := g.decl(g.result)
+		if err != nil {
+			return err
+		}
+		e.Dims = d.(*ast.TypeDecl).Entities[0].Dims
+	}
+	g.decls = append(g.decls, &ast.TypeDecl{Type: decl.Type(g.result, g.result.Type.IsComplex(), true),
 		Attrs: []*ast.Attr{{Kind: ast.AttrIntent, Intent: ast.IntentIn}}, DColon: true,
-		Entities: []*ast.Entity{{Name: ast.NewIdent(rb.Name)}}})
+		Entities: []*ast.Entity{e}})
 	return nil
 }
 
@@ -300,6 +308,7 @@ func (g *gen) adjointDecls(r *routine) error {
 			g.allocAdjInit(r, s, zero) // alloc.go
 			continue
 		}
+		r.inits = append(r.inits, g.componentInits(s, g.aname(s))...) // alloc_comp.go
 		if !s.IsDummy() || !inPattern(pa, s) {
 			r.inits = append(r.inits, g.zeroAdj(g.aname(s), s)...)
 		} else if s.Intent == ast.IntentOut {
@@ -329,7 +338,16 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 			return err
 		}
 		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), zero, passive))
-	} else if passive {
+		return nil
+	}
+	if len(decl.AllocComponents(s.Type)) > 0 { // alloc_comp.go
+		x, err := g.globalAlloc(r, s)
+		if err != nil {
+			return err
+		}
+		r.inits = append(r.inits, decl.FollowComponents(x.Name, decl.LocalName(r.u.Decls, s)+g.suffix, s, passive, g.newIndex)...)
+	}
+	if passive {
 		// Its value on exit, which the routine computes, is passive
 		// here: a stale adjoint must not flow back. (One it only reads
 		// accumulates, like an input.)

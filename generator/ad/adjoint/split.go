@@ -96,7 +96,7 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, error) {
 		if s.Type != nil && s.Type.IsCharacter() {
 			continue
 		}
-		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) {
+		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) && !s.Type.IsComplex() {
 			return nil, notSupported("variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name)
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
@@ -217,6 +217,9 @@ func symPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err error) 
 	}
 	if decl.IsDerived(s.Type) {
 		return derivedSymPushPop(ref, s) // derived.go
+	}
+	if s.Type != nil && s.Type.IsComplex() {
+		return complexSymPushPop(ref, s) // complex.go
 	}
 	typ, ok := tape.TypeOf(s.Type)
 	if !ok {

@@ -249,6 +249,9 @@ func (g *gen) checkCalls(x ast.Expr) error {
 func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
+		if refs := g.impureRefs(s.Rhs); len(refs) > 0 && g.hoist == nil {
+			return g.hoistedAssign(s, refs) // funcref_hoist.go
+		}
 		return g.assign(s)
 	case *ast.ContinueStmt:
 		return []ast.Stmt{s}, nil, nil
@@ -322,6 +325,9 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	}
 	if v := g.wholeAllocatable(s.Lhs); v != nil {
 		return g.allocAssign(s, v) // alloc.go: it may reallocate v
+	}
+	if x, c := g.allocComponent(s.Lhs); c != nil && x == s.Lhs {
+		return g.componentAssign(s, x, c) // alloc_comp.go
 	}
 	// Active function references on the right are reversed by adj
 	// (funcRef).

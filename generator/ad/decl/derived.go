@@ -93,7 +93,8 @@ func checkComponents(ts *sema.Symbol, depth int) error {
 		switch {
 		case c.Attrs.Has(sema.AttrPointer):
 			return notSupported("active POINTER component '%s%%%s'", ts.Name, c.Name)
-		case c.Attrs.Has(sema.AttrAllocatable):
+		case c.Attrs.Has(sema.AttrAllocatable) && (depth > 0 || !c.Type.IsReal()):
+			// (Real ones of the variable's own type: AllocComponents.)
 			return notSupported("active ALLOCATABLE component '%s%%%s'", ts.Name, c.Name)
 		case c.Type.IsDerived():
 			if c.Type.Class || c.Type.Derived == nil {
@@ -105,6 +106,23 @@ func checkComponents(ts *sema.Symbol, depth int) error {
 		}
 	}
 	return nil
+}
+
+// AllocComponents returns the ALLOCATABLE real components of derived
+// type t (at its top level: CheckDerived rejects deeper ones). The
+// derivative's component is allocated exactly when the variable's is,
+// with its bounds.
+func AllocComponents(t *sema.Type) []*sema.Symbol {
+	if !IsDerived(t) {
+		return nil
+	}
+	var out []*sema.Symbol
+	for _, c := range t.Derived.Components {
+		if c.Kind == sema.ComponentSym && c.Attrs.Has(sema.AttrAllocatable) && c.Type != nil && c.Type.IsReal() {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // InitsFloat reports whether derived type t gives a real or complex
@@ -176,7 +194,12 @@ func ForLeaves(refs []ast.Expr, rank int, ts *sema.Symbol, newIndex func() *ast.
 			subs[j] = &ast.SelectorExpr{X: ast.Clone(r), Sel: ast.NewIdent(c.Name)}
 		}
 		if c.Type.IsFloat() {
-			out = append(out, f(subs, c.Type)...)
+			st := f(subs, c.Type)
+			if c.Attrs.Has(sema.AttrAllocatable) && len(st) > 0 {
+				// Allocated with the variable's (AllocComponents).
+				st = []ast.Stmt{If(Allocated(ast.Clone(subs[0])), st...)}
+			}
+			out = append(out, st...)
 			continue
 		}
 		out = append(out, ForLeaves(subs, rank+len(c.Dims), c.Type.Derived, newIndex, f)...)

@@ -32,6 +32,9 @@ const typesSrc = `module m
   type holder
     real(8), allocatable :: v(:)
   end type
+  type nest
+    type(holder) :: h
+  end type
   type ints
     integer :: k
   end type
@@ -50,7 +53,7 @@ func types(t *testing.T) map[string]*sema.Symbol {
 		t.Fatal(err)
 	}
 	out := map[string]*sema.Symbol{}
-	for _, n := range []string{"pair", "cell", "flat", "holder", "ints"} {
+	for _, n := range []string{"pair", "cell", "flat", "holder", "nest", "ints"} {
 		s := prog.Info.Module("m").Inner.LookupLocal(n)
 		if s == nil || s.Kind != sema.TypeSym {
 			t.Fatalf("no type %s", n)
@@ -109,12 +112,14 @@ func TestDerivedFacts(t *testing.T) {
 		typ                string
 		hasFloat, inits    bool
 		unsupportedBecause string
+		allocComps         int
 	}{
-		{"pair", true, false, ""},
-		{"cell", true, false, ""},
-		{"flat", true, true, ""},
-		{"holder", true, false, "ALLOCATABLE component 'holder%v'"},
-		{"ints", false, false, ""},
+		{"pair", true, false, "", 0},
+		{"cell", true, false, "", 0},
+		{"flat", true, true, "", 0},
+		{"holder", true, false, "", 1}, // its shadow's follows its allocation
+		{"nest", true, false, "ALLOCATABLE component 'holder%v'", 0},
+		{"ints", false, false, "", 0},
 	} {
 		t.Run(tc.typ, func(t *testing.T) {
 			if got := decl.HasFloat(typ(tc.typ)); got != tc.hasFloat {
@@ -122,6 +127,9 @@ func TestDerivedFacts(t *testing.T) {
 			}
 			if got := decl.InitsFloat(typ(tc.typ)); got != tc.inits {
 				t.Errorf("InitsFloat = %v", got)
+			}
+			if got := len(decl.AllocComponents(typ(tc.typ))); got != tc.allocComps {
+				t.Errorf("AllocComponents: %d, want %d", got, tc.allocComps)
 			}
 			err := decl.CheckDerived(typ(tc.typ))
 			switch {

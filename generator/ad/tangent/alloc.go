@@ -49,11 +49,15 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
 	}
 	var after []ast.Stmt
 	for _, o := range s.Objects {
-		id, v := g.shadowed(o)
-		if v == nil {
+		var id, xd ast.Expr
+		var v *sema.Symbol
+		if x, d, c := g.componentShadow(o); c != nil { // alloc_comp.go
+			id, xd, v = x, d, c
+		} else if x, sv := g.shadowed(o); sv != nil {
+			id, xd, v = x, g.tident(x, sv), sv
+		} else {
 			continue
 		}
-		xd := g.tident(id, v)
 		if s.Keyword == "nullify" { // pointer.go
 			after = append(after, &ast.AllocateStmt{Keyword: "nullify", Objects: []ast.Expr{xd}})
 			continue

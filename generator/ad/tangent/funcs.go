@@ -56,11 +56,10 @@ func (g *gen) hoist(exprs ...ast.Expr) ([]ast.Stmt, error) {
 		}
 		switch x := x.(type) {
 		case *ast.CallExpr:
+			// An active reference in an argument of another is hoisted
+			// first (arguments are evaluated before the reference);
+			// call passes its temporary and tangent.
 			c, active := g.activeFunc(x)
-			if active && inActive {
-				err = notSupported("active function reference '%s' in an argument of another one", exprString(x.Fun))
-				return
-			}
 			for _, a := range x.Args {
 				walk(a, inActive || active)
 			}
@@ -112,11 +111,14 @@ func (g *gen) hoist(exprs ...ast.Expr) ([]ast.Stmt, error) {
 func (g *gen) funcCall(x *ast.CallExpr) (ast.Stmt, error) {
 	callee := g.pa.CallPattern(x)
 	t := g.info.TypeOf(x)
-	if g.info.Rank(x) != 0 || t == nil || !isFloat(t) {
+	if t == nil || !isFloat(t) {
 		return nil, notSupported("active function reference '%s' with a non-scalar or non-real result", exprString(x.Fun))
 	}
 	if callee.Unit == nil || callee.Unit.Kind != ast.FunctionUnit {
 		return nil, notSupported("active function reference '%s'", exprString(x.Fun))
+	}
+	if g.info.Rank(x) != 0 {
+		return g.arrayFuncCall(x, callee, t) // func_array.go
 	}
 	cs := &ast.CallStmt{Name: x.Fun, Args: x.Args}
 	call, pre, err := g.call(cs, callee)

@@ -417,7 +417,7 @@ func (g *gen) functionResult(u, nu *ast.Unit, result *sema.Symbol) (ast.Stmt, er
 	if result == nil {
 		return nil, notSupported("function '%s' without a result variable", pa.Proc.Name)
 	}
-	if result.Rank() != 0 || !isFloat(result.Type) {
+	if !isFloat(result.Type) || !explicitShape(result) {
 		if pa.ActiveOut(result) {
 			return nil, notSupported("active function '%s' with a non-scalar result", pa.Proc.Name)
 		}
@@ -542,6 +542,13 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		}
 		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.LocalName(u.Decls, s)+g.suffix), s.Rank(), zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type), zero)}, nil
 	}
+	if len(decl.AllocComponents(s.Type)) > 0 { // alloc_comp.go
+		x, err := g.globalAlloc(u, s)
+		if err != nil {
+			return nil, err
+		}
+		inits = append(inits, decl.FollowComponents(x.Name, decl.LocalName(u.Decls, s)+g.suffix, s, zero, g.newIndex)...)
+	}
 	if zero {
 		inits = append(inits, g.zero(decl.LocalName(u.Decls, s)+g.suffix, s)...)
 	}
@@ -566,6 +573,13 @@ func (g *gen) localTangentDecl(s *sema.Symbol, d ast.Stmt) (tdecls, inits []ast.
 		// intent(in): the caller allocates it.
 	case zero:
 		inits = append(inits, g.zero(g.tname(s), s)...)
+	}
+	if s.IsDummy() && inPattern(pa, s) && s.Intent != ast.IntentIn {
+		// ALLOCATABLE components of a derived-type dummy: aligned as an
+		// allocatable dummy's tangent (alloc_comp.go); then zeroed if zero.
+		if f := g.followComponents(s, zero); len(f) > 0 {
+			inits = append(f, inits...)
+		}
 	}
 	return []ast.Stmt{d}, inits, nil
 }
@@ -940,6 +954,9 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	}
 	if a := g.wholeAllocatable(s.Lhs); a != nil && !g.references(s.Rhs, a) {
 		return g.reallocAssign(pre, primal, s.Lhs.(*ast.Ident), a, tan), nil
+	}
+	if out, ok := g.componentAssign(pre, primal, s, tan); ok { // alloc_comp.go
+		return out, nil
 	}
 	return withPrefix(append(pre, tan...), primal), nil
 }
@@ -1496,7 +1513,7 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 		} else if i < len(cu.Args) {
 			dummy = cs.LookupLocal(cu.Args[i].Lower())
 		}
-		n.Args = append(n.Args, a)
+		n.Args = append(n.Args, g.replace(a)) // a hoisted reference: its temporary
 		if err := g.checkCalls(val); err != nil {
 			return nil, nil, err
 		}
@@ -1507,7 +1524,9 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 			continue
 		}
 		var d ast.Expr
-		if base := g.baseSym(val); base != nil && g.pa.ActiveVar(base) && hasShadow(g.info.TypeOf(val)) {
+		if c, ok := val.(*ast.CallExpr); ok && g.tmpD[c] != nil {
+			d = ast.Clone(g.tmpD[c]) // a hoisted reference's tangent (funcs.go)
+		} else if base := g.baseSym(val); base != nil && g.pa.ActiveVar(base) && hasShadow(g.info.TypeOf(val)) {
 			var err error
 			if d, err = g.tangentRef(val); err != nil {
 				return nil, nil, err

@@ -724,17 +724,6 @@ subroutine s(x, y)
   call sumsq(2*x, y)
 end subroutine
 `, "s", "not supported yet: active actual argument expression for 'a' of 'sumsq'"},
-		{"nestedfunc", `
-real(8) function g(a)
-  real(8), intent(in) :: a
-  g = a*a
-end function
-subroutine s(x, y)
-  real(8) :: x, y
-  real(8), external :: g
-  y = g(g(x))
-end subroutine
-`, "s", "not supported yet: active function reference 'g' in an argument of another one"},
 		{"private state", `
 module m
   private

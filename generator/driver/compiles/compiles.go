@@ -215,8 +215,9 @@ func generatorWarnings(c *gfortran.Compiler, dir string, srcs []string, out []by
 }
 
 // descriptorRE matches gfortran 11-12's warning that the descriptor of
-// an allocatable array is used uninitialized.
-var descriptorRE = regexp.MustCompile(`^[‘']([A-Za-z][A-Za-z0-9_]*)\.(offset|dim\[[^\]]*\]\.(lbound|ubound|stride))[’'] (is|may be) used uninitialized`)
+// an allocatable array (or of an allocatable component, s.h) is used
+// uninitialized.
+var descriptorRE = regexp.MustCompile(`^[‘']([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)\.(offset|dim\[[^\]]*\]\.(lbound|ubound|stride))[’'] (is|may be) used uninitialized`)
 
 // descriptorWarning reports whether msg is gfortran 11-12's false
 // positive on the descriptor of an allocatable array that is not one of

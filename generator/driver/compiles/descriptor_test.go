@@ -8,6 +8,9 @@ func TestDescriptorWarning(t *testing.T) {
 		"‘g_d.offset’ is used uninitialized [-Wuninitialized]":                          true,
 		"'g.dim[0].lbound' is used uninitialized [-Wuninitialized]":                     true,
 		"‘fadj_tmp1_b.offset’ is used uninitialized [-Wuninitialized]":                  false,
+		"‘s.h.dim[0].ubound’ may be used uninitialized [-Wmaybe-uninitialized]":         true,
+		"‘f_d.v.offset’ may be used uninitialized [-Wmaybe-uninitialized]":              true,
+		"‘fadj_fv1.v.offset’ may be used uninitialized [-Wmaybe-uninitialized]":         false,
 		"‘k’ may be used uninitialized [-Wmaybe-uninitialized]":                         false,
 		"Unused dummy argument ‘y’ at (1) [-Wunused-dummy-argument]":                    false,
 	} {
