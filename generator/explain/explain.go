@@ -35,6 +35,11 @@ type Target struct {
 	// Versions are the routines differentiated for it, callees first:
 	// one per activity pattern of each procedure.
 	Versions []*Version
+	// Strategy is its store-or-recompute strategy (reverse mode), and
+	// Decisions what that strategy decided for each value and loop
+	// (docs/recompute.md), as the adjoint's goldens print them.
+	Strategy  string
+	Decisions []string
 }
 
 // Version is one differentiated version of a procedure.

@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite testdata/*/explain.txt")
 // file: a stencil with branches, a time loop with a checkpointed call, a
 // module model.
 func TestText(t *testing.T) {
-	for _, k := range []string{"stencil", "timeloop", "module"} {
+	for _, k := range []string{"stencil", "timeloop", "module", "strategy"} {
 		t.Run(k, func(t *testing.T) {
 			r, err := Run(filepath.Join("testdata", k, "spec.yaml"), driver.Options{}, nil)
 			if err != nil {

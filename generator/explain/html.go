@@ -70,6 +70,7 @@ td.k { font-family: sans-serif; font-size: 11px; font-weight: bold; border-radiu
 {{range .Targets}}
 <h2>Target {{.Routine}} (mode {{.Mode}})</h2>
 <p class="facts">Independents: {{join .Independents}}. Dependents: {{join .Dependents}}.</p>
+{{if .Decisions}}<p class="facts">Strategy {{.Strategy}} decided:</p><ul class="facts">{{range .Decisions}}<li>{{.}}</li>{{end}}</ul>{{end}}
 {{range .Versions}}
 <h3>{{.Name}} <small>({{.File}}){{if .Adjoint}} → {{.Adjoint}}{{end}}</small></h3>
 <p class="facts">Active on entry: {{join .In}}; on exit: {{join .Out}}. Active variables: {{join .Active}}.</p>

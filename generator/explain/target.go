@@ -29,6 +29,15 @@ func explainTarget(d *driver.Decisions, src *sources) *Target {
 		}
 		t.Versions = append(t.Versions, explainVersion(d, pa, src))
 	}
+	if d.Target.Mode.HasReverse() {
+		t.Strategy = string(d.Target.Strategy)
+		if t.Strategy == "" {
+			t.Strategy = "store"
+		}
+		for _, dec := range d.Strategy {
+			t.Decisions = append(t.Decisions, dec.String())
+		}
+	}
 	return t
 }
 

@@ -28,6 +28,12 @@ func WriteText(w io.Writer, r *Report) error {
 	for _, t := range r.Targets {
 		fmt.Fprintf(bw, "\n== target %s (mode %s): independents %s; dependents %s\n",
 			t.Routine, t.Mode, strings.Join(t.Independents, ", "), strings.Join(t.Dependents, ", "))
+		if len(t.Decisions) > 0 {
+			fmt.Fprintf(bw, "\n   strategy %s decided:\n", t.Strategy)
+			for _, d := range t.Decisions {
+				fmt.Fprintf(bw, "     %s\n", d)
+			}
+		}
 		for _, v := range t.Versions {
 			writeVersion(bw, v)
 		}
