@@ -68,7 +68,7 @@ func (g *gen) ompCheck(u *ast.Unit, err error) error {
 		}
 		for _, c := range h.Doc {
 			// An END directive goes with the one it ends, reported.
-			if c.Omp == nil || c == ok || strings.HasPrefix(c.Omp.Name, "end") {
+			if c.Omp == nil || c == ok || g.omp.ok[c] || strings.HasPrefix(c.Omp.Name, "end") {
 				continue
 			}
 			name := "!$ line"
@@ -103,12 +103,14 @@ func ompHeaders(list []ast.Stmt, f func(*ast.StmtHeader, *ast.DoConstruct)) {
 }
 
 // ompStrip drops "end parallel do" directives (optional, and misplaced
-// once the statements around them move) from generated statements.
-func ompStrip(list []ast.Stmt) {
+// once the statements around them move) from generated statements, and
+// from the backward sweep (bwd) every directive of the primal's (those
+// of statements recomputed there: the backward sweep has its own).
+func ompStrip(list []ast.Stmt, bwd bool) {
 	ompHeaders(list, func(h *ast.StmtHeader, _ *ast.DoConstruct) {
 		var doc []*ast.Comment
 		for _, c := range h.Doc {
-			if c.Omp == nil || c.Omp.Name != "end parallel do" {
+			if c.Omp == nil || c.Omp.Name != "end parallel do" && !(bwd && c.Slash.IsValid()) {
 				doc = append(doc, c)
 			}
 		}
@@ -121,6 +123,10 @@ func ompStrip(list []ast.Stmt) {
 // ompLoop reverses "!$omp parallel do" loop s with directive c: both
 // sweeps are parallel loops (see above).
 func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, err error) {
+	ws := c.Omp.Name == "do" // a worksharing loop of a parallel region (omp_region.go)
+	if !ws && g.omp.region != nil {
+		return nil, nil, g.ompError(c, "!$omp parallel do inside a parallel region in reverse mode")
+	}
 	if err := g.ompLoopCheck(s, c); err != nil {
 		return nil, nil, err
 	}
@@ -133,7 +139,7 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	}
 	pre, post, f, b, after, before := g.hoistRecords(s, f, b)
 	if ompTaped(f) || ompTaped(b) {
-		return nil, nil, g.ompError(c, "!$omp parallel do whose iterations need the tape in reverse mode")
+		return nil, nil, g.ompError(c, "!$omp %s whose iterations need the tape in reverse mode", c.Omp.Name)
 	}
 	n := ast.Copy(s).(*ast.DoConstruct)
 	n.Body = f
@@ -141,31 +147,42 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 		n.TermLabel = 0
 		n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
 	}
-	if !g.primalWrites(f) {
+	inOrder := !g.primalWrites(f)
+	if inOrder {
 		// Something generated is written in each iteration (a
 		// counter): the forward loop runs in order.
 		n.Doc = ompWithout(n.Doc, c)
+	}
+	if ws {
+		return g.ompWorkLoop(s, c, n, inOrder, b, [4][]ast.Stmt{pre, after, before, post})
 	}
 	fwd = append(append(pre, n), after...)
 	if len(b) == 0 {
 		return fwd, append(before, post...), nil
 	}
+	loop, err := g.ompBackLoop(s, c, b)
+	if err != nil {
+		return nil, nil, err
+	}
+	bwd = append(append(before, loop...), post...)
+	return fwd, bwd, nil
+}
+
+// ompBackLoop is the backward loop of parallel loop s with directive c
+// and backward body b.
+func (g *gen) ompBackLoop(s *ast.DoConstruct, c *ast.Comment, b []ast.Stmt) ([]ast.Stmt, error) {
 	back := &ast.DoConstruct{Var: ast.NewIdent(s.Var.Name), Start: s.Start, Stop: s.Stop, Step: s.Step,
 		Body: b, End: ast.EndStmt{Keyword: "do"}}
 	d, dist, err := g.ompBackward(s, c, back)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	loop := []ast.Stmt{back}
+	d.Name = c.Omp.Name
 	if dist > 0 {
-		if loop, err = g.ompColoured(s, back, d, dist); err != nil {
-			return nil, nil, err
-		}
-	} else {
-		back.Doc = []*ast.Comment{ast.OmpComment(d)}
+		return g.ompColoured(s, back, d, dist)
 	}
-	bwd = append(append(before, loop...), post...)
-	return fwd, bwd, nil
+	back.Doc = []*ast.Comment{ast.OmpComment(d)}
+	return []ast.Stmt{back}, nil
 }
 
 // ompDist combines two write distances (-1: unbounded).
@@ -211,6 +228,12 @@ func (g *gen) ompColoured(s *ast.DoConstruct, back *ast.DoConstruct, d *ast.OmpD
 		ids[i] = id
 	}
 	bs, nb, ph, blk := ids[0], ids[1], ids[2], ids[3]
+	if g.omp.region != nil {
+		// Every thread runs the colour loop: its variables are private.
+		for _, id := range ids[:3] {
+			g.omp.region.priv = append(g.omp.region.priv, id.Name)
+		}
+	}
 	lo, hi := g.asInt(s.Start), g.asInt(s.Stop)
 	span := &ast.ParenExpr{X: deriv.Sub(ast.Clone(hi), ast.Clone(lo))}
 	setBs := &ast.AssignStmt{Lhs: bs, Rhs: &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
@@ -242,6 +265,9 @@ func (g *gen) ompLoopCheck(s *ast.DoConstruct, c *ast.Comment) error {
 		return g.ompError(c, "!$omp parallel do with bounds the routine changes in reverse mode")
 	}
 	if err := g.checkDoVar(s); err != nil {
+		return err
+	}
+	if err := g.ompCriticals(s.Body); err != nil {
 		return err
 	}
 	for _, cl := range c.Omp.Clauses {
@@ -419,6 +445,11 @@ func (g *gen) ompKindOf(name string, private map[string]bool) ompKind {
 // iteration's start.
 func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstruct) (d *ast.OmpDirective, dist int, err error) {
 	private, clause := ompPrivates(c.Omp)
+	if r := g.omp.region; r != nil {
+		for v := range r.private {
+			private[v] = true
+		}
+	}
 	w := &ompWrites{scalars: map[string][]*ast.AssignStmt{}, arrays: map[string][]*ast.AssignStmt{}, loopVars: map[string]bool{}}
 	if err := w.collect(back.Body); err != nil {
 		return nil, 0, g.ompError(c, "%v", err)

@@ -347,8 +347,8 @@ func (g *gen) sweeps(r *routine) error {
 	g.liveness(body)
 	var err error
 	r.fwd, r.bwd, err = g.stmts(body)
-	ompStrip(r.fwd) // omp.go
-	ompStrip(r.bwd)
+	ompStrip(r.fwd, false) // omp.go
+	ompStrip(r.bwd, true)
 	return g.ompCheck(r.u, err)
 }
 

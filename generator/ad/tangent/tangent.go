@@ -295,6 +295,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
+	body = ompEnd(body, &u.End.StmtHeader)
 	if err := g.ompClauses(body); err != nil { // omp.go
 		return nil, err
 	}
@@ -803,7 +804,7 @@ func (g *gen) stmts(list []ast.Stmt) ([]ast.Stmt, error) {
 		if err != nil {
 			errs.AddErr(g.fset, s.Pos(), err)
 		}
-		out = append(out, r...)
+		out = append(out, ompFirst(s, r)...) // omp.go
 	}
 	if len(errs) > 0 {
 		return nil, errs
