@@ -181,6 +181,7 @@ func (g *gen) ompBackLoop(s *ast.DoConstruct, c *ast.Comment, b []ast.Stmt) ([]a
 	if dist > 0 {
 		return g.ompColoured(s, back, d, dist)
 	}
+	ompCollapse(s, c, back, d) // omp_collapse.go
 	back.Doc = []*ast.Comment{ast.OmpComment(d)}
 	return []ast.Stmt{back}, nil
 }
@@ -273,6 +274,10 @@ func (g *gen) ompLoopCheck(s *ast.DoConstruct, c *ast.Comment) error {
 	for _, cl := range c.Omp.Clauses {
 		switch cl.Name {
 		case "private", "shared", "schedule", "default", "num_threads", "if", "nowait":
+		case "collapse":
+			if err := g.ompCollapseOK(s, c, cl); err != nil {
+				return err
+			}
 		case "reduction":
 			if cl.Op != "+" && cl.Op != "-" && g.anyActive(cl.Vars) {
 				return g.ompError(c, "reduction(%s:...) of an active variable in reverse mode", cl.Op)

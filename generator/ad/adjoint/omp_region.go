@@ -65,9 +65,9 @@ type ompRegion struct {
 	k, j    int
 	dir     *ast.Comment
 	ctx     []ompCtx
-	block   []int                  // by statement: the SINGLE or CRITICAL block it is in (0: none)
-	crit    map[int]*ast.Comment   // CRITICAL directives by block
-	barrier []bool                 // by statement: a barrier before it
+	block   []int                // by statement: the SINGLE or CRITICAL block it is in (0: none)
+	crit    map[int]*ast.Comment // CRITICAL directives by block
+	barrier []bool               // by statement: a barrier before it
 	loops   map[*ast.DoConstruct]*ast.Comment
 	private map[string]bool // the region's private variables, lower case
 	priv    []string        // generated names private in the backward region
@@ -101,6 +101,11 @@ func (g *gen) ompSpans(list []ast.Stmt) ([]*ompRegion, error) {
 		}
 		r, err := g.ompParse(list, i, j, c)
 		if err != nil {
+			// The error says what fails: the other directives are
+			// not reported again.
+			for _, s := range list[i:min(j+1, len(list))] {
+				g.ompAccept(s.Header().Doc...)
+			}
 			return nil, err
 		}
 		out = append(out, r)

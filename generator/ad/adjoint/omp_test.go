@@ -26,11 +26,16 @@ func TestOmpNotSupported(t *testing.T) {
   end do
   y(1) = y(1) + t
 `, "k.f90:4:3: not supported yet: lastprivate of an active variable in reverse mode"},
-		{"collapse", `  !$omp parallel do collapse(1)
+		{"collapse 3", `  !$omp parallel do collapse(3)
   do i = 1, n
     y(i) = x(i)**2
   end do
-`, "k.f90:4:3: not supported yet: clause collapse of !$omp parallel do in reverse mode"},
+`, "k.f90:4:3: not supported yet: collapse(3) in reverse mode (collapse(2) only)"},
+		{"collapse not a nest", `  !$omp parallel do collapse(2)
+  do i = 1, n
+    y(i) = x(i)**2
+  end do
+`, "k.f90:4:3: not supported yet: collapse(2) of a loop that is not a perfect nest of two DO loops in reverse mode"},
 		{"call", `  !$omp parallel do
   do i = 1, n
     call sq(x(i), y(i))
@@ -47,12 +52,31 @@ contains
     y(i) = c*c
   end do
 `, "k.f90:4:3: not supported yet: an assignment to 'c' in the adjoint of the !$omp parallel do loop"},
-		{"single", `  !$omp parallel
-  !$omp single
+		{"sections", `  !$omp parallel
+  !$omp sections
   y = x
-  !$omp end single
+  !$omp end sections
   !$omp end parallel
-`, "k.f90:4:3: not supported yet: !$omp parallel in reverse mode (and 1 more errors)"},
+`, "k.f90:5:3: not supported yet: !$omp sections in a parallel region in reverse mode"},
+		{"nested parallel do", `  !$omp parallel
+  !$omp parallel do
+  do i = 1, n
+    y(i) = x(i)**2
+  end do
+  !$omp end parallel
+`, "k.f90:5:3: not supported yet: !$omp parallel do in a parallel region in reverse mode"},
+		{"critical active", `  !$omp parallel do
+  do i = 1, n
+    !$omp critical
+    y(1) = y(1) + x(i)**2
+    !$omp end critical
+  end do
+`, "k.f90:6:5: not supported yet: !$omp critical around active code in reverse mode"},
+		{"replicated tape", `  !$omp parallel private(t)
+  t = x(1)
+  y(1) = y(1) * t
+  !$omp end parallel
+`, "k.f90:4:3: not supported yet: statements run by every thread of the !$omp parallel region need the tape in reverse mode (put them in !$omp single)"},
 		{"conditional line", `  y = x
   !$ y = 2*x
 `, "k.f90:5:3: not supported yet: !$ line in reverse mode"},
