@@ -410,9 +410,9 @@ func ompHasWorkshare(s ast.Stmt) bool {
 }
 
 // ompRunWrites returns the names (lower case) statements run write, and
-// whether every thread may run them: they use no tape and write only
-// private variables of the region, their adjoints and generated
-// temporaries.
+// whether every thread may run them: they are assignments (in IF and DO
+// constructs), use no tape and write only private variables of the
+// region, their adjoints and generated temporaries.
 func (g *gen) ompRunWrites(r *ompRegion, run []ast.Stmt) ([]string, bool) {
 	var names []string
 	seen := map[string]bool{}
@@ -420,6 +420,11 @@ func (g *gen) ompRunWrites(r *ompRegion, run []ast.Stmt) ([]string, bool) {
 	suf := strings.ToLower(g.suffix)
 	for _, s := range run {
 		ast.Inspect(s, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.AssignStmt, *ast.IfConstruct, *ast.IfStmt, *ast.DoConstruct, *ast.ContinueStmt:
+			case ast.Stmt: // ALLOCATE, a call ...: once
+				repl = false
+			}
 			a, ok := n.(*ast.AssignStmt)
 			if !ok {
 				return true
