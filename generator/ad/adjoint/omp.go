@@ -141,13 +141,16 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	if ompTaped(f) || ompTaped(b) {
 		return nil, nil, g.ompError(c, "!$omp %s whose iterations need the tape in reverse mode", c.Omp.Name)
 	}
+	recs := [4][]ast.Stmt{pre, after, before, post}
+	f, b = g.ompCarry(s, c, f, b, &recs) // omp_carry.go
+	pre, after, before, post = recs[0], recs[1], recs[2], recs[3]
 	n := ast.Copy(s).(*ast.DoConstruct)
 	n.Body = f
 	if n.TermLabel != 0 {
 		n.TermLabel = 0
 		n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
 	}
-	inOrder := !g.primalWrites(f)
+	inOrder := !g.primalWrites(f, s.Var.Name)
 	if inOrder {
 		// Something generated is written in each iteration (a
 		// counter): the forward loop runs in order.
@@ -708,12 +711,14 @@ func mentions(n ast.Node, name string) bool {
 }
 
 // primalWrites reports whether the forward statements write only
-// variables of the routine (as the primal loop does), not generated ones.
-func (g *gen) primalWrites(list []ast.Stmt) bool {
+// variables of the routine (as the primal loop does), not generated ones
+// but the values stored at the element of the iteration of loop
+// variable v (ompCarry).
+func (g *gen) primalWrites(list []ast.Stmt, v string) bool {
 	ok := true
 	for _, s := range list {
 		ast.Inspect(s, func(n ast.Node) bool {
-			if a, isA := n.(*ast.AssignStmt); isA {
+			if a, isA := n.(*ast.AssignStmt); isA && !ompOwnWrite(a, v) {
 				var base *ast.Ident
 				switch l := a.Lhs.(type) {
 				case *ast.Ident:

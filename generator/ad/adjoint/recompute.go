@@ -224,7 +224,11 @@ func (g *gen) recomputableAt(list []ast.Stmt, i int, temps []*sema.Symbol, reads
 	last := -1
 	for _, k := range temps {
 		// Every reference of k is in list[i:], and only list[i] defines it.
-		if g.totalRefs(k) != ix.refsFrom(k, i) || ix.definesIn(k, i+1, len(list)-1) {
+		total := g.totalRefs(k)
+		if n, ok := g.ompPrivateRefs(k, list); ok { // omp_recompute.go: k is private to a parallel loop
+			total = n
+		}
+		if total != ix.refsFrom(k, i) || ix.definesIn(k, i+1, len(list)-1) {
 			return nil
 		}
 		if j := ix.lastRef(k); j > i && j > last {

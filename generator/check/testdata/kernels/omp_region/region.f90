@@ -1,5 +1,5 @@
 ! A parallel region holding two worksharing loops, with the private
-! temporary declared on the region, passive and active code in SINGLE
+! temporary t of both declared on the region, passive and active code in SINGLE
 ! and MASTER blocks, an explicit barrier and a reduction on the second
 ! loop. Reverse mode reverses the loops in reverse order inside one
 ! parallel region, with barriers between them.
@@ -9,9 +9,9 @@ subroutine region(n, u, c, v, w, s)
   real(8), intent(in) :: u(n), c
   real(8), intent(out) :: v(n), w(n), s
   integer :: i, calls
-  real(8) :: t, q
+  real(8) :: t
   s = 0.0d0
-  !$omp parallel private(t, q) shared(u, v, w)
+  !$omp parallel private(t) shared(u, v, w)
   !$omp single
   calls = 0
   w(1) = c * u(1)
@@ -29,9 +29,9 @@ subroutine region(n, u, c, v, w, s)
   !$omp barrier
   !$omp do reduction(+:s) schedule(static)
   do i = 2, n - 1
-    q = v(i-1) - 2.0d0 * v(i) + v(i+1)
-    w(i) = u(i) * q
-    s = s + q * q
+    t = v(i-1) - 2.0d0 * v(i) + v(i+1)
+    w(i) = u(i) * t
+    s = s + t * t
   end do
   !$omp end do
   !$omp single
