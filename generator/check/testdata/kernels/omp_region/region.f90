@@ -1,7 +1,7 @@
 ! A parallel region holding two worksharing loops, with the private
-! temporary t of both declared on the region, passive and active code in SINGLE
-! and MASTER blocks, an explicit barrier and a reduction on the second
-! loop. Reverse mode reverses the loops in reverse order inside one
+! temporary t of both declared on the region, passive and active code
+! in SINGLE and MASTER blocks, an explicit barrier and a reduction on
+! the second loop. Reverse mode reverses the loops in reverse order inside one
 ! parallel region, with barriers between them.
 subroutine region(n, u, c, v, w, s)
   implicit none

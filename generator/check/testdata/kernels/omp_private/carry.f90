@@ -5,7 +5,7 @@
 ! t cannot be computed again, so the forward loop stores its value at
 ! the end of each iteration in an array indexed by i (taped after the
 ! loop as one piece), from which each backward iteration starts.
-subroutine private(n, x, y, z)
+subroutine carry(n, x, y, z)
   implicit none
   integer, intent(in) :: n
   real(8), intent(inout) :: x(n)
@@ -25,4 +25,4 @@ subroutine private(n, x, y, z)
     z(i) = cos(t) * x(i)
   end do
   !$omp end parallel do
-end subroutine private
+end subroutine carry
