@@ -138,10 +138,11 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 		return nil, nil, err
 	}
 	pre, post, f, b, after, before := g.hoistRecords(s, f, b)
+	recs := [4][]ast.Stmt{pre, after, before, post}
+	f, b = g.ompBuffers(s, c, f, b, &recs) // omp_carry.go
 	if ompTaped(f) || ompTaped(b) {
 		return nil, nil, g.ompError(c, "!$omp %s whose iterations need the tape in reverse mode", c.Omp.Name)
 	}
-	recs := [4][]ast.Stmt{pre, after, before, post}
 	f, b = g.ompCarry(s, c, f, b, &recs) // omp_carry.go
 	pre, after, before, post = recs[0], recs[1], recs[2], recs[3]
 	n := ast.Copy(s).(*ast.DoConstruct)

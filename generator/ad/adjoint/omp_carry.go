@@ -29,19 +29,10 @@ func (g *gen) ompCarry(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt, recs
 	if len(b) == 0 || hasJump(s.Body) {
 		return f, b
 	}
-	private, clause := ompPrivates(c.Omp)
-	if r := g.omp.region; r != nil {
-		for v := range r.private {
-			if clause[v] == "" {
-				private[v], clause[v] = true, "private"
-			}
-		}
-	}
+	private := g.ompPrivateSet(c)
 	var names []string
 	for v := range private {
-		if clause[v] == "private" {
-			names = append(names, v)
-		}
+		names = append(names, v)
 	}
 	sort.Strings(names)
 	var first []ast.Stmt
@@ -75,6 +66,27 @@ func (g *gen) ompCarry(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt, recs
 	return f, append(first, b...)
 }
 
+// ompPrivateSet returns the variables (lower case) of clause private of
+// loop directive c, or of the region around it if it is a worksharing
+// loop: dead before and after each iteration.
+func (g *gen) ompPrivateSet(c *ast.Comment) map[string]bool {
+	private, clause := ompPrivates(c.Omp)
+	out := map[string]bool{}
+	for v := range private {
+		if clause[v] == "private" {
+			out[v] = true
+		}
+	}
+	if r := g.omp.region; r != nil {
+		for v := range r.private {
+			if clause[v] == "" {
+				out[v] = true
+			}
+		}
+	}
+	return out
+}
+
 func cloneExprs(xs []ast.Expr) []ast.Expr {
 	out := make([]ast.Expr, len(xs))
 	for i, x := range xs {
@@ -101,4 +113,76 @@ func ompOwnWrite(a *ast.AssignStmt, v string) bool {
 		}
 	}
 	return false
+}
+
+// ompBuffers replaces the records of scalars and elements the forward
+// body f of parallel loop s pushes on the tape, and its backward body b
+// pops, all in the bodies themselves (not in their constructs), by
+// arrays indexed by the loop index: one per record, filled by the forward
+// loop, taped after it as one piece (recs, as ompCarry). The k-th push
+// goes with the k-th pop from the end; nothing changes if they do not
+// match, or the loop's step is not 1 or -1 (the loop is then rejected).
+func (g *gen) ompBuffers(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt, recs *[4][]ast.Stmt) ([]ast.Stmt, []ast.Stmt) {
+	pushes, pops := ompTopOps(f, tape.Push), ompTopOps(b, tape.Pop)
+	n := len(pushes)
+	if n == 0 || n != len(pops) {
+		return f, b
+	}
+	for k, i := range pushes {
+		op, _ := tape.Of(f[i])
+		back, _ := tape.Of(b[pops[n-1-k]])
+		if op.Type != back.Type || !ast.Equal(op.Ref, back.Ref) || typeSpec(op.Type) == nil {
+			return f, b
+		}
+	}
+	dims, index, ok := g.bufferShape([]*ast.DoConstruct{s})
+	if !ok {
+		return f, b
+	}
+	nf, nb := append([]ast.Stmt(nil), f...), append([]ast.Stmt(nil), b...)
+	private := g.ompPrivateSet(c)
+	for k, i := range pushes {
+		op, _ := tape.Of(f[i])
+		if id, ok := op.Ref.(*ast.Ident); ok && private[strings.ToLower(id.Name)] && !mentions(&ast.DoConstruct{Body: b[pops[n-1-k]+1:]}, id.Name) {
+			// The value of a private variable before the iteration
+			// wrote it: not defined, and not read.
+			nf[i], nb[pops[n-1-k]] = nil, nil
+			continue
+		}
+		id := g.allocatable("fadj_save", typeSpec(op.Type), len(dims))
+		if id == nil {
+			return f, b
+		}
+		cp := allocatedCopy(id, dims, op.Type)
+		elem := &ast.CallExpr{Fun: ast.NewIdent(id.Name), Args: cloneExprs(index)}
+		nf[i] = &ast.AssignStmt{Lhs: elem, Rhs: ast.Clone(op.Ref)}
+		nb[pops[n-1-k]] = &ast.AssignStmt{Lhs: ast.Clone(op.Ref), Rhs: ast.Clone(elem)}
+		recs[0] = append(recs[0], cp.pre...)
+		recs[1] = append(recs[1], cp.post...)
+		recs[2] = append(append([]ast.Stmt(nil), cp.bwdPre...), recs[2]...)
+		recs[3] = append(recs[3], cp.bwdPost...)
+	}
+	return ompNonNil(nf), ompNonNil(nb)
+}
+
+func ompNonNil(list []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for _, s := range list {
+		if s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ompTopOps returns the indexes of the tape operations of kind k on one
+// value (not an array) among the statements of list.
+func ompTopOps(list []ast.Stmt, k tape.Kind) []int {
+	var out []int
+	for i, s := range list {
+		if op, ok := tape.Of(s); ok && op.Kind == k && !op.IsArray() && op.Type != tape.Bits {
+			out = append(out, i)
+		}
+	}
+	return out
 }
