@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 )
 
@@ -72,6 +73,8 @@ type ompRegion struct {
 	private map[string]bool // the region's private variables, lower case
 	priv    []string        // generated names private in the backward region
 	dirs    []*ast.Comment  // the region's directives
+	outer   *ompRegion      // the region around the list (nil)
+	starts  []int           // by statement of list[k:j+1]: where its forward sweep begins in the list's
 }
 
 // ompFind returns the directive named name in doc, nil if none.
@@ -84,8 +87,20 @@ func ompFind(doc []*ast.Comment, name string) *ast.Comment {
 	return nil
 }
 
-// ompSpans finds the parallel regions of list.
-func (g *gen) ompSpans(list []ast.Stmt) ([]*ompRegion, error) {
+// ompSpans finds the parallel regions of list; jumps tells that jumps
+// land in the list (not supported with a region). It adds what it
+// rejects to errs and returns no region then.
+func (g *gen) ompSpans(list []ast.Stmt, jumps bool, errs *diag.List) []*ompRegion {
+	out, err := g.ompFindSpans(list, jumps)
+	if err != nil {
+		errs.AddErr(g.fset, list[0].Pos(), err)
+		return nil
+	}
+	return out
+}
+
+// ompFindSpans is ompSpans with its error.
+func (g *gen) ompFindSpans(list []ast.Stmt, jumps bool) ([]*ompRegion, error) {
 	var out []*ompRegion
 	for i := 0; i < len(list); i++ {
 		c := ompFind(list[i].Header().Doc, "parallel")
@@ -108,12 +123,38 @@ func (g *gen) ompSpans(list []ast.Stmt) ([]*ompRegion, error) {
 			}
 			return nil, err
 		}
+		r.outer, r.starts = g.omp.region, make([]int, j-i+1)
 		out = append(out, r)
 		g.ompAccept(r.dirs...) // its own errors say what fails
+		if jumps {
+			return nil, g.ompError(c, "a jump in the list of an !$omp parallel region in reverse mode")
+		}
 		i = j - 1
 	}
 	return out, nil
 }
+
+// ompEnter sets the region of statement i of the list of regions spans,
+// whose forward sweep begins at fwd.
+func (g *gen) ompEnter(spans []*ompRegion, i, fwd int) {
+	for _, r := range spans {
+		if i == r.j {
+			r.starts[i-r.k] = fwd // where the region's forward sweep ends
+		}
+	}
+	for _, r := range spans {
+		if i >= r.k && i < r.j {
+			g.omp.region, r.starts[i-r.k] = r, fwd
+			return
+		}
+	}
+	if len(spans) > 0 {
+		g.omp.region = spans[0].outer
+	}
+}
+
+// ompRestore sets the region back to r after a list.
+func (g *gen) ompRestore(r *ompRegion) { g.omp.region = r }
 
 // ompParse reads the directives of region list[k:j] opened by c.
 func (g *gen) ompParse(list []ast.Stmt, k, j int, c *ast.Comment) (*ompRegion, error) {
@@ -188,16 +229,6 @@ func lastOmp(doc []*ast.Comment) *ast.Comment {
 	return nil
 }
 
-// ompIn returns the region holding statement i, else outer.
-func ompIn(spans []*ompRegion, i int, outer *ompRegion) *ompRegion {
-	for _, r := range spans {
-		if i >= r.k && i < r.j {
-			return r
-		}
-	}
-	return outer
-}
-
 // ompWorkshare returns the "!$omp do" directive of worksharing loop s
 // of the region being reversed, nil if s is not one.
 func (g *gen) ompWorkshare(s *ast.DoConstruct) *ast.Comment {
@@ -208,19 +239,22 @@ func (g *gen) ompWorkshare(s *ast.DoConstruct) *ast.Comment {
 }
 
 // ompRegions rebuilds the sweeps of the regions of a list: fwd is the
-// list's forward sweep, in which statement i's begins at starts[i]
-// (starts[len] is the end), bs the backward sweeps by statement. The
-// region's backward sweep goes to bs[k], the others of it are emptied.
-func (g *gen) ompRegions(spans []*ompRegion, fwd []ast.Stmt, starts []int, bs [][]ast.Stmt) ([]ast.Stmt, error) {
+// list's forward sweep (statement i's begins at r.starts[i-k]), bs the
+// backward sweeps by statement. The region's backward sweep goes to
+// bs[k], the others of it are emptied.
+func (g *gen) ompRegions(spans []*ompRegion, fwd []ast.Stmt, bs [][]ast.Stmt) ([]ast.Stmt, error) {
 	if len(spans) == 0 {
 		return fwd, nil
 	}
 	var out []ast.Stmt
 	last := 0
 	for _, r := range spans {
+		if r.j == len(bs) {
+			r.starts[r.j-r.k] = len(fwd)
+		}
 		fs := make([][]ast.Stmt, r.j-r.k)
 		for i := r.k; i < r.j; i++ {
-			fs[i-r.k] = fwd[starts[i]:starts[i+1]]
+			fs[i-r.k] = fwd[r.starts[i-r.k]:r.starts[i+1-r.k]]
 		}
 		f, err := g.ompRegionFwd(r, fs)
 		if err != nil {
@@ -234,8 +268,8 @@ func (g *gen) ompRegions(spans []*ompRegion, fwd []ast.Stmt, starts []int, bs []
 			bs[i] = nil
 		}
 		bs[r.k] = b
-		out = append(append(out, fwd[last:starts[r.k]]...), f...)
-		last = starts[r.j]
+		out = append(append(out, fwd[last:r.starts[0]]...), f...)
+		last = r.starts[r.j-r.k]
 	}
 	return append(out, fwd[last:]...), nil
 }

@@ -47,20 +47,14 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		recomp = g.recomp(list)
 		eraRec = g.era(list) // era.go
 	}
-	spans, err := g.ompSpans(list) // omp_region.go: parallel regions
-	if err == nil && len(spans) > 0 && len(r.regs) > 0 {
-		err = g.ompError(spans[0].dir, "a jump in the list of an !$omp parallel region in reverse mode")
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	outer, fstarts := g.omp.region, []int{}
 	// Every statement of the list is tried, so that the constructs not
 	// supported yet are reported together.
 	var errs diag.List
+	spans := g.ompSpans(list, len(r.regs) > 0, &errs) // omp_region.go: parallel regions
+	defer g.ompRestore(g.omp.region)
 	for i, s := range list {
 		had := partIDs(g.part, nil)
-		g.omp.region = ompIn(spans, i, outer)
+		g.ompEnter(spans, i, len(fwd))
 		f, b, err := g.stmt(s)
 		if err != nil {
 			errs.AddErr(g.fset, s.Pos(), err)
@@ -71,11 +65,9 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		if reg := r.regionAt(i); reg != nil && reg.orig {
 			f = unlabel(f, reg.label)
 		}
-		fstarts = append(fstarts, len(fwd))
 		fwd = append(fwd, f...)
 		r.bs = append(r.bs, b)
 	}
-	g.omp.region = outer
 	if len(errs) > 0 {
 		return nil, nil, errs
 	}
@@ -90,7 +82,7 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	for i, e := range eraRec {
 		r.bs[i] = g.eraInsert(list[i], r.bs[i], e)
 	}
-	if fwd, err = g.ompRegions(spans, fwd, append(fstarts, len(fwd)), r.bs); err != nil {
+	if fwd, err = g.ompRegions(spans, fwd, r.bs); err != nil {
 		return nil, nil, err
 	}
 	cross := crossing(r.regs)
