@@ -47,8 +47,9 @@ import (
 
 // ompState is the generator's OpenMP state.
 type ompState struct {
-	region *ompRegion            // the region whose statements stmts reverses, nil outside
-	ok     map[*ast.Comment]bool // directives reversed: ompCheck accepts them
+	region   *ompRegion            // the region whose statements stmts reverses, nil outside
+	ok       map[*ast.Comment]bool // directives reversed: ompCheck accepts them
+	carriers map[ast.Stmt]bool     // CONTINUE statements carrying directives (ompCarrier)
 }
 
 // ompCtx is where a statement of a region runs.
@@ -277,20 +278,24 @@ func (g *gen) ompRegions(spans []*ompRegion, fwd []ast.Stmt, bs [][]ast.Stmt) ([
 // ompCarrier is a CONTINUE statement carrying directive d: a directive
 // is a comment before a statement, and the closing ones may have none
 // after them.
-func ompCarrier(d *ast.OmpDirective) ast.Stmt {
+func (g *gen) ompCarrier(d *ast.OmpDirective) ast.Stmt {
 	c := &ast.ContinueStmt{}
 	c.Doc = []*ast.Comment{ast.OmpComment(d)}
+	if g.omp.carriers == nil {
+		g.omp.carriers = map[ast.Stmt]bool{}
+	}
+	g.omp.carriers[c] = true
 	return c
 }
 
 // ompBlock returns list between directive name and its end.
-func ompBlock(name string, clauses []*ast.OmpClause, list []ast.Stmt) []ast.Stmt {
+func (g *gen) ompBlock(name string, clauses []*ast.OmpClause, list []ast.Stmt) []ast.Stmt {
 	if len(list) == 0 {
 		return nil
 	}
-	out := []ast.Stmt{ompCarrier(&ast.OmpDirective{Name: name, Clauses: clauses})}
+	out := []ast.Stmt{g.ompCarrier(&ast.OmpDirective{Name: name, Clauses: clauses})}
 	out = append(out, list...)
-	return append(out, ompCarrier(&ast.OmpDirective{Name: "end " + name}))
+	return append(out, g.ompCarrier(&ast.OmpDirective{Name: "end " + name}))
 }
 
 // ompRegionFwd is the forward sweep of region r, fs the forward
@@ -302,10 +307,10 @@ func (g *gen) ompRegionFwd(r *ompRegion, fs [][]ast.Stmt) ([]ast.Stmt, error) {
 			d.Clauses = append(d.Clauses, cl)
 		}
 	}
-	out := []ast.Stmt{ompCarrier(d)}
+	out := []ast.Stmt{g.ompCarrier(d)}
 	for i := 0; i < len(fs); {
 		if r.barrier[i] {
-			out = append(out, ompCarrier(&ast.OmpDirective{Name: "barrier"}))
+			out = append(out, g.ompCarrier(&ast.OmpDirective{Name: "barrier"}))
 		}
 		if r.ctx[i] == ompWork {
 			out = append(out, fs[i]...) // ompLoop placed the directives
@@ -325,12 +330,12 @@ func (g *gen) ompRegionFwd(r *ompRegion, fs [][]ast.Stmt) ([]ast.Stmt, error) {
 		ompStripAll(list)
 		switch r.ctx[i] {
 		case ompSingle:
-			list = ompBlock("single", nil, list)
+			list = g.ompBlock("single", nil, list)
 		case ompCrit:
 			if ompTaped(list) {
 				return nil, g.ompError(r.crit[r.block[i]], "!$omp critical whose statements need the tape in reverse mode")
 			}
-			list = ompBlock("critical", r.crit[r.block[i]].Omp.Clauses, list)
+			list = g.ompBlock("critical", r.crit[r.block[i]].Omp.Clauses, list)
 		default:
 			if ompTaped(list) {
 				return nil, g.ompError(r.dir, "statements run by every thread of the !$omp parallel region need the tape in reverse mode (put them in !$omp single)")
@@ -339,7 +344,7 @@ func (g *gen) ompRegionFwd(r *ompRegion, fs [][]ast.Stmt) ([]ast.Stmt, error) {
 		out = append(out, list...)
 		i = e
 	}
-	return append(out, ompCarrier(&ast.OmpDirective{Name: "end parallel"})), nil
+	return append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"})), nil
 }
 
 // ompRegionBwd is the backward sweep of region r, bs the backward
@@ -367,7 +372,7 @@ func (g *gen) ompRegionBwd(r *ompRegion, bs [][]ast.Stmt) ([]ast.Stmt, error) {
 			for _, w := range ws {
 				shared[w] = true
 			}
-			body = append(body, ompBlock("single", nil, run)...)
+			body = append(body, g.ompBlock("single", nil, run)...)
 		}
 		if name := g.ompUnsetPrivate(r, run); name != "" {
 			return g.ompError(r.dir, "private variable '%s' of !$omp parallel read by its adjoint and not recomputed", name)
@@ -426,8 +431,8 @@ func (g *gen) ompRegionBwd(r *ompRegion, bs [][]ast.Stmt) ([]ast.Stmt, error) {
 			d.Clauses = append(d.Clauses, &ast.OmpClause{Name: cl.Name, Arg: cl.Arg})
 		}
 	}
-	out := append([]ast.Stmt{ompCarrier(d)}, body...)
-	return append(out, ompCarrier(&ast.OmpDirective{Name: "end parallel"})), nil
+	out := append([]ast.Stmt{g.ompCarrier(d)}, body...)
+	return append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"})), nil
 }
 
 // ompHasWorkshare reports whether s holds a worksharing loop (a
@@ -559,12 +564,12 @@ func (g *gen) ompWorkLoop(s *ast.DoConstruct, c *ast.Comment, n *ast.DoConstruct
 	}
 	loop := []ast.Stmt{n}
 	if inOrder {
-		loop = ompBlock("single", nil, loop)
+		loop = g.ompBlock("single", nil, loop)
 	} else {
 		doc = append(doc, c)
 	}
 	n.Doc = doc
-	fwd = append(append(ompBlock("single", nil, recs[0]), loop...), ompBlock("single", nil, recs[1])...)
+	fwd = append(append(g.ompBlock("single", nil, recs[0]), loop...), g.ompBlock("single", nil, recs[1])...)
 	if len(b) == 0 {
 		return fwd, append(recs[2], recs[3]...), nil
 	}
@@ -641,4 +646,69 @@ func ompInner(s ast.Stmt) [][]ast.Stmt {
 		return [][]ast.Stmt{s.Body}
 	}
 	return nil
+}
+
+// ompMerge moves the directives of the carriers in list, and in the
+// lists of its constructs, to the statement after them (a copy): a
+// CONTINUE remains only where no statement follows.
+func (g *gen) ompMerge(list []ast.Stmt) []ast.Stmt {
+	if len(g.omp.carriers) == 0 {
+		return list
+	}
+	var out []ast.Stmt
+	var pending []*ast.Comment
+	for _, s := range list {
+		if g.omp.carriers[s] {
+			pending = append(pending, s.Header().Doc...)
+			continue
+		}
+		if g.ompHasCarrier(s) {
+			// A construct built here (the carriers are its): changed
+			// in place.
+			ompSetInner(s, g.ompMerge)
+		}
+		if len(pending) > 0 {
+			s = ast.Copy(s) // it may be the primal's
+			h := s.Header()
+			h.Doc = append(append([]*ast.Comment(nil), pending...), h.Doc...)
+			pending = nil
+		}
+		out = append(out, s)
+	}
+	if len(pending) > 0 {
+		c := &ast.ContinueStmt{}
+		c.Doc = pending
+		out = append(out, c)
+	}
+	return out
+}
+
+// ompHasCarrier reports whether the lists of construct s hold a carrier.
+func (g *gen) ompHasCarrier(s ast.Stmt) bool {
+	for _, in := range ompInner(s) {
+		for _, x := range in {
+			if g.omp.carriers[x] || g.ompHasCarrier(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ompSetInner replaces each statement list of construct s by f of it.
+func ompSetInner(s ast.Stmt, f func([]ast.Stmt) []ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.DoConstruct:
+		s.Body = f(s.Body)
+	case *ast.IfConstruct:
+		for _, b := range s.Branches {
+			b.Body = f(b.Body)
+		}
+	case *ast.SelectCase:
+		for _, c := range s.Cases {
+			c.Body = f(c.Body)
+		}
+	case *ast.BlockConstruct:
+		s.Body = f(s.Body)
+	}
 }

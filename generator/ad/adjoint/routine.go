@@ -349,6 +349,7 @@ func (g *gen) sweeps(r *routine) error {
 	r.fwd, r.bwd, err = g.stmts(body)
 	ompStrip(r.fwd, false) // omp.go
 	ompStrip(r.bwd, true)
+	r.fwd, r.bwd = g.ompMerge(r.fwd), g.ompMerge(r.bwd) // omp_region.go
 	return g.ompCheck(r.u, err)
 }
 

@@ -261,11 +261,12 @@ func ompFirst(s ast.Stmt, r []ast.Stmt) []ast.Stmt {
 
 // ompEnd appends to body a CONTINUE carrying the directives of end, the
 // routine's END line ("!$omp end parallel" closing a region that ends
-// the routine), which the tangent routine's own END does not have.
+// the routine), which the tangent routine's own END does not have; those
+// ending a loop are optional, left out.
 func ompEnd(body []ast.Stmt, end *ast.StmtHeader) []ast.Stmt {
 	var ds []*ast.Comment
 	for _, c := range end.Doc {
-		if c.Omp != nil {
+		if c.Omp != nil && !c.Omp.Cond && c.Omp.Name != "end parallel do" && c.Omp.Name != "end do" {
 			ds = append(ds, c)
 		}
 	}
