@@ -332,12 +332,14 @@ func (g *gen) ompRegionFwd(r *ompRegion, fs [][]ast.Stmt) ([]ast.Stmt, error) {
 		case ompSingle:
 			list = g.ompBlock("single", nil, list)
 		case ompCrit:
-			if ompTaped(list) {
+			if ompTaped(list) || !g.primalWrites(list, "") {
 				return nil, g.ompError(r.crit[r.block[i]], "!$omp critical whose statements need the tape in reverse mode")
 			}
 			list = g.ompBlock("critical", r.crit[r.block[i]].Omp.Clauses, list)
 		default:
-			if ompTaped(list) {
+			// (Generated variables, shared in the region, would be
+			// written by every thread.)
+			if ompTaped(list) || !g.primalWrites(list, "") {
 				return nil, g.ompError(r.dir, "statements run by every thread of the !$omp parallel region need the tape in reverse mode (put them in !$omp single)")
 			}
 		}
@@ -367,7 +369,8 @@ func (g *gen) ompRegionBwd(r *ompRegion, bs [][]ast.Stmt) ([]ast.Stmt, error) {
 					order = append(order, w)
 				}
 			}
-			body = append(body, run...)
+			// A barrier: what comes next may write what the run reads.
+			body = append(append(body, run...), g.ompCarrier(&ast.OmpDirective{Name: "barrier"}))
 		} else {
 			for _, w := range ws {
 				shared[w] = true
@@ -569,7 +572,12 @@ func (g *gen) ompWorkLoop(s *ast.DoConstruct, c *ast.Comment, n *ast.DoConstruct
 		doc = append(doc, c)
 	}
 	n.Doc = doc
-	fwd = append(append(g.ompBlock("single", nil, recs[0]), loop...), g.ompBlock("single", nil, recs[1])...)
+	if len(recs[0]) > 0 {
+		// What the loop overwrites is saved once the statements before
+		// it (a CRITICAL section) are done.
+		fwd = []ast.Stmt{g.ompCarrier(&ast.OmpDirective{Name: "barrier"})}
+	}
+	fwd = append(append(append(fwd, g.ompBlock("single", nil, recs[0])...), loop...), g.ompBlock("single", nil, recs[1])...)
 	if len(b) == 0 {
 		return fwd, append(recs[2], recs[3]...), nil
 	}
