@@ -105,19 +105,35 @@ func ompHeaders(list []ast.Stmt, f func(*ast.StmtHeader, *ast.DoConstruct)) {
 // ompStrip drops "end parallel do" directives (optional, and misplaced
 // once the statements around them move) from generated statements, and
 // from the backward sweep (bwd) every directive of the primal's (those
-// of statements recomputed there: the backward sweep has its own).
-func ompStrip(list []ast.Stmt, bwd bool) {
-	ompHeaders(list, func(h *ast.StmtHeader, _ *ast.DoConstruct) {
-		var doc []*ast.Comment
-		for _, c := range h.Doc {
-			if c.Omp == nil || c.Omp.Name != "end parallel do" && !(bwd && c.Slash.IsValid()) {
-				doc = append(doc, c)
+// of statements recomputed there: the backward sweep has its own). A
+// statement changed is a copy: it may be the primal's.
+func ompStrip(list []ast.Stmt, bwd bool) []ast.Stmt {
+	drop := func(c *ast.Comment) bool {
+		return c.Omp != nil && (c.Omp.Name == "end parallel do" || bwd && c.Slash.IsValid())
+	}
+	out := append([]ast.Stmt(nil), list...)
+	for i, s := range out {
+		has := false
+		ompHeaders(out[i:i+1], func(h *ast.StmtHeader, _ *ast.DoConstruct) {
+			for _, c := range h.Doc {
+				has = has || drop(c)
 			}
+		})
+		if !has {
+			continue
 		}
-		if len(doc) != len(h.Doc) {
+		out[i] = ast.Copy(s)
+		ompHeaders(out[i:i+1], func(h *ast.StmtHeader, _ *ast.DoConstruct) {
+			var doc []*ast.Comment
+			for _, c := range h.Doc {
+				if !drop(c) {
+					doc = append(doc, c)
+				}
+			}
 			h.Doc = doc
-		}
-	})
+		})
+	}
+	return out
 }
 
 // ompLoop reverses "!$omp parallel do" loop s with directive c: both

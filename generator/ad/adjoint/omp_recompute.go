@@ -22,7 +22,7 @@ import (
 // parallel loop holding list, the number of references to k in that
 // loop's body.
 func (g *gen) ompPrivateRefs(k *sema.Symbol, list []ast.Stmt) (int, bool) {
-	if len(list) == 0 || g.pa.Unit == nil {
+	if len(list) == 0 || g.pa.Unit == nil || !g.ompAny() {
 		return 0, false
 	}
 	name := strings.ToLower(k.Name)
@@ -78,4 +78,17 @@ func ompHolds(body []ast.Stmt, first *ast.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// ompAny reports whether the routine has an OpenMP directive, once.
+func (g *gen) ompAny() bool {
+	if g.omp.any == 0 {
+		g.omp.any = 1
+		ast.StmtHeaders(g.pa.Unit.Body, func(h *ast.StmtHeader, _ ast.Stmt) {
+			if lastOmp(h.Doc) != nil {
+				g.omp.any = 2
+			}
+		})
+	}
+	return g.omp.any == 2
 }

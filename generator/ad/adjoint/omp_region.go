@@ -50,6 +50,7 @@ type ompState struct {
 	region   *ompRegion            // the region whose statements stmts reverses, nil outside
 	ok       map[*ast.Comment]bool // directives reversed: ompCheck accepts them
 	carriers map[ast.Stmt]bool     // CONTINUE statements carrying directives (ompCarrier)
+	any      int                   // whether the routine has directives: 0 not known yet, 1 no, 2 yes
 }
 
 // ompCtx is where a statement of a region runs.
