@@ -105,18 +105,26 @@ func ompHeaders(list []ast.Stmt, f func(*ast.StmtHeader, *ast.DoConstruct)) {
 // ompStrip drops "end parallel do" directives (optional, and misplaced
 // once the statements around them move) from generated statements, and
 // from the backward sweep (bwd) every directive of the primal's (those
-// of statements recomputed there: the backward sweep has its own). A
-// statement changed is a copy: it may be the primal's.
-func ompStrip(list []ast.Stmt, bwd bool) []ast.Stmt {
+// of statements recomputed there: the backward sweep has its own), and
+// those of parallel regions left on the END of a construct. A statement
+// changed is a copy: it may be the primal's.
+func (g *gen) ompStrip(list []ast.Stmt, bwd bool) []ast.Stmt {
 	drop := func(c *ast.Comment) bool {
-		return c.Omp != nil && (c.Omp.Name == "end parallel do" || bwd && c.Slash.IsValid())
+		// (A parallel region's are in place already: omp_region.go.)
+		return c.Omp != nil && (c.Omp.Name == "end parallel do" || bwd && c.Slash.IsValid() || g.omp.inRegion[c])
+	}
+	// A region ending its list has its END directives (end do, end
+	// single ..., end parallel) on the END of the construct around.
+	closed := func(h *ast.StmtHeader, i int) bool {
+		c := h.Doc[i]
+		return len(g.omp.inRegion) > 0 && c.Omp != nil && c.Slash.IsValid() && ompFind(h.Doc[i:], "end parallel") != nil
 	}
 	out := append([]ast.Stmt(nil), list...)
 	for i, s := range out {
 		has := false
 		ompHeaders(out[i:i+1], func(h *ast.StmtHeader, _ *ast.DoConstruct) {
-			for _, c := range h.Doc {
-				has = has || drop(c)
+			for k, c := range h.Doc {
+				has = has || drop(c) || closed(h, k)
 			}
 		})
 		if !has {
@@ -125,8 +133,8 @@ func ompStrip(list []ast.Stmt, bwd bool) []ast.Stmt {
 		out[i] = ast.Copy(s)
 		ompHeaders(out[i:i+1], func(h *ast.StmtHeader, _ *ast.DoConstruct) {
 			var doc []*ast.Comment
-			for _, c := range h.Doc {
-				if !drop(c) {
+			for k, c := range h.Doc {
+				if !drop(c) && !closed(h, k) {
 					doc = append(doc, c)
 				}
 			}
@@ -270,6 +278,12 @@ func (g *gen) ompColoured(s *ast.DoConstruct, back *ast.DoConstruct, d *ast.OmpD
 	blocks.Doc = []*ast.Comment{ast.OmpComment(d)}
 	colours := &ast.DoConstruct{Var: ph, Start: deriv.Int(0), Stop: deriv.Int(1),
 		Body: []ast.Stmt{blocks}, End: ast.EndStmt{Keyword: "do"}}
+	if g.omp.region != nil {
+		// In a parallel region every thread computes the blocks, in
+		// the colour loop (omp_region.go).
+		colours.Body = []ast.Stmt{setBs, setNb, blocks}
+		return []ast.Stmt{colours}, nil
+	}
 	return []ast.Stmt{setBs, setNb, colours}, nil
 }
 

@@ -51,6 +51,7 @@ type ompState struct {
 	ok       map[*ast.Comment]bool // directives reversed: ompCheck accepts them
 	carriers map[ast.Stmt]bool     // CONTINUE statements carrying directives (ompCarrier)
 	any      int                   // whether the routine has directives: 0 not known yet, 1 no, 2 yes
+	inRegion map[*ast.Comment]bool // the directives of the regions reversed (ompStrip drops them)
 }
 
 // ompCtx is where a statement of a region runs.
@@ -272,6 +273,12 @@ func (g *gen) ompRegions(spans []*ompRegion, fwd []ast.Stmt, bs [][]ast.Stmt) ([
 		bs[r.k] = b
 		out = append(append(out, fwd[last:r.starts[0]]...), f...)
 		last = r.starts[r.j-r.k]
+		if g.omp.inRegion == nil {
+			g.omp.inRegion = map[*ast.Comment]bool{}
+		}
+		for _, d := range r.dirs {
+			g.omp.inRegion[d] = true
+		}
 	}
 	return append(out, fwd[last:]...), nil
 }
@@ -310,7 +317,7 @@ func (g *gen) ompRegionFwd(r *ompRegion, fs [][]ast.Stmt) ([]ast.Stmt, error) {
 	}
 	out := []ast.Stmt{g.ompCarrier(d)}
 	for i := 0; i < len(fs); {
-		if r.barrier[i] {
+		if r.barrier[i] && !(r.ctx[i] == ompWork && len(fs[i]) > 0 && g.omp.carriers[fs[i][0]] && ompFind(fs[i][0].Header().Doc, "barrier") != nil) {
 			out = append(out, g.ompCarrier(&ast.OmpDirective{Name: "barrier"}))
 		}
 		if r.ctx[i] == ompWork {
@@ -570,7 +577,7 @@ func (g *gen) ompWorkLoop(s *ast.DoConstruct, c *ast.Comment, n *ast.DoConstruct
 	if inOrder {
 		loop = g.ompBlock("single", nil, loop)
 	} else {
-		doc = append(doc, c)
+		doc = append(doc, ast.OmpComment(ast.CloneOmp(c.Omp))) // ompStrip drops the primal's
 	}
 	n.Doc = doc
 	if len(recs[0]) > 0 {

@@ -95,3 +95,103 @@ contains
 		})
 	}
 }
+
+// TestOmpDirectives: the directives of the forward and backward sweeps
+// of parallel regions and collapsed loops, in order (the kernels
+// omp_region, omp_region_steps and omp_collapse check the derivatives).
+func TestOmpDirectives(t *testing.T) {
+	head := "subroutine s(n, x, y, c)\n  integer :: n, i, j, k\n  real(8) :: x(n), y(n), c, t\n"
+	head2 := "subroutine s(n, a, b, c)\n  integer :: n, i, j\n  real(8) :: a(n, n), b(n, n), c\n"
+	for _, c := range []struct{ name, head, body, want string }{
+		{"region", head, `  !$omp parallel private(t)
+  !$omp master
+  y(1) = y(1) * c
+  !$omp end master
+  !$omp barrier
+  !$omp do
+  do i = 2, n
+    t = x(i) * x(i-1)
+    y(i) = y(i) + sin(t)
+  end do
+  !$omp end do
+  !$omp end parallel
+`, `parallel private(t)
+single
+end single
+barrier
+single
+end single
+do
+end parallel
+parallel private(fadj_ombs2, fadj_omnb2, fadj_omph2)
+do private(t, t_b)
+single
+end single
+single
+end single
+end parallel`},
+		{"region ending a loop body", head, `  do k = 1, 3
+    !$omp parallel
+    !$omp do
+    do i = 1, n
+      y(i) = y(i) * c + x(i)
+    end do
+    !$omp end do
+    !$omp end parallel
+  end do
+`, `parallel
+barrier
+single
+end single
+do
+single
+end single
+end parallel
+parallel
+single
+end single
+do private(fadj_tmp1_b) reduction(+:c_b)
+single
+end single
+end parallel`},
+		{"collapse kept", head2, `  !$omp parallel do collapse(2)
+  do j = 1, n
+    do i = 1, n
+      b(i, j) = sin(a(i, j)) * c
+    end do
+  end do
+`, `parallel do collapse(2)
+parallel do reduction(+:c_b) collapse(2)`},
+		{"collapse dropped", head2, `  !$omp parallel do collapse(2)
+  do j = 1, n
+    do i = 1, n
+      b(i, j) = a(i, j) * a(1, j) * c
+    end do
+  end do
+`, `parallel do collapse(2)
+parallel do reduction(+:c_b)`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			prog := loadSrc(t, "k.f90", c.head+c.body+"end subroutine\n")
+			ins, outs := []string{"x", "c"}, []string{"y"}
+			if c.head == head2 {
+				ins, outs = []string{"a", "c"}, []string{"b"}
+			}
+			_, af, err := generate(t, prog, "s", ins, outs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sb strings.Builder
+			printer.Fprint(&sb, af)
+			var got []string
+			for _, l := range strings.Split(sb.String(), "\n") {
+				if l = strings.TrimSpace(l); strings.HasPrefix(l, "!$omp ") {
+					got = append(got, strings.TrimPrefix(l, "!$omp "))
+				}
+			}
+			if strings.Join(got, "\n") != c.want {
+				t.Errorf("directives:\n%s\nwant:\n%s\ngenerated:\n%s", strings.Join(got, "\n"), c.want, sb.String())
+			}
+		})
+	}
+}
