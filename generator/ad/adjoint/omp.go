@@ -167,6 +167,9 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	if ompTaped(f) || ompTaped(b) {
 		return nil, nil, g.ompError(c, "!$omp %s whose iterations need the tape in reverse mode", c.Omp.Name)
 	}
+	if err := g.ompCarried(s, c, b); err != nil {
+		return nil, nil, err
+	}
 	f, b = g.ompCarry(s, c, f, b, &recs) // omp_carry.go
 	pre, after, before, post = recs[0], recs[1], recs[2], recs[3]
 	n := ast.Copy(s).(*ast.DoConstruct)

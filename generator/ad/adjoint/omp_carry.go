@@ -186,3 +186,39 @@ func ompTopOps(list []ast.Stmt, k tape.Kind) []int {
 	}
 	return out
 }
+
+// ompCarried rejects a private variable of parallel loop s (directive c)
+// that carries a value from one iteration to the next of a thread (the
+// primal body reads it before it writes it: psum = 0.9d0*psum + x(i),
+// a private variable of the region around a worksharing loop) when the
+// backward body b changes its adjoint: the adjoint would have to flow
+// from iteration to iteration of the thread in reverse, and private
+// adjoints start each iteration at zero. (Where the adjoint only reads
+// it, psum = psum + x(i)**2, it stays the same through the iterations.)
+func (g *gen) ompCarried(s *ast.DoConstruct, c *ast.Comment, b []ast.Stmt) error {
+	private := g.ompPrivateSet(c)
+	var names []string
+	for v := range private {
+		names = append(names, v)
+	}
+	sort.Strings(names)
+	for _, v := range names {
+		if writtenFirst(s.Body, v, false) {
+			continue
+		}
+		adj := strings.ToLower(v + g.suffix)
+		written := false
+		for _, st := range b {
+			ast.Inspect(st, func(n ast.Node) bool {
+				if a, ok := n.(*ast.AssignStmt); ok && strings.EqualFold(lhsName(a.Lhs), adj) {
+					written = true
+				}
+				return !written
+			})
+		}
+		if written {
+			return g.ompError(c, "private variable '%s' carried from one iteration to the next of !$omp %s, with an adjoint, in reverse mode", v, c.Omp.Name)
+		}
+	}
+	return nil
+}

@@ -72,6 +72,17 @@ contains
     !$omp end critical
   end do
 `, "k.f90:6:5: not supported yet: !$omp critical around active code in reverse mode"},
+		{"carried private", `  t = 0.0d0
+  !$omp parallel private(t)
+  t = 0.0d0
+  !$omp do
+  do i = 1, n
+    t = 0.9d0 * t + x(i)**2
+    y(i) = t
+  end do
+  !$omp end do
+  !$omp end parallel
+`, "k.f90:7:3: not supported yet: private variable 't' carried from one iteration to the next of !$omp do, with an adjoint, in reverse mode"},
 		{"replicated tape", `  !$omp parallel private(t)
   t = x(1)
   y(1) = y(1) * t
