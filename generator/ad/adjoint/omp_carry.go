@@ -222,3 +222,95 @@ func (g *gen) ompCarried(s *ast.DoConstruct, c *ast.Comment, b []ast.Stmt) error
 	}
 	return nil
 }
+
+// ompBranchBuffers is ompBuffers for the records in IF and SELECT CASE
+// constructs of the bodies (a value overwritten in one branch): the
+// backward body takes the same branch as the forward one (it evaluates
+// the conditions again, or reads the branch taken), so a record and its
+// restore go together by what they record, which must be different for
+// each. The element of an iteration that took another branch is not
+// written, and not read. Records in a loop inside the body stay (the
+// parallel loop is then rejected).
+func (g *gen) ompBranchBuffers(s *ast.DoConstruct, f, b []ast.Stmt, recs *[4][]ast.Stmt) {
+	pushes, okF := ompNestedOps(f, tape.Push, false)
+	pops, okB := ompNestedOps(b, tape.Pop, false)
+	if !okF || !okB || len(pushes) == 0 || len(pushes) != len(pops) {
+		return
+	}
+	for k := range pushes {
+		if pops[k] == nil {
+			return
+		}
+	}
+	dims, index, ok := g.bufferShape([]*ast.DoConstruct{s})
+	if !ok {
+		return
+	}
+	for _, k := range sortedOpKeys(pushes) {
+		push, pop := pushes[k], pops[k]
+		op, _ := tape.Of(*push)
+		id := g.allocatable("fadj_save", typeSpec(op.Type), len(dims))
+		if id == nil || typeSpec(op.Type) == nil {
+			return
+		}
+		cp := allocatedCopy(id, dims, op.Type)
+		elem := &ast.CallExpr{Fun: ast.NewIdent(id.Name), Args: cloneExprs(index)}
+		*push = &ast.AssignStmt{Lhs: elem, Rhs: ast.Clone(op.Ref)}
+		*pop = &ast.AssignStmt{Lhs: ast.Clone(op.Ref), Rhs: ast.Clone(elem)}
+		recs[0] = append(recs[0], cp.pre...)
+		recs[1] = append(recs[1], cp.post...)
+		recs[2] = append(append([]ast.Stmt(nil), cp.bwdPre...), recs[2]...)
+		recs[3] = append(recs[3], cp.bwdPost...)
+	}
+}
+
+// ompNestedOps returns the tape operations of kind k on one value in
+// the IF and SELECT CASE constructs of list (nested: in list itself
+// too), by what they record; ok is false if two record the same, or
+// one is in a DO loop.
+func ompNestedOps(list []ast.Stmt, k tape.Kind, nested bool) (map[string]*ast.Stmt, bool) {
+	out := map[string]*ast.Stmt{}
+	add := func(m map[string]*ast.Stmt) bool {
+		for key, p := range m {
+			if out[key] != nil {
+				return false
+			}
+			out[key] = p
+		}
+		return true
+	}
+	for i, s := range list {
+		if op, isOp := tape.Of(s); isOp && op.Kind == k {
+			if op.IsArray() || op.Type == tape.Bits {
+				return nil, false
+			}
+			if nested && !add(map[string]*ast.Stmt{op.Type.String() + " " + exprString(op.Ref): &list[i]}) {
+				return nil, false
+			}
+			continue
+		}
+		switch s.(type) {
+		case *ast.IfConstruct, *ast.SelectCase:
+			for _, in := range ompInner(s) {
+				m, ok := ompNestedOps(in, k, true)
+				if !ok || !add(m) {
+					return nil, false
+				}
+			}
+		case *ast.DoConstruct:
+			if ompTaped(ompInner(s)[0]) {
+				return nil, false
+			}
+		}
+	}
+	return out, true
+}
+
+func sortedOpKeys(m map[string]*ast.Stmt) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
