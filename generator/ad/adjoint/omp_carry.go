@@ -97,14 +97,18 @@ func cloneExprs(xs []ast.Expr) []ast.Expr {
 
 // ompOwnWrite reports whether assignment a writes a generated array at
 // an element of the loop's own, subscripted by loop variable v: such a
-// write (a stored value, ompCarry) keeps the forward loop parallel.
+// write (a stored value, ompCarry; a branch taken, hoist_bits.go) keeps
+// the forward loop parallel.
 func ompOwnWrite(a *ast.AssignStmt, v string) bool {
 	l, ok := a.Lhs.(*ast.CallExpr)
 	if !ok {
 		return false
 	}
 	id, ok := l.Fun.(*ast.Ident)
-	if !ok || !strings.HasPrefix(strings.ToLower(id.Name), "fadj_save") {
+	if !ok {
+		return false
+	}
+	if n := strings.ToLower(id.Name); !strings.HasPrefix(n, "fadj_save") && !strings.HasPrefix(n, "fadj_bits") {
 		return false
 	}
 	for _, x := range l.Args {

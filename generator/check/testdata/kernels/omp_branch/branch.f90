@@ -3,12 +3,14 @@
 ! forward loop stores at the end of each iteration; the old value of
 ! x(i), recorded in that arm only, goes to an array indexed by i instead
 ! of the tape (an element of an iteration that took the other arm is
-! neither written nor read).
-subroutine branch(n, x, y)
+! neither written nor read). In the second loop the condition reads
+! what the branch overwrites: the branch taken is stored too (an array of
+! bits indexed by i), and the forward loop stays parallel.
+subroutine branch(n, x, y, z)
   implicit none
   integer, intent(in) :: n
   real(8), intent(inout) :: x(n)
-  real(8), intent(out) :: y(n)
+  real(8), intent(out) :: y(n), z(n)
   integer :: i
   real(8) :: t
   !$omp parallel do private(t)
@@ -19,6 +21,16 @@ subroutine branch(n, x, y)
       y(i) = x(i) * t
     else
       y(i) = t * t
+    end if
+  end do
+  !$omp end parallel do
+  !$omp parallel do
+  do i = 1, n
+    if (x(i) > 0.2d0) then
+      x(i) = sin(x(i))
+      z(i) = x(i) * 2.0d0
+    else
+      z(i) = x(i) * x(i)
     end if
   end do
   !$omp end parallel do
