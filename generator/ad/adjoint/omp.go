@@ -188,6 +188,12 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	if ws {
 		return g.ompWorkLoop(s, c, n, inOrder, b, [4][]ast.Stmt{pre, after, before, post})
 	}
+	if !inOrder && c.Omp.Clause("default") != nil {
+		// The arrays the loop stores values in (omp_carry.go) are
+		// shared, as default(shared) makes them.
+		n.Doc = ompWithout(n.Doc, c)
+		n.Doc = append(n.Doc, ast.OmpComment(ompNoDefault(c.Omp)))
+	}
 	fwd = append(append(pre, n), after...)
 	if len(b) == 0 {
 		return fwd, append(before, post...), nil
@@ -493,6 +499,7 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 			private[v] = true
 		}
 	}
+	delete(private, strings.ToLower(s.Var.Name)) // private(i): the backward loop sets it
 	w := &ompWrites{scalars: map[string][]*ast.AssignStmt{}, arrays: map[string][]*ast.AssignStmt{}, loopVars: map[string]bool{}}
 	if err := w.collect(back.Body); err != nil {
 		return nil, 0, g.ompError(c, "%v", err)

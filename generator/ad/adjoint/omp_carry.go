@@ -30,6 +30,7 @@ func (g *gen) ompCarry(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt, recs
 		return f, b
 	}
 	private := g.ompPrivateSet(c)
+	delete(private, strings.ToLower(s.Var.Name))
 	var names []string
 	for v := range private {
 		names = append(names, v)
@@ -201,6 +202,7 @@ func ompTopOps(list []ast.Stmt, k tape.Kind) []int {
 // it, psum = psum + x(i)**2, it stays the same through the iterations.)
 func (g *gen) ompCarried(s *ast.DoConstruct, c *ast.Comment, b []ast.Stmt) error {
 	private := g.ompPrivateSet(c)
+	delete(private, strings.ToLower(s.Var.Name))
 	var names []string
 	for v := range private {
 		names = append(names, v)
@@ -317,4 +319,16 @@ func sortedOpKeys(m map[string]*ast.Stmt) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// ompNoDefault is directive d without its default clause.
+func ompNoDefault(d *ast.OmpDirective) *ast.OmpDirective {
+	n := ast.CloneOmp(d)
+	n.Clauses = nil
+	for _, cl := range d.Clauses {
+		if cl.Name != "default" {
+			n.Clauses = append(n.Clauses, ast.CloneOmp(&ast.OmpDirective{Clauses: []*ast.OmpClause{cl}}).Clauses[0])
+		}
+	}
+	return n
 }

@@ -4,7 +4,8 @@
 ! iteration. The first loop overwrites x(i), from which t was computed:
 ! t cannot be computed again, so the forward loop stores its value at
 ! the end of each iteration in an array indexed by i (taped after the
-! loop as one piece), from which each backward iteration starts. The
+! loop as one piece), from which each backward iteration starts (the
+! array is shared: the forward loop drops default(none)). The
 ! third loop overwrites t itself: each value of t its adjoint needs is
 ! stored the same way, in an array of its own.
 subroutine carry(n, x, y, z, w)
@@ -15,7 +16,7 @@ subroutine carry(n, x, y, z, w)
   real(8), intent(out) :: z(n), w(n)
   integer :: i
   real(8) :: t
-  !$omp parallel do private(t)
+  !$omp parallel do default(none) shared(n, x, y) private(i, t)
   do i = 1, n
     t = x(i) * y(i)
     x(i) = sin(t) * y(i)
