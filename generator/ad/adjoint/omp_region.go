@@ -36,9 +36,13 @@ import (
 //     the statements in reverse order: the worksharing loops' backward
 //     loops (their implicit barriers keep the order of the loops), and
 //     between them what writes only private variables (recomputations
-//     of private temporaries) on every thread, the rest (the adjoints
-//     of SINGLE blocks and of replicated statements, the tape) in SINGLE
-//     blocks, which end with a barrier.
+//     of private temporaries) on every thread, followed by a barrier,
+//     the rest (the adjoints of SINGLE blocks and of replicated
+//     statements, the tape) in SINGLE blocks, which end with a barrier.
+// A region's directives in the generated code are on CONTINUE statements
+// (ompCarrier) moved onto the statements after them at the end
+// (ompMerge); the primal's, left on the statements and on the END of the
+// construct around (a region ending its list), are dropped (ompStrip).
 // The tape is used in SINGLE blocks only: one thread at a time, in the
 // order of the serial program. Replicated statements and CRITICAL
 // sections must need no tape, and the adjoint of a CRITICAL section may
@@ -76,7 +80,7 @@ type ompRegion struct {
 	private map[string]bool // the region's private variables, lower case
 	priv    []string        // generated names private in the backward region
 	dirs    []*ast.Comment  // the region's directives
-	outer   *ompRegion      // the region around the list (nil)
+	outer   *ompRegion      // the region around the list, nil if none
 	starts  []int           // by statement of list[k:j+1]: where its forward sweep begins in the list's
 }
 
