@@ -81,6 +81,7 @@ type ompRegion struct {
 	priv    []string        // generated names private in the backward region
 	dirs    []*ast.Comment  // the region's directives
 	outer   *ompRegion      // the region around the list, nil if none
+	stmts   []ast.Stmt      // list[k:j]
 	starts  []int           // by statement of list[k:j+1]: where its forward sweep begins in the list's
 }
 
@@ -165,7 +166,7 @@ func (g *gen) ompRestore(r *ompRegion) { g.omp.region = r }
 
 // ompParse reads the directives of region list[k:j] opened by c.
 func (g *gen) ompParse(list []ast.Stmt, k, j int, c *ast.Comment) (*ompRegion, error) {
-	r := &ompRegion{k: k, j: j, dir: c, loops: map[*ast.DoConstruct]*ast.Comment{}, crit: map[int]*ast.Comment{},
+	r := &ompRegion{k: k, j: j, dir: c, stmts: list[k:j], loops: map[*ast.DoConstruct]*ast.Comment{}, crit: map[int]*ast.Comment{},
 		ctx: make([]ompCtx, j-k), block: make([]int, j-k), barrier: make([]bool, j-k)}
 	for _, cl := range c.Omp.Clauses {
 		switch cl.Name {
@@ -338,6 +339,11 @@ func (g *gen) ompRegionFwd(r *ompRegion, fs [][]ast.Stmt) ([]ast.Stmt, error) {
 		var list []ast.Stmt
 		for _, f := range fs[i:e] {
 			list = append(list, f...)
+		}
+		if r.ctx[i] != ompSingle {
+			if err := g.ompActiveCall(r, i, e); err != nil {
+				return nil, err
+			}
 		}
 		ompStripAll(list)
 		switch r.ctx[i] {
@@ -731,4 +737,25 @@ func ompSetInner(s ast.Stmt, f func([]ast.Stmt) []ast.Stmt) {
 	case *ast.BlockConstruct:
 		s.Body = f(s.Body)
 	}
+}
+
+// ompActiveCall rejects an active call among statements i to e of
+// region r run by every thread or in a CRITICAL section: the forward
+// sweep of the callee may record on the tape.
+func (g *gen) ompActiveCall(r *ompRegion, i, e int) error {
+	for _, s := range r.stmts[i:e] {
+		var call *ast.CallStmt
+		ast.Inspect(s, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallStmt); ok && call == nil && g.pa.ActiveStmt(c) {
+				call = c
+			}
+			return call == nil
+		})
+		if call != nil {
+			var l diag.List
+			l.Add(g.fset.Position(call.Pos()), "not supported yet: a call of active code run by every thread of the !$omp parallel region in reverse mode (put it in !$omp single)")
+			return l
+		}
+	}
+	return nil
 }

@@ -83,6 +83,15 @@ contains
   !$omp end do
   !$omp end parallel
 `, "k.f90:7:3: not supported yet: private variable 't' carried from one iteration to the next of !$omp do, with an adjoint, in reverse mode"},
+		{"replicated call", `  !$omp parallel
+  call sq(x(1), y(1))
+  !$omp end parallel
+contains
+  subroutine sq(a, b)
+    real(8) :: a, b
+    b = a*a
+  end subroutine
+`, "k.f90:5:3: not supported yet: a call of active code run by every thread of the !$omp parallel region in reverse mode (put it in !$omp single)"},
 		{"replicated tape", `  !$omp parallel private(t)
   t = x(1)
   y(1) = y(1) * t

@@ -259,11 +259,15 @@ func ompFirst(s ast.Stmt, r []ast.Stmt) []ast.Stmt {
 	return out
 }
 
-// ompEnd appends to body a CONTINUE carrying the directives of end, the
-// routine's END line ("!$omp end parallel" closing a region that ends
-// the routine), which the tangent routine's own END does not have; those
-// ending a loop are optional, left out.
-func ompEnd(body []ast.Stmt, end *ast.StmtHeader) []ast.Stmt {
+// ompEnd appends to body a CONTINUE carrying the directives of the line
+// closing the body of unit u, its CONTAINS or END ("!$omp end parallel"
+// closing a region that ends the routine), which the tangent routine's
+// own does not have; those ending a loop are optional, left out.
+func ompEnd(body []ast.Stmt, u *ast.Unit) []ast.Stmt {
+	end := &u.End.StmtHeader
+	if u.Contains != nil {
+		end = u.Contains
+	}
 	var ds []*ast.Comment
 	for _, c := range end.Doc {
 		if c.Omp != nil && !c.Omp.Cond && c.Omp.Name != "end parallel do" && c.Omp.Name != "end do" {

@@ -295,7 +295,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	body = ompEnd(body, &u.End.StmtHeader)
+	body = ompEnd(body, u)
 	if err := g.ompClauses(body); err != nil { // omp.go
 		return nil, err
 	}
