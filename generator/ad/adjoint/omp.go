@@ -33,8 +33,11 @@ import (
 //     variable is dead between iterations) and generated temporaries are
 //     private.
 // The loop must need no tape inside: what it records is recorded outside
-// the parallel region (hoisted), else the loop is rejected at its
-// directive. Other directives in a routine reversed are rejected.
+// the parallel region (hoisted), or stored in arrays indexed by the loop
+// index (omp_carry.go), else the loop is rejected at its directive.
+// Parallel regions with worksharing loops: omp_region.go; collapse(2):
+// omp_collapse.go; CRITICAL sections around passive code in the loop
+// stay. Other directives in a routine reversed are rejected.
 
 // ompParallelDo returns the "parallel do" directive on s, nil if none.
 func ompParallelDo(s *ast.DoConstruct) *ast.Comment {
