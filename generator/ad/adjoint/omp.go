@@ -166,6 +166,7 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	}
 	pre, post, f, b, after, before := g.hoistRecords(s, f, b)
 	recs := [4][]ast.Stmt{pre, after, before, post}
+	f, b = g.ompLift(s, f, b, &recs)       // omp_lift.go
 	f, b = g.ompBuffers(s, c, f, b, &recs) // omp_carry.go
 	g.ompBranchBuffers(s, f, b, &recs)
 	if ompTaped(f) || ompTaped(b) {

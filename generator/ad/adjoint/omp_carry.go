@@ -31,6 +31,12 @@ func (g *gen) ompCarry(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt, recs
 	}
 	private := g.ompPrivateSet(c)
 	delete(private, strings.ToLower(s.Var.Name))
+	ast.Inspect(&ast.DoConstruct{Body: b}, func(n ast.Node) bool {
+		if do, ok := n.(*ast.DoConstruct); ok && do.Var != nil {
+			delete(private, strings.ToLower(do.Var.Name)) // an inner loop's: it sets it
+		}
+		return true
+	})
 	var names []string
 	for v := range private {
 		names = append(names, v)
