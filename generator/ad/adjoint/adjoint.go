@@ -406,6 +406,7 @@ type gen struct {
 
 	decls    []ast.Stmt
 	declared map[string]bool
+	omp      ompState // omp_region.go
 	ntmp     int
 	nsave    int // fadj_save<n> arrays (hoist.go)
 	nfp      int // fixed-point loops (fixedpoint.go)

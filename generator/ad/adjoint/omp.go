@@ -33,8 +33,11 @@ import (
 //     variable is dead between iterations) and generated temporaries are
 //     private.
 // The loop must need no tape inside: what it records is recorded outside
-// the parallel region (hoisted), else the loop is rejected at its
-// directive. Other directives in a routine reversed are rejected.
+// the parallel region (hoisted), or stored in arrays indexed by the loop
+// index (omp_carry.go), else the loop is rejected at its directive.
+// Parallel regions with worksharing loops: omp_region.go; collapse(2):
+// omp_collapse.go; CRITICAL sections around passive code in the loop
+// stay. Other directives in a routine reversed are rejected.
 
 // ompParallelDo returns the "parallel do" directive on s, nil if none.
 func ompParallelDo(s *ast.DoConstruct) *ast.Comment {
@@ -68,7 +71,7 @@ func (g *gen) ompCheck(u *ast.Unit, err error) error {
 		}
 		for _, c := range h.Doc {
 			// An END directive goes with the one it ends, reported.
-			if c.Omp == nil || c == ok || strings.HasPrefix(c.Omp.Name, "end") {
+			if c.Omp == nil || c == ok || g.omp.ok[c] || strings.HasPrefix(c.Omp.Name, "end") {
 				continue
 			}
 			name := "!$ line"
@@ -103,24 +106,54 @@ func ompHeaders(list []ast.Stmt, f func(*ast.StmtHeader, *ast.DoConstruct)) {
 }
 
 // ompStrip drops "end parallel do" directives (optional, and misplaced
-// once the statements around them move) from generated statements.
-func ompStrip(list []ast.Stmt) {
-	ompHeaders(list, func(h *ast.StmtHeader, _ *ast.DoConstruct) {
-		var doc []*ast.Comment
-		for _, c := range h.Doc {
-			if c.Omp == nil || c.Omp.Name != "end parallel do" {
-				doc = append(doc, c)
+// once the statements around them move) from generated statements, and
+// from the backward sweep (bwd) every directive of the primal's (those
+// of statements recomputed there: the backward sweep has its own), and
+// those of parallel regions left on the END of a construct. A statement
+// changed is a copy: it may be the primal's.
+func (g *gen) ompStrip(list []ast.Stmt, bwd bool) []ast.Stmt {
+	drop := func(c *ast.Comment) bool {
+		// (A parallel region's are in place already: omp_region.go.)
+		return c.Omp != nil && (c.Omp.Name == "end parallel do" || bwd && c.Slash.IsValid() || g.omp.inRegion[c])
+	}
+	// A region ending its list has its END directives (end do, end
+	// single ..., end parallel) on the END of the construct around.
+	closed := func(h *ast.StmtHeader, i int) bool {
+		c := h.Doc[i]
+		return len(g.omp.inRegion) > 0 && c.Omp != nil && c.Slash.IsValid() && ompFind(h.Doc[i:], "end parallel") != nil
+	}
+	out := append([]ast.Stmt(nil), list...)
+	for i, s := range out {
+		has := false
+		ompHeaders(out[i:i+1], func(h *ast.StmtHeader, _ *ast.DoConstruct) {
+			for k, c := range h.Doc {
+				has = has || drop(c) || closed(h, k)
 			}
+		})
+		if !has {
+			continue
 		}
-		if len(doc) != len(h.Doc) {
+		out[i] = ast.Copy(s)
+		ompHeaders(out[i:i+1], func(h *ast.StmtHeader, _ *ast.DoConstruct) {
+			var doc []*ast.Comment
+			for k, c := range h.Doc {
+				if !drop(c) && !closed(h, k) {
+					doc = append(doc, c)
+				}
+			}
 			h.Doc = doc
-		}
-	})
+		})
+	}
+	return out
 }
 
 // ompLoop reverses "!$omp parallel do" loop s with directive c: both
 // sweeps are parallel loops (see above).
 func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, err error) {
+	ws := c.Omp.Name == "do" // a worksharing loop of a parallel region (omp_region.go)
+	if !ws && g.omp.region != nil {
+		return nil, nil, g.ompError(c, "!$omp parallel do inside a parallel region in reverse mode")
+	}
 	if err := g.ompLoopCheck(s, c); err != nil {
 		return nil, nil, err
 	}
@@ -132,40 +165,67 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 		return nil, nil, err
 	}
 	pre, post, f, b, after, before := g.hoistRecords(s, f, b)
+	recs := [4][]ast.Stmt{pre, after, before, post}
+	f, b = g.ompLift(s, f, b, &recs)       // omp_lift.go
+	f, b = g.ompBuffers(s, c, f, b, &recs) // omp_carry.go
+	g.ompBranchBuffers(s, f, b, &recs)
 	if ompTaped(f) || ompTaped(b) {
-		return nil, nil, g.ompError(c, "!$omp parallel do whose iterations need the tape in reverse mode")
+		return nil, nil, g.ompError(c, "!$omp %s whose iterations need the tape in reverse mode", c.Omp.Name)
 	}
+	if err := g.ompCarried(s, c, b); err != nil {
+		return nil, nil, err
+	}
+	f, b = g.ompCarry(s, c, f, b, &recs) // omp_carry.go
+	pre, after, before, post = recs[0], recs[1], recs[2], recs[3]
 	n := ast.Copy(s).(*ast.DoConstruct)
 	n.Body = f
 	if n.TermLabel != 0 {
 		n.TermLabel = 0
 		n.End = ast.EndStmt{Keyword: "do", Name: s.Name}
 	}
-	if !g.primalWrites(f) {
+	inOrder := !g.primalWrites(f, s.Var.Name)
+	if inOrder {
 		// Something generated is written in each iteration (a
 		// counter): the forward loop runs in order.
 		n.Doc = ompWithout(n.Doc, c)
+	}
+	if ws {
+		return g.ompWorkLoop(s, c, n, inOrder, b, [4][]ast.Stmt{pre, after, before, post})
+	}
+	if !inOrder && c.Omp.Clause("default") != nil {
+		// The arrays the loop stores values in (omp_carry.go) are
+		// shared, as default(shared) makes them.
+		n.Doc = ompWithout(n.Doc, c)
+		n.Doc = append(n.Doc, ast.OmpComment(ompNoDefault(c.Omp)))
 	}
 	fwd = append(append(pre, n), after...)
 	if len(b) == 0 {
 		return fwd, append(before, post...), nil
 	}
+	loop, err := g.ompBackLoop(s, c, b)
+	if err != nil {
+		return nil, nil, err
+	}
+	bwd = append(append(before, loop...), post...)
+	return fwd, bwd, nil
+}
+
+// ompBackLoop is the backward loop of parallel loop s with directive c
+// and backward body b.
+func (g *gen) ompBackLoop(s *ast.DoConstruct, c *ast.Comment, b []ast.Stmt) ([]ast.Stmt, error) {
 	back := &ast.DoConstruct{Var: ast.NewIdent(s.Var.Name), Start: s.Start, Stop: s.Stop, Step: s.Step,
 		Body: b, End: ast.EndStmt{Keyword: "do"}}
 	d, dist, err := g.ompBackward(s, c, back)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	loop := []ast.Stmt{back}
+	d.Name = c.Omp.Name
 	if dist > 0 {
-		if loop, err = g.ompColoured(s, back, d, dist); err != nil {
-			return nil, nil, err
-		}
-	} else {
-		back.Doc = []*ast.Comment{ast.OmpComment(d)}
+		return g.ompColoured(s, back, d, dist)
 	}
-	bwd = append(append(before, loop...), post...)
-	return fwd, bwd, nil
+	ompCollapse(s, c, back, d) // omp_collapse.go
+	back.Doc = []*ast.Comment{ast.OmpComment(d)}
+	return []ast.Stmt{back}, nil
 }
 
 // ompDist combines two write distances (-1: unbounded).
@@ -211,6 +271,12 @@ func (g *gen) ompColoured(s *ast.DoConstruct, back *ast.DoConstruct, d *ast.OmpD
 		ids[i] = id
 	}
 	bs, nb, ph, blk := ids[0], ids[1], ids[2], ids[3]
+	if g.omp.region != nil {
+		// Every thread runs the colour loop: its variables are private.
+		for _, id := range ids[:3] {
+			g.omp.region.priv = append(g.omp.region.priv, id.Name)
+		}
+	}
 	lo, hi := g.asInt(s.Start), g.asInt(s.Stop)
 	span := &ast.ParenExpr{X: deriv.Sub(ast.Clone(hi), ast.Clone(lo))}
 	setBs := &ast.AssignStmt{Lhs: bs, Rhs: &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
@@ -226,6 +292,12 @@ func (g *gen) ompColoured(s *ast.DoConstruct, back *ast.DoConstruct, d *ast.OmpD
 	blocks.Doc = []*ast.Comment{ast.OmpComment(d)}
 	colours := &ast.DoConstruct{Var: ph, Start: deriv.Int(0), Stop: deriv.Int(1),
 		Body: []ast.Stmt{blocks}, End: ast.EndStmt{Keyword: "do"}}
+	if g.omp.region != nil {
+		// In a parallel region every thread computes the blocks, in
+		// the colour loop (omp_region.go).
+		colours.Body = []ast.Stmt{setBs, setNb, blocks}
+		return []ast.Stmt{colours}, nil
+	}
 	return []ast.Stmt{setBs, setNb, colours}, nil
 }
 
@@ -244,9 +316,16 @@ func (g *gen) ompLoopCheck(s *ast.DoConstruct, c *ast.Comment) error {
 	if err := g.checkDoVar(s); err != nil {
 		return err
 	}
+	if err := g.ompCriticals(s.Body); err != nil {
+		return err
+	}
 	for _, cl := range c.Omp.Clauses {
 		switch cl.Name {
 		case "private", "shared", "schedule", "default", "num_threads", "if", "nowait":
+		case "collapse":
+			if err := g.ompCollapseOK(s, c, cl); err != nil {
+				return err
+			}
 		case "reduction":
 			if cl.Op != "+" && cl.Op != "-" && g.anyActive(cl.Vars) {
 				return g.ompError(c, "reduction(%s:...) of an active variable in reverse mode", cl.Op)
@@ -419,6 +498,12 @@ func (g *gen) ompKindOf(name string, private map[string]bool) ompKind {
 // iteration's start.
 func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstruct) (d *ast.OmpDirective, dist int, err error) {
 	private, clause := ompPrivates(c.Omp)
+	if r := g.omp.region; r != nil {
+		for v := range r.private {
+			private[v] = true
+		}
+	}
+	delete(private, strings.ToLower(s.Var.Name)) // private(i): the backward loop sets it
 	w := &ompWrites{scalars: map[string][]*ast.AssignStmt{}, arrays: map[string][]*ast.AssignStmt{}, loopVars: map[string]bool{}}
 	if err := w.collect(back.Body); err != nil {
 		return nil, 0, g.ompError(c, "%v", err)
@@ -672,12 +757,14 @@ func mentions(n ast.Node, name string) bool {
 }
 
 // primalWrites reports whether the forward statements write only
-// variables of the routine (as the primal loop does), not generated ones.
-func (g *gen) primalWrites(list []ast.Stmt) bool {
+// variables of the routine (as the primal loop does), not generated ones
+// but the values stored at the element of the iteration of loop
+// variable v (ompCarry).
+func (g *gen) primalWrites(list []ast.Stmt, v string) bool {
 	ok := true
 	for _, s := range list {
 		ast.Inspect(s, func(n ast.Node) bool {
-			if a, isA := n.(*ast.AssignStmt); isA {
+			if a, isA := n.(*ast.AssignStmt); isA && !ompOwnWrite(a, v) {
 				var base *ast.Ident
 				switch l := a.Lhs.(type) {
 				case *ast.Ident:

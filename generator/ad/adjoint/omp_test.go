@@ -26,11 +26,16 @@ func TestOmpNotSupported(t *testing.T) {
   end do
   y(1) = y(1) + t
 `, "k.f90:4:3: not supported yet: lastprivate of an active variable in reverse mode"},
-		{"collapse", `  !$omp parallel do collapse(1)
+		{"collapse 3", `  !$omp parallel do collapse(3)
   do i = 1, n
     y(i) = x(i)**2
   end do
-`, "k.f90:4:3: not supported yet: clause collapse of !$omp parallel do in reverse mode"},
+`, "k.f90:4:3: not supported yet: collapse(3) in reverse mode (collapse(2) only)"},
+		{"collapse not a nest", `  !$omp parallel do collapse(2)
+  do i = 1, n
+    y(i) = x(i)**2
+  end do
+`, "k.f90:4:3: not supported yet: collapse(2) of a loop that is not a perfect nest of two DO loops in reverse mode"},
 		{"call", `  !$omp parallel do
   do i = 1, n
     call sq(x(i), y(i))
@@ -47,12 +52,51 @@ contains
     y(i) = c*c
   end do
 `, "k.f90:4:3: not supported yet: an assignment to 'c' in the adjoint of the !$omp parallel do loop"},
-		{"single", `  !$omp parallel
-  !$omp single
+		{"sections", `  !$omp parallel
+  !$omp sections
   y = x
-  !$omp end single
+  !$omp end sections
   !$omp end parallel
-`, "k.f90:4:3: not supported yet: !$omp parallel in reverse mode (and 1 more errors)"},
+`, "k.f90:5:3: not supported yet: !$omp sections in a parallel region in reverse mode"},
+		{"nested parallel do", `  !$omp parallel
+  !$omp parallel do
+  do i = 1, n
+    y(i) = x(i)**2
+  end do
+  !$omp end parallel
+`, "k.f90:5:3: not supported yet: !$omp parallel do in a parallel region in reverse mode"},
+		{"critical active", `  !$omp parallel do
+  do i = 1, n
+    !$omp critical
+    y(1) = y(1) + x(i)**2
+    !$omp end critical
+  end do
+`, "k.f90:6:5: not supported yet: !$omp critical around active code in reverse mode"},
+		{"carried private", `  t = 0.0d0
+  !$omp parallel private(t)
+  t = 0.0d0
+  !$omp do
+  do i = 1, n
+    t = 0.9d0 * t + x(i)**2
+    y(i) = t
+  end do
+  !$omp end do
+  !$omp end parallel
+`, "k.f90:7:3: not supported yet: private variable 't' carried from one iteration to the next of !$omp do, with an adjoint, in reverse mode"},
+		{"replicated call", `  !$omp parallel
+  call sq(x(1), y(1))
+  !$omp end parallel
+contains
+  subroutine sq(a, b)
+    real(8) :: a, b
+    b = a*a
+  end subroutine
+`, "k.f90:5:3: not supported yet: a call of active code run by every thread of the !$omp parallel region in reverse mode (put it in !$omp single)"},
+		{"replicated tape", `  !$omp parallel private(t)
+  t = x(1)
+  y(1) = y(1) * t
+  !$omp end parallel
+`, "k.f90:4:3: not supported yet: statements run by every thread of the !$omp parallel region need the tape in reverse mode (put them in !$omp single)"},
 		{"conditional line", `  y = x
   !$ y = 2*x
 `, "k.f90:5:3: not supported yet: !$ line in reverse mode"},
@@ -67,6 +111,106 @@ contains
 			}
 			if err.Error() != c.want {
 				t.Errorf("got  %v\nwant %s", err, c.want)
+			}
+		})
+	}
+}
+
+// TestOmpDirectives: the directives of the forward and backward sweeps
+// of parallel regions and collapsed loops, in order (the kernels
+// omp_region, omp_region_steps and omp_collapse check the derivatives).
+func TestOmpDirectives(t *testing.T) {
+	head := "subroutine s(n, x, y, c)\n  integer :: n, i, j, k\n  real(8) :: x(n), y(n), c, t\n"
+	head2 := "subroutine s(n, a, b, c)\n  integer :: n, i, j\n  real(8) :: a(n, n), b(n, n), c\n"
+	for _, c := range []struct{ name, head, body, want string }{
+		{"region", head, `  !$omp parallel private(t)
+  !$omp master
+  y(1) = y(1) * c
+  !$omp end master
+  !$omp barrier
+  !$omp do
+  do i = 2, n
+    t = x(i) * x(i-1)
+    y(i) = y(i) + sin(t)
+  end do
+  !$omp end do
+  !$omp end parallel
+`, `parallel private(t)
+single
+end single
+barrier
+single
+end single
+do
+end parallel
+parallel private(fadj_ombs2, fadj_omnb2, fadj_omph2)
+do private(t, t_b)
+single
+end single
+single
+end single
+end parallel`},
+		{"region ending a loop body", head, `  do k = 1, 3
+    !$omp parallel
+    !$omp do
+    do i = 1, n
+      y(i) = y(i) * c + x(i)
+    end do
+    !$omp end do
+    !$omp end parallel
+  end do
+`, `parallel
+barrier
+single
+end single
+do
+single
+end single
+end parallel
+parallel
+single
+end single
+do private(fadj_tmp1_b) reduction(+:c_b)
+single
+end single
+end parallel`},
+		{"collapse kept", head2, `  !$omp parallel do collapse(2)
+  do j = 1, n
+    do i = 1, n
+      b(i, j) = sin(a(i, j)) * c
+    end do
+  end do
+`, `parallel do collapse(2)
+parallel do reduction(+:c_b) collapse(2)`},
+		{"collapse dropped", head2, `  !$omp parallel do collapse(2)
+  do j = 1, n
+    do i = 1, n
+      b(i, j) = a(i, j) * a(1, j) * c
+    end do
+  end do
+`, `parallel do collapse(2)
+parallel do reduction(+:c_b)`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			prog := loadSrc(t, "k.f90", c.head+c.body+"end subroutine\n")
+			ins, outs := []string{"x", "c"}, []string{"y"}
+			if c.head == head2 {
+				ins, outs = []string{"a", "c"}, []string{"b"}
+			}
+			_, af, err := generate(t, prog, "s", ins, outs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sb strings.Builder
+			printer.Fprint(&sb, af)
+			var got []string
+			for _, l := range strings.Split(sb.String(), "\n") {
+				if l = strings.TrimSpace(l); strings.HasPrefix(l, "!$omp ") {
+					got = append(got, strings.TrimPrefix(l, "!$omp "))
+				}
+			}
+			if strings.Join(got, "\n") != c.want {
+				t.Errorf("directives:\n%s\nwant:\n%s\ngenerated:\n%s", strings.Join(got, "\n"), c.want, sb.String())
 			}
 		})
 	}

@@ -225,7 +225,11 @@ func (g *gen) recomputableAt(list []ast.Stmt, i int, temps []*sema.Symbol, reads
 	for _, k := range temps {
 		// Every reference of k is in list[i:] (or k is a temporary of
 		// several blocks, all recomputed), and only list[i] defines it.
-		if ix.definesIn(k, i+1, len(list)-1) || (g.totalRefs(k) != ix.refsFrom(k, i) && !g.blockTemp(k)) {
+		total := g.totalRefs(k)
+		if n, ok := g.ompPrivateRefs(k, list); ok { // omp_recompute.go: k is private to a parallel loop
+			total = n
+		}
+		if ix.definesIn(k, i+1, len(list)-1) || (total != ix.refsFrom(k, i) && !g.blockTemp(k)) {
 			return nil
 		}
 		if j := ix.lastRef(k); j > i && j > last {

@@ -365,8 +365,8 @@ func (g *gen) sweeps(r *routine) error {
 	g.liveness(body)
 	var err error
 	r.fwd, r.bwd, err = g.stmts(body)
-	ompStrip(r.fwd) // omp.go
-	ompStrip(r.bwd)
+	r.fwd, r.bwd = g.ompStrip(r.fwd, false), g.ompStrip(r.bwd, true) // omp.go
+	r.fwd, r.bwd = g.ompMerge(r.fwd), g.ompMerge(r.bwd)              // omp_region.go
 	return g.ompCheck(r.u, err)
 }
 

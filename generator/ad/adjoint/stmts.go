@@ -50,8 +50,11 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	// Every statement of the list is tried, so that the constructs not
 	// supported yet are reported together.
 	var errs diag.List
+	spans := g.ompSpans(list, len(r.regs) > 0, &errs) // omp_region.go: parallel regions
+	defer g.ompRestore(g.omp.region)
 	for i, s := range list {
 		had := partIDs(g.part, nil)
+		g.ompEnter(spans, i, len(fwd))
 		f, b, err := g.stmt(s)
 		if err != nil {
 			errs.AddErr(g.fset, s.Pos(), err)
@@ -78,6 +81,9 @@ func (g *gen) stmts(list []ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	}
 	for i, e := range eraRec {
 		r.bs[i] = g.eraInsert(list[i], r.bs[i], e)
+	}
+	if fwd, err = g.ompRegions(spans, fwd, r.bs); err != nil {
+		return nil, nil, err
 	}
 	cross := crossing(r.regs)
 	var starts []int
@@ -654,6 +660,9 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	}
 	if c := ompParallelDo(s); c != nil {
 		return g.ompLoop(s, c) // omp.go
+	}
+	if c := g.ompWorkshare(s); c != nil {
+		return g.ompLoop(s, c) // omp_region.go
 	}
 	if d := g.sh.fixed[s]; d != nil {
 		return g.fixedPointLoop(s, d)

@@ -19,6 +19,7 @@ import (
 // ompClauses gives the directives of the tangent statements list the
 // tangents of their variables.
 func (g *gen) ompClauses(list []ast.Stmt) error {
+	ompOwn(list)
 	var errs diag.List
 	var region *ast.Comment // a parallel region other than a parallel do
 	ast.StmtHeaders(list, func(h *ast.StmtHeader, s ast.Stmt) {
@@ -208,4 +209,75 @@ func lhsBase(x ast.Expr) string {
 		return lhsBase(x.Fun)
 	}
 	return ""
+}
+
+// ompOwn replaces the statements of list holding directives by copies:
+// a tangent statement may be the primal's (a passive one), whose
+// directives the adjoint reads too.
+func ompOwn(list []ast.Stmt) {
+	for i, s := range list {
+		has := false
+		ast.StmtHeaders(list[i:i+1], func(h *ast.StmtHeader, _ ast.Stmt) {
+			has = has || lastOmp(h.Doc) >= 0
+		})
+		if has {
+			list[i] = ast.Copy(s)
+		}
+	}
+}
+
+// ompFirst returns r, the tangent statements of s, with the directives
+// before s (but ATOMIC, which goes with its update) before the first of
+// them: a tangent statement before s must run where s runs, inside the
+// SINGLE block or after the barrier the directives open.
+func ompFirst(s ast.Stmt, r []ast.Stmt) []ast.Stmt {
+	var moved, kept []*ast.Comment
+	for _, c := range s.Header().Doc {
+		if c.Omp != nil && !c.Omp.Cond && !strings.HasPrefix(c.Omp.Name, "atomic") {
+			moved = append(moved, c)
+		} else {
+			kept = append(kept, c)
+		}
+	}
+	at := -1
+	for i, t := range r {
+		if t == s {
+			at = i
+		}
+	}
+	if len(moved) == 0 || at == 0 || at < 0 && len(r) > 0 {
+		return r
+	}
+	c := &ast.ContinueStmt{}
+	c.Doc = moved
+	out := append([]ast.Stmt{c}, r...)
+	if at > 0 {
+		n := ast.Copy(s)
+		n.Header().Doc = kept
+		out[at+1] = n
+	}
+	return out
+}
+
+// ompEnd appends to body a CONTINUE carrying the directives of the line
+// closing the body of unit u, its CONTAINS or END ("!$omp end parallel"
+// closing a region that ends the routine), which the tangent routine's
+// own does not have; those ending a loop are optional, left out.
+func ompEnd(body []ast.Stmt, u *ast.Unit) []ast.Stmt {
+	end := &u.End.StmtHeader
+	if u.Contains != nil {
+		end = u.Contains
+	}
+	var ds []*ast.Comment
+	for _, c := range end.Doc {
+		if c.Omp != nil && !c.Omp.Cond && c.Omp.Name != "end parallel do" && c.Omp.Name != "end do" {
+			ds = append(ds, c)
+		}
+	}
+	if len(ds) == 0 {
+		return body
+	}
+	c := &ast.ContinueStmt{}
+	c.Doc = ds
+	return append(body, c)
 }

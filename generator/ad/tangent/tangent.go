@@ -295,6 +295,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
+	body = ompEnd(body, u)
 	if err := g.ompClauses(body); err != nil { // omp.go
 		return nil, err
 	}
@@ -817,7 +818,7 @@ func (g *gen) stmts(list []ast.Stmt) ([]ast.Stmt, error) {
 		if err != nil {
 			errs.AddErr(g.fset, s.Pos(), err)
 		}
-		out = append(out, r...)
+		out = append(out, ompFirst(s, r)...) // omp.go
 	}
 	if len(errs) > 0 {
 		return nil, errs

@@ -1,7 +1,7 @@
 ! OpenMP constructs reverse mode does not handle yet, each reported at
 ! its directive: a parallel loop whose iterations need the tape (a
-! WHILE loop in each), a parallel region with
-! a critical section, and a max reduction of an active variable.
+! WHILE loop in each), a critical section around active code in a
+! parallel region, and a max reduction of an active variable.
 subroutine relax(n, x, y, s, m)
   implicit none
   integer, intent(in) :: n
