@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/analysis/snapshot"
@@ -157,6 +158,14 @@ func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what str
 		for _, v := range vs.Sorted() {
 			if v.Type != nil && v.Type.IsCharacter() {
 				return nil, notSupported("character variable '%s' defined or read by %s", v.Name, what)
+			}
+			if decl.IsAllocatable(v) {
+				op, err := g.allocSnapOp(v, body, what) // snap_alloc.go
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, op)
+				continue
 			}
 			op, ok, err := g.wholeOp(v, what)
 			if err != nil {
