@@ -14,7 +14,7 @@ import (
 // TestCheckpointedLoopsAsPlain.
 func init() {
 	regionKernels = append(regionKernels, snapKernels...)
-	allModes["bnalloc"] = true
+	allModes["bnalloc"], allModes["bndtype"] = true, true
 }
 
 var snapKernels = []regionKernel{
@@ -57,6 +57,88 @@ subroutine model(n, x, cost)
   cost = sum(w**2)
 end subroutine
 `, routine: "model", params: []param{ival("n", 5), rval("x", 5), rval("cost")}, ins: []string{"x"}, outs: []string{"cost"}},
+		[]regionLoop{{name: "stage", region: true}}},
+	{kernel{name: "bndtype", src: `
+module st
+  implicit none
+  type forcing
+    real(8) :: amp
+    integer :: phase
+  end type forcing
+  type state
+    real(8) :: u(6)
+    real(8) :: e
+    integer :: count
+    type(forcing) :: f
+  end type state
+  type cell
+    real(8) :: m
+    logical :: wet
+  end type cell
+end module st
+
+subroutine model(nt, x, s0, cost)
+  use st
+  implicit none
+  integer, intent(in) :: nt
+  real(8), intent(in) :: x(6), s0
+  real(8), intent(out) :: cost
+  type(state) :: q
+  type(cell) :: cells(6)
+  integer :: it, i
+  q%u = x
+  q%e = s0
+  q%count = 0
+  q%f%amp = 0.5d0
+  q%f%phase = 1
+  cells%m = 1
+  cells%wet = .true.
+  do it = 1, nt
+    do i = 1, 6
+      q%u(i) = q%u(i) + 0.1d0*sin(q%e*q%u(i) + i)*cells(i)%m
+      if (cells(i)%wet) cells(i)%m = cells(i)%m + 0.05d0*q%u(i)*q%f%amp
+    end do
+    cells(q%f%phase)%wet = .not. cells(q%f%phase)%wet
+    q%f%phase = mod(q%f%phase, 6) + 1
+    q%f%amp = q%f%amp*0.9d0 + 0.01d0*q%e
+    q%e = q%e + 0.05d0*sum(q%u)/6
+    q%count = q%count + 1
+  end do
+  cost = q%e*sum(q%u) + q%count + sum(cells%m)
+end subroutine model
+`, routine: "model", params: []param{ival("nt", 11), rval("x", 6), rval("s0"), rval("cost")}, ins: []string{"x", "s0"}, outs: []string{"cost"}},
+		[]regionLoop{{"model", "", "it", 3, 0, false, ""}}},
+	{kernel{name: "bndtypeblock", src: `
+module st
+  type state
+    real(8) :: u(4), e
+    integer :: k
+  end type
+  type cellt
+    real(8) :: e
+  end type
+end module
+subroutine model(x, cost)
+  use st
+  real(8) :: x(4), cost
+  type(state) :: q
+  type(cellt) :: qs(3)
+  integer :: i
+  q%u = x
+  q%e = 1
+  q%k = 2
+  qs%e = x(1:3)
+  stage: block
+    do i = 2, 4
+      q%u(i) = q%u(i) + 0.3d0*sin(q%u(i - 1))*q%e
+    end do
+    q%e = q%e*q%u(q%k)
+    qs%e = qs%e*q%e
+    q%k = 3
+  end block stage
+  cost = sum(q%u**2) + q%e + sum(qs%e)
+end subroutine
+`, routine: "model", params: []param{rval("x", 4), rval("cost")}, ins: []string{"x"}, outs: []string{"cost"}},
 		[]regionLoop{{name: "stage", region: true}}},
 }
 
@@ -108,6 +190,64 @@ targets:
 		_, err := fadjdriver.Generate(filepath.Join(dir, "spec.yaml"))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want %q", tc.stmt, err, tc.want)
+		}
+	}
+}
+
+// TestSnapshotDerivedRejected checks that what a snapshot cannot hold
+// of a derived-type variable yet is rejected at the checkpointed loop.
+func TestSnapshotDerivedRejected(t *testing.T) {
+	const src = `module st
+  type named
+    real(8) :: v(2)
+    character(len=4) :: tag
+  end type
+  type cell
+    real(8) :: v(2)
+  end type
+end module
+subroutine s(x, y)
+  use st
+  real(8) :: x, y
+  type(%s) :: q%s
+  integer :: it
+  q%s = x
+  do it = 1, 3
+    q%s = q%s*1.1d0 + 0.1d0
+  end do
+  y = sum(q%s)
+end subroutine
+`
+	const spec = `version: 1
+sources: [s.f90]
+output: {dir: ad}
+targets:
+  - routine: s
+    mode: reverse
+    independents: [x]
+    dependents: [y]
+    checkpoints:
+      - loop: s::do it
+        binomial: {snapshots: 2}
+`
+	for _, tc := range []struct{ typ, dims, comp, want string }{
+		{"named", "", "v", "s.f90:16:3: not supported yet: variable 'q' of type type(named), with character components, in a snapshot of checkpointed loop"},
+		{"cell", "(3)", "v", "s.f90:16:3: not supported yet: array 'q' of type type(cell), with array components, in a snapshot of checkpointed loop"},
+	} {
+		ref := "q%" + tc.comp
+		if tc.dims != "" {
+			ref = "q(2)%" + tc.comp
+		}
+		f := strings.NewReplacer("type(%s) :: q%s", "type("+tc.typ+") :: q"+tc.dims, "q%s", ref).Replace(src)
+		dir := t.TempDir()
+		for name, s := range map[string]string{"s.f90": f, "spec.yaml": spec} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := fadjdriver.Generate(filepath.Join(dir, "spec.yaml"))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.typ, err, tc.want)
 		}
 	}
 }

@@ -159,6 +159,14 @@ func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what str
 			if v.Type != nil && v.Type.IsCharacter() {
 				return nil, notSupported("character variable '%s' defined or read by %s", v.Name, what)
 			}
+			if decl.IsDerived(v.Type) {
+				ops, err := g.derivedSnapOps(v, body, what) // snap_types.go
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, ops...)
+				continue
+			}
 			if decl.IsAllocatable(v) {
 				op, err := g.allocSnapOp(v, body, what) // snap_alloc.go
 				if err != nil {

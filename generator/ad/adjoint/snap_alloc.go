@@ -152,6 +152,13 @@ func (g *gen) snapAllocatable(st ast.Stmt) *ast.Ident {
 				a = c.Args[0]
 			}
 		}
+		for {
+			sel, ok := a.(*ast.SelectorExpr)
+			if !ok {
+				break
+			}
+			a = sel.X // the variable whose components are moved
+		}
 		if id, ok := a.(*ast.Ident); ok && decl.IsAllocatable(g.scope.Lookup(id.Name)) {
 			return ast.NewIdent(id.Name)
 		}
