@@ -68,12 +68,12 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 			"advance":  advanced(s),
 			"record":   unlabelled(f),
 			"reverse":  unlabelled(b),
-			"snappush": g.guardSnap(lowered(snp, tape.SnapPush)),
-			"snappop":  g.guardSnap(lowered(snp, tape.SnapPop)),
-			"snappeek": g.guardSnap(peeked(snp)),
-			"snapdrop": g.guardSnap(dropped(snp)),
-			"heldpush": g.guardSnap(lowered(held, tape.SnapPush)),
-			"heldpop":  g.guardSnap(lowered(held, tape.SnapPop)),
+			"snappush": lowered(snp, tape.SnapPush),
+			"snappop":  lowered(snp, tape.SnapPop),
+			"snappeek": peeked(snp),
+			"snapdrop": dropped(snp),
+			"heldpush": lowered(held, tape.SnapPush),
+			"heldpop":  lowered(held, tape.SnapPop),
 		}}
 	if err := c.declare(); err != nil {
 		return nil, nil, err

@@ -14,7 +14,7 @@ import (
 // TestCheckpointedLoopsAsPlain.
 func init() {
 	regionKernels = append(regionKernels, snapKernels...)
-	allModes["bnalloc"], allModes["bndtype"] = true, true
+	allModes["bnalloc"], allModes["bndtype"], allModes["bnchar"] = true, true, true
 }
 
 var snapKernels = []regionKernel{
@@ -140,6 +140,63 @@ subroutine model(x, cost)
 end subroutine
 `, routine: "model", params: []param{rval("x", 4), rval("cost")}, ins: []string{"x"}, outs: []string{"cost"}},
 		[]regionLoop{{name: "stage", region: true}}},
+	{kernel{name: "bnchar", src: `
+subroutine model(nt, x, cost)
+  implicit none
+  integer, intent(in) :: nt
+  real(8), intent(in) :: x(5)
+  real(8), intent(out) :: cost
+  real(8) :: u(5)
+  character(len=6) :: scheme
+  character(len=1) :: flag(5)
+  integer :: it, i
+  u = x
+  scheme = 'upwind'
+  flag = 'a'
+  cost = 0
+  do it = 1, nt
+    do i = 1, 5
+      if (flag(i) == 'a') then
+        u(i) = u(i) + 0.1d0*sin(u(i))
+      else
+        u(i) = u(i)*0.95d0 + 0.02d0*u(i)**2
+      end if
+    end do
+    if (scheme == 'upwind') then
+      u(2:5) = u(2:5) - 0.2d0*(u(2:5) - u(1:4))
+      scheme = 'center'
+    else
+      u(2:4) = u(2:4) - 0.1d0*(u(3:5) - u(1:3))
+      scheme = 'upwind'
+    end if
+    flag(mod(it, 5) + 1) = merge('b', 'a', flag(mod(it, 5) + 1) == 'a')
+    cost = cost + sum(u**2)
+  end do
+end subroutine model
+`, routine: "model", params: []param{ival("nt", 13), rval("x", 5), rval("cost")}, ins: []string{"x"}, outs: []string{"cost"}},
+		[]regionLoop{{"model", "", "it", 3, 0, false, ""}}},
+	{kernel{name: "bncharwhile", src: `
+subroutine model(x, cost)
+  real(8) :: x(3), cost, t
+  character(len=5) :: mode
+  t = 0
+  mode = 'slow'
+  cost = 0
+  do while (t < 2.0d0)
+    if (mode == 'slow') then
+      x = x + 0.05d0*sin(x)
+      t = t + 0.1d0
+      mode = 'fast'
+    else
+      x = x*0.98d0 + 0.01d0*x(1)
+      t = t + 0.15d0
+      mode = 'slow'
+    end if
+    cost = cost + sum(x**2)
+  end do
+end subroutine
+`, routine: "model", params: []param{rval("x", 3), rval("cost")}, ins: []string{"x"}, outs: []string{"cost"}},
+		[]regionLoop{{"model", "", "while", 2, 7, false, ""}}},
 }
 
 // TestSnapshotAllocRejected checks that a step that may change the

@@ -50,10 +50,10 @@ func (g *gen) blockConstruct(s *ast.BlockConstruct) (fwd, bwd []ast.Stmt, err er
 			"advance":  unlabelled(s.Body),
 			"record":   unlabelled(f),
 			"reverse":  unlabelled(b),
-			"snappush": g.guardSnap(lowered(snp, tape.SnapPush)),
-			"snappop":  g.guardSnap(lowered(snp, tape.SnapPop)),
-			"heldpush": g.guardSnap(lowered(held, tape.SnapPush)),
-			"heldpop":  g.guardSnap(lowered(held, tape.SnapPop)),
+			"snappush": lowered(snp, tape.SnapPush),
+			"snappop":  lowered(snp, tape.SnapPop),
+			"heldpush": lowered(held, tape.SnapPush),
+			"heldpop":  lowered(held, tape.SnapPop),
 		}}
 	fwd = c.stmts("call fadj_slot_snappush\ncall fadj_slot_advance\ncall fadj_slot_heldpush")
 	bwd = c.stmts("call fadj_slot_heldpop\ncall fadj_slot_snappop\ncall fadj_slot_record\ncall fadj_slot_reverse")

@@ -20,24 +20,24 @@ import (
 // would reallocate it); each is rejected at its place. The allocation
 // may still change after the loop: the backward sweep restores it
 // (alloc.go) before it reaches the loop's. The saves of an array not
-// allocated (a step that never defines it) are skipped: guardSnap wraps
-// them in IF (allocated(w)), the same when taken and when restored.
+// allocated (a step that never defines it) are skipped: they run in
+// IF (allocated(w)), the same when taken and when restored.
 
 // allocSnapOp returns the snapshot op of allocatable v, which the steps
 // body of checkpoint what define or read.
-func (g *gen) allocSnapOp(v *sema.Symbol, body []ast.Stmt, what string) (tape.Op, error) {
+func (g *gen) allocSnapOp(v *sema.Symbol, body []ast.Stmt, what string) (snapOp, error) {
 	if v.Attrs.Has(sema.AttrPointer) || g.scope.Lookup(v.Name) != v {
-		return tape.Op{}, notSupported("allocatable or pointer variable '%s' defined by '%s', reversed jointly", v.Name, what)
+		return snapOp{}, notSupported("allocatable or pointer variable '%s' defined by '%s', reversed jointly", v.Name, what)
 	}
 	typ, ok := tape.TypeOf(v.Type)
 	if !ok {
-		return tape.Op{}, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
+		return snapOp{}, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
 	}
 	if err := g.keepsAllocation(v, body, what); err != nil {
-		return tape.Op{}, err
+		return snapOp{}, err
 	}
 	ref := ast.NewIdent(v.Name)
-	op := tape.Op{Type: typ, Ref: ref}
+	op := snapOp{Op: tape.Op{Type: typ, Ref: ref}, guard: decl.Allocated(ast.NewIdent(v.Name))}
 	if v.Rank() > 0 {
 		op.Count = tape.Size(ref)
 	}
@@ -123,45 +123,4 @@ func (g *gen) sameShape(rhs ast.Expr, v *sema.Symbol) bool {
 		}
 	}
 	return false
-}
-
-// guardSnap wraps each snapshot save or restore of list (lowered ops:
-// push, pop, peek, discard) that moves an allocatable array in
-// IF (allocated(w)).
-func (g *gen) guardSnap(list []ast.Stmt) []ast.Stmt {
-	out := make([]ast.Stmt, len(list))
-	for i, st := range list {
-		out[i] = st
-		if x := g.snapAllocatable(st); x != nil {
-			out[i] = decl.If(decl.Allocated(x), st)
-		}
-	}
-	return out
-}
-
-// snapAllocatable returns the allocatable variable snapshot call st
-// moves (its argument w or size(w)), or nil.
-func (g *gen) snapAllocatable(st ast.Stmt) *ast.Ident {
-	call, ok := st.(*ast.CallStmt)
-	if !ok {
-		return nil
-	}
-	for _, a := range call.Args {
-		if c, ok := a.(*ast.CallExpr); ok && len(c.Args) == 1 {
-			if f, ok := c.Fun.(*ast.Ident); ok && strings.EqualFold(f.Name, "size") {
-				a = c.Args[0]
-			}
-		}
-		for {
-			sel, ok := a.(*ast.SelectorExpr)
-			if !ok {
-				break
-			}
-			a = sel.X // the variable whose components are moved
-		}
-		if id, ok := a.(*ast.Ident); ok && decl.IsAllocatable(g.scope.Lookup(id.Name)) {
-			return ast.NewIdent(id.Name)
-		}
-	}
-	return nil
 }

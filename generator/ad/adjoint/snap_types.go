@@ -17,7 +17,7 @@ import (
 
 // derivedSnapOps returns the snapshot ops of v, of derived type, which
 // the steps body of checkpoint what define or read.
-func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]tape.Op, error) {
+func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]snapOp, error) {
 	ts := v.Type.Derived
 	if ts == nil || v.Type.Class || v.Attrs.Has(sema.AttrPointer) {
 		return nil, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
@@ -28,7 +28,7 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]ta
 	if v.Rank() > 0 && needLoop(ts, 0) {
 		return nil, notSupported("array '%s' of type %s, with array components, in a snapshot of %s", v.Name, v.Type, what)
 	}
-	var ref ast.Expr
+	var ref, guard ast.Expr
 	if decl.IsAllocatable(v) {
 		if g.scope.Lookup(v.Name) != v {
 			return nil, notSupported("allocatable variable '%s' defined by '%s', not visible in '%s'", v.Name, what, g.pa.Proc.Name)
@@ -36,7 +36,7 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]ta
 		if err := g.keepsAllocation(v, body, what); err != nil {
 			return nil, err
 		}
-		ref = ast.NewIdent(v.Name)
+		ref, guard = ast.NewIdent(v.Name), decl.Allocated(ast.NewIdent(v.Name))
 	} else {
 		var err error
 		if ref, err = g.wholeRef(v, what); err != nil {
@@ -47,9 +47,9 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]ta
 	if err != nil {
 		return nil, err
 	}
-	var ops []tape.Op
+	var ops []snapOp
 	for _, l := range leaves {
-		op := tape.Op{Type: l.typ, Ref: l.ref}
+		op := snapOp{Op: tape.Op{Type: l.typ, Ref: l.ref}, guard: guard}
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
 		}
