@@ -7,7 +7,8 @@ import (
 
 // snapCharProgram pushes character values (scalars of two lengths, an
 // array, between numeric snapshot values), reads them in place with the
-// peek forms, then pops them, and drops one with fadj_snap_discard.
+// peek forms, then pops them, and drops one with fadj_snap_discard;
+// then the tape forms.
 const snapCharProgram = `program snap_char
   use fadj_runtime
   implicit none
@@ -34,6 +35,11 @@ const snapCharProgram = `program snap_char
   call fadj_snap_push_char(s)
   call fadj_snap_discard(fadj_snap_i4, len(s))
   call check('discard', fadj_snap_empty())
+  call fadj_push_char_array(a, size(a))
+  call fadj_push_char(s)
+  call fadj_pop_char(t)
+  call fadj_pop_char_array(b, size(b))
+  call check('tape', t == s .and. all(b == a) .and. fadj_tape_empty() .and. fadj_snap_empty())
   print '(a)', 'done'
 contains
   subroutine check(what, ok)
@@ -56,7 +62,7 @@ func TestSnapChar(t *testing.T) {
 	v := debug
 	exe := buildProgram(t, v, snapCharProgram, buildModule(t, v, ModuleName))
 	out := runOK(t, exe)
-	if strings.Contains(out, "FAIL") || !strings.HasSuffix(out, "done\n") || strings.Count(out, "ok ") != 3 {
+	if strings.Contains(out, "FAIL") || !strings.HasSuffix(out, "done\n") || strings.Count(out, "ok ") != 4 {
 		t.Fatalf("output:\n%s", out)
 	}
 }

@@ -2,6 +2,8 @@ package adjoint
 
 import (
 	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/analysis/tbr"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -32,4 +34,60 @@ func (g *gen) charSnapOp(v *sema.Symbol, what string) (snapOp, error) {
 		op.Count = tape.Size(ref)
 	}
 	return op, nil
+}
+
+// charCallSaves returns the saves of character reference r around a
+// jointly reversed call of callee, on the stack of push (Push or
+// SnapPush), and its restores: its codes through the runtime's
+// fadj_[snap_]push_char[_array]. The callee's adjoint runs it again, and
+// may branch on the value (a mode it reads and sets), so a character
+// variable it defines is saved like any other.
+func (g *gen) charCallSaves(r tbr.Ref, push tape.Kind, callee string) (pushes, pops []ast.Stmt, err error) {
+	ref := r.Expr
+	if ref == nil {
+		if ref, err = g.wholeRef(r.Var, callee); err != nil {
+			return nil, nil, err
+		}
+	}
+	var n ast.Expr
+	if g.info.Rank(ref) != 0 || (isIdent(ref) && r.Var.Rank() > 0) {
+		for _, d := range r.Var.Dims {
+			if d.Kind == sema.AssumedSize && isIdent(ref) {
+				return nil, nil, notSupported("assumed-size array '%s' defined by '%s', reversed jointly", r.Var.Name, callee)
+			}
+		}
+		if vectorSubscript(g.info, ref) {
+			return nil, nil, notSupported("vector subscript in '%s' in reverse mode", exprString(ref))
+		}
+		n = tape.Size(ref)
+	}
+	call := func(verb string) ast.Stmt {
+		name := "fadj_" + verb + "_char"
+		if push == tape.SnapPush {
+			name = "fadj_snap_" + verb + "_char"
+		}
+		c := &ast.CallStmt{Name: ast.NewIdent(name), Args: []ast.Expr{ast.Clone(ref)}, Parens: true}
+		if n != nil {
+			c.Name.(*ast.Ident).Name += "_array"
+			c.Args = append(c.Args, ast.Clone(n))
+		}
+		return c
+	}
+	return []ast.Stmt{call("push")}, []ast.Stmt{call("pop")}, nil
+}
+
+// charPushPop returns the tape push saving character reference x (a
+// variable, an element, a substring, a component, a whole array) before
+// an assignment overwrites it, and the pop restoring it: the adjoint of
+// a call before it may run the callee again, which may branch on it.
+func (g *gen) charPushPop(x ast.Expr) (push, pop ast.Stmt) {
+	call := func(name string) ast.Stmt {
+		c := &ast.CallStmt{Name: ast.NewIdent(name), Args: []ast.Expr{ast.Clone(x)}, Parens: true}
+		if g.info.Rank(x) > 0 {
+			c.Name.(*ast.Ident).Name += "_array"
+			c.Args = append(c.Args, tape.Size(ast.Clone(x)))
+		}
+		return c
+	}
+	return call("fadj_push_char"), call("fadj_pop_char")
 }

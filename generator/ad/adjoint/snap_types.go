@@ -10,10 +10,10 @@ import (
 // Derived-type variables in the snapshots of checkpointed loops and
 // regions: saved component by component (derived.go's tapeLeaves: the
 // numeric and logical components at any depth, an array of types by a
-// per-component array push of a%x). Not supported yet: allocatable or
-// pointer components, character components (a step may branch on
-// them), and arrays of types whose components are arrays (they would
-// need loops, which the snapshot's peek and discard do not take).
+// per-component array push of a%x), character components as character
+// variables (snap_chars.go). Not supported yet: allocatable or pointer
+// components, and arrays of types whose components are arrays (they
+// would need loops, which the snapshot's peek and discard do not take).
 
 // derivedSnapOps returns the snapshot ops of v, of derived type, which
 // the steps body of checkpoint what define or read.
@@ -21,9 +21,6 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 	ts := v.Type.Derived
 	if ts == nil || v.Type.Class || v.Attrs.Has(sema.AttrPointer) {
 		return nil, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
-	}
-	if hasCharComponent(ts, 0) {
-		return nil, notSupported("variable '%s' of type %s, with character components, in a snapshot of %s", v.Name, v.Type, what)
 	}
 	if v.Rank() > 0 && needLoop(ts, 0) {
 		return nil, notSupported("array '%s' of type %s, with array components, in a snapshot of %s", v.Name, v.Type, what)
@@ -55,19 +52,45 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 		}
 		ops = append(ops, op)
 	}
+	chars, err := charLeaves(ref, v.Rank(), ts, 0)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range chars {
+		op := snapOp{Op: tape.Op{Type: tape.I4, Ref: l.ref}, char: true, guard: guard}
+		if l.rank > 0 {
+			op.Count = tape.Size(l.ref)
+		}
+		ops = append(ops, op)
+	}
 	return ops, nil
 }
 
-// hasCharComponent reports whether derived type ts has a character
-// component, at any depth.
-func hasCharComponent(ts *sema.Symbol, depth int) bool {
+// charLeaves returns the character components of ref (of derived type
+// ts and rank rank), at any depth, which tapeLeaves leaves out: a step
+// may branch on them.
+func charLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf, error) {
+	var out []tapeLeaf
 	for _, c := range ts.Components {
-		if c.Kind != sema.ComponentSym || c.Type == nil {
+		if c.Kind != sema.ComponentSym || c.Type == nil || !(c.Type.IsCharacter() || decl.IsDerived(c.Type) && depth < 8) {
 			continue
 		}
-		if c.Type.IsCharacter() || (decl.IsDerived(c.Type) && depth < 8 && hasCharComponent(c.Type.Derived, depth+1)) {
-			return true
+		if rank > 0 && len(c.Dims) > 0 {
+			return nil, notSupported("array component '%s%%%s' of an array of derived type in a snapshot", ts.Name, c.Name)
 		}
+		sub := &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}
+		if decl.IsDerived(c.Type) {
+			l, err := charLeaves(sub, rank+len(c.Dims), c.Type.Derived, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, l...)
+			continue
+		}
+		if c.Attrs.Has(sema.AttrPointer) || c.Attrs.Has(sema.AttrAllocatable) {
+			return nil, notSupported("ALLOCATABLE or POINTER character component '%s%%%s' in a snapshot", ts.Name, c.Name)
+		}
+		out = append(out, tapeLeaf{ref: sub, rank: rank + len(c.Dims)})
 	}
-	return false
+	return out, nil
 }

@@ -1,6 +1,7 @@
 ! A time loop over derived-type state, checkpointed binomially: the
 ! snapshots hold q component by component (an array, a scalar, an
-! integer counter, a nested type) and an array of types
+! integer counter, a character regime the steps branch on, a nested
+! type) and an array of types
 ! with scalar components (a per-component array push of cells%m).
 module st
   implicit none
@@ -12,6 +13,7 @@ module st
     real(8) :: u(6)
     real(8) :: e
     integer :: count
+    character(len=4) :: regime
     type(forcing) :: f
   end type state
   type cell
@@ -32,6 +34,7 @@ subroutine model(nt, x, s0, cost)
   q%u = x
   q%e = s0
   q%count = 0
+  q%regime = 'calm'
   q%f%amp = 0.5d0
   q%f%phase = 1
   cells%m = 1
@@ -43,7 +46,13 @@ subroutine model(nt, x, s0, cost)
     end do
     cells(q%f%phase)%wet = .not. cells(q%f%phase)%wet
     q%f%phase = mod(q%f%phase, 6) + 1
-    q%f%amp = q%f%amp*0.9d0 + 0.01d0*q%e
+    if (q%regime == 'calm') then
+      q%f%amp = q%f%amp*0.9d0 + 0.01d0*q%e
+      q%regime = 'wild'
+    else
+      q%f%amp = q%f%amp*1.05d0 - 0.02d0*q%e
+      q%regime = 'calm'
+    end if
     q%e = q%e + 0.05d0*sum(q%u)/6
     q%count = q%count + 1
   end do
