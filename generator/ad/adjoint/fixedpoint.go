@@ -328,10 +328,21 @@ func (fp *fpCode) copyDecl(c string, v *sema.Symbol, what string) error {
 	td.Attrs = nil
 	e := *td.Entities[0]
 	e.Name = ast.NewIdent(fp.copyName(c, v))
+	deferred := false
 	for _, dim := range e.Dims {
-		if dim.Hi == nil || isStar(dim.Hi) {
-			return notSupported("%s '%s' of assumed shape or size in a fixed-point loop", what, v.Name)
+		if dim.Hi != nil && isStar(dim.Hi) {
+			return notSupported("%s '%s' of assumed size in a fixed-point loop", what, v.Name)
 		}
+		deferred = deferred || dim.Hi == nil
+	}
+	if deferred {
+		// Assumed shape (or allocatable): an allocatable copy, which
+		// its first assignment, whole from the adjoint, allocates.
+		e.Dims = nil
+		for range v.Dims {
+			e.Dims = append(e.Dims, &ast.Dim{Colon: true})
+		}
+		td.Attrs = []*ast.Attr{{Kind: ast.AttrAllocatable}}
 	}
 	td.Entities = []*ast.Entity{&e}
 	g.decls = append(g.decls, td)
