@@ -246,6 +246,23 @@ subroutine model(nt, x, cost)
 end subroutine
 `, routine: "model", params: []param{ival("nt", 7), rval("x", 3), rval("cost")}, ins: []string{"x"}, outs: []string{"cost"}},
 		[]regionLoop{{"model", "", "it", 3, 0, false, ""}}},
+	{kernel{name: "bnallocwhile", src: `
+subroutine model(x, cost)
+  real(8) :: x(4), cost, t
+  real(8), allocatable :: w(:)
+  allocate(w(4))
+  w = x
+  t = 0
+  cost = 0
+  do while (t < 2.0d0)
+    w = w + 0.05d0*sin(w)*w(1)
+    t = t + 0.1d0
+    cost = cost + sum(w**2)
+  end do
+  deallocate(w)
+end subroutine
+`, routine: "model", params: []param{rval("x", 4), rval("cost")}, ins: []string{"x"}, outs: []string{"cost"}},
+		[]regionLoop{{"model", "", "while", 3, 8, false, ""}}},
 }
 
 // TestSnapshotAllocRejected checks that a step that may change the

@@ -67,12 +67,12 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	}
 	var outRefs []outRef
 	for _, v := range d.Out {
-		op, ok, err := g.wholeOp(v, what)
+		ops, err := g.snapOps(v, s.Body, what) // snap_ops.go
 		if err != nil {
 			return nil, nil, err
 		}
-		if ok {
-			outRefs = append(outRefs, outRef{v, op})
+		if len(ops) > 0 {
+			outRefs = append(outRefs, outRef{v, ops})
 		}
 	}
 	fp := &fpCode{g: g, d: d, k: k, out: outRefs}
@@ -126,8 +126,8 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 }
 
 type outRef struct {
-	v  *sema.Symbol
-	op tape.Op
+	v   *sema.Symbol
+	ops []snapOp
 }
 
 // fpCode builds the code of one fixed-point loop, numbered k.
@@ -273,13 +273,12 @@ func (fp *fpCode) ops(kind tape.Kind, pop bool) []ast.Stmt {
 func opsOf(list []outRef, kind tape.Kind, pop bool) []ast.Stmt {
 	var out []ast.Stmt
 	for _, r := range list {
-		op := r.op
-		op.Kind = kind
-		if pop {
-			op.Kind = kind.Inverse()
-			out = append([]ast.Stmt{tape.Lower(op)}, out...)
-		} else {
-			out = append(out, tape.Lower(op))
+		for _, op := range r.ops {
+			if pop {
+				out = append([]ast.Stmt{op.stmt(kind.Inverse())}, out...)
+			} else {
+				out = append(out, op.stmt(kind))
+			}
 		}
 	}
 	return out

@@ -23,29 +23,45 @@ type snapOp struct {
 	guard ast.Expr
 }
 
-// call returns the runtime call of op: fadj_snap_<verb>_<T>[_array]
-// with verb push, pop or peek.
+// call returns the runtime call of op on the snapshot stacks:
+// fadj_snap_<verb>_<T>[_array] with verb push, pop or peek.
 func (op snapOp) call(verb string) ast.Stmt {
-	var c *ast.CallStmt
-	if op.char {
-		c = &ast.CallStmt{Name: ast.NewIdent("fadj_snap_" + verb + "_char"), Args: []ast.Expr{ast.Clone(op.Ref)}, Parens: true}
-		if op.Count != nil {
-			c.Name.(*ast.Ident).Name += "_array"
-			c.Args = append(c.Args, ast.Clone(op.Count))
-		}
-	} else {
-		o := op.Op
-		o.Kind = tape.SnapPush
-		if verb != "push" {
-			o.Kind = tape.SnapPop
-		}
-		c = tape.Lower(o)
-		if verb == "peek" {
-			id := c.Name.(*ast.Ident)
-			c.Name = ast.NewIdent("fadj_snap_peek_" + strings.TrimPrefix(id.Name, "fadj_snap_pop_"))
-		}
+	k := tape.SnapPush
+	if verb != "push" {
+		k = tape.SnapPop
+	}
+	c := op.lower(k)
+	if verb == "peek" {
+		id := c.Name.(*ast.Ident)
+		id.Name = "fadj_snap_peek_" + strings.TrimPrefix(id.Name, "fadj_snap_pop_")
 	}
 	return op.guarded(c)
+}
+
+// stmt returns the runtime call of op of kind k (a push or pop on the
+// tape or the snapshot stacks), under its guard.
+func (op snapOp) stmt(k tape.Kind) ast.Stmt {
+	return op.guarded(op.lower(k))
+}
+
+// lower returns the runtime call of op of kind k.
+func (op snapOp) lower(k tape.Kind) *ast.CallStmt {
+	if !op.char {
+		o := op.Op
+		o.Kind = k
+		return tape.Lower(o)
+	}
+	name := "fadj_"
+	if k == tape.SnapPush || k == tape.SnapPop {
+		name += "snap_"
+	}
+	name += map[bool]string{true: "push", false: "pop"}[k.IsPush()] + "_char"
+	c := &ast.CallStmt{Name: ast.NewIdent(name), Args: []ast.Expr{ast.Clone(op.Ref)}, Parens: true}
+	if op.Count != nil {
+		c.Name.(*ast.Ident).Name += "_array"
+		c.Args = append(c.Args, ast.Clone(op.Count))
+	}
+	return c
 }
 
 // guarded returns st, inside IF (guard) if op has one.
