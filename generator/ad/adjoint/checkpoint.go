@@ -115,7 +115,11 @@ func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) 
 			return nil, nil, err
 		}
 		if derived {
-			pushes, pops = append(pushes, p...), append(q, pops...)
+			cp, cq, err := g.derivedCharSaves(r, push, callee) // snap_chars.go
+			if err != nil {
+				return nil, nil, err
+			}
+			pushes, pops = append(append(pushes, p...), cp...), append(append(cq, q...), pops...)
 			continue
 		}
 		if r.Expr == nil && isGlobal(r.Var) && isCharScalar(r.Var) {

@@ -91,3 +91,30 @@ func (g *gen) charPushPop(x ast.Expr) (push, pop ast.Stmt) {
 	}
 	return call("fadj_push_char"), call("fadj_pop_char")
 }
+
+// derivedCharSaves returns the saves of the character components of
+// derived-type reference r around a call of callee (derived.go's
+// records leave them out), on the stack of push, and their restores:
+// the callee's adjoint runs it again, and may branch on them.
+func (g *gen) derivedCharSaves(r tbr.Ref, push tape.Kind, callee string) (pushes, pops []ast.Stmt, err error) {
+	ref, rank := r.Expr, r.Var.Rank()
+	if ref != nil {
+		rank = g.info.Rank(ref)
+	} else if ref, err = g.wholeRef(r.Var, callee); err != nil {
+		return nil, nil, err
+	}
+	t := g.refType(r)
+	leaves, err := charLeaves(ref, rank, t.Derived, 0) // snap_types.go
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, l := range leaves {
+		op := snapOp{Op: tape.Op{Type: tape.I4, Ref: l.ref}, char: true}
+		if l.rank > 0 {
+			op.Count = tape.Size(l.ref)
+		}
+		pushes = append(pushes, op.stmt(push))
+		pops = append([]ast.Stmt{op.stmt(push.Inverse())}, pops...)
+	}
+	return pushes, pops, nil
+}
