@@ -21,6 +21,16 @@ type snapOp struct {
 	tape.Op
 	char  bool
 	guard ast.Expr
+	// loops, outermost first, run the save over the elements of an
+	// array of derived type (Ref names one element): forward to push,
+	// backward to pop or peek, so that the values come off in reverse.
+	loops []snapLoop
+}
+
+// snapLoop is a DO loop of variable i from lo to hi.
+type snapLoop struct {
+	i      *ast.Ident
+	lo, hi ast.Expr
 }
 
 // call returns the runtime call of op on the snapshot stacks:
@@ -35,13 +45,13 @@ func (op snapOp) call(verb string) ast.Stmt {
 		id := c.Name.(*ast.Ident)
 		id.Name = "fadj_snap_peek_" + strings.TrimPrefix(id.Name, "fadj_snap_pop_")
 	}
-	return op.guarded(c)
+	return op.guarded(c, verb == "push")
 }
 
 // stmt returns the runtime call of op of kind k (a push or pop on the
 // tape or the snapshot stacks), under its guard.
 func (op snapOp) stmt(k tape.Kind) ast.Stmt {
-	return op.guarded(op.lower(k))
+	return op.guarded(op.lower(k), k.IsPush())
 }
 
 // lower returns the runtime call of op of kind k.
@@ -64,8 +74,17 @@ func (op snapOp) lower(k tape.Kind) *ast.CallStmt {
 	return c
 }
 
-// guarded returns st, inside IF (guard) if op has one.
-func (op snapOp) guarded(st ast.Stmt) ast.Stmt {
+// guarded returns st inside op's loops (forward for a push, backward
+// else), inside IF (guard) if op has one.
+func (op snapOp) guarded(st ast.Stmt, push bool) ast.Stmt {
+	for k := len(op.loops) - 1; k >= 0; k-- {
+		l := op.loops[k]
+		do := &ast.DoConstruct{Var: ast.NewIdent(l.i.Name), Start: ast.Clone(l.lo), Stop: ast.Clone(l.hi), Body: []ast.Stmt{st}, End: ast.EndStmt{Keyword: "do"}}
+		if !push {
+			do.Start, do.Stop, do.Step = ast.Clone(l.hi), ast.Clone(l.lo), deriv.Int(-1)
+		}
+		st = do
+	}
 	if op.guard == nil {
 		return st
 	}
@@ -124,7 +143,7 @@ func dropped(ops []snapOp) []ast.Stmt {
 			n = &ast.BasicLit{Kind: token.INT, Value: "1"}
 		}
 		out = append(out, op.guarded(&ast.CallStmt{Name: ast.NewIdent("fadj_snap_discard"), Parens: true,
-			Args: []ast.Expr{ast.NewIdent(stack), n}}))
+			Args: []ast.Expr{ast.NewIdent(stack), n}}, true))
 	}
 	return out
 }
