@@ -44,6 +44,10 @@
 //	call fadj_snap_pop_<T>(x)
 //	call fadj_snap_push_<T>_array(a, size(a))
 //	call fadj_snap_pop_<T>_array(a, size(a))
+//	call fadj_snap_push_char(s)              ! a character value (and _array,
+//	call fadj_snap_pop_char(s)               ! peek forms): its codes on the
+//	                                         ! i4 snapshot stack
+//	call fadj_push_char(s), fadj_pop_char(s) ! the same on the i4 tape
 //
 // for example fadj_push_r8(x) and fadj_snap_pop_r8_array(a, size(a)). The
 // array dummy is assumed-size, a(*), with the element count n as second

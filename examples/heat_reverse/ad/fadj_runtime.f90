@@ -333,6 +333,9 @@ module fadj_runtime
   public :: fadj_snap_peek_i4, fadj_snap_peek_i4_array
   public :: fadj_snap_peek_i8, fadj_snap_peek_i8_array
   public :: fadj_snap_peek_l, fadj_snap_peek_l_array
+  public :: fadj_snap_push_char, fadj_snap_pop_char, fadj_snap_peek_char
+  public :: fadj_snap_push_char_array, fadj_snap_pop_char_array, fadj_snap_peek_char_array
+  public :: fadj_push_char, fadj_pop_char, fadj_push_char_array, fadj_pop_char_array
   integer, parameter, public :: fadj_binomial_ohlen = 6 + fadj_binomial_hlen
   integer(int64) :: peek_at(nstacks) = 0
 
@@ -2410,6 +2413,103 @@ contains
     a(1:m) = snap_l(t - m + 1:t)
     peek_at(fadj_snap_l) = t - m
   end subroutine fadj_snap_peek_l_array
+
+  ! ---------------------------------------- character values in snapshots
+
+  ! A character value of any length (a tag, a file name a checkpointed
+  ! step assigns) goes on the i4 snapshot stack as its character codes,
+  ! pushed first to last, popped or peeked last to first: a value of s
+  ! takes len(s) places (fadj_snap_discard(fadj_snap_i4, len(s)) drops
+  ! it), an array a of n elements len(a)*n.
+  subroutine fadj_snap_push_char(s)
+    character(len=*), intent(in) :: s
+    integer :: i
+    do i = 1, len(s)
+      call fadj_snap_push_i4(ichar(s(i:i)))
+    end do
+  end subroutine fadj_snap_push_char
+
+  subroutine fadj_snap_pop_char(s)
+    character(len=*), intent(inout) :: s
+    integer :: i, c
+    do i = len(s), 1, -1
+      call fadj_snap_pop_i4(c)
+      s(i:i) = char(c)
+    end do
+  end subroutine fadj_snap_pop_char
+
+  subroutine fadj_snap_peek_char(s)
+    character(len=*), intent(inout) :: s
+    integer :: i, c
+    do i = len(s), 1, -1
+      call fadj_snap_peek_i4(c)
+      s(i:i) = char(c)
+    end do
+  end subroutine fadj_snap_peek_char
+
+  subroutine fadj_snap_push_char_array(a, n)
+    character(len=*), intent(in) :: a(*)
+    integer, intent(in) :: n
+    integer :: k
+    do k = 1, n
+      call fadj_snap_push_char(a(k))
+    end do
+  end subroutine fadj_snap_push_char_array
+
+  subroutine fadj_snap_pop_char_array(a, n)
+    character(len=*), intent(inout) :: a(*)
+    integer, intent(in) :: n
+    integer :: k
+    do k = n, 1, -1
+      call fadj_snap_pop_char(a(k))
+    end do
+  end subroutine fadj_snap_pop_char_array
+
+  subroutine fadj_snap_peek_char_array(a, n)
+    character(len=*), intent(inout) :: a(*)
+    integer, intent(in) :: n
+    integer :: k
+    do k = n, 1, -1
+      call fadj_snap_peek_char(a(k))
+    end do
+  end subroutine fadj_snap_peek_char_array
+
+  ! The same on the i4 tape (a character value a jointly reversed call
+  ! overwrites that the code before it still reads).
+  subroutine fadj_push_char(s)
+    character(len=*), intent(in) :: s
+    integer :: i
+    do i = 1, len(s)
+      call fadj_push_i4(ichar(s(i:i)))
+    end do
+  end subroutine fadj_push_char
+
+  subroutine fadj_pop_char(s)
+    character(len=*), intent(inout) :: s
+    integer :: i, c
+    do i = len(s), 1, -1
+      call fadj_pop_i4(c)
+      s(i:i) = char(c)
+    end do
+  end subroutine fadj_pop_char
+
+  subroutine fadj_push_char_array(a, n)
+    character(len=*), intent(in) :: a(*)
+    integer, intent(in) :: n
+    integer :: k
+    do k = 1, n
+      call fadj_push_char(a(k))
+    end do
+  end subroutine fadj_push_char_array
+
+  subroutine fadj_pop_char_array(a, n)
+    character(len=*), intent(inout) :: a(*)
+    integer, intent(in) :: n
+    integer :: k
+    do k = n, 1, -1
+      call fadj_pop_char(a(k))
+    end do
+  end subroutine fadj_pop_char_array
 
   ! ------------------------------------------ online binomial checkpointing
 

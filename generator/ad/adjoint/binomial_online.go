@@ -1,9 +1,7 @@
 package adjoint
 
 import (
-	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/token"
 )
 
 // A DO WHILE under binomial checkpointing.
@@ -65,37 +63,4 @@ do
   end select
 end do
 deallocate(H@)`)
-}
-
-// peeked returns the restore of the snapshot ops push, read in place
-// (the runtime's fadj_snap_peek_<T>): the snapshot stays on the stack,
-// and is not copied off it and back.
-func peeked(ops []tape.Op) []ast.Stmt {
-	if len(ops) == 0 {
-		return nil
-	}
-	var out []ast.Stmt
-	for _, st := range lowered(ops, tape.SnapPop) {
-		call := st.(*ast.CallStmt)
-		id := call.Name.(*ast.Ident)
-		call.Name = ast.NewIdent("fadj_snap_peek_" + id.Name[len("fadj_snap_pop_"):])
-		out = append(out, call)
-	}
-	start := &ast.CallStmt{Name: ast.NewIdent("fadj_snap_peek_start"), Parens: true}
-	return append([]ast.Stmt{start}, out...)
-}
-
-// dropped returns the release of the snapshot ops push, whose values
-// are not needed: the runtime's fadj_snap_discard of as many values.
-func dropped(ops []tape.Op) []ast.Stmt {
-	var out []ast.Stmt
-	for _, op := range ops {
-		n := op.Count
-		if n == nil {
-			n = &ast.BasicLit{Kind: token.INT, Value: "1"}
-		}
-		out = append(out, &ast.CallStmt{Name: ast.NewIdent("fadj_snap_discard"), Parens: true,
-			Args: []ast.Expr{ast.NewIdent("fadj_snap_" + op.Type.String()), ast.Clone(n)}})
-	}
-	return out
 }

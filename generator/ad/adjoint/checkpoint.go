@@ -115,7 +115,11 @@ func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) 
 			return nil, nil, err
 		}
 		if derived {
-			pushes, pops = append(pushes, p...), append(q, pops...)
+			cp, cq, err := g.derivedCharSaves(r, push, callee) // snap_chars.go
+			if err != nil {
+				return nil, nil, err
+			}
+			pushes, pops = append(append(pushes, p...), cp...), append(append(cq, q...), pops...)
 			continue
 		}
 		if r.Expr == nil && isGlobal(r.Var) && isCharScalar(r.Var) {
@@ -134,12 +138,17 @@ func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) 
 			pushes, pops = append(pushes, p...), append(q, pops...)
 			continue
 		}
-		op, ok, err := g.saveOp(r, callee)
+		if t := g.refType(r); t != nil && t.IsCharacter() {
+			p, q, err := g.charCallSaves(r, push, callee) // snap_chars.go
+			if err != nil {
+				return nil, nil, err
+			}
+			pushes, pops = append(pushes, p...), append(q, pops...)
+			continue
+		}
+		op, err := g.saveOp(r, callee)
 		if err != nil {
 			return nil, nil, err
-		}
-		if !ok {
-			continue
 		}
 		op.Kind = push
 		pushes = append(pushes, tape.Lower(op))
@@ -148,45 +157,46 @@ func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) 
 	return pushes, pops, nil
 }
 
-// saveOp returns the operation saving reference r (its Kind to be set),
-// or false for a value that needs no saving (a character variable: no
-// partial, subscript or bound reads one).
-func (g *gen) saveOp(r tbr.Ref, callee string) (tape.Op, bool, error) {
+// refType returns the type of reference r.
+func (g *gen) refType(r tbr.Ref) *sema.Type {
+	if r.Expr != nil {
+		return g.info.TypeOf(r.Expr)
+	}
+	return r.Var.Type
+}
+
+// saveOp returns the operation saving reference r (its Kind to be set);
+// a character one is saved by charCallSaves.
+func (g *gen) saveOp(r tbr.Ref, callee string) (tape.Op, error) {
 	v := r.Var
 	ref := r.Expr
 	t := v.Type
 	if ref != nil {
 		t = g.info.TypeOf(ref)
 	}
-	if t != nil && t.IsCharacter() {
-		if ref == nil && isGlobal(v) {
-			return tape.Op{}, false, notSupported("character variable '%s' defined by '%s', reversed jointly", v.Name, callee)
-		}
-		return tape.Op{}, false, nil
-	}
 	typ, ok := tape.TypeOf(t)
 	if !ok {
-		return tape.Op{}, false, notSupported("variable '%s' of type %s defined by '%s', reversed jointly: no tape for it", v.Name, t, callee)
+		return tape.Op{}, notSupported("variable '%s' of type %s defined by '%s', reversed jointly: no tape for it", v.Name, t, callee)
 	}
 	if ref == nil {
 		var err error
 		if ref, err = g.wholeRef(v, callee); err != nil {
-			return tape.Op{}, false, err
+			return tape.Op{}, err
 		}
 	}
 	op := tape.Op{Type: typ, Ref: ref}
 	if g.info.Rank(ref) != 0 || (isIdent(ref) && v.Rank() > 0) {
 		for _, d := range v.Dims {
 			if d.Kind == sema.AssumedSize && isIdent(ref) {
-				return tape.Op{}, false, notSupported("assumed-size array '%s' defined by '%s', reversed jointly", v.Name, callee)
+				return tape.Op{}, notSupported("assumed-size array '%s' defined by '%s', reversed jointly", v.Name, callee)
 			}
 		}
 		if vectorSubscript(g.info, ref) {
-			return tape.Op{}, false, notSupported("vector subscript in '%s' in reverse mode", exprString(ref))
+			return tape.Op{}, notSupported("vector subscript in '%s' in reverse mode", exprString(ref))
 		}
 		op.Count = tape.Size(ref)
 	}
-	return op, true, nil
+	return op, nil
 }
 
 // wholeRef is how the routine names variable v, whole: its own name, a

@@ -67,12 +67,12 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	}
 	var outRefs []outRef
 	for _, v := range d.Out {
-		op, ok, err := g.wholeOp(v, what)
+		ops, err := g.snapOps(v, s.Body, what) // snap_ops.go
 		if err != nil {
 			return nil, nil, err
 		}
-		if ok {
-			outRefs = append(outRefs, outRef{v, op})
+		if len(ops) > 0 {
+			outRefs = append(outRefs, outRef{v, ops})
 		}
 	}
 	fp := &fpCode{g: g, d: d, k: k, out: outRefs}
@@ -126,8 +126,8 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 }
 
 type outRef struct {
-	v  *sema.Symbol
-	op tape.Op
+	v   *sema.Symbol
+	ops []snapOp
 }
 
 // fpCode builds the code of one fixed-point loop, numbered k.
@@ -273,13 +273,12 @@ func (fp *fpCode) ops(kind tape.Kind, pop bool) []ast.Stmt {
 func opsOf(list []outRef, kind tape.Kind, pop bool) []ast.Stmt {
 	var out []ast.Stmt
 	for _, r := range list {
-		op := r.op
-		op.Kind = kind
-		if pop {
-			op.Kind = kind.Inverse()
-			out = append([]ast.Stmt{tape.Lower(op)}, out...)
-		} else {
-			out = append(out, tape.Lower(op))
+		for _, op := range r.ops {
+			if pop {
+				out = append([]ast.Stmt{op.stmt(kind.Inverse())}, out...)
+			} else {
+				out = append(out, op.stmt(kind))
+			}
 		}
 	}
 	return out
@@ -328,10 +327,21 @@ func (fp *fpCode) copyDecl(c string, v *sema.Symbol, what string) error {
 	td.Attrs = nil
 	e := *td.Entities[0]
 	e.Name = ast.NewIdent(fp.copyName(c, v))
+	deferred := false
 	for _, dim := range e.Dims {
-		if dim.Hi == nil || isStar(dim.Hi) {
-			return notSupported("%s '%s' of assumed shape or size in a fixed-point loop", what, v.Name)
+		if dim.Hi != nil && isStar(dim.Hi) {
+			return notSupported("%s '%s' of assumed size in a fixed-point loop", what, v.Name)
 		}
+		deferred = deferred || dim.Hi == nil
+	}
+	if deferred {
+		// Assumed shape (or allocatable): an allocatable copy, which
+		// its first assignment, whole from the adjoint, allocates.
+		e.Dims = nil
+		for range v.Dims {
+			e.Dims = append(e.Dims, &ast.Dim{Colon: true})
+		}
+		td.Attrs = []*ast.Attr{{Kind: ast.AttrAllocatable}}
 	}
 	td.Entities = []*ast.Entity{&e}
 	g.decls = append(g.decls, td)

@@ -1,7 +1,6 @@
 package adjoint
 
 import (
-	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/analysis/snapshot"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -148,23 +147,17 @@ func (g *gen) exprUses(x ast.Expr) modref.Set {
 }
 
 // regionSaves returns the snapshot of one step (Snp) and what is held
-// across the code after the loop (Opt3 \ Req), as tape operations whose
-// Kind is to be set.
-func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what string) (snp, held []tape.Op, err error) {
+// across the code after the loop (Opt3 \ Req).
+func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what string) (snp, held []snapOp, err error) {
 	sets, dec := g.regionSets(s, body, dv)
-	ops := func(vs snapshot.Set) ([]tape.Op, error) {
-		var out []tape.Op
+	ops := func(vs snapshot.Set) ([]snapOp, error) {
+		var out []snapOp
 		for _, v := range vs.Sorted() {
-			if v.Type != nil && v.Type.IsCharacter() {
-				return nil, notSupported("character variable '%s' defined or read by %s", v.Name, what)
-			}
-			op, ok, err := g.wholeOp(v, what)
+			ops, err := g.snapOps(v, body, what) // snap_ops.go
 			if err != nil {
 				return nil, err
 			}
-			if ok {
-				out = append(out, op)
-			}
+			out = append(out, ops...)
 		}
 		return out, nil
 	}
@@ -185,19 +178,4 @@ func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what str
 	}
 	held, err = ops(h)
 	return snp, held, err
-}
-
-// lowered returns ops as statements of kind k, in order, or in reverse
-// order for a pop.
-func lowered(ops []tape.Op, k tape.Kind) []ast.Stmt {
-	var out []ast.Stmt
-	for _, op := range ops {
-		op.Kind = k
-		if k.IsPush() {
-			out = append(out, tape.Lower(op))
-		} else {
-			out = append([]ast.Stmt{tape.Lower(op)}, out...)
-		}
-	}
-	return out
 }

@@ -164,13 +164,10 @@ func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 	t := g.info.TypeOf(x)
 	if t != nil && t.IsCharacter() {
 		// No partial, subscript or bound reads a character value; the
-		// adjoint of a call may (a callee branching on a mode), and
-		// there is no tape for characters. (Store-all records every
-		// overwritten value it may: not characters.)
-		if g.tbr == nil {
-			return nil, nil, nil
-		}
-		return nil, nil, notSupported("character variable '%s' overwritten while the adjoint of a call before it reads it", s.Name)
+		// adjoint of a call may (a callee branching on a mode): its
+		// codes on the i4 tape (snap_chars.go).
+		push, pop = g.charPushPop(x)
+		return push, pop, nil
 	}
 	if decl.IsDerived(t) {
 		return g.derivedPushPop(x) // derived.go

@@ -1,0 +1,169 @@
+package adjoint
+
+import (
+	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/sema"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+)
+
+// snapOp is one save of a checkpointed loop's or region's snapshot: a
+// tape operation (its Kind set when lowered), or, if char, that of a
+// character variable (its codes on the i4 snapshot stack, through the
+// runtime's fadj_snap_push_char: Ref the variable, Count its size if
+// an array). A save with a guard (allocated(w): snap_alloc.go) runs
+// only when the guard holds, the same when it is taken and restored.
+type snapOp struct {
+	tape.Op
+	char  bool
+	guard ast.Expr
+	// loops, outermost first, run the save over the elements of an
+	// array of derived type (Ref names one element): forward to push,
+	// backward to pop or peek, so that the values come off in reverse.
+	loops []snapLoop
+}
+
+// snapLoop is a DO loop of variable i from lo to hi.
+type snapLoop struct {
+	i      *ast.Ident
+	lo, hi ast.Expr
+}
+
+// call returns the runtime call of op on the snapshot stacks:
+// fadj_snap_<verb>_<T>[_array] with verb push, pop or peek.
+func (op snapOp) call(verb string) ast.Stmt {
+	k := tape.SnapPush
+	if verb != "push" {
+		k = tape.SnapPop
+	}
+	c := op.lower(k)
+	if verb == "peek" {
+		id := c.Name.(*ast.Ident)
+		id.Name = "fadj_snap_peek_" + strings.TrimPrefix(id.Name, "fadj_snap_pop_")
+	}
+	return op.guarded(c, verb == "push")
+}
+
+// stmt returns the runtime call of op of kind k (a push or pop on the
+// tape or the snapshot stacks), under its guard.
+func (op snapOp) stmt(k tape.Kind) ast.Stmt {
+	return op.guarded(op.lower(k), k.IsPush())
+}
+
+// lower returns the runtime call of op of kind k.
+func (op snapOp) lower(k tape.Kind) *ast.CallStmt {
+	if !op.char {
+		o := op.Op
+		o.Kind = k
+		return tape.Lower(o)
+	}
+	name := "fadj_"
+	if k == tape.SnapPush || k == tape.SnapPop {
+		name += "snap_"
+	}
+	name += map[bool]string{true: "push", false: "pop"}[k.IsPush()] + "_char"
+	c := &ast.CallStmt{Name: ast.NewIdent(name), Args: []ast.Expr{ast.Clone(op.Ref)}, Parens: true}
+	if op.Count != nil {
+		c.Name.(*ast.Ident).Name += "_array"
+		c.Args = append(c.Args, ast.Clone(op.Count))
+	}
+	return c
+}
+
+// guarded returns st inside op's loops (forward for a push, backward
+// else), inside IF (guard) if op has one.
+func (op snapOp) guarded(st ast.Stmt, push bool) ast.Stmt {
+	for k := len(op.loops) - 1; k >= 0; k-- {
+		l := op.loops[k]
+		do := &ast.DoConstruct{Var: ast.NewIdent(l.i.Name), Start: ast.Clone(l.lo), Stop: ast.Clone(l.hi), Body: []ast.Stmt{st}, End: ast.EndStmt{Keyword: "do"}}
+		if !push {
+			do.Start, do.Stop, do.Step = ast.Clone(l.hi), ast.Clone(l.lo), deriv.Int(-1)
+		}
+		st = do
+	}
+	if op.guard == nil {
+		return st
+	}
+	return decl.If(ast.Clone(op.guard), st)
+}
+
+// lowered returns ops as statements of kind k, in order, or in reverse
+// order for a pop.
+func lowered(ops []snapOp, k tape.Kind) []ast.Stmt {
+	var out []ast.Stmt
+	for _, op := range ops {
+		if k.IsPush() {
+			out = append(out, op.call("push"))
+		} else {
+			out = append([]ast.Stmt{op.call("pop")}, out...)
+		}
+	}
+	return out
+}
+
+// peeked returns the restore of the snapshot ops push, read in place
+// (the runtime's fadj_snap_peek_<T>): the snapshot stays on the stack,
+// and is not copied off it and back.
+func peeked(ops []snapOp) []ast.Stmt {
+	if len(ops) == 0 {
+		return nil
+	}
+	out := []ast.Stmt{&ast.CallStmt{Name: ast.NewIdent("fadj_snap_peek_start"), Parens: true}}
+	for i := len(ops) - 1; i >= 0; i-- {
+		out = append(out, ops[i].call("peek"))
+	}
+	return out
+}
+
+// dropped returns the release of the snapshot ops push, whose values
+// are not needed: the runtime's fadj_snap_discard of as many values (a
+// character variable's: len of them an element).
+func dropped(ops []snapOp) []ast.Stmt {
+	var out []ast.Stmt
+	for _, op := range ops {
+		n := op.Count
+		if n != nil {
+			n = ast.Clone(n)
+		}
+		stack := "fadj_snap_" + op.Type.String()
+		if op.char {
+			stack = "fadj_snap_i4"
+			l := deriv.Call("len", ast.Clone(op.Ref))
+			if n == nil {
+				n = l
+			} else {
+				n = &ast.BinaryExpr{X: l, Op: token.STAR, Y: n}
+			}
+		}
+		if n == nil {
+			n = &ast.BasicLit{Kind: token.INT, Value: "1"}
+		}
+		out = append(out, op.guarded(&ast.CallStmt{Name: ast.NewIdent("fadj_snap_discard"), Parens: true,
+			Args: []ast.Expr{ast.NewIdent(stack), n}}, true))
+	}
+	return out
+}
+
+// snapOps returns the saves of variable v in the snapshots of
+// checkpoint what, whose steps are body.
+func (g *gen) snapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]snapOp, error) {
+	switch {
+	case v.Type != nil && v.Type.IsCharacter():
+		op, err := g.charSnapOp(v, what) // snap_chars.go
+		return []snapOp{op}, err
+	case decl.IsDerived(v.Type):
+		return g.derivedSnapOps(v, body, what) // snap_types.go
+	case decl.IsAllocatable(v):
+		op, err := g.allocSnapOp(v, body, what) // snap_alloc.go
+		return []snapOp{op}, err
+	}
+	op, ok, err := g.wholeOp(v, what)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return []snapOp{{Op: op}}, nil
+}

@@ -1,0 +1,145 @@
+package adjoint
+
+import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Derived-type variables in the snapshots of checkpointed loops and
+// regions: saved component by component (derived.go's tapeLeaves: the
+// numeric and logical components at any depth, an array of types by a
+// per-component array push of a%x, or element by element in DO loops
+// when its components are arrays), character components as character
+// variables (snap_chars.go). Not supported yet: allocatable or pointer
+// components.
+
+// derivedSnapOps returns the snapshot ops of v, of derived type, which
+// the steps body of checkpoint what define or read.
+func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]snapOp, error) {
+	ts := v.Type.Derived
+	if ts == nil || v.Type.Class || v.Attrs.Has(sema.AttrPointer) {
+		return nil, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
+	}
+	var ref, guard ast.Expr
+	if decl.IsAllocatable(v) {
+		if g.scope.Lookup(v.Name) != v {
+			return nil, notSupported("allocatable variable '%s' defined by '%s', not visible in '%s'", v.Name, what, g.pa.Proc.Name)
+		}
+		if err := g.keepsAllocation(v, body, what); err != nil {
+			return nil, err
+		}
+		ref, guard = ast.NewIdent(v.Name), decl.Allocated(ast.NewIdent(v.Name))
+	} else {
+		var err error
+		if ref, err = g.wholeRef(v, what); err != nil {
+			return nil, err
+		}
+	}
+	rank := v.Rank()
+	var loops []snapLoop
+	if rank > 0 && (needLoop(ts, 0) || charArrayUnder(ts, 0)) {
+		// An array of a type with array components: element by element
+		// (a reference may have only one part of nonzero rank).
+		ref, loops = g.elementLoops(ref, rank)
+		rank = 0
+	}
+	leaves, err := tapeLeaves(ref, rank, ts, 0) // derived.go
+	if err != nil {
+		return nil, err
+	}
+	var ops []snapOp
+	for _, l := range leaves {
+		op := snapOp{Op: tape.Op{Type: l.typ, Ref: l.ref}, guard: guard, loops: loops}
+		if l.rank > 0 {
+			op.Count = tape.Size(l.ref)
+		}
+		ops = append(ops, op)
+	}
+	chars, err := charLeaves(ref, rank, ts, 0)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range chars {
+		op := snapOp{Op: tape.Op{Type: tape.I4, Ref: l.ref}, char: true, guard: guard, loops: loops}
+		if l.rank > 0 {
+			op.Count = tape.Size(l.ref)
+		}
+		ops = append(ops, op)
+	}
+	return ops, nil
+}
+
+// charLeaves returns the character components of ref (of derived type
+// ts and rank rank), at any depth, which tapeLeaves leaves out: a step
+// may branch on them.
+func charLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf, error) {
+	var out []tapeLeaf
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || c.Type == nil || !(c.Type.IsCharacter() || decl.IsDerived(c.Type) && depth < 8) {
+			continue
+		}
+		if rank > 0 && len(c.Dims) > 0 {
+			return nil, notSupported("array component '%s%%%s' of an array of derived type in a snapshot", ts.Name, c.Name)
+		}
+		sub := &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}
+		if decl.IsDerived(c.Type) {
+			l, err := charLeaves(sub, rank+len(c.Dims), c.Type.Derived, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, l...)
+			continue
+		}
+		if c.Attrs.Has(sema.AttrPointer) || c.Attrs.Has(sema.AttrAllocatable) {
+			return nil, notSupported("ALLOCATABLE or POINTER character component '%s%%%s' in a snapshot", ts.Name, c.Name)
+		}
+		out = append(out, tapeLeaf{ref: sub, rank: rank + len(c.Dims)})
+	}
+	return out, nil
+}
+
+// elementLoops returns element ref(i1, ..., ir) of array ref of rank r
+// and the loops over its indices, the first dimension innermost.
+func (g *gen) elementLoops(ref ast.Expr, r int) (ast.Expr, []snapLoop) {
+	el := &ast.CallExpr{Fun: ast.Clone(ref)}
+	var loops []snapLoop
+	for k := r; k >= 1; k-- {
+		i := g.newIndex()
+		loops = append(loops, snapLoop{i: i, lo: deriv.Call("lbound", ast.Clone(ref), deriv.Int(k)), hi: deriv.Call("ubound", ast.Clone(ref), deriv.Int(k))})
+		el.Args = append([]ast.Expr{ast.NewIdent(i.Name)}, el.Args...)
+	}
+	return el, loops
+}
+
+// charArrayUnder reports whether a character component of ts is an
+// array or lies under one (needLoop's test for the ones it leaves out).
+func charArrayUnder(ts *sema.Symbol, depth int) bool {
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || c.Type == nil || depth >= 8 {
+			continue
+		}
+		if c.Type.IsCharacter() && len(c.Dims) > 0 {
+			return true
+		}
+		if decl.IsDerived(c.Type) && (charArrayUnder(c.Type.Derived, depth+1) || len(c.Dims) > 0 && hasChar(c.Type.Derived, depth+1)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasChar reports whether ts has a character component, at any depth.
+func hasChar(ts *sema.Symbol, depth int) bool {
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || c.Type == nil || depth >= 8 {
+			continue
+		}
+		if c.Type.IsCharacter() || decl.IsDerived(c.Type) && hasChar(c.Type.Derived, depth+1) {
+			return true
+		}
+	}
+	return false
+}
