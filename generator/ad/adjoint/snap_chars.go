@@ -10,8 +10,9 @@ import (
 // Character variables in the snapshots of checkpointed loops and
 // regions (a tag, a scheme name, a file name the step assigns and a
 // later step reads): their character codes on the i4 snapshot stack,
-// len(s) of them an element, through the runtime's fadj_snap_push_char,
-// fadj_snap_pop_char and fadj_snap_peek_char (and _array forms).
+// len(s) of them an element: tape operations of Type tape.Char
+// (fadj_snap_push_char, fadj_snap_pop_char, and fadj_snap_peek_char for
+// a peek; _array forms).
 
 // charSnapOp returns the snapshot save of character variable v, which
 // the steps of checkpoint what define or read: a scalar or an array of
@@ -24,7 +25,7 @@ func (g *gen) charSnapOp(v *sema.Symbol, what string) (snapOp, error) {
 	if err != nil {
 		return snapOp{}, err
 	}
-	op := snapOp{Op: tape.Op{Type: tape.I4, Ref: ref}, char: true}
+	op := snapOp{Op: tape.Op{Type: tape.Char, Ref: ref}}
 	if v.Rank() > 0 {
 		for _, d := range v.Dims {
 			if d.Kind == sema.AssumedSize {
@@ -61,19 +62,13 @@ func (g *gen) charCallSaves(r tbr.Ref, push tape.Kind, callee string) (pushes, p
 		}
 		n = tape.Size(ref)
 	}
-	call := func(verb string) ast.Stmt {
-		name := "fadj_" + verb + "_char"
-		if push == tape.SnapPush {
-			name = "fadj_snap_" + verb + "_char"
-		}
-		c := &ast.CallStmt{Name: ast.NewIdent(name), Args: []ast.Expr{ast.Clone(ref)}, Parens: true}
-		if n != nil {
-			c.Name.(*ast.Ident).Name += "_array"
-			c.Args = append(c.Args, ast.Clone(n))
-		}
-		return c
+	op := tape.Op{Kind: push, Type: tape.Char, Ref: ref, Count: n}
+	pop := op.Inverse()
+	pop.Ref = ast.Clone(ref)
+	if n != nil {
+		pop.Count = ast.Clone(n)
 	}
-	return []ast.Stmt{call("push")}, []ast.Stmt{call("pop")}, nil
+	return []ast.Stmt{tape.Lower(op)}, []ast.Stmt{tape.Lower(pop)}, nil
 }
 
 // charPushPop returns the tape push saving character reference x (a
@@ -81,15 +76,16 @@ func (g *gen) charCallSaves(r tbr.Ref, push tape.Kind, callee string) (pushes, p
 // an assignment overwrites it, and the pop restoring it: the adjoint of
 // a call before it may run the callee again, which may branch on it.
 func (g *gen) charPushPop(x ast.Expr) (push, pop ast.Stmt) {
-	call := func(name string) ast.Stmt {
-		c := &ast.CallStmt{Name: ast.NewIdent(name), Args: []ast.Expr{ast.Clone(x)}, Parens: true}
-		if g.info.Rank(x) > 0 {
-			c.Name.(*ast.Ident).Name += "_array"
-			c.Args = append(c.Args, tape.Size(ast.Clone(x)))
-		}
-		return c
+	op := tape.Op{Kind: tape.Push, Type: tape.Char, Ref: ast.Clone(x)}
+	if g.info.Rank(x) > 0 {
+		op.Count = tape.Size(ast.Clone(x))
 	}
-	return call("fadj_push_char"), call("fadj_pop_char")
+	inv := op.Inverse()
+	inv.Ref = ast.Clone(x)
+	if op.Count != nil {
+		inv.Count = tape.Size(ast.Clone(x))
+	}
+	return tape.Lower(op), tape.Lower(inv)
 }
 
 // derivedCharSaves returns the saves of the character components of
@@ -109,7 +105,7 @@ func (g *gen) derivedCharSaves(r tbr.Ref, push tape.Kind, callee string) (pushes
 		return nil, nil, err
 	}
 	for _, l := range leaves {
-		op := snapOp{Op: tape.Op{Type: tape.I4, Ref: l.ref}, char: true}
+		op := snapOp{Op: tape.Op{Type: tape.Char, Ref: l.ref}}
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
 		}

@@ -12,14 +12,11 @@ import (
 )
 
 // snapOp is one save of a checkpointed loop's or region's snapshot: a
-// tape operation (its Kind set when lowered), or, if char, that of a
-// character variable (its codes on the i4 snapshot stack, through the
-// runtime's fadj_snap_push_char: Ref the variable, Count its size if
-// an array). A save with a guard (allocated(w): snap_alloc.go) runs
+// tape operation (its Kind set when lowered; of Type tape.Char for a
+// character variable, whose codes go on the i4 snapshot stack). A save with a guard (allocated(w): snap_alloc.go) runs
 // only when the guard holds, the same when it is taken and restored.
 type snapOp struct {
 	tape.Op
-	char  bool
 	guard ast.Expr
 	// loops, outermost first, run the save over the elements of an
 	// array of derived type (Ref names one element): forward to push,
@@ -56,22 +53,13 @@ func (op snapOp) stmt(k tape.Kind) ast.Stmt {
 
 // lower returns the runtime call of op of kind k.
 func (op snapOp) lower(k tape.Kind) *ast.CallStmt {
-	if !op.char {
-		o := op.Op
-		o.Kind = k
-		return tape.Lower(o)
+	o := op.Op
+	o.Kind = k
+	o.Ref = ast.Clone(o.Ref)
+	if o.Count != nil {
+		o.Count = ast.Clone(o.Count)
 	}
-	name := "fadj_"
-	if k == tape.SnapPush || k == tape.SnapPop {
-		name += "snap_"
-	}
-	name += map[bool]string{true: "push", false: "pop"}[k.IsPush()] + "_char"
-	c := &ast.CallStmt{Name: ast.NewIdent(name), Args: []ast.Expr{ast.Clone(op.Ref)}, Parens: true}
-	if op.Count != nil {
-		c.Name.(*ast.Ident).Name += "_array"
-		c.Args = append(c.Args, ast.Clone(op.Count))
-	}
-	return c
+	return tape.Lower(o)
 }
 
 // guarded returns st inside op's loops (forward for a push, backward
@@ -130,7 +118,7 @@ func dropped(ops []snapOp) []ast.Stmt {
 			n = ast.Clone(n)
 		}
 		stack := "fadj_snap_" + op.Type.String()
-		if op.char {
+		if op.Type == tape.Char {
 			stack = "fadj_snap_i4"
 			l := deriv.Call("len", ast.Clone(op.Ref))
 			if n == nil {

@@ -63,7 +63,7 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 		return nil, err
 	}
 	for _, l := range chars {
-		op := snapOp{Op: tape.Op{Type: tape.I4, Ref: l.ref}, char: true, guard: guard, loops: loops}
+		op := snapOp{Op: tape.Op{Type: tape.Char, Ref: l.ref}, guard: guard, loops: loops}
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
 		}

@@ -131,12 +131,18 @@ func checkProc(s *sema.Symbol, op tape.Op) error {
 	} else if want == tape.Bits {
 		want = tape.I4
 	}
-	if ty, ok := tape.TypeOf(v.Type); !ok || ty != want {
+	if want == tape.Char {
+		if v.Type == nil || !v.Type.IsCharacter() {
+			return fmt.Errorf("first dummy of type %v, want character", v.Type)
+		}
+	} else if ty, ok := tape.TypeOf(v.Type); !ok || ty != want {
 		return fmt.Errorf("first dummy of type %v, want %v", v.Type, want)
 	}
 	wantIntent := ast.IntentOut
 	if op.Kind.IsPush() {
 		wantIntent = ast.IntentIn
+	} else if want == tape.Char {
+		wantIntent = ast.IntentInOut // a pop needs the length
 	}
 	if v.Intent != wantIntent {
 		return fmt.Errorf("first dummy intent %v, want %v", v.Intent, wantIntent)
@@ -166,11 +172,12 @@ func checkProc(s *sema.Symbol, op tape.Op) error {
 // TestLoweredCallsRun: the declaration, and the value of element number
 // k (an integer expression).
 var fortranTypes = map[tape.Type]struct{ decl, value string }{
-	tape.R8: {"real(8)", "real(k, 8) + 0.25d0"},
-	tape.R4: {"real(4)", "real(k, 4) + 0.5"},
-	tape.I4: {"integer(4)", "int(k, 4) - 7"},
-	tape.I8: {"integer(8)", "int(k, 8) * 3000000000_8"},
-	tape.L:  {"logical", "mod(k, 3) == 0"},
+	tape.R8:   {"real(8)", "real(k, 8) + 0.25d0"},
+	tape.R4:   {"real(4)", "real(k, 4) + 0.5"},
+	tape.I4:   {"integer(4)", "int(k, 4) - 7"},
+	tape.I8:   {"integer(8)", "int(k, 8) * 3000000000_8"},
+	tape.L:    {"logical", "mod(k, 3) == 0"},
+	tape.Char: {"character(len=3)", "repeat(achar(97 + mod(k, 26)), 3)"},
 }
 
 // TestLoweredCallsRun compiles a program made of what Lower writes, for
@@ -237,9 +244,16 @@ func TestLoweredCallsRun(t *testing.T) {
 	}
 	// Each Kind's values on its own stacks: 1 + 12 + 6 + 1 values per
 	// type and kind.
+	// Char values go on the i4 stacks, 3 codes each.
 	for _, ty := range types {
+		if ty == tape.Char {
+			continue
+		}
 		fmt.Fprintf(&b, "  print '(a, 1x, i0, 1x, i0)', 'bytes %s', fadj_tape_pushed_bytes(fadj_tape_%s), fadj_snap_pushed_bytes(fadj_snap_%s)\n", ty, ty, ty)
 		n := 20 * ty.Bytes()
+		if ty == tape.I4 {
+			n += 20 * 3 * tape.Char.Bytes()
+		}
 		want = append(want, fmt.Sprintf("bytes %s %d %d", ty, n, n))
 	}
 	b.WriteString("  print '(a, 1x, l1)', 'empty', fadj_tape_empty() .and. fadj_snap_empty()\nend program lowered\n")

@@ -154,6 +154,12 @@ const (
 	I4                 // integer(4)
 	I8                 // integer(8)
 	L                  // default logical (kind 4)
+	// Char is character data, kept on the runtime's i4 stacks as
+	// character codes, len(s) of them a value: its procedures take a
+	// character(len=*) scalar or assumed-size array, a pop's intent(inout)
+	// (it needs the length). No sema type maps to it (TypeOf): the
+	// generator asks for it where a character value must be saved.
+	Char
 	// Bits is the bit tape: a record of Op.Width bits (a default integer),
 	// or for an array Op a default logical array, one bit per element.
 	Bits
@@ -187,13 +193,14 @@ var types = [...]struct {
 	I4:   {"i4", 4},
 	I8:   {"i8", 8},
 	L:    {"l", 4},
+	Char: {"char", 4},
 	Bits: {"bits", 0},
 }
 
 func (t Type) valid() bool { return t >= R8 && t <= Bits }
 
 // String returns the runtime's suffix of t: "r8", "r4", "i4", "i8", "l",
-// "bits".
+// "char", "bits".
 func (t Type) String() string {
 	if t.valid() {
 		return types[t].suffix
@@ -202,8 +209,9 @@ func (t Type) String() string {
 }
 
 // Bytes is the size of one value of type t on a runtime stack: what its
-// statistics count, and what a memory estimate multiplies by. Bits has
-// no size in bytes: a record takes Op.Width bits, an array element one.
+// statistics count, and what a memory estimate multiplies by (for Char,
+// of one character). Bits has no size in bytes: a record takes Op.Width
+// bits, an array element one.
 func (t Type) Bytes() int64 {
 	if !t.valid() || t == Bits {
 		panic(fmt.Sprintf("tape: Bytes of %v", t))

@@ -14,7 +14,7 @@ import (
 
 var (
 	kinds = []tape.Kind{tape.Push, tape.Pop, tape.SnapPush, tape.SnapPop}
-	types = []tape.Type{tape.R8, tape.R4, tape.I4, tape.I8, tape.L}
+	types = []tape.Type{tape.R8, tape.R4, tape.I4, tape.I8, tape.L, tape.Char}
 )
 
 func id(name string) *ast.Ident { return ast.NewIdent(name) }
@@ -95,8 +95,8 @@ func TestOfInvertsLower(t *testing.T) {
 			}
 		}
 	}
-	if len(names) != 40 {
-		t.Errorf("%d runtime names, want 4 kinds x 5 types x scalar and array", len(names))
+	if len(names) != 48 {
+		t.Errorf("%d runtime names, want 4 kinds x 6 types x scalar and array", len(names))
 	}
 	for _, k := range []tape.Kind{tape.Push, tape.Pop} {
 		for _, op := range []tape.Op{
