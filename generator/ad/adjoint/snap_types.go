@@ -52,6 +52,9 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 	}
 	var ops []snapOp
 	for _, l := range leaves {
+		if l.alloc != nil { // derived.go records these with their allocation
+			return nil, notSupported("ALLOCATABLE component '%s%%%s' of '%s' in a snapshot of %s", ts.Name, l.alloc.Name, v.Name, what)
+		}
 		op := snapOp{Op: tape.Op{Type: l.typ, Ref: l.ref}, guard: guard, loops: loops}
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
