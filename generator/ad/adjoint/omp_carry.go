@@ -303,14 +303,14 @@ func ompNestedOps(list []ast.Stmt, k tape.Kind, nested bool) (map[string]*ast.St
 		}
 		switch s.(type) {
 		case *ast.IfConstruct, *ast.SelectCase:
-			for _, in := range ompInner(s) {
+			for _, in := range innerLists(s) {
 				m, ok := ompNestedOps(in, k, true)
 				if !ok || !add(m) {
 					return nil, false
 				}
 			}
 		case *ast.DoConstruct:
-			if ompTaped(ompInner(s)[0]) {
+			if ompTaped(innerLists(s)[0]) {
 				return nil, false
 			}
 		}

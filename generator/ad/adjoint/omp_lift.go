@@ -99,7 +99,7 @@ func (g *gen) ompTapedArrays(s *ast.DoConstruct, list []ast.Stmt, k tape.Kind) (
 	}
 	// Array operations inside constructs are not lifted.
 	for _, st := range list {
-		for _, in := range ompInner(st) {
+		for _, in := range innerLists(st) {
 			for _, x := range in {
 				if ompTaped([]ast.Stmt{x}) {
 					if _, isDo := x.(*ast.DoConstruct); !isDo {

@@ -40,7 +40,7 @@ func (g *gen) ompPrivateRefs(k *sema.Symbol, list []ast.Stmt) (int, bool) {
 			if do, ok := s.(*ast.DoConstruct); ok && found == nil && ompPrivateOf(do, name, region) && ompHolds(do.Body, &list[0]) {
 				found = do
 			}
-			for _, in := range ompInner(s) {
+			for _, in := range innerLists(s) {
 				walk(in, region)
 			}
 		}
@@ -71,7 +71,7 @@ func ompHolds(body []ast.Stmt, first *ast.Stmt) bool {
 		return true
 	}
 	for _, s := range body {
-		for _, in := range ompInner(s) {
+		for _, in := range innerLists(s) {
 			if ompHolds(in, first) {
 				return true
 			}

@@ -639,7 +639,7 @@ func (g *gen) ompCriticals(list []ast.Stmt) error {
 		if open != nil && g.pa.ActiveStmt(s) && err == nil {
 			err = g.ompError(open, "!$omp critical around active code in reverse mode")
 		}
-		for _, l := range ompInner(s) {
+		for _, l := range innerLists(s) {
 			if e := g.ompCriticals(l); e != nil && err == nil {
 				err = e
 			}
@@ -649,29 +649,6 @@ func (g *gen) ompCriticals(list []ast.Stmt) error {
 		g.ompAccept(open) // closed at the END of the construct
 	}
 	return err
-}
-
-// ompInner returns the statement lists of construct s.
-func ompInner(s ast.Stmt) [][]ast.Stmt {
-	switch s := s.(type) {
-	case *ast.DoConstruct:
-		return [][]ast.Stmt{s.Body}
-	case *ast.IfConstruct:
-		var out [][]ast.Stmt
-		for _, b := range s.Branches {
-			out = append(out, b.Body)
-		}
-		return out
-	case *ast.SelectCase:
-		var out [][]ast.Stmt
-		for _, c := range s.Cases {
-			out = append(out, c.Body)
-		}
-		return out
-	case *ast.BlockConstruct:
-		return [][]ast.Stmt{s.Body}
-	}
-	return nil
 }
 
 // ompMerge moves the directives of the carriers in list, and in the
@@ -711,7 +688,7 @@ func (g *gen) ompMerge(list []ast.Stmt) []ast.Stmt {
 
 // ompHasCarrier reports whether the lists of construct s hold a carrier.
 func (g *gen) ompHasCarrier(s ast.Stmt) bool {
-	for _, in := range ompInner(s) {
+	for _, in := range innerLists(s) {
 		for _, x := range in {
 			if g.omp.carriers[x] || g.ompHasCarrier(x) {
 				return true
