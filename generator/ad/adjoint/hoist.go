@@ -439,17 +439,23 @@ func intValue(x ast.Expr) (int, bool) {
 // allocatable declares a new allocatable local array prefix<n> of type ts
 // and rank, or returns nil if the name is taken.
 func (g *gen) allocatable(prefix string, ts *ast.TypeSpec, rank int) *ast.Ident {
+	dims := make([]*ast.Dim, rank)
+	for i := range dims {
+		dims[i] = &ast.Dim{Colon: true}
+	}
+	return g.saveDecl(prefix, ts, dims, []*ast.Attr{{Kind: ast.AttrAllocatable}})
+}
+
+// saveDecl declares a new local array prefix<n> of type ts, bounds dims
+// and attributes attrs, or returns nil if the name is taken.
+func (g *gen) saveDecl(prefix string, ts *ast.TypeSpec, dims []*ast.Dim, attrs []*ast.Attr) *ast.Ident {
 	g.nsave++
 	name := prefix + strconv.Itoa(g.nsave)
 	if g.scope.LookupLocal(name) != nil {
 		return nil
 	}
-	e := &ast.Entity{Name: ast.NewIdent(name)}
-	for i := 0; i < rank; i++ {
-		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
-	}
-	g.decls = append(g.decls, &ast.TypeDecl{Type: ts,
-		Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true, Entities: []*ast.Entity{e}})
+	e := &ast.Entity{Name: ast.NewIdent(name), Dims: dims}
+	g.decls = append(g.decls, &ast.TypeDecl{Type: ts, Attrs: attrs, DColon: true, Entities: []*ast.Entity{e}})
 	return ast.NewIdent(name)
 }
 

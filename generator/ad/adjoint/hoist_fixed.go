@@ -1,8 +1,6 @@
 package adjoint
 
 import (
-	"strconv"
-
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -24,7 +22,7 @@ const maxFixed = 8192
 // records. ok is false if the name is taken.
 func (g *gen) saveArray(prefix string, ts *ast.TypeSpec, dims []ast.Expr, typ tape.Type) (*ast.Ident, tapeCopy, bool) {
 	if fixed, ok := g.constantRanges(dims); ok {
-		id := g.fixedArray(prefix, ts, fixed)
+		id := g.saveDecl(prefix, ts, fixed, nil)
 		if id == nil {
 			return nil, tapeCopy{}, false
 		}
@@ -83,17 +81,4 @@ func intLit(i int64) ast.Expr {
 		return &ast.UnaryExpr{Op: token.MINUS, OpLit: "-", X: deriv.Int(int(-i))}
 	}
 	return deriv.Int(int(i))
-}
-
-// fixedArray declares a new local array prefix<n> of type ts and bounds
-// dims, or returns nil if the name is taken.
-func (g *gen) fixedArray(prefix string, ts *ast.TypeSpec, dims []*ast.Dim) *ast.Ident {
-	g.nsave++
-	name := prefix + strconv.Itoa(g.nsave)
-	if g.scope.LookupLocal(name) != nil {
-		return nil
-	}
-	e := &ast.Entity{Name: ast.NewIdent(name), Dims: dims}
-	g.decls = append(g.decls, &ast.TypeDecl{Type: ts, DColon: true, Entities: []*ast.Entity{e}})
-	return ast.NewIdent(name)
 }

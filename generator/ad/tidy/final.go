@@ -129,7 +129,7 @@ func ownElement(x string, s ast.Stmt, loops []*ast.DoConstruct) bool {
 		return false
 	}
 	// Every x in the loop is the callee of an element like c.
-	want := printed(c)
+	want := printer.ExprString(c)
 	refs, same := 0, 0
 	ast.Inspect(loops[k], func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -138,7 +138,7 @@ func ownElement(x string, s ast.Stmt, loops []*ast.DoConstruct) bool {
 				refs++
 			}
 		case *ast.CallExpr:
-			if id, ok := n.Fun.(*ast.Ident); ok && strings.EqualFold(id.Name, x) && strings.EqualFold(printed(n), want) {
+			if id, ok := n.Fun.(*ast.Ident); ok && strings.EqualFold(id.Name, x) && strings.EqualFold(printer.ExprString(n), want) {
 				same++
 			}
 		}
@@ -173,13 +173,4 @@ func hasJumpsOrOmp(u *ast.Unit) bool {
 	}
 	check(&u.End.StmtHeader)
 	return found
-}
-
-// printed is x as the printer writes it.
-func printed(x ast.Node) string {
-	var b strings.Builder
-	if err := printer.Node(&b, x); err != nil {
-		return "error: " + err.Error()
-	}
-	return b.String()
 }
