@@ -40,6 +40,7 @@ var models = []model{
 	{Name: "ecrad", Repo: "https://github.com/ecmwf-ifs/ecrad", Commit: "131ac98", Dir: "ecrad", Copy: []string{"ifsaux", "drhook", "radiation"}},
 	{Name: "speedy", Repo: "https://github.com/samhatfield/speedy.f90", Commit: "0ebfdbf", Dir: "speedy.f90", Copy: []string{"source"}},
 	{Name: "icepack", Repo: "https://github.com/CICE-Consortium/Icepack", Commit: "0fa79f8", Dir: "Icepack", Copy: []string{"columnphysics"}},
+	{Name: "cloudsc", Repo: "https://github.com/ecmwf-ifs/dwarf-p-cloudsc", Commit: "f7ba9f8", Dir: "dwarf-p-cloudsc", Copy: []string{"src/common", "src/cloudsc_fortran", "data"}},
 }
 
 func main() {
@@ -183,14 +184,22 @@ func checkModel(m model, root, specs, work, bin string, timeout time.Duration, v
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		cmd := exec.CommandContext(ctx, bin, "check", filepath.Base(spec))
 		cmd.Dir = dst
+		// A setup that reads the model's own input data (CLOUDSC's) finds
+		// the copy of the checkout here: the check program runs elsewhere.
+		cmd.Env = append(os.Environ(), "MODEL_DIR="+dst)
 		out, err := cmd.CombinedOutput()
 		cancel()
 		if verbose {
 			stdout.Write(out)
 		}
 		r := parse(out)
-		if r.target == "" {
-			r.target = strings.TrimSuffix(filepath.Base(spec), ".yaml")
+		name := strings.TrimSuffix(filepath.Base(spec), ".yaml")
+		switch routine := r.target[strings.LastIndex(r.target, ":")+1:]; {
+		case r.target == "":
+			r.target = name
+		case routine != name:
+			// Several specs of one routine (CLOUDSC's, one per step size).
+			r.target += " (" + name + ")"
 		}
 		if err != nil && r.fail == 0 {
 			r.err = lastLine(out)
