@@ -118,7 +118,7 @@ func (a *analyzer) checkpoint(s *ast.CallStmt, in set) set {
 	cp := a.pt.checkpoints[s]
 	saved := map[*sema.Symbol]bool{} // saved whole by Snp or Sbk
 	for _, r := range append(append([]Ref{}, cp.Snp...), cp.Sbk...) {
-		if r.Expr == nil || isWhole(r.Expr) {
+		if r.Expr == nil || a.isWhole(r.Expr) {
 			saved[r.Var] = true
 		}
 	}
@@ -368,7 +368,7 @@ func (a *analyzer) recorded(v *sema.Symbol, list []ast.Stmt) int64 {
 			switch s := s.(type) {
 			case *ast.AssignStmt:
 				if a.base(s.Lhs) == v {
-					if isWhole(s.Lhs) {
+					if a.isWhole(s.Lhs) {
 						total += a.bytes(v)
 						done = true
 					} else {

@@ -484,7 +484,7 @@ func (a *analyzer) assign(s ast.Stmt, as *ast.AssignStmt, in set) set {
 		// statement.
 		a.subs(as.Lhs, out)
 	}
-	if !a.noKill && isWhole(as.Lhs) {
+	if !a.noKill && a.isWhole(as.Lhs) {
 		delete(out, v)
 	}
 	return out
@@ -538,7 +538,7 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 		} else if a.pa.ActiveVar(v) {
 			a.subs(arg, out) // the backward sweep zeroes or passes its adjoint
 		}
-		if isWhole(arg) && !split {
+		if a.isWhole(arg) && !split {
 			kill = append(kill, v)
 		}
 	}
@@ -599,10 +599,29 @@ func isFloat(t *sema.Type) bool {
 }
 
 // isWhole reports whether the designator x is a whole variable, whose
-// assignment kills the variable's old value.
-func isWhole(x ast.Expr) bool {
-	_, ok := x.(*ast.Ident)
-	return ok
+// assignment kills the variable's old value: a name, or a section of all
+// of an array (a(:, :)), which models write to reset work arrays.
+func (a *analyzer) isWhole(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.CallExpr:
+		id, ok := x.Fun.(*ast.Ident)
+		if !ok || len(x.Args) == 0 || a.varSym(id) == nil {
+			return false
+		}
+		if c, ok := a.info.Calls[x]; !ok || c.Kind != sema.ArrayElement {
+			return false
+		}
+		for _, s := range x.Args {
+			r, ok := s.(*ast.RangeExpr)
+			if !ok || r.Lo != nil || r.Hi != nil || r.Stride != nil {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // varSym returns the variable id names, or nil.

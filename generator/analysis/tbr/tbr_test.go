@@ -558,6 +558,52 @@ end subroutine
 		routine: "f", ins: []string{"x", "y"}, outs: []string{"y", "z"},
 		want: map[string]string{"g": "6:v", "f": "11:y"},
 	},
+	{
+		// CLOUDSC resets its work arrays with a(:, :) = 0 at each level: that
+		// kills them like a = 0, so the increments after it record nothing.
+		name: "a section of all of an array kills it",
+		src: `
+subroutine f(x, y, n, m)
+  integer :: n, m, i, k
+  real :: x(n), y, a(n, 2)
+  y = 0
+  do k = 1, m
+    a(:, :) = 0
+    do i = 1, n
+      a(i, 1) = a(i, 1) + x(i)
+    end do
+    do i = 1, n
+      a(i, 2) = a(i, 1)*a(i, 1)
+    end do
+    y = y + sum(a)
+  end do
+end subroutine
+`,
+		routine: "f", ins: []string{"x"}, outs: []string{"y"},
+		want: map[string]string{"f": "6:a(:, :) 11:a(i, 2)"},
+	},
+	{
+		name: "a partial section does not kill",
+		src: `
+subroutine f(x, y, n, m)
+  integer :: n, m, i, k
+  real :: x(n), y, a(n, 2)
+  y = 0
+  do k = 1, m
+    a(:, 1) = 0
+    do i = 1, n
+      a(i, 1) = a(i, 1) + x(i)
+    end do
+    do i = 1, n
+      a(i, 2) = a(i, 1)*a(i, 1)
+    end do
+    y = y + sum(a)
+  end do
+end subroutine
+`,
+		routine: "f", ins: []string{"x"}, outs: []string{"y"},
+		want: map[string]string{"f": "6:a(:, 1) 8:a(i, 1) 11:a(i, 2)"},
+	},
 }
 
 func TestTBR(t *testing.T) {
