@@ -12,7 +12,7 @@
 //
 //	TBR(s)  = args(f'(u)) ∪ idxargs(u) ∪ idxargs(v)    (empty if s is passive)
 //	Kill(s) = (In(s) ∪ TBR(s)) ∩ {v}                   record v before s if not empty
-//	Out(s)  = (In(s) ∪ TBR(s)) \ {v}                   (no kill for an element or section of v)
+//	Out(s)  = (In(s) ∪ TBR(s)) \ {v}                   (no kill for an element or a part of v; v(:, :) kills)
 //
 // where args(f'(u)) are the variables the local partials of an active
 // statement reference: nothing through + and -; for a*b, the variables of b if
