@@ -433,6 +433,13 @@ module {{.Module}}
   public :: fadj_push_char, fadj_pop_char, fadj_push_char_array, fadj_pop_char_array
   integer, parameter, public :: fadj_binomial_ohlen = 6 + fadj_binomial_hlen
   integer(int64) :: peek_at(nstacks) = 0
+  ! Where the snapshots held by online schedules in their forward pass
+  ! begin on each snapshot stack, columns in use, snapshots moved down
+  ! when one below them was freed (fadj_binomial_online_step).
+  public :: fadj_binomial_moved
+  integer(int64), allocatable :: on_first(:, :)
+  integer :: on_used = 0
+  integer(int64) :: on_moved = 0
 
 contains
 {{range .Stacks}}{{$s := .S}}{{$decl := .Decl}}{{$st := .}}
@@ -1526,6 +1533,13 @@ contains
     n = bn_turns
   end function fadj_binomial_turns
 
+  ! Snapshots an online schedule moved down the snapshot stacks when it
+  ! freed one below them, since the last reset.
+  function fadj_binomial_moved() result(n)
+    integer(int64) :: n
+    n = on_moved
+  end function fadj_binomial_moved
+
   ! Prints the binomial checkpointing statistics, with the peak bytes of
   ! the tapes and snapshot stacks, to unit (default: standard output).
   subroutine fadj_binomial_stats(unit)
@@ -1550,6 +1564,7 @@ contains
     bn_shots = 0
     bn_turns = 0
     bn_max_snaps = 0
+    on_moved = 0
   end subroutine fadj_binomial_reset
 
   ! ------------------------------------- snapshots read in place, dropped
@@ -1700,32 +1715,39 @@ contains
   ! A DO WHILE's trip count is known only when it ends, so its snapshots
   ! are placed online, during its one forward pass, and the steps between
   ! two snapshots are reversed by revolve once it has ended. Before each
-  ! step (its condition found true at state n: at least n+1 steps),
-  ! fadj_binomial_online_step says how many snapshots to drop from the
-  ! top and whether to take one of state n, so that those held are
-  ! always the layout below for n+1 steps, which only ever changes at its
-  ! top (the drops) and by state n (the shot):
+  ! step (its condition found true at state a: at least N = a+1 steps),
+  ! fadj_binomial_online_step says whether to take a snapshot of state a,
+  ! and may first free one held snapshot, anywhere in the set: the
+  ! runtime removes it from the snapshot stacks itself, moving the
+  ! snapshots above it down (it knows where each begins on each stack).
+  ! The snapshots held stay in the order of their states, the last on top,
+  ! as the reversal needs.
   !
-  !   layout(N, s) = 0, then layout of the steps after a + b(s, r-1) with
-  !   s-1 snapshots, a the first state, r the least with N - a <= b(s, r),
-  !   b(s, r) = C(s+r, s) the steps s snapshots reverse with r forward
-  !   runs of each; one snapshot, or one step left: just a.
-  !
-  ! It is revolve's first pass for the steps that b(s, r) covers, started
-  ! again one level up when the steps pass it. The reversal takes the
-  ! ranges between held snapshots from the last: the range from the top
-  ! snapshot (state c_j) to the state the range after it starts at, with
-  ! the s - j + 1 snapshots not held below it, by revolve (its snapshot of
-  ! state c_j already taken). With t(n, s) revolve's forward steps, the
-  ! forward steps run are n (the pass) + sum t(range_j, s - j + 1), at
-  ! least t(n, s) + 1 (a step must run before the loop is known to have
-  ! ended), equal to it for n <= s, and at most t(n, s) + n - 1 for s >= 2,
-  ! n >= 2: never more than counting the steps first, then revolve.
+  ! For held snapshots c_1 = 0 < ... < c_k the reversal runs revolve on
+  ! each range [c_j, c_j+1) (the last ends at N) with the s - j + 1
+  ! snapshots not held below it, so the loop costs
+  !   cost(c, N) = N + sum_j t(c_j+1 - c_j, s - j + 1)
+  ! forward steps, t(l, m) revolve's optimum (fadj_binomial_optimum). Of
+  ! the sets it may hold for N steps (those held, those with state a
+  ! added, or with one of c_2..c_k replaced by a when all s are held) the
+  ! schedule picks the least 4*cost(c, N) + cost(c, N+1): cheap if the
+  ! loop ends now, and still if it runs one step more. Ties keep the set,
+  ! prefer adding to keeping, and replace the highest snapshot of those
+  ! that tie: the fewest snapshots move (about 2 a step for 497 steps and
+  ! 30 snapshots, against 17 replacing the lowest, for 4% more steps). This
+  ! greedy choice follows Stumm and Walther's observation (New algorithms
+  ! for optimal online checkpointing, SIAM J. Sci. Comput. 32(2), 2010)
+  ! that an online schedule is near revolve's optimum only if it may
+  ! replace snapshots in the middle of the set; fadj's schedule is not
+  ! theirs. It runs t(N, s) + 1 forward steps for N <= s, at most
+  ! t(N, s) + 3 + 1.25 s up to N = C(s+2, 2) for s >= 2, and at most
+  ! 1.25 (t(N, s) + 1) up to C(s+3, 3), within a few percent of t(N, s)
+  ! for s >= 4 (TestBinomialOnline).
   !
   !   call fadj_binomial_online_start(h, s)   h(fadj_binomial_ohlen + 2*s)
   !   do while (...)
   !     call fadj_binomial_online_step(h, drops, shot)
-  !     drop the top snapshot drops times; if shot == 1, take one
+  !     drop the top snapshot drops times (0 here); if shot == 1, take one
   !     the step
   !   end do
   !   call fadj_binomial_online_end(h)
@@ -1735,79 +1757,160 @@ contains
   !     as fadj_binomial_next, restore included
   !   end do
   !
+  ! In the forward pass nothing but the snapshots of the schedule may stay
+  ! on the snapshot stacks from one step to the next (the steps run
+  ! plainly), and the forward passes of online schedules nest, if at all,
+  ! last started first ended: where each held snapshot begins on each
+  ! snapshot stack is kept in on_first, s columns per schedule from
+  ! column h(5)+1.
+  !
   ! h(1) snapshots held, h(2) s, h(3) states reached n, h(4) 0 in the
-  ! forward pass, 1 between ranges, 2 in a range; h(5) the state the range
-  ! to reverse next ends at, h(6) its first state; h(7:6+s) the states of
+  ! forward pass, 1 between ranges, 2 in a range; h(5) the first column of
+  ! on_first less one in the forward pass, then the state the range to
+  ! reverse next ends at, h(6) its first state; h(7:6+s) the states of
   ! the held snapshots, bottom first; the range's revolve state after them.
 
   subroutine fadj_binomial_online_start(h, snaps)
     integer, intent(out) :: h(:)
     integer, intent(in) :: snaps
+    integer(int64), allocatable :: more(:, :)
     if (snaps < 1) error stop 'fadj_runtime: a binomial schedule needs at least one snapshot'
     if (size(h) < fadj_binomial_ohlen + 2 * snaps) &
       error stop 'fadj_runtime: online binomial state array too short'
     h = 0
     h(2) = snaps
+    h(5) = on_used
+    if (.not. allocated(on_first)) allocate(on_first(first_snap:nstacks, max(64, snaps)))
+    if (on_used + snaps > size(on_first, 2)) then
+      allocate(more(first_snap:nstacks, 2 * (on_used + snaps)))
+      more(:, 1:on_used) = on_first(:, 1:on_used)
+      call move_alloc(more, on_first)
+    end if
+    on_used = on_used + snaps
   end subroutine fadj_binomial_online_start
 
-  ! Before the step from state h(3): the snapshots to drop from the top,
-  ! and shot 1 to take one of the current state.
+  ! Before the step from state h(3): the snapshots to drop from the top
+  ! (always 0: a snapshot freed is removed here), and shot 1 to take one
+  ! of the current state.
   subroutine fadj_binomial_online_step(h, drops, shot)
     integer, intent(inout) :: h(:)
     integer, intent(out) :: drops, shot
-    integer :: n, s, a, k, j, held
-    integer(int64) :: r, b, prev, len
-    n = h(3)
-    s = h(2)
+    integer :: a, held, j, base
+    a = h(3)
     held = h(1)
+    base = h(5)
     drops = 0
     shot = 0
-    a = 0
-    k = s
-    j = 0
-    do
-      ! The layout's (j+1)th state is a.
-      j = j + 1
-      if (j > held) then
-        shot = 1
-        exit
-      end if
-      if (h(6 + j) /= a) then
-        drops = held - j + 1
-        shot = 1
-        exit
-      end if
-      if (k == 1) exit
-      len = int(n + 1 - a, int64)
-      r = 0
-      b = 1
-      prev = 0
-      do while (b < len)
-        r = r + 1
-        prev = b
-        b = b * (k + r) / r
-      end do
-      if (r == 0) exit
-      a = a + int(prev)
-      k = k - 1
-      if (a > n) exit
-    end do
-    if (shot == 1 .and. a /= n) error stop 'fadj_runtime: online binomial layout (internal error)'
-    if (shot == 1) then
-      h(1) = held - drops + 1
-      h(6 + h(1)) = n
-      bn_shots = bn_shots + 1
-      bn_max_snaps = max(bn_max_snaps, int(h(1), int64))
-    else
-      h(1) = held - drops
+    if (h(4) /= 0 .or. on_used < base + h(2)) &
+      error stop 'fadj_runtime: online binomial step out of its forward pass'
+    if (held > 0) then
+      if (any(top(first_snap:nstacks) < on_first(:, base + held))) &
+        error stop 'fadj_runtime: online binomial snapshots popped by someone else'
     end if
-    h(3) = n + 1
+    j = -1
+    if (held > 0) j = on_choice(h(7:6 + held), a, h(2))
+    if (j > 0) then
+      call on_remove(h, j)
+      held = held - 1
+    end if
+    if (j /= 0) then
+      shot = 1
+      held = held + 1
+      h(1) = held
+      h(6 + held) = a
+      on_first(:, base + held) = top(first_snap:nstacks)
+      bn_shots = bn_shots + 1
+      bn_max_snaps = max(bn_max_snaps, int(held, int64))
+    end if
+    h(3) = a + 1
     bn_advances = bn_advances + 1
   end subroutine fadj_binomial_online_step
+
+  ! The choice before the step from state a with snapshots of states c
+  ! held (s at most): 0 to keep them, -1 to add one of state a, j >= 2 to
+  ! replace c(j) by it. With N = a + 1, X the sum of the t terms of the
+  ! ranges below the top, the objective 4*cost(N) + cost(N+1) is
+  ! 5N + 1 + 5X + 4t(top, m) + t(top + 1, m) for the set held, and
+  ! 5N + 2 + 5X for a set whose top is [a, N), which one more step makes
+  ! two steps long (t = 1): only X is compared between those.
+  function on_choice(c, a, s) result(choice)
+    integer, intent(in) :: c(:), a, s
+    integer :: choice, k, i, j
+    integer(int64) :: below(0:size(c)), above(size(c) + 1), best, keep, x
+    k = size(c)
+    ! below(i): t of ranges 1..i as held; above(i): t of ranges i..k-1
+    ! with one snapshot more each (what they get when one below is freed).
+    below(0) = 0
+    do i = 1, k - 1
+      below(i) = below(i - 1) + fadj_binomial_optimum(c(i + 1) - c(i), s - i + 1)
+    end do
+    above(k) = 0
+    do i = k - 1, 1, -1
+      above(i) = above(i + 1) + fadj_binomial_optimum(c(i + 1) - c(i), s - i + 2)
+    end do
+    keep = 5 * below(k - 1) + 4 * fadj_binomial_optimum(a + 1 - c(k), s - k + 1) &
+      + fadj_binomial_optimum(a + 2 - c(k), s - k + 1) - 1
+    choice = 0
+    if (k < s) then
+      x = 5 * (below(k - 1) + fadj_binomial_optimum(a - c(k), s - k + 1))
+      if (x <= keep) choice = -1
+      return
+    end if
+    best = keep
+    do j = 2, k
+      if (j < k) then
+        x = below(j - 2) + fadj_binomial_optimum(c(j + 1) - c(j - 1), s - j + 2) &
+          + above(j + 1) + fadj_binomial_optimum(a - c(k), s - k + 2)
+      else
+        x = below(k - 2) + fadj_binomial_optimum(a - c(k - 1), s - k + 2)
+      end if
+      if (5 * x < keep .and. 5 * x <= best) then
+        best = 5 * x
+        choice = j
+      end if
+    end do
+  end function on_choice
+
+  ! Removes the jth of the snapshots held by online schedule h from the
+  ! snapshot stacks: the values above it move down over it.
+  subroutine on_remove(h, j)
+    integer, intent(inout) :: h(:)
+    integer, intent(in) :: j
+    integer :: held, base, st, i
+    integer(int64) :: lo, hi, m, t
+    held = h(1)
+    base = h(5)
+    do st = first_snap, nstacks
+      lo = on_first(st, base + j)
+      hi = top(st)
+      if (j < held) hi = on_first(st, base + j + 1)
+      m = hi - lo
+      t = top(st)
+      if (m > 0) then
+        select case (st)
+{{range .Types}}        case (fadj_snap_{{.S}})
+          snap_{{.S}}(lo + 1:t - m) = snap_{{.S}}(hi + 1:t)
+{{end}}        end select
+        top(st) = t - m
+        call snap_moved(-m * elem_bytes(st))
+      end if
+      ! The snapshots above move down one column, and m values.
+      do i = j + 1, held
+        on_first(st, base + i - 1) = on_first(st, base + i) - m
+      end do
+    end do
+    h(6 + j:5 + held) = h(7 + j:6 + held)
+    h(6 + held) = 0
+    h(1) = held - 1
+    on_moved = on_moved + (held - j)
+  end subroutine on_remove
 
   ! After the forward pass: the reversal starts with the last range.
   subroutine fadj_binomial_online_end(h)
     integer, intent(inout) :: h(:)
+    if (h(4) /= 0 .or. on_used /= h(5) + h(2)) &
+      error stop 'fadj_runtime: online binomial schedules ended out of order'
+    on_used = h(5)
     h(4) = 1
     h(5) = h(3)
     bn_schedules = bn_schedules + 1
