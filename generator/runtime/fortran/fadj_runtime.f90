@@ -343,6 +343,7 @@ module fadj_runtime
   ! when one below them was freed (fadj_binomial_online_step).
   public :: fadj_binomial_moved
   integer(int64), allocatable :: on_first(:, :)
+  integer, parameter :: on_state = first_snap - 1
   integer :: on_used = 0
   integer(int64) :: on_moved = 0
 
@@ -2534,10 +2535,11 @@ contains
   ! step (its condition found true at state a: at least N = a+1 steps),
   ! fadj_binomial_online_step says whether to take a snapshot of state a,
   ! and may first free one held snapshot, anywhere in the set: the
-  ! runtime removes it from the snapshot stacks itself, moving the
-  ! snapshots above it down (it knows where each begins on each stack).
-  ! The snapshots held stay in the order of their states, the last on top,
-  ! as the reversal needs.
+  ! runtime removes it from the snapshot stacks itself (it knows where
+  ! each begins on each stack), moving the top snapshot into its place,
+  ! or the snapshots above it down when the two differ in size. At the end
+  ! of the pass it puts the snapshots back in the order of their states,
+  ! the last on top, as the reversal needs.
   !
   ! For held snapshots c_1 = 0 < ... < c_k the reversal runs revolve on
   ! each range [c_j, c_j+1) (the last ends at N) with the s - j + 1
@@ -2548,17 +2550,17 @@ contains
   ! added, or with one of c_2..c_k replaced by a when all s are held) the
   ! schedule picks the least 4*cost(c, N) + cost(c, N+1): cheap if the
   ! loop ends now, and still if it runs one step more. Ties keep the set,
-  ! prefer adding to keeping, and replace the highest snapshot of those
-  ! that tie: the fewest snapshots move (about 2 a step for 497 steps and
-  ! 30 snapshots, against 17 replacing the lowest, for 4% more steps). This
+  ! prefer adding to keeping, and replace the lowest snapshot. This
   ! greedy choice follows Stumm and Walther's observation (New algorithms
   ! for optimal online checkpointing, SIAM J. Sci. Comput. 32(2), 2010)
   ! that an online schedule is near revolve's optimum only if it may
   ! replace snapshots in the middle of the set; fadj's schedule is not
   ! theirs. It runs t(N, s) + 1 forward steps for N <= s, at most
-  ! t(N, s) + 3 + 1.25 s up to N = C(s+2, 2) for s >= 2, and at most
+  ! t(N, s) + 3 up to N = C(s+2, 2) for s >= 2, and at most
   ! 1.25 (t(N, s) + 1) up to C(s+3, 3), within a few percent of t(N, s)
-  ! for s >= 4 (TestBinomialOnline).
+  ! for s >= 4 (TestBinomialOnline). A snapshot freed costs one snapshot
+  ! copied (the top one moves into its place) when the snapshots are all
+  ! of a size, which the end of the pass sorts back by state.
   !
   !   call fadj_binomial_online_start(h, s)   h(fadj_binomial_ohlen + 2*s)
   !   do while (...)
@@ -2577,8 +2579,8 @@ contains
   ! on the snapshot stacks from one step to the next (the steps run
   ! plainly), and the forward passes of online schedules nest, if at all,
   ! last started first ended: where each held snapshot begins on each
-  ! snapshot stack is kept in on_first, s columns per schedule from
-  ! column h(5)+1.
+  ! snapshot stack, and its state (row on_state), is kept in on_first, s
+  ! columns per schedule from column h(5)+1, bottom first.
   !
   ! h(1) snapshots held, h(2) s, h(3) states reached n, h(4) 0 in the
   ! forward pass, 1 between ranges, 2 in a range; h(5) the first column of
@@ -2596,9 +2598,9 @@ contains
     h = 0
     h(2) = snaps
     h(5) = on_used
-    if (.not. allocated(on_first)) allocate(on_first(first_snap:nstacks, max(64, snaps)))
+    if (.not. allocated(on_first)) allocate(on_first(on_state:nstacks, max(64, snaps)))
     if (on_used + snaps > size(on_first, 2)) then
-      allocate(more(first_snap:nstacks, 2 * (on_used + snaps)))
+      allocate(more(on_state:nstacks, 2 * (on_used + snaps)))
       more(:, 1:on_used) = on_first(:, 1:on_used)
       call move_alloc(more, on_first)
     end if
@@ -2620,13 +2622,15 @@ contains
     if (h(4) /= 0 .or. on_used < base + h(2)) &
       error stop 'fadj_runtime: online binomial step out of its forward pass'
     if (held > 0) then
-      if (any(top(first_snap:nstacks) < on_first(:, base + held))) &
+      if (any(top(first_snap:nstacks) < on_first(first_snap:nstacks, base + held))) &
         error stop 'fadj_runtime: online binomial snapshots popped by someone else'
     end if
     j = -1
     if (held > 0) j = on_choice(h(7:6 + held), a, h(2))
     if (j > 0) then
-      call on_remove(h, j)
+      call on_free(base, held, h(6 + j))
+      h(6 + j:5 + held) = h(7 + j:6 + held)
+      h(6 + held) = 0
       held = held - 1
     end if
     if (j /= 0) then
@@ -2634,7 +2638,8 @@ contains
       held = held + 1
       h(1) = held
       h(6 + held) = a
-      on_first(:, base + held) = top(first_snap:nstacks)
+      on_first(first_snap:nstacks, base + held) = top(first_snap:nstacks)
+      on_first(on_state, base + held) = a
       bn_shots = bn_shots + 1
       bn_max_snaps = max(bn_max_snaps, int(held, int64))
     end if
@@ -2680,60 +2685,256 @@ contains
       else
         x = below(k - 2) + fadj_binomial_optimum(a - c(k - 1), s - k + 2)
       end if
-      if (5 * x < keep .and. 5 * x <= best) then
+      if (5 * x < best) then
         best = 5 * x
         choice = j
       end if
     end do
   end function on_choice
 
-  ! Removes the jth of the snapshots held by online schedule h from the
-  ! snapshot stacks: the values above it move down over it.
-  subroutine on_remove(h, j)
-    integer, intent(inout) :: h(:)
-    integer, intent(in) :: j
-    integer :: held, base, st, i
-    integer(int64) :: lo, hi, m, t
-    held = h(1)
-    base = h(5)
+  ! Frees the snapshot of state c, one of the held snapshots of the online
+  ! schedule whose columns of on_first follow column base. Its place on
+  ! the stacks goes to the top snapshot when the two are of a size on
+  ! every stack (one snapshot copied; the order of the states is put back
+  ! at the end of the pass); otherwise the snapshots above it move down.
+  subroutine on_free(base, held, c)
+    integer, intent(in) :: base, held, c
+    integer :: p, st
+    integer(int64) :: lo(first_snap:nstacks), hi(first_snap:nstacks)
+    integer(int64) :: tlo(first_snap:nstacks)
+    p = 1
+    do while (on_first(on_state, base + p) /= c)
+      p = p + 1
+    end do
+    lo = on_first(first_snap:nstacks, base + p)
+    hi = top(first_snap:nstacks)
+    if (p < held) hi = on_first(first_snap:nstacks, base + p + 1)
+    tlo = on_first(first_snap:nstacks, base + held)
+    if (p < held .and. all(hi - lo == top(first_snap:nstacks) - tlo)) then
+      do st = first_snap, nstacks
+        call snap_copy(st, tlo(st), top(st), lo(st))
+        call snap_drop(st, top(st) - tlo(st))
+      end do
+      on_first(on_state, base + p) = on_first(on_state, base + held)
+      on_moved = on_moved + 1
+      return
+    end if
     do st = first_snap, nstacks
-      lo = on_first(st, base + j)
-      hi = top(st)
-      if (j < held) hi = on_first(st, base + j + 1)
-      m = hi - lo
-      t = top(st)
-      if (m > 0) then
-        select case (st)
-        case (fadj_snap_r8)
-          snap_r8(lo + 1:t - m) = snap_r8(hi + 1:t)
-        case (fadj_snap_r4)
-          snap_r4(lo + 1:t - m) = snap_r4(hi + 1:t)
-        case (fadj_snap_i4)
-          snap_i4(lo + 1:t - m) = snap_i4(hi + 1:t)
-        case (fadj_snap_i8)
-          snap_i8(lo + 1:t - m) = snap_i8(hi + 1:t)
-        case (fadj_snap_l)
-          snap_l(lo + 1:t - m) = snap_l(hi + 1:t)
-        end select
-        top(st) = t - m
-        call snap_moved(-m * elem_bytes(st))
+      call snap_copy(st, hi(st), top(st), lo(st))
+      call snap_drop(st, hi(st) - lo(st))
+      on_first(st, base + p + 1:base + held) = on_first(st, base + p + 1:base + held) &
+        - (hi(st) - lo(st))
+    end do
+    on_first(:, base + p:base + held - 1) = on_first(:, base + p + 1:base + held)
+    on_moved = on_moved + (held - p)
+  end subroutine on_free
+
+  ! Copies the values lo+1..hi of snapshot stack st to to+1..to+hi-lo
+  ! (to <= lo: the copy may overlap, moving down).
+  subroutine snap_copy(st, lo, hi, to)
+    integer, intent(in) :: st
+    integer(int64), intent(in) :: lo, hi, to
+    if (hi <= lo) return
+    select case (st)
+    case (fadj_snap_r8)
+      snap_r8(to + 1:to + hi - lo) = snap_r8(lo + 1:hi)
+    case (fadj_snap_r4)
+      snap_r4(to + 1:to + hi - lo) = snap_r4(lo + 1:hi)
+    case (fadj_snap_i4)
+      snap_i4(to + 1:to + hi - lo) = snap_i4(lo + 1:hi)
+    case (fadj_snap_i8)
+      snap_i8(to + 1:to + hi - lo) = snap_i8(lo + 1:hi)
+    case (fadj_snap_l)
+      snap_l(to + 1:to + hi - lo) = snap_l(lo + 1:hi)
+    end select
+  end subroutine snap_copy
+
+  ! Drops the top m values of snapshot stack st.
+  subroutine snap_drop(st, m)
+    integer, intent(in) :: st
+    integer(int64), intent(in) :: m
+    if (m <= 0) return
+    top(st) = top(st) - m
+    call snap_moved(-m * elem_bytes(st))
+  end subroutine snap_drop
+
+  ! Puts the held snapshots of an online schedule (columns base+1 ..
+  ! base+held of on_first) back in the order of their states on the
+  ! snapshot stacks, the last on top: by swapping two snapshots of a
+  ! size, else (an array the steps resized) through a copy of each stack's
+  ! snapshots, memory the snapshot statistics do not count.
+  subroutine on_sort(base, held)
+    integer, intent(in) :: base, held
+    integer :: i, p, st, x
+    integer(int64) :: lo(first_snap:nstacks), hi(first_snap:nstacks)
+    integer(int64) :: plo(first_snap:nstacks), phi(first_snap:nstacks)
+    do i = 1, held - 1
+      p = i - 1 + minloc(on_first(on_state, base + i:base + held), 1)
+      if (p == i) cycle
+      call on_block(base, held, i, lo, hi)
+      call on_block(base, held, p, plo, phi)
+      if (any(hi - lo /= phi - plo)) then
+        call on_gather(base, held)
+        return
       end if
-      ! The snapshots above move down one column, and m values.
-      do i = j + 1, held
-        on_first(st, base + i - 1) = on_first(st, base + i) - m
+      do st = first_snap, nstacks
+        call snap_swap(st, lo(st), plo(st), hi(st) - lo(st))
+      end do
+      x = int(on_first(on_state, base + i))
+      on_first(on_state, base + i) = on_first(on_state, base + p)
+      on_first(on_state, base + p) = x
+      on_moved = on_moved + 2
+    end do
+  end subroutine on_sort
+
+  ! Where the snapshot in column base+p of on_first lies on each snapshot
+  ! stack: values lo+1..hi.
+  subroutine on_block(base, held, p, lo, hi)
+    integer, intent(in) :: base, held, p
+    integer(int64), intent(out) :: lo(first_snap:nstacks), hi(first_snap:nstacks)
+    lo = on_first(first_snap:nstacks, base + p)
+    hi = top(first_snap:nstacks)
+    if (p < held) hi = on_first(first_snap:nstacks, base + p + 1)
+  end subroutine on_block
+
+  ! on_sort through a copy of the snapshots of each stack.
+  subroutine on_gather(base, held)
+    integer, intent(in) :: base, held
+    integer :: order(held), i, st
+    integer(int64) :: lo(first_snap:nstacks, held), hi(first_snap:nstacks, held)
+    integer(int64) :: states(held)
+    do i = 1, held
+      order(count(on_first(on_state, base + 1:base + held) < on_first(on_state, base + i)) + 1) = i
+      call on_block(base, held, i, lo(:, i), hi(:, i))
+    end do
+    states = on_first(on_state, base + order)
+    do st = first_snap, nstacks
+      call snap_gather(st, lo(st, order), hi(st, order))
+      do i = 1, held
+        on_first(st, base + i) = lo(st, 1) + sum(hi(st, order(1:i - 1)) - lo(st, order(1:i - 1)))
       end do
     end do
-    h(6 + j:5 + held) = h(7 + j:6 + held)
-    h(6 + held) = 0
-    h(1) = held - 1
-    on_moved = on_moved + (held - j)
-  end subroutine on_remove
+    on_first(on_state, base + 1:base + held) = states
+    on_moved = on_moved + held
+  end subroutine on_gather
+
+  ! Swaps the m values of snapshot stack st after a and after b.
+  subroutine snap_swap(st, a, b, m)
+    integer, intent(in) :: st
+    integer(int64), intent(in) :: a, b, m
+    if (m <= 0) return
+    select case (st)
+    case (fadj_snap_r8)
+      block
+        real(real64), allocatable :: t(:)
+        allocate(t(m))
+        t(:) = snap_r8(a + 1:a + m)
+        snap_r8(a + 1:a + m) = snap_r8(b + 1:b + m)
+        snap_r8(b + 1:b + m) = t
+      end block
+    case (fadj_snap_r4)
+      block
+        real(real32), allocatable :: t(:)
+        allocate(t(m))
+        t(:) = snap_r4(a + 1:a + m)
+        snap_r4(a + 1:a + m) = snap_r4(b + 1:b + m)
+        snap_r4(b + 1:b + m) = t
+      end block
+    case (fadj_snap_i4)
+      block
+        integer(int32), allocatable :: t(:)
+        allocate(t(m))
+        t(:) = snap_i4(a + 1:a + m)
+        snap_i4(a + 1:a + m) = snap_i4(b + 1:b + m)
+        snap_i4(b + 1:b + m) = t
+      end block
+    case (fadj_snap_i8)
+      block
+        integer(int64), allocatable :: t(:)
+        allocate(t(m))
+        t(:) = snap_i8(a + 1:a + m)
+        snap_i8(a + 1:a + m) = snap_i8(b + 1:b + m)
+        snap_i8(b + 1:b + m) = t
+      end block
+    case (fadj_snap_l)
+      block
+        logical, allocatable :: t(:)
+        allocate(t(m))
+        t(:) = snap_l(a + 1:a + m)
+        snap_l(a + 1:a + m) = snap_l(b + 1:b + m)
+        snap_l(b + 1:b + m) = t
+      end block
+    end select
+  end subroutine snap_swap
+
+  ! Rewrites the values of snapshot stack st from lo(1) on as the ranges
+  ! lo(i)+1..hi(i) in turn (together, those from lo(1) to the top).
+  subroutine snap_gather(st, lo, hi)
+    integer, intent(in) :: st
+    integer(int64), intent(in) :: lo(:), hi(:)
+    integer(int64) :: base, at, i
+    base = minval(lo)
+    at = base
+    select case (st)
+    case (fadj_snap_r8)
+      block
+        real(real64), allocatable :: t(:)
+        allocate(t(top(st) - base))
+        t(:) = snap_r8(base + 1:top(st))
+        do i = 1, size(lo)
+          snap_r8(at + 1:at + hi(i) - lo(i)) = t(lo(i) - base + 1:hi(i) - base)
+          at = at + hi(i) - lo(i)
+        end do
+      end block
+    case (fadj_snap_r4)
+      block
+        real(real32), allocatable :: t(:)
+        allocate(t(top(st) - base))
+        t(:) = snap_r4(base + 1:top(st))
+        do i = 1, size(lo)
+          snap_r4(at + 1:at + hi(i) - lo(i)) = t(lo(i) - base + 1:hi(i) - base)
+          at = at + hi(i) - lo(i)
+        end do
+      end block
+    case (fadj_snap_i4)
+      block
+        integer(int32), allocatable :: t(:)
+        allocate(t(top(st) - base))
+        t(:) = snap_i4(base + 1:top(st))
+        do i = 1, size(lo)
+          snap_i4(at + 1:at + hi(i) - lo(i)) = t(lo(i) - base + 1:hi(i) - base)
+          at = at + hi(i) - lo(i)
+        end do
+      end block
+    case (fadj_snap_i8)
+      block
+        integer(int64), allocatable :: t(:)
+        allocate(t(top(st) - base))
+        t(:) = snap_i8(base + 1:top(st))
+        do i = 1, size(lo)
+          snap_i8(at + 1:at + hi(i) - lo(i)) = t(lo(i) - base + 1:hi(i) - base)
+          at = at + hi(i) - lo(i)
+        end do
+      end block
+    case (fadj_snap_l)
+      block
+        logical, allocatable :: t(:)
+        allocate(t(top(st) - base))
+        t(:) = snap_l(base + 1:top(st))
+        do i = 1, size(lo)
+          snap_l(at + 1:at + hi(i) - lo(i)) = t(lo(i) - base + 1:hi(i) - base)
+          at = at + hi(i) - lo(i)
+        end do
+      end block
+    end select
+  end subroutine snap_gather
 
   ! After the forward pass: the reversal starts with the last range.
   subroutine fadj_binomial_online_end(h)
     integer, intent(inout) :: h(:)
     if (h(4) /= 0 .or. on_used /= h(5) + h(2)) &
       error stop 'fadj_runtime: online binomial schedules ended out of order'
+    call on_sort(h(5), h(1))
     on_used = h(5)
     h(4) = 1
     h(5) = h(3)
