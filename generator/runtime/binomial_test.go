@@ -143,7 +143,9 @@ func onlineModel(maxN, s int64) []int64 {
 // or, in a second run, 0 to 3, so that snapshots differ in size): the
 // schedule may free a snapshot below the top, which the runtime removes
 // itself, by moving the top one into its place or (sizes that differ)
-// the ones above it down, and sorts back at the end of the pass. Each restore
+// the ones above it down, and sorts back at the end of the pass. The
+// peak bytes of the snapshot stacks must be those of the most snapshots
+// held at one time. Each restore
 // and release must find the state it names on top; the schedule may not
 // hold more than its snapshots, nor leave any. The forward steps run must
 // be the model's (onlineModel, up to 3,000 steps) and within the bounds
@@ -180,9 +182,11 @@ func TestBinomialOnline(t *testing.T) {
     logical, intent(in) :: vary
     integer(8), intent(out) :: fwd, moved
     integer :: h(fadj_binomial_ohlen + 2*snaps), held, state, next, action, k1, k2, d, shot, step
+    integer :: most
     integer(8) :: a0, m0
     sizes = vary
     held = 0
+    most = 0
     state = 0
     next = steps
     call fadj_snap_reset()
@@ -195,6 +199,7 @@ func TestBinomialOnline(t *testing.T) {
       if (shot == 1) call push(state)
       held = h(1)
       if (held > snaps) call fail('held', held, snaps)
+      most = max(most, held)
       state = state + 1
     end do
     call fadj_binomial_online_end(h)
@@ -209,6 +214,7 @@ func TestBinomialOnline(t *testing.T) {
         call push(state)
         held = held + 1
         if (held > snaps) call fail('held', held, snaps)
+        most = max(most, held)
       case (fadj_bn_restore)
         call top(k1, .false.)
         state = k1
@@ -228,6 +234,9 @@ func TestBinomialOnline(t *testing.T) {
     end do
     if (next /= 0 .or. .not. fadj_snap_empty()) call fail('end', next, held)
     if (fadj_snap_peak_bytes() > snaps * 28) call fail('peak bytes', int(fadj_snap_peak_bytes()), snaps)
+    ! Snapshots of a size: 4 + 2*8 bytes each, the most held at one time.
+    if (.not. vary .and. fadj_snap_peak_bytes() /= most * 20) &
+      call fail('peak bytes', int(fadj_snap_peak_bytes()), most)
     fwd = fadj_binomial_advances() - a0
     moved = fadj_binomial_moved() - m0
   end subroutine pass
