@@ -1889,6 +1889,7 @@ contains
     p = 1
     do while (on_first(on_state, base + p) /= c)
       p = p + 1
+      if (p > held) error stop 'fadj_runtime: online binomial snapshot not held (internal error)'
     end do
     lo = on_first(first_snap:nstacks, base + p)
     hi = top(first_snap:nstacks)
