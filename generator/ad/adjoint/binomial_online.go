@@ -10,7 +10,9 @@ import (
 // online (fadj_binomial_online_step): the forward sweep runs the loop
 // once, plainly, and before each step drops snapshots from the top of
 // the snapshot stack and takes one of the current state as the runtime
-// says. The backward sweep reverses the ranges between the snapshots
+// says (the runtime frees a snapshot below the top itself, and drops
+// none now; the loop stays for the interface). The backward sweep
+// reverses the ranges between the snapshots
 // held, from the last, each by revolve (fadj_binomial_online_next): n
 // forward steps for the pass, and far fewer again than counting the
 // steps first (runtime: TestBinomialOnline). The steps are replayed
