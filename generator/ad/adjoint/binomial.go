@@ -7,7 +7,6 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
-	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -78,13 +77,14 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	if err := c.declare(); err != nil {
 		return nil, nil, err
 	}
-	switch {
-	case s.Var == nil || g.hasStepExit(s):
-		if g.hasStepExit(s) {
-			if err := c.exits(); err != nil { // binomial_exit.go
-				return nil, nil, err
-			}
+	if g.hasStepExit(s) {
+		if err := c.exits(); err != nil { // binomial_exit.go
+			return nil, nil, err
 		}
+	}
+	c.cycles() // binomial_cycle.go
+	switch {
+	case s.Var == nil || c.exit:
 		fwd, bwd = c.whileForward(), c.whileBackward()
 		if r.Snapshots > 0 {
 			fwd, bwd = c.onlineForward(), c.onlineBackward()
@@ -109,9 +109,6 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
 	if err := g.checkExits(s, r.Name); err != nil {
 		return err
-	}
-	if c := innerCycle(s); c != nil {
-		return diag.At(g.fset, c.Pos(), notSupported("CYCLE of checkpointed loop %s from a loop inside it", r.Name))
 	}
 	var bad ast.Stmt
 	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
