@@ -100,6 +100,9 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	}
 	fwd[0] = ast.Copy(fwd[0])
 	fwd[0].Header().Label, fwd[0].Header().Doc = s.Label, s.Doc
+	if c.far {
+		return g.farLeave(s, fwd, bwd) // binomial_far.go
+	}
 	return fwd, bwd, nil
 }
 
@@ -107,9 +110,6 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 // leaving a step (its tape and snapshots would be left unbalanced), and
 // a DO variable not a default integer.
 func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
-	if err := g.checkExits(s, r.Name); err != nil {
-		return err
-	}
 	var bad ast.Stmt
 	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -165,6 +165,7 @@ type bnCode struct {
 	slots map[string][]ast.Stmt
 	names map[string]bool // construct names in the body (copyOf)
 	exit  bool            // an EXIT leaves a step (binomial_exit.go)
+	far   bool            // a jump leaves it for further on (farJumps)
 }
 
 // name is generated local v of the loop: fadj_bn<v><k>.
