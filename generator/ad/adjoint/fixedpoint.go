@@ -71,6 +71,9 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 		if err != nil {
 			return nil, nil, err
 		}
+		if err := g.keptAllocations(v, s.Body, what, ops); err != nil {
+			return nil, nil, err
+		}
 		if len(ops) > 0 {
 			outRefs = append(outRefs, outRef{v, ops})
 		}
