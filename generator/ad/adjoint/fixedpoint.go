@@ -29,6 +29,9 @@ import (
 // to the parameters' adjoints made inside the adjoint loop are discarded
 // by restoring those adjoints each iteration.
 func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, bwd []ast.Stmt, err error) {
+	if err := g.checkDerivedFixed(s, d); err != nil { // fixedpoint_derived.go
+		return nil, nil, err
+	}
 	g.nfp++
 	k := strconv.Itoa(g.nfp)
 	what := "fixed-point loop " + d.Name
