@@ -155,7 +155,32 @@ end subroutine run
 		[]regionLoop{{routine: "run", v: "k", snaps: 2}}},
 }
 
+// A region (a named BLOCK) whose statements grow its state array by
+// assignment and use a work array.
+var reallocRegion = regionKernel{kernel{name: "bnreallocblock", src: `
+subroutine model(n, x, cost)
+  integer :: n, i
+  real(8) :: x(n), cost
+  real(8), allocatable :: w(:), t(:)
+  allocate(w(n))
+  w = x
+  stage: block
+    allocate(t(n + 1))
+    t(1:n) = w
+    t(n + 1) = 0.5d0*w(1)
+    do i = 2, n + 1
+      t(i) = t(i) + 0.3d0*sin(t(i - 1))
+    end do
+    w = t*t
+    deallocate(t)
+  end block stage
+  cost = sum(w**2)
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), rval("x", 5), rval("cost")}, ins: []string{"x"}, outs: []string{"cost"}},
+	[]regionLoop{{name: "stage", region: true}}}
+
 func init() {
+	regionKernels = append(regionKernels, reallocRegion)
 	regionKernels = append(regionKernels, allocCompKernels...)
 	allModes["bndtypealloc"] = true
 }
