@@ -114,7 +114,7 @@ func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
 	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ReturnStmt, *ast.GotoStmt, *ast.FormatStmt:
-			if bad == nil && !g.isStepExit(n.(ast.Stmt), s) {
+			if bad == nil && !g.isStepExit(n.(ast.Stmt), s) && !g.isStepGoto(n.(ast.Stmt), s) {
 				bad = n.(ast.Stmt)
 			}
 		}

@@ -151,3 +151,13 @@ func named(list []ast.Stmt) bool {
 	})
 	return found
 }
+
+// isStepGoto reports whether st is a GO TO to a label of the step of
+// loop s it is in (it may leave loops nested in the step): the record form reverses it as the plain
+// adjoint does, the advance form keeps it (unlabelled keeps the labels
+// GO TOs jump to), and copyOf gives each copy labels of its own.
+func (g *gen) isStepGoto(st ast.Stmt, s *ast.DoConstruct) bool {
+	_, ok := st.(*ast.GotoStmt)
+	j := g.jumps.byStmt[st]
+	return ok && j != nil && !leavesLoop(j, s)
+}

@@ -137,3 +137,34 @@ func TestFarJumpsTaken(t *testing.T) {
 		})
 	}
 }
+
+// A GO TO to a label of the step, from a loop nested in it and from the
+// step: binomial and a snapshot per iteration.
+func init() {
+	for _, snaps := range []int{3, 0} {
+		name := "bnstepgoto"
+		if snaps == 0 {
+			name += "each"
+		}
+		regionKernels = append(regionKernels, regionKernel{kernel{name: name, src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it, i
+  real(8) :: u(n), c, y
+  y = 0
+  do it = 1, nt
+    u = u + 0.05d0*(c*cos(u) - u*[u(2:n), u(1)])
+    do i = 1, n
+      if (mod(it + i, 4) == 0) go to 10
+      u(i) = u(i) - 0.01d0*u(i)**2
+    end do
+    if (mod(it, 3) == 0) go to 20
+    y = y + sum(u**2)
+10  y = y + it*u(1)
+20  continue
+  end do
+  y = y + sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 20), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+			[]regionLoop{{v: "it", snaps: snaps}}})
+	}
+}
