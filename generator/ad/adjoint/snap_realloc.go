@@ -137,9 +137,13 @@ func (op snapOp) reallocDrop() string {
 // allocation: a fixed-point loop's restores have no place for it yet.
 func (g *gen) keptAllocations(v *sema.Symbol, body []ast.Stmt, what string, ops []snapOp) error {
 	for _, op := range ops {
-		if op.realloc {
-			return g.keepsAllocation(v, body, what)
+		if !op.realloc {
+			continue
 		}
+		if err := g.keepsAllocation(v, body, what); err != nil {
+			return err
+		}
+		return notSupported("ALLOCATABLE component '%s' in the end values of %s", printer.ExprString(op.Ref), what)
 	}
 	return nil
 }
