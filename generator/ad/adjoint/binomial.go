@@ -7,7 +7,6 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
-	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/plan"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -78,13 +77,14 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	if err := c.declare(); err != nil {
 		return nil, nil, err
 	}
-	switch {
-	case s.Var == nil || g.hasStepExit(s):
-		if g.hasStepExit(s) {
-			if err := c.exits(); err != nil { // binomial_exit.go
-				return nil, nil, err
-			}
+	if g.hasStepExit(s) {
+		if err := c.exits(); err != nil { // binomial_exit.go
+			return nil, nil, err
 		}
+	}
+	c.cycles() // binomial_cycle.go
+	switch {
+	case s.Var == nil || c.exit:
 		fwd, bwd = c.whileForward(), c.whileBackward()
 		if r.Snapshots > 0 {
 			fwd, bwd = c.onlineForward(), c.onlineBackward()
@@ -100,6 +100,9 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	}
 	fwd[0] = ast.Copy(fwd[0])
 	fwd[0].Header().Label, fwd[0].Header().Doc = s.Label, s.Doc
+	if c.far {
+		return g.farLeave(s, fwd, bwd) // binomial_far.go
+	}
 	return fwd, bwd, nil
 }
 
@@ -107,17 +110,11 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 // leaving a step (its tape and snapshots would be left unbalanced), and
 // a DO variable not a default integer.
 func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
-	if err := g.checkExits(s, r.Name); err != nil {
-		return err
-	}
-	if c := innerCycle(s); c != nil {
-		return diag.At(g.fset, c.Pos(), notSupported("CYCLE of checkpointed loop %s from a loop inside it", r.Name))
-	}
 	var bad ast.Stmt
 	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ReturnStmt, *ast.GotoStmt, *ast.FormatStmt:
-			if bad == nil && !g.isStepExit(n.(ast.Stmt), s) {
+			if bad == nil && !g.isStepExit(n.(ast.Stmt), s) && !g.isStepGoto(n.(ast.Stmt), s) {
 				bad = n.(ast.Stmt)
 			}
 		}
@@ -168,6 +165,7 @@ type bnCode struct {
 	slots map[string][]ast.Stmt
 	names map[string]bool // construct names in the body (copyOf)
 	exit  bool            // an EXIT leaves a step (binomial_exit.go)
+	far   bool            // a jump leaves it for further on (farJumps)
 }
 
 // name is generated local v of the loop: fadj_bn<v><k>.

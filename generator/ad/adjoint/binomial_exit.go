@@ -1,11 +1,11 @@
 package adjoint
 
 import (
-	"strings"
+	"strconv"
 
-	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/source"
 )
 
 // EXIT leaving a step of a checkpointed loop.
@@ -39,11 +39,11 @@ func stepExit(j *jump, s *ast.DoConstruct) bool {
 	return j.fall && len(j.exits) > 0 && j.exits[len(j.exits)-1] == s
 }
 
-// nestedExit reports whether a jump stepExit takes leaves loop s from a
-// loop nested in its step.
+// nestedExit reports whether a jump leaves loop s from a loop nested in
+// its step, or goes further than the statement after s (farJumps).
 func (g *gen) nestedExit(s *ast.DoConstruct) bool {
 	for _, j := range g.jumps.byLoop[s] {
-		if stepExit(j, s) && len(j.exits) > 1 {
+		if len(j.exits) > 1 || !stepExit(j, s) {
 			return true
 		}
 	}
@@ -65,46 +65,20 @@ func (c *bnCode) exits() error {
 		exitAdvanced(advance)
 	}
 	c.slots["advance"], c.slots["record"] = advance, c.g.exitRecorded(c.slots["record"], nested)
+	c.far = c.g.farJumps(c.s)
 	return nil
 }
 
-// checkExits rejects the jumps leaving a step of checkpointed loop s that
-// stepExit does not take: a RETURN or a GO TO elsewhere than right after
-// the loop, or a jump leaving loops around it too. The first in the
-// source is reported.
-func (g *gen) checkExits(s *ast.DoConstruct, name string) error {
-	var bad ast.Stmt
-	for st, j := range g.jumps.byStmt {
-		if stepExit(j, s) || (bad != nil && bad.Pos() < st.Pos()) {
-			continue
-		}
-		for _, l := range j.exits {
-			if l == s {
-				bad = st
-			}
-		}
-	}
-	if bad == nil {
-		return nil
-	}
-	return diag.At(g.fset, bad.Pos(), notSupported("%s leaving a step of checkpointed loop %s other than to the statement after it", ast.StmtName(bad), name))
-}
-
-// isStepExit reports whether st is a GO TO or RETURN that stepExit takes
-// for s.
+// isStepExit reports whether st is a jump leaving a step of loop s (a
+// GO TO or RETURN checkRegion accepts there).
 func (g *gen) isStepExit(st ast.Stmt, s *ast.DoConstruct) bool {
 	j := g.jumps.byStmt[st]
-	return j != nil && stepExit(j, s)
+	return j != nil && leavesLoop(j, s)
 }
 
-// hasStepExit reports whether loop s has a jump stepExit takes.
+// hasStepExit reports whether a jump leaves a step of loop s.
 func (g *gen) hasStepExit(s *ast.DoConstruct) bool {
-	for _, j := range g.jumps.byLoop[s] {
-		if stepExit(j, s) {
-			return true
-		}
-	}
-	return false
+	return len(g.jumps.byLoop[s]) > 0
 }
 
 // exitAdvanced rewrites list, a clone of the step's body (the advance
@@ -207,65 +181,91 @@ func (c *bnCode) wrapped(body []ast.Stmt) ([]ast.Stmt, error) {
 	name := c.name("step")
 	c.initNames()
 	c.names[name] = true
-	set := func() []ast.Stmt {
-		return []ast.Stmt{&ast.AssignStmt{Lhs: ast.NewIdent(flag.Name), Rhs: &ast.BasicLit{Kind: token.INT, Value: "1"}},
+	byPos := c.g.leavingJumps(c.s)
+	set := func(st ast.Stmt) []ast.Stmt {
+		out := []ast.Stmt{&ast.AssignStmt{Lhs: ast.NewIdent(flag.Name), Rhs: &ast.BasicLit{Kind: token.INT, Value: "1"}},
 			&ast.ExitStmt{Construct: ast.NewIdent(name)}}
+		if j := byPos[st.Pos()]; !stepExit(j, c.s) {
+			// It goes further: the code after the loop takes it on.
+			out = append([]ast.Stmt{&ast.AssignStmt{Lhs: ast.NewIdent("fadj_jump"), Rhs: &ast.BasicLit{Kind: token.INT, Value: strconv.Itoa(j.id)}}}, out...)
+		}
+		return out
 	}
+	leaves := func(st ast.Stmt) bool { return byPos[st.Pos()] != nil }
 	lit := func(v string) ast.Expr { return &ast.BasicLit{Kind: token.INT, Value: v} }
 	wrap := &ast.DoConstruct{Name: ast.NewIdent(name), Var: ast.NewIdent(one.Name), Start: lit("1"), Stop: lit("1"),
-		Body: leaveFlagged(body, c.s, false, set), End: ast.EndStmt{Keyword: "do", Name: ast.NewIdent(name)}}
+		Body: leaveFlagged(body, leaves, set), End: ast.EndStmt{Keyword: "do", Name: ast.NewIdent(name)}}
 	then := &ast.IfStmt{Cond: eq(ast.NewIdent(flag.Name), lit("1")), Action: &ast.ExitStmt{}}
 	return []ast.Stmt{&ast.AssignStmt{Lhs: ast.NewIdent(flag.Name), Rhs: lit("0")}, wrap, then}, nil
 }
 
-// leaveFlagged returns list with each jump leaving loop s replaced by
-// the statements set returns: an EXIT of s, named or (outside loops
-// nested in the step, nested false) not, a GO TO or a RETURN (the only
-// ones checkRegion leaves in a step leave it).
-func leaveFlagged(list []ast.Stmt, s *ast.DoConstruct, nested bool, set func() []ast.Stmt) []ast.Stmt {
+// leaveFlagged returns list with each jump leaving the checkpointed loop
+// (leaves: an EXIT or CYCLE, a GO TO or a RETURN, found by its position,
+// list being a clone) replaced by the statements set returns for it.
+func leaveFlagged(list []ast.Stmt, leaves func(ast.Stmt) bool, set func(ast.Stmt) []ast.Stmt) []ast.Stmt {
 	var out []ast.Stmt
 	for _, st := range list {
-		if ifs, ok := st.(*ast.IfStmt); ok && leavesStep(ifs.Action, s, nested) {
-			c := &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: ifs.Cond, Body: set()}}, End: ast.EndStmt{Keyword: "if"}}
+		if ifs, ok := st.(*ast.IfStmt); ok && leaves(ifs.Action) {
+			c := &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: ifs.Cond, Body: set(ifs.Action)}}, End: ast.EndStmt{Keyword: "if"}}
 			c.StmtHeader = ifs.StmtHeader
 			out = append(out, c)
 			continue
 		}
-		if leavesStep(st, s, nested) {
-			out = append(out, set()...)
+		if leaves(st) {
+			out = append(out, set(st)...)
 			continue
 		}
 		switch st := st.(type) {
 		case *ast.DoConstruct:
-			st.Body = leaveFlagged(st.Body, s, true, set)
+			st.Body = leaveFlagged(st.Body, leaves, set)
 		case *ast.IfConstruct:
 			for _, b := range st.Branches {
-				b.Body = leaveFlagged(b.Body, s, nested, set)
+				b.Body = leaveFlagged(b.Body, leaves, set)
 			}
 		case *ast.SelectCase:
 			for _, cb := range st.Cases {
-				cb.Body = leaveFlagged(cb.Body, s, nested, set)
+				cb.Body = leaveFlagged(cb.Body, leaves, set)
 			}
 		case *ast.BlockConstruct:
-			st.Body = leaveFlagged(st.Body, s, nested, set)
+			st.Body = leaveFlagged(st.Body, leaves, set)
 		case *ast.AssociateConstruct:
-			st.Body = leaveFlagged(st.Body, s, nested, set)
+			st.Body = leaveFlagged(st.Body, leaves, set)
 		}
 		out = append(out, st)
 	}
 	return out
 }
 
-// leavesStep reports whether st leaves loop s (see leaveFlagged).
-func leavesStep(st ast.Stmt, s *ast.DoConstruct, nested bool) bool {
-	switch st := st.(type) {
-	case *ast.ExitStmt:
-		if st.Construct == nil {
-			return !nested
+// leavesLoop reports whether jump j leaves loop s.
+func leavesLoop(j *jump, s *ast.DoConstruct) bool {
+	for _, l := range j.exits {
+		if l == s {
+			return true
 		}
-		return s.Name != nil && strings.EqualFold(st.Construct.Name, s.Name.Name)
-	case *ast.GotoStmt, *ast.ReturnStmt:
-		return true
+	}
+	return false
+}
+
+// leavingJumps returns the jumps leaving a step of loop s by the
+// position of their statements (the forms of the step are clones).
+func (g *gen) leavingJumps(s *ast.DoConstruct) map[source.Pos]*jump {
+	out := map[source.Pos]*jump{}
+	for st, j := range g.jumps.byStmt {
+		if leavesLoop(j, s) {
+			out[st.Pos()] = j
+		}
+	}
+	return out
+}
+
+// farJumps reports whether a jump leaves a step of loop s for elsewhere
+// than the statement after s: a RETURN the routine goes on after, a GO TO
+// further down, an EXIT or CYCLE of a loop around s.
+func (g *gen) farJumps(s *ast.DoConstruct) bool {
+	for _, j := range g.jumps.byLoop[s] {
+		if !stepExit(j, s) {
+			return true
+		}
 	}
 	return false
 }

@@ -14,8 +14,8 @@ import (
 // more than once in the routine, so each copy gets labels of its own
 // (relabel). In the advance form, the original body, a CYCLE of the
 // checkpointed loop ends the step as it does in the loop: the advance
-// loop over the steps is then the one it cycles (advanced), which is why
-// a CYCLE of it from a loop nested in the step is not supported yet.
+// loop over the steps is then the one it cycles (advanced); from a loop
+// nested in the step, it is a GO TO to the step's end (binomial_cycle.go).
 
 // gotoTargets returns the labels the GO TO statements of list jump to.
 func gotoTargets(list []ast.Stmt) map[int]bool {

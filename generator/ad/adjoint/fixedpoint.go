@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/fixedpoint"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -71,6 +72,9 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 		if err != nil {
 			return nil, nil, err
 		}
+		if err := g.keptAllocations(v, s.Body, what, ops); err != nil {
+			return nil, nil, err
+		}
 		if len(ops) > 0 {
 			outRefs = append(outRefs, outRef{v, ops})
 		}
@@ -85,6 +89,9 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 		if g.hasAdj(v) {
 			fp.params = append(fp.params, v)
 		}
+	}
+	if err := fp.derivedFixed(s); err != nil { // fixedpoint_derived.go
+		return nil, nil, err
 	}
 	sweep := fp.stateSweep(b)
 	b2 = fp.paramsSweep(b2)
@@ -316,7 +323,7 @@ func (fp *fpCode) declare() error {
 // copyDecl declares copy c of the adjoint of v, of its type and shape.
 func (fp *fpCode) copyDecl(c string, v *sema.Symbol, what string) error {
 	g := fp.g
-	if _, ok := tape.TypeOf(v.Type); !ok {
+	if _, ok := tape.TypeOf(v.Type); !ok && !decl.IsDerived(v.Type) {
 		return notSupported("%s '%s' of type %s in a fixed-point loop", what, v.Name, v.Type)
 	}
 	dc, err := g.decl(v)

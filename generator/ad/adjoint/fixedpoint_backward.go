@@ -51,7 +51,7 @@ func (fp *fpCode) backward(sweep, b2 []ast.Stmt) []ast.Stmt {
 	out = append(out, b2...)
 	var zero []string
 	for _, v := range fp.state {
-		zero = append(zero, fmt.Sprintf("%s = 0", fp.g.aname(v)))
+		zero = append(zero, fp.zeroed(v)...)
 	}
 	out = append(out, parseStmts(strings.Join(zero, "\n"))...)
 	out = append(out, fp.ops(tape.Push, true)...)
@@ -93,21 +93,7 @@ func (fp *fpCode) update() []string {
 		dv + " = 0", nv + " = 0",
 	}
 	for _, v := range fp.state {
-		zb, p, o := fp.g.aname(v), fp.copyName("p", v), fp.copyName("o", v)
-		if v.Rank() > 0 {
-			upd = append(upd, fmt.Sprintf("call fadj_fp_step_%s(%s, %s, %s, size(%s), %s, %s, %s, %s)",
-				stepSuffix(v), zb, o, p, zb, dv, nv, map[bool]string{true: ".true.", false: ".false."}[maxNorm], mode))
-			continue
-		}
-		upd = append(upd, fmt.Sprintf("%s = %s + %s", zb, zb, o))
-		if maxNorm {
-			upd = append(upd, fmt.Sprintf("%s = max(%s, real(abs(%s - %s), 8))", dv, dv, zb, p),
-				fmt.Sprintf("%s = max(%s, real(abs(%s), 8))", nv, nv, zb))
-		} else {
-			upd = append(upd, fmt.Sprintf("%s = %s + real((%s - %s)**2, 8)", dv, dv, zb, p),
-				fmt.Sprintf("%s = %s + real(%s**2, 8)", nv, nv, zb))
-		}
-		upd = append(upd, fmt.Sprintf("%s = %s", p, zb))
+		upd = append(upd, fp.updateState(v, maxNorm)...) // fixedpoint_derived.go
 	}
 	upd = append(upd, fmt.Sprintf("if (%s == 2) then", mode))
 	if maxNorm {

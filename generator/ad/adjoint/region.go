@@ -176,6 +176,13 @@ func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what str
 		// (generator/analysis/tbr/region.go).
 		h.Union(d.Opt3Plus)
 	}
+	for _, l := range g.loops {
+		// The DO variable of a loop around: its backward loop sets it
+		// again, and popping it inside that loop would not compile.
+		if l.Var != nil {
+			delete(h, g.info.ObjectOf(l.Var))
+		}
+	}
 	held, err = ops(h)
 	return snp, held, err
 }

@@ -367,6 +367,9 @@ func (g *gen) sweeps(r *routine) error {
 	r.fwd, r.bwd, err = g.stmts(body)
 	r.fwd, r.bwd = g.ompStrip(r.fwd, false), g.ompStrip(r.bwd, true) // omp.go
 	r.fwd, r.bwd = g.ompMerge(r.fwd), g.ompMerge(r.bwd)              // omp_region.go
+
+	// Copies of checkpointed loops' forms get labels of their own.
+	r.bwd = g.unshare(r.bwd, map[ast.Stmt]bool{}) // binomial_far.go
 	return g.ompCheck(r.u, err)
 }
 

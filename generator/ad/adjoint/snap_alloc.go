@@ -14,10 +14,11 @@ import (
 //
 // A snapshot of an allocatable array holds its values only, size(w) of
 // them: the allocation is the same when the snapshot is restored, as
-// long as the checkpoint does not change it. So the steps must not
-// ALLOCATE or DEALLOCATE it, pass it to a procedure that may, nor
-// assign to the whole of it a value of a shape that may differ (which
-// would reallocate it); each is rejected at its place. The allocation
+// long as the checkpoint does not change it: the steps do not ALLOCATE
+// or DEALLOCATE it, pass it to a procedure that may, nor assign to the
+// whole of it a value of a shape that may differ (which would
+// reallocate it). When one of them may, the snapshot holds its
+// allocation too (snap_realloc.go). The allocation
 // may still change after the loop: the backward sweep restores it
 // (alloc.go) before it reaches the loop's. The saves of an array not
 // allocated (a step that never defines it) are skipped: they run in
@@ -33,13 +34,15 @@ func (g *gen) allocSnapOp(v *sema.Symbol, body []ast.Stmt, what string) (snapOp,
 	if !ok {
 		return snapOp{}, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
 	}
-	if err := g.keepsAllocation(v, body, what); err != nil {
-		return snapOp{}, err
-	}
 	ref := ast.NewIdent(v.Name)
 	op := snapOp{Op: tape.Op{Type: typ, Ref: ref}, guard: decl.Allocated(ast.NewIdent(v.Name))}
 	if v.Rank() > 0 {
 		op.Count = tape.Size(ref)
+	}
+	if g.keepsAllocation(v, body, what) != nil {
+		// The snapshot holds its allocation too (snap_realloc.go).
+		op.guard, op.realloc, op.rank = nil, true, v.Rank()
+		return op, g.reallocLocals(v.Rank())
 	}
 	return op, nil
 }

@@ -22,6 +22,10 @@ type snapOp struct {
 	// array of derived type (Ref names one element): forward to push,
 	// backward to pop or peek, so that the values come off in reverse.
 	loops []snapLoop
+	// realloc: the save holds the allocation of allocatable Ref, of
+	// rank rank, too (snap_realloc.go).
+	realloc bool
+	rank    int
 }
 
 // snapLoop is a DO loop of variable i from lo to hi.
@@ -83,10 +87,15 @@ func (op snapOp) guarded(st ast.Stmt, push bool) ast.Stmt {
 // order for a pop.
 func lowered(ops []snapOp, k tape.Kind) []ast.Stmt {
 	var out []ast.Stmt
-	for _, op := range ops {
-		if k.IsPush() {
+	for _, op := range ordered(ops) {
+		switch {
+		case op.realloc && k.IsPush():
+			out = append(out, op.reallocStmts("push")...)
+		case op.realloc:
+			out = append(op.reallocStmts("pop"), out...)
+		case k.IsPush():
 			out = append(out, op.call("push"))
-		} else {
+		default:
 			out = append([]ast.Stmt{op.call("pop")}, out...)
 		}
 	}
@@ -101,7 +110,12 @@ func peeked(ops []snapOp) []ast.Stmt {
 		return nil
 	}
 	out := []ast.Stmt{&ast.CallStmt{Name: ast.NewIdent("fadj_snap_peek_start"), Parens: true}}
+	ops = ordered(ops)
 	for i := len(ops) - 1; i >= 0; i-- {
+		if ops[i].realloc {
+			out = append(out, ops[i].reallocStmts("peek")...)
+			continue
+		}
 		out = append(out, ops[i].call("peek"))
 	}
 	return out
@@ -112,7 +126,15 @@ func peeked(ops []snapOp) []ast.Stmt {
 // character variable's: len of them an element).
 func dropped(ops []snapOp) []ast.Stmt {
 	var out []ast.Stmt
+	ops = ordered(ops)
+	for i := len(ops) - 1; i >= 0 && ops[i].realloc; i-- {
+		// On top of the i4 stack: the flag, then the bounds.
+		out = append(out, parseStmts(ops[i].reallocDrop())...)
+	}
 	for _, op := range ops {
+		if op.realloc {
+			continue
+		}
 		n := op.Count
 		if n != nil {
 			n = ast.Clone(n)

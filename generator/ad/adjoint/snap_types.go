@@ -13,8 +13,10 @@ import (
 // numeric and logical components at any depth, an array of types by a
 // per-component array push of a%x, or element by element in DO loops
 // when its components are arrays), character components as character
-// variables (snap_chars.go). Not supported yet: allocatable or pointer
-// components.
+// variables (snap_chars.go), allocatable components of a scalar with
+// their allocation (snap_realloc.go). Not supported yet: allocatable
+// components of an array of types or of an allocatable variable, and
+// pointer components.
 
 // derivedSnapOps returns the snapshot ops of v, of derived type, which
 // the steps body of checkpoint what define or read.
@@ -53,7 +55,12 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 	var ops []snapOp
 	for _, l := range leaves {
 		if l.alloc != nil { // derived.go records these with their allocation
-			return nil, notSupported("ALLOCATABLE component '%s%%%s' of '%s' in a snapshot of %s", ts.Name, l.alloc.Name, v.Name, what)
+			op, err := g.allocComponentOp(v, l, guard, loops, what) // snap_realloc.go
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, op)
+			continue
 		}
 		op := snapOp{Op: tape.Op{Type: l.typ, Ref: l.ref}, guard: guard, loops: loops}
 		if l.rank > 0 {

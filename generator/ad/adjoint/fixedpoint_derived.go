@@ -1,0 +1,144 @@
+package adjoint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Derived-type variables in fixed-point loops.
+//
+// The analysis's state and parameters are real and complex variables
+// (generator/analysis/fixedpoint): an active derived-type variable the
+// body reads or defines is added here, to the state when the body
+// defines it, to the parameters else. Left out, its adjoint would be
+// neither iterated with the state's nor restored as a parameter's in
+// each adjoint iteration, and the derivative wrong. Its adjoint's copies
+// (z̄_orig, the previous iterate, the warm start, a parameter's saved
+// adjoint) are variables of its type, assigned whole; the update adds
+// z̄_orig back and measures the change component by component, over its
+// real components at any depth (tapeLeaves), and the adjoint is zeroed
+// so. Not supported yet: an array of a derived type, a type with
+// allocatable, pointer or complex components.
+
+// derivedFixed adds the active derived-type variables named in the body
+// of fixed-point loop s to fp's state (those it defines) or parameters.
+func (fp *fpCode) derivedFixed(s *ast.DoConstruct) error {
+	g, d := fp.g, fp.d
+	defined := map[*sema.Symbol]bool{}
+	for _, v := range d.Out {
+		defined[v] = true
+	}
+	var vs []*sema.Symbol
+	for v := range g.bodyUses([]ast.Stmt{s}) {
+		if decl.IsDerived(v.Type) && g.hasAdj(v) {
+			vs = append(vs, v)
+		}
+	}
+	sort.Slice(vs, func(i, j int) bool { return vs[i].Name < vs[j].Name })
+	for _, v := range vs {
+		if _, err := fp.leaves(v); err != nil {
+			return err
+		}
+		if defined[v] {
+			fp.state = append(fp.state, v)
+		} else {
+			fp.params = append(fp.params, v)
+		}
+	}
+	return nil
+}
+
+// fpLeaf is a real component of a derived-type state variable's
+// adjoint: path (%u, %f%amp) and rank.
+type fpLeaf struct {
+	path string
+	rank int
+	typ  tape.Type
+}
+
+// leaves returns the real components of derived-type variable v.
+func (fp *fpCode) leaves(v *sema.Symbol) ([]fpLeaf, error) {
+	what := "fixed-point loop " + fp.d.Name
+	if v.Rank() > 0 || v.Type.Class || v.Type.Derived == nil {
+		return nil, notSupported("derived-type variable '%s', an array or polymorphic, in %s", v.Name, what)
+	}
+	ls, err := tapeLeaves(ast.NewIdent("x"), 0, v.Type.Derived, 0)
+	if err != nil {
+		return nil, err
+	}
+	var out []fpLeaf
+	for _, l := range ls {
+		path := strings.TrimPrefix(printer.ExprString(l.ref), "x")
+		switch {
+		case l.alloc != nil:
+			return nil, notSupported("ALLOCATABLE component '%s' of '%s' in %s", strings.TrimPrefix(path, "%"), v.Name, what)
+		case l.typ == tape.R8 || l.typ == tape.R4:
+			out = append(out, fpLeaf{path: path, rank: l.rank, typ: l.typ})
+		case l.typ != tape.I4 && l.typ != tape.I8 && l.typ != tape.L:
+			return nil, notSupported("component '%s' of '%s' of type %s in %s", strings.TrimPrefix(path, "%"), v.Name, l.typ, what)
+		}
+	}
+	return out, nil
+}
+
+// updateState returns the update of state variable v (fpCode.update):
+// z̄ += z̄_orig, the change measured against the previous iterate, which
+// becomes z̄; over each real component of a derived-type variable.
+func (fp *fpCode) updateState(v *sema.Symbol, maxNorm bool) []string {
+	zb, p, o := fp.g.aname(v), fp.copyName("p", v), fp.copyName("o", v)
+	if !decl.IsDerived(v.Type) {
+		return fp.updateLeaf(zb, o, p, v.Rank(), stepSuffix(v), maxNorm)
+	}
+	ls, _ := fp.leaves(v) // derivedFixed checked them
+	var out []string
+	for _, l := range ls {
+		suffix := "r8"
+		if l.typ == tape.R4 {
+			suffix = "r4"
+		}
+		out = append(out, fp.updateLeaf(zb+l.path, o+l.path, p+l.path, l.rank, suffix, maxNorm)...)
+	}
+	return out
+}
+
+// updateLeaf is updateState for one variable or component zb, of rank
+// rank, with copies o and p.
+func (fp *fpCode) updateLeaf(zb, o, p string, rank int, suffix string, maxNorm bool) []string {
+	k := fp.k
+	dv, nv, mode := "fadj_fpd"+k, "fadj_fpn"+k, "fadj_fpk"+k
+	if rank > 0 {
+		return []string{fmt.Sprintf("call fadj_fp_step_%s(%s, %s, %s, size(%s), %s, %s, %s, %s)",
+			suffix, zb, o, p, zb, dv, nv, map[bool]string{true: ".true.", false: ".false."}[maxNorm], mode)}
+	}
+	upd := []string{fmt.Sprintf("%s = %s + %s", zb, zb, o)}
+	if maxNorm {
+		upd = append(upd, fmt.Sprintf("%s = max(%s, real(abs(%s - %s), 8))", dv, dv, zb, p),
+			fmt.Sprintf("%s = max(%s, real(abs(%s), 8))", nv, nv, zb))
+	} else {
+		upd = append(upd, fmt.Sprintf("%s = %s + real((%s - %s)**2, 8)", dv, dv, zb, p),
+			fmt.Sprintf("%s = %s + real(%s**2, 8)", nv, nv, zb))
+	}
+	return append(upd, fmt.Sprintf("%s = %s", p, zb))
+}
+
+// zeroed returns the zeroing of the adjoint of state variable v: over
+// each real component of a derived-type variable.
+func (fp *fpCode) zeroed(v *sema.Symbol) []string {
+	zb := fp.g.aname(v)
+	if !decl.IsDerived(v.Type) {
+		return []string{zb + " = 0"}
+	}
+	ls, _ := fp.leaves(v)
+	var out []string
+	for _, l := range ls {
+		out = append(out, zb+l.path+" = 0")
+	}
+	return out
+}
