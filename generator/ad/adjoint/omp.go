@@ -166,6 +166,7 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	}
 	pre, post, f, b, after, before := g.hoistRecords(s, f, b)
 	recs := [4][]ast.Stmt{pre, after, before, post}
+	f, b = g.ompCallSnaps(s, f, b, &recs)  // omp_calls.go
 	f, b = g.ompLift(s, f, b, &recs)       // omp_lift.go
 	f, b = g.ompBuffers(s, c, f, b, &recs) // omp_carry.go
 	g.ompBranchBuffers(s, f, b, &recs)
@@ -374,10 +375,10 @@ type ompWrites struct {
 	scalars, arrays map[string][]*ast.AssignStmt
 	order           []string        // the names, sorted
 	loopVars        map[string]bool // the DO variables of inner loops
+	calls           []*ast.CallStmt // of callees' adjoints (omp_calls.go)
 }
 
-// collect gathers the assignments of list; calls are rejected: the
-// adjoint of a callee cannot be told which increments to make atomic.
+// collect gathers the assignments and the calls of list.
 func (w *ompWrites) collect(list []ast.Stmt) error {
 	var err error
 	for _, s := range list {
@@ -388,7 +389,7 @@ func (w *ompWrites) collect(list []ast.Stmt) error {
 					w.loopVars[strings.ToLower(n.Var.Name)] = true
 				}
 			case *ast.CallStmt:
-				err = fmt.Errorf("a call in the adjoint of an !$omp parallel do loop")
+				w.calls = append(w.calls, n)
 			case *ast.AssignStmt:
 				switch l := n.Lhs.(type) {
 				case *ast.Ident:
@@ -508,6 +509,10 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 	if err := w.collect(back.Body); err != nil {
 		return nil, 0, g.ompError(c, "%v", err)
 	}
+	byCalls, err := g.ompCallWrites(s, w) // omp_calls.go
+	if err != nil {
+		return nil, 0, g.ompError(c, "%v", err)
+	}
 	if err := g.ompPrivateRead(c, back.Body, private, clause, w); err != nil {
 		return nil, 0, err
 	}
@@ -565,6 +570,11 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 	}
 	back.Body = append(zero, back.Body...)
 	if len(shared) > 0 && (dist < 0 || !isOne(ompStep(s))) {
+		for _, name := range shared {
+			if byCalls[name] {
+				return nil, 0, g.ompError(c, "a call in the adjoint of an !$omp parallel do loop incrementing '%s' at elements other iterations increment", name)
+			}
+		}
 		ompAtomic(w, shared)
 		dist = 0
 	}

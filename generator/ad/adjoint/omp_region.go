@@ -301,14 +301,42 @@ func (g *gen) ompCarrier(d *ast.OmpDirective) ast.Stmt {
 	return c
 }
 
+// ompOneBarrier drops from list the barriers that directly follow
+// another (the end of a MASTER block and a barrier of the primal's).
+func (g *gen) ompOneBarrier(list []ast.Stmt) []ast.Stmt {
+	barrier := func(s ast.Stmt) bool {
+		d := s.Header().Doc
+		return g.omp.carriers[s] && len(d) == 1 && d[0].Omp != nil && d[0].Omp.Name == "barrier"
+	}
+	var out []ast.Stmt
+	for i, s := range list {
+		if i > 0 && barrier(s) && barrier(list[i-1]) {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 // ompBlock returns list between directive name and its end.
+//
+// A SINGLE block is a MASTER block and a barrier (the barrier that ends
+// a SINGLE block): the tapes are threadprivate (omp_calls.go), and what
+// one sweep's block pushes the other's must pop on the same thread, the
+// master, whose tape is the serial code's.
 func (g *gen) ompBlock(name string, clauses []*ast.OmpClause, list []ast.Stmt) []ast.Stmt {
 	if len(list) == 0 {
 		return nil
 	}
+	var end []ast.Stmt
+	if name == "single" {
+		name = "master"
+		end = []ast.Stmt{g.ompCarrier(&ast.OmpDirective{Name: "barrier"})}
+	}
 	out := []ast.Stmt{g.ompCarrier(&ast.OmpDirective{Name: name, Clauses: clauses})}
 	out = append(out, list...)
-	return append(out, g.ompCarrier(&ast.OmpDirective{Name: "end " + name}))
+	out = append(out, g.ompCarrier(&ast.OmpDirective{Name: "end " + name}))
+	return append(out, end...)
 }
 
 // ompRegionFwd is the forward sweep of region r, fs the forward
@@ -364,7 +392,7 @@ func (g *gen) ompRegionFwd(r *ompRegion, fs [][]ast.Stmt) ([]ast.Stmt, error) {
 		out = append(out, list...)
 		i = e
 	}
-	return append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"})), nil
+	return g.ompOneBarrier(append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"}))), nil
 }
 
 // ompRegionBwd is the backward sweep of region r, bs the backward
@@ -453,7 +481,7 @@ func (g *gen) ompRegionBwd(r *ompRegion, bs [][]ast.Stmt) ([]ast.Stmt, error) {
 		}
 	}
 	out := append([]ast.Stmt{g.ompCarrier(d)}, body...)
-	return append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"})), nil
+	return g.ompOneBarrier(append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"}))), nil
 }
 
 // ompHasWorkshare reports whether s holds a worksharing loop (a

@@ -36,16 +36,40 @@ func TestOmpNotSupported(t *testing.T) {
     y(i) = x(i)**2
   end do
 `, "k.f90:4:3: not supported yet: collapse(2) of a loop that is not a perfect nest of two DO loops in reverse mode"},
-		{"call", `  !$omp parallel do
+		{"call updating a host variable's adjoint", `  c = x(1)
+  !$omp parallel do
   do i = 1, n
     call sq(x(i), y(i))
   end do
 contains
   subroutine sq(a, b)
     real(8) :: a, b
+    b = a*c
+  end subroutine
+`, "k.f90:5:3: not supported yet: a call of 'sq', whose adjoint updates the adjoint of 'c' that all threads share, in the adjoint of an !$omp parallel do loop"},
+		{"call with an element for an array", `  !$omp parallel do
+  do i = 1, n
+    call sq(1, x(i), y(i))
+  end do
+contains
+  subroutine sq(m, a, b)
+    integer :: m
+    real(8) :: a(m), b(m)
     b = a*a
   end subroutine
-`, "k.f90:4:3: not supported yet: a call in the adjoint of an !$omp parallel do loop"},
+`, "k.f90:4:3: not supported yet: an element of 'x' passed to array dummy 'a' of 'sq' in the adjoint of an !$omp parallel do loop"},
+		{"call snapshot of a shared array", `  !$omp parallel do
+  do i = 1, n
+    call sq(x, y(i), i)
+  end do
+contains
+  subroutine sq(a, b, k)
+    integer :: k
+    real(8) :: a(:), b
+    a(k) = a(k)*a(k)
+    b = a(k)
+  end subroutine
+`, "k.f90:4:3: not supported yet: !$omp parallel do whose iterations need the tape in reverse mode"},
 		{"shared scalar", `  !$omp parallel do
   do i = 1, n
     c = x(i)
@@ -136,19 +160,22 @@ func TestOmpDirectives(t *testing.T) {
   !$omp end do
   !$omp end parallel
 `, `parallel private(t)
-single
-end single
+master
+end master
 barrier
-single
-end single
+master
+end master
+barrier
 do
 end parallel
 parallel private(fadj_ombs2, fadj_omnb2, fadj_omph2)
 do private(t, t_b)
-single
-end single
-single
-end single
+master
+end master
+barrier
+master
+end master
+barrier
 end parallel`},
 		{"region ending a loop body", head, `  do k = 1, 3
     !$omp parallel
@@ -161,18 +188,22 @@ end parallel`},
   end do
 `, `parallel
 barrier
-single
-end single
+master
+end master
+barrier
 do
-single
-end single
+master
+end master
+barrier
 end parallel
 parallel
-single
-end single
+master
+end master
+barrier
 do private(fadj_tmp1_b) reduction(+:c_b)
-single
-end single
+master
+end master
+barrier
 end parallel`},
 		{"collapse kept", head2, `  !$omp parallel do collapse(2)
   do j = 1, n
