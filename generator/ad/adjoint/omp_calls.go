@@ -136,8 +136,9 @@ func ompWritesArray(list []ast.Stmt, name string) bool {
 func (g *gen) ompCallees(s *ast.DoConstruct) map[string]*activity.ProcActivity {
 	out := map[string]*activity.ProcActivity{}
 	ast.Inspect(s, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallStmt); ok {
-			if callee := g.pa.CallPattern(c); callee != nil && callee.Unit != nil {
+		switch n.(type) {
+		case *ast.CallStmt, *ast.CallExpr: // (a function reference)
+			if callee := g.pa.CallPattern(n); callee != nil && callee.Unit != nil {
 				out[strings.ToLower(routineName(callee, g.suffix))] = callee
 			}
 		}
@@ -178,7 +179,7 @@ func (g *gen) ompCallWrites(s *ast.DoConstruct, w *ompWrites) (map[string]bool, 
 
 // ompAdjDummies are the dummies of the adjoint of callee called by call,
 // in the order of its arguments: each active dummy twice (the adjoint
-// follows it).
+// follows it), and a function's result (its adjoint, last: funcRef).
 func ompAdjDummies(callee *activity.ProcActivity, cs *sema.Scope, call *ast.CallStmt) ([]*sema.Symbol, error) {
 	var out []*sema.Symbol
 	for _, a := range callee.Unit.Args {
@@ -187,6 +188,9 @@ func ompAdjDummies(callee *activity.ProcActivity, cs *sema.Scope, call *ast.Call
 		if ds != nil && inPattern(callee, ds) {
 			out = append(out, ds)
 		}
+	}
+	if callee.Unit.Kind == ast.FunctionUnit {
+		out = append(out, ompResult(callee.Unit, cs))
 	}
 	bad := len(out) != len(call.Args)
 	for _, x := range call.Args {
@@ -247,4 +251,13 @@ func (g *gen) ompCallArg(w *ompWrites, callee *activity.ProcActivity, x ast.Expr
 		return fmt.Errorf("argument '%s' of '%s' in the adjoint of an !$omp parallel do loop", exprString(x), callee.Proc.Name)
 	}
 	return nil
+}
+
+// ompResult is the result variable of function u (scope cs).
+func ompResult(u *ast.Unit, cs *sema.Scope) *sema.Symbol {
+	name := u.Name.Name
+	if u.Result != nil {
+		name = u.Result.Name
+	}
+	return cs.LookupLocal(strings.ToLower(name))
 }
