@@ -317,7 +317,7 @@ func (g *gen) ompLoopCheck(s *ast.DoConstruct, c *ast.Comment) error {
 	if err := g.checkDoVar(s); err != nil {
 		return err
 	}
-	if err := g.ompCriticals(s.Body); err != nil {
+	if err := g.ompCriticals(s.Body, s.Body); err != nil {
 		return err
 	}
 	for _, cl := range c.Omp.Clauses {

@@ -649,7 +649,11 @@ func (g *gen) ompAccept(ds ...*ast.Comment) {
 // the forward sweep, and the backward one has nothing of them. One
 // around an active statement is rejected: its adjoint would need the
 // order in which the threads entered it.
-func (g *gen) ompCriticals(list []ast.Stmt) error {
+//
+// A shared update (omp_update.go) in a section around active code is
+// accepted: its adjoint only reads the shared adjoint. body is the
+// loop's.
+func (g *gen) ompCriticals(list, body []ast.Stmt) error {
 	var open *ast.Comment
 	var err error
 	for _, s := range list {
@@ -659,16 +663,20 @@ func (g *gen) ompCriticals(list []ast.Stmt) error {
 			case d.Omp.Name == "critical":
 				open = d
 				g.ompAccept(d) // if rejected, by its own message
+			case d.Omp.Name == "atomic" || d.Omp.Name == "atomic update":
+				if !g.pa.ActiveStmt(s) || g.ompSharedUpdate(s, body) { // omp_update.go
+					g.ompAccept(d)
+				}
 			case d.Omp.Name == "end critical" && open != nil:
 				g.ompAccept(open, d)
 				open = nil
 			}
 		}
-		if open != nil && g.pa.ActiveStmt(s) && err == nil {
+		if open != nil && g.pa.ActiveStmt(s) && err == nil && !g.ompSharedUpdate(s, body) {
 			err = g.ompError(open, "!$omp critical around active code in reverse mode")
 		}
 		for _, l := range innerLists(s) {
-			if e := g.ompCriticals(l); e != nil && err == nil {
+			if e := g.ompCriticals(l, body); e != nil && err == nil {
 				err = e
 			}
 		}

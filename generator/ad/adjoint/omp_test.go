@@ -92,10 +92,25 @@ contains
 		{"critical active", `  !$omp parallel do
   do i = 1, n
     !$omp critical
-    y(1) = y(1) + x(i)**2
+    y(1) = y(1) * x(i)**2
     !$omp end critical
   end do
 `, "k.f90:6:5: not supported yet: !$omp critical around active code in reverse mode"},
+		{"critical sum read in the loop", `  !$omp parallel do
+  do i = 2, n
+    !$omp critical
+    y(1) = y(1) + x(i)**2
+    !$omp end critical
+    y(i) = x(i) * 2
+  end do
+`, "k.f90:6:5: not supported yet: !$omp critical around active code in reverse mode"},
+		{"atomic product", `  !$omp parallel do
+  do i = 1, n
+    !$omp atomic
+    c = c * x(i)
+  end do
+  y(1) = c
+`, "k.f90:4:3: not supported yet: an assignment to 'c' in the adjoint of the !$omp parallel do loop (and 1 more errors)"},
 		{"carried private", `  t = 0.0d0
   !$omp parallel private(t)
   t = 0.0d0
