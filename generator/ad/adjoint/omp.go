@@ -201,14 +201,14 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	}
 	fwd = append(append(pre, n), after...)
 	if len(b) == 0 {
-		return fwd, append(before, post...), nil
+		return g.ompLastAround(c.Omp, fwd, append(before, post...))
 	}
 	loop, err := g.ompBackLoop(s, c, b)
 	if err != nil {
 		return nil, nil, err
 	}
 	bwd = append(append(before, loop...), post...)
-	return fwd, bwd, nil
+	return g.ompLastAround(c.Omp, fwd, bwd) // omp_firstlast.go
 }
 
 // ompBackLoop is the backward loop of parallel loop s with directive c
@@ -332,8 +332,8 @@ func (g *gen) ompLoopCheck(s *ast.DoConstruct, c *ast.Comment) error {
 				return g.ompError(c, "reduction(%s:...) of an active variable in reverse mode", cl.Op)
 			}
 		case "firstprivate", "lastprivate":
-			if g.anyActive(cl.Vars) {
-				return g.ompError(c, "%s of an active variable in reverse mode", cl.Name)
+			if err := g.ompFirstLastCheck(s, c, cl); err != nil { // omp_firstlast.go
+				return err
 			}
 		default:
 			return g.ompError(c, "clause %s of !$omp parallel do in reverse mode", cl.Name)
@@ -499,6 +499,7 @@ func (g *gen) ompKindOf(name string, private map[string]bool) ompKind {
 // iteration's start.
 func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstruct) (d *ast.OmpDirective, dist int, err error) {
 	private, clause := ompPrivates(c.Omp)
+	ompSharedFirst(c.Omp, s, private) // omp_firstlast.go
 	if r := g.omp.region; r != nil {
 		for v := range r.private {
 			private[v] = true
@@ -548,15 +549,21 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 			switch clause[name] {
 			case "firstprivate":
 				first = append(first, name)
-			case "lastprivate":
-				return nil, 0, g.ompError(c, "lastprivate variable '%s' recomputed in the adjoint of the !$omp parallel do loop", name)
-			default:
+			default: // private, lastprivate
 				priv = append(priv, name)
 			}
 		case ompPrivateAdj:
 			priv = append(priv, name)
-			sym := g.scope.Lookup(strings.TrimSuffix(name, strings.ToLower(g.suffix)))
+			primal := strings.TrimSuffix(name, strings.ToLower(g.suffix))
+			sym := g.scope.Lookup(primal)
 			zero = append(zero, &ast.AssignStmt{Lhs: ast.NewIdent(name), Rhs: deriv.Const("0", sym.Type)})
+			if clause[primal] == "lastprivate" {
+				st, err := g.ompLastStart(s, sym, name) // omp_firstlast.go
+				if err != nil {
+					return nil, 0, err
+				}
+				zero = append(zero, st)
+			}
 		case ompSharedAdj:
 			for _, a := range w.scalars[name] {
 				if !increment(a, name) {

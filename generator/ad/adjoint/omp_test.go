@@ -19,13 +19,29 @@ func TestOmpNotSupported(t *testing.T) {
     y(i) = t*t + k*x(i)
   end do
 `, "k.f90:4:3: not supported yet: private variable 'k' of !$omp parallel do read by its adjoint before it is computed again"},
-		{"lastprivate", `  !$omp parallel do lastprivate(t)
-  do i = 1, n
+		{"lastprivate step 2", `  !$omp parallel do lastprivate(t)
+  do i = 1, n, 2
     t = x(i)
     y(i) = t*t
   end do
   y(1) = y(1) + t
-`, "k.f90:4:3: not supported yet: lastprivate of an active variable in reverse mode"},
+`, "k.f90:4:3: not supported yet: lastprivate of an active variable in a loop of step other than 1 or -1 in reverse mode"},
+		{"firstprivate written", `  t = x(1)
+  !$omp parallel do firstprivate(t)
+  do i = 1, n
+    t = t*x(i)
+    y(i) = t
+  end do
+`, "k.f90:5:3: not supported yet: firstprivate variable 't' written in the loop (carried from one iteration to the next of a thread) in reverse mode"},
+		{"lastprivate in a region", `  !$omp parallel
+  !$omp do lastprivate(t)
+  do i = 1, n
+    t = x(i)
+    y(i) = t*t
+  end do
+  !$omp end parallel
+  y(1) = y(1) + t
+`, "k.f90:5:3: not supported yet: lastprivate of an active variable on !$omp do in reverse mode"},
 		{"collapse 3", `  !$omp parallel do collapse(3)
   do i = 1, n
     y(i) = x(i)**2
