@@ -26,9 +26,9 @@ import (
 // the callee overwrites, restored before its adjoint runs) cannot go on
 // the tape inside the loop; when the argument is the iteration's own
 // (u(:, j), a subscript the loop index) and the iteration writes nothing
-// of its array before the call, the array is copied once before the loop
-// and the backward iteration restores its section from the copy
-// (ompCallSnaps), which goes on the tape after the loop as one piece.
+// of its array before the call, the array goes on the tape once before
+// the loop, comes off into a copy before the backward loop, and the
+// backward iteration restores its section from the copy (ompCallSnaps).
 //
 // The arguments of the callee's adjoint are writes of the backward
 // iteration (ompCallWrites): the adjoint of an intent(in) dummy is
@@ -46,6 +46,7 @@ import (
 // rejected: it needs the tape).
 func (g *gen) ompCallSnaps(s *ast.DoConstruct, f, b []ast.Stmt, recs *[4][]ast.Stmt) ([]ast.Stmt, []ast.Stmt) {
 	nf, nb := append([]ast.Stmt(nil), f...), append([]ast.Stmt(nil), b...)
+	var pops []ast.Stmt // before the backward loop, the last pushed first
 	for i, st := range f {
 		op, ok := tape.Of(st)
 		if !ok || op.Kind != tape.SnapPush {
@@ -67,16 +68,20 @@ func (g *gen) ompCallSnaps(s *ast.DoConstruct, f, b []ast.Stmt, recs *[4][]ast.S
 			}
 			dims = append(dims, &ast.RangeExpr{Lo: bound("lbound"), Hi: bound("ubound")})
 		}
-		cp := allocatedCopy(id, dims, op.Type)
 		ref := op.Ref.(*ast.CallExpr)
 		nf[i] = nil
 		nb[j] = &ast.AssignStmt{Lhs: ast.Clone(ref), Rhs: &ast.CallExpr{Fun: ast.NewIdent(id.Name), Args: cloneExprs(ref.Args)}}
-		recs[0] = append(recs[0], cp.pre...)
-		recs[0] = append(recs[0], &ast.AssignStmt{Lhs: ast.NewIdent(id.Name), Rhs: ast.NewIdent(base.Name)})
-		recs[1] = append(recs[1], cp.post...)
-		recs[2] = append(append([]ast.Stmt(nil), cp.bwdPre...), recs[2]...)
-		recs[3] = append(recs[3], cp.bwdPost...)
+		// The array goes on the tape before the loop, last of what
+		// is pushed there, and comes off into the copy once what the
+		// loop pushes after it is popped (the loop itself pushes
+		// nothing).
+		size := func(x ast.Expr) ast.Expr { return &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{x}} }
+		recs[0] = append(recs[0], tapePushArray(op.Type, ast.NewIdent(base.Name), size(ast.NewIdent(base.Name))))
+		pops = append([]ast.Stmt{&ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent(id.Name), Args: dims}}},
+			tapePopArray(op.Type, ast.NewIdent(id.Name), size(ast.NewIdent(id.Name)))}, pops...)
+		recs[3] = append(recs[3], &ast.AllocateStmt{Keyword: "deallocate", Objects: []ast.Expr{ast.NewIdent(id.Name)}})
 	}
+	recs[2] = append(recs[2], pops...)
 	return ompNonNil(nf), ompNonNil(nb)
 }
 
