@@ -749,6 +749,9 @@ func nestedWrittenFirst(s ast.Stmt, name string) bool {
 				return false
 			}
 		}
+		if s.Var != nil && strings.EqualFold(s.Var.Name, name) {
+			return true // the loop sets its variable
+		}
 		return writtenFirst(s.Body, name, false)
 	case *ast.IfConstruct:
 		for _, b := range s.Branches {

@@ -200,6 +200,10 @@ func (g *gen) ompParse(list []ast.Stmt, k, j int, c *ast.Comment) (*ompRegion, e
 				if name == "critical" {
 					cur, r.crit[blk] = ompCrit, d
 				}
+			case "sections", "section", "end sections": // omp_sections.go
+				if err := g.ompSections(d, &cur, &blk, &nblk); err != nil {
+					return nil, err
+				}
 			case "end single", "end master", "end critical":
 				cur, blk = ompRepl, 0
 			case "barrier":

@@ -92,12 +92,18 @@ contains
     y(i) = c*c
   end do
 `, "k.f90:4:3: not supported yet: an assignment to 'c' in the adjoint of the !$omp parallel do loop"},
-		{"sections", `  !$omp parallel
-  !$omp sections
-  y = x
+		{"sections with a clause", `  !$omp parallel
+  !$omp sections private(t)
+  t = x(1)
+  y(1) = t*t
   !$omp end sections
   !$omp end parallel
-`, "k.f90:5:3: not supported yet: !$omp sections in a parallel region in reverse mode"},
+`, "k.f90:5:3: not supported yet: !$omp sections with clauses in a parallel region in reverse mode"},
+		{"parallel sections", `  !$omp parallel sections
+  !$omp section
+  y = x
+  !$omp end parallel sections
+`, "k.f90:4:3: not supported yet: !$omp parallel sections in reverse mode (and 1 more errors)"},
 		{"nested parallel do", `  !$omp parallel
   !$omp parallel do
   do i = 1, n
