@@ -74,6 +74,17 @@ contains
     b = a*a
   end subroutine
 `, "k.f90:4:3: not supported yet: an element of 'x' passed to array dummy 'a' of 'sq' in the adjoint of an !$omp parallel do loop"},
+		{"call after a write of its element", `  !$omp parallel do
+  do i = 1, n
+    y(i) = x(i)
+    call sq(y(i))
+  end do
+contains
+  subroutine sq(b)
+    real(8) :: b
+    b = b*b
+  end subroutine
+`, "k.f90:4:3: not supported yet: !$omp parallel do whose iterations need the tape in reverse mode"},
 		{"call snapshot of a shared array", `  !$omp parallel do
   do i = 1, n
     call sq(x, y(i), i)
@@ -242,6 +253,18 @@ master
 end master
 barrier
 end parallel`},
+		{"call", head, `  !$omp parallel do
+  do i = 1, n
+    call sq(x(i), y(i), c)
+  end do
+contains
+  subroutine sq(a, b, e)
+    real(8), intent(in) :: a, e
+    real(8), intent(inout) :: b
+    b = sin(b)*a*e
+  end subroutine
+`, `parallel do
+parallel do reduction(+:c_b)`},
 		{"collapse kept", head2, `  !$omp parallel do collapse(2)
   do j = 1, n
     do i = 1, n
