@@ -12,33 +12,68 @@ import (
 // statements of a region mention are private to it, as they are to a
 // "parallel do" (ompPrivateTemps). A region is the statements from the
 // one its directive is on to the one before the statement (of the same
-// list) its END directive is on, or to the end of the routine's body
-// (ompEnd).
+// list) its END directive is on, or to the end of the list when the line
+// closing it (END DO ..., or the routine's end: ompEnd) carries it.
 
 // ompRegionTemps adds the temporaries the regions of list (and of the
 // lists in its constructs) mention to their private clauses, and
 // returns the directives of the regions it did not find the end of.
 func (g *gen) ompRegionTemps(list []ast.Stmt) []*ast.Comment {
 	var open []*ast.Comment
-	ompLists(list, func(l []ast.Stmt) {
-		for k, st := range l {
-			for _, c := range st.Header().Doc {
-				if c.Omp == nil || c.Omp.Cond || !ompTempRegion(c.Omp.Name) {
-					continue
-				}
-				e := ompEndIn(l[k+1:], "end "+c.Omp.Name)
-				if e < 0 {
-					open = append(open, c)
-					continue
-				}
-				temps := g.tempsIn(l[k : k+1+e])
-				if len(temps) > 0 {
-					addPrivate(c.Omp, temps)
-				}
+	g.regionTempsIn(list, nil, &open)
+	return open
+}
+
+// regionTempsIn is ompRegionTemps for list, whose closing line (the END
+// of the construct around, or the next branch's head) carries the
+// directives end.
+func (g *gen) regionTempsIn(list []ast.Stmt, end []*ast.Comment, open *[]*ast.Comment) {
+	for k, st := range list {
+		for _, c := range st.Header().Doc {
+			if c.Omp == nil || c.Omp.Cond || !ompTempRegion(c.Omp.Name) {
+				continue
+			}
+			e := ompEndIn(list[k+1:], "end "+c.Omp.Name)
+			if e < 0 && ompHas(end, "end "+c.Omp.Name) {
+				e = len(list) - k - 1 // the region ends the list
+			}
+			if e < 0 {
+				*open = append(*open, c)
+				continue
+			}
+			if temps := g.tempsIn(list[k : k+1+e]); len(temps) > 0 {
+				addPrivate(c.Omp, temps)
 			}
 		}
-	})
-	return open
+		switch st := st.(type) {
+		case *ast.DoConstruct:
+			g.regionTempsIn(st.Body, st.End.Doc, open)
+		case *ast.BlockConstruct:
+			g.regionTempsIn(st.Body, st.End.Doc, open)
+		case *ast.IfConstruct:
+			for i, b := range st.Branches {
+				next := st.End.Doc
+				if i+1 < len(st.Branches) {
+					next = st.Branches[i+1].Head.Doc
+				}
+				g.regionTempsIn(b.Body, next, open)
+			}
+		case *ast.SelectCase:
+			for _, c := range st.Cases {
+				g.regionTempsIn(c.Body, nil, open)
+			}
+		}
+	}
+}
+
+// ompHas reports whether doc has directive name.
+func ompHas(doc []*ast.Comment, name string) bool {
+	for _, c := range doc {
+		if c.Omp != nil && c.Omp.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // ompTempRegion reports whether directive name opens a parallel region
