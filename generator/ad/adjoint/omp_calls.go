@@ -52,6 +52,10 @@ func (g *gen) ompCallSnaps(s *ast.DoConstruct, f, b []ast.Stmt, recs *[4][]ast.S
 		if !ok || op.Kind != tape.SnapPush {
 			continue
 		}
+		if _, scalar := op.Ref.(*ast.Ident); scalar && !op.IsArray() {
+			g.ompScalarSnap(nf, nb, i, op)
+			continue
+		}
 		j, base, ok := g.ompOwnSnap(s, f[:i], op, b)
 		if !ok {
 			continue
@@ -265,4 +269,18 @@ func ompResult(u *ast.Unit, cs *sema.Scope) *sema.Symbol {
 		name = u.Result.Name
 	}
 	return cs.LookupLocal(strings.ToLower(name))
+}
+
+// ompScalarSnap turns the snapshot of scalar op.Ref at nf[i] (a private
+// variable the callee changes) and its restore in nb into a tape record
+// and its pop, which ompBuffers stores in an array indexed by the loop
+// index (or the loop is rejected: it needs the tape).
+func (g *gen) ompScalarSnap(nf, nb []ast.Stmt, i int, op tape.Op) {
+	for k, st := range nb {
+		if back, ok := tape.Of(st); ok && back.Kind == tape.SnapPop && back.Type == op.Type && ast.Equal(back.Ref, op.Ref) {
+			nf[i] = tapePush(op.Type, ast.Clone(op.Ref))
+			nb[k] = tapePop(op.Type, ast.Clone(op.Ref))
+			return
+		}
+	}
 }
