@@ -441,6 +441,18 @@ module {{.Module}}
   integer, parameter :: on_state = first_snap - 1
   integer :: on_used = 0
   integer(int64) :: on_moved = 0
+  ! With OpenMP every thread has its own tapes, snapshot stacks and
+  ! counters (the master thread's are those of serial code): the adjoint
+  ! of a call in a parallel loop pushes and pops on its thread's tape.
+  ! Compile this module with -fopenmp when the generated code uses
+  ! OpenMP; without it the directive is a comment.
+  !$omp threadprivate(stack_r8, stack_r4, stack_i4, stack_i8, stack_l, &
+  !$omp& snap_r8, snap_r4, snap_i4, snap_i8, snap_l, top, cap, scalar_pushes, array_pushes, &
+  !$omp& array_values, stack_bits, bit_top, bit_cap, bit_pushes, bits_pushed, tape_now, &
+  !$omp& tape_high, tape_peak, fp_last_iters, fp_max_iters, fp_last_delta, fp_last_tol, &
+  !$omp& fp_solves, fp_fails, fp_total_iters, fp_flow_checks, fp_flow_fails, snap_now, &
+  !$omp& snap_peak, mem_peak, bn_schedules, bn_steps, bn_advances, bn_shots, bn_turns, &
+  !$omp& bn_max_snaps, peek_at, on_first, on_used, on_moved)
 
 contains
 {{range .Stacks}}{{$s := .S}}{{$decl := .Decl}}{{$st := .}}

@@ -7,7 +7,11 @@
 //
 // The module is standard Fortran 2008 (it compiles without warnings with
 // gfortran -std=f2008 -Wall -Wextra) and depends only on iso_fortran_env.
-// Users may choose its name: [Module] renames it. The header comment of
+// Users may choose its name: [Module] renames it. Its variables are
+// !$omp threadprivate: compiled with -fopenmp, each thread has its own
+// tapes, snapshot stacks and counters (the master thread's are those of
+// serial code), so that the adjoints of calls in parallel loops record
+// on their thread's tape. The header comment of
 // the .f90 file is the user's reference; this comment summarises it.
 //
 // # Tapes and snapshot stacks

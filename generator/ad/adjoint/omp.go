@@ -166,6 +166,7 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	}
 	pre, post, f, b, after, before := g.hoistRecords(s, f, b)
 	recs := [4][]ast.Stmt{pre, after, before, post}
+	f, b = g.ompCallSnaps(s, f, b, &recs)  // omp_calls.go
 	f, b = g.ompLift(s, f, b, &recs)       // omp_lift.go
 	f, b = g.ompBuffers(s, c, f, b, &recs) // omp_carry.go
 	g.ompBranchBuffers(s, f, b, &recs)
@@ -200,14 +201,14 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	}
 	fwd = append(append(pre, n), after...)
 	if len(b) == 0 {
-		return fwd, append(before, post...), nil
+		return g.ompLastAround(c.Omp, fwd, append(before, post...))
 	}
 	loop, err := g.ompBackLoop(s, c, b)
 	if err != nil {
 		return nil, nil, err
 	}
 	bwd = append(append(before, loop...), post...)
-	return fwd, bwd, nil
+	return g.ompLastAround(c.Omp, fwd, bwd) // omp_firstlast.go
 }
 
 // ompBackLoop is the backward loop of parallel loop s with directive c
@@ -316,7 +317,7 @@ func (g *gen) ompLoopCheck(s *ast.DoConstruct, c *ast.Comment) error {
 	if err := g.checkDoVar(s); err != nil {
 		return err
 	}
-	if err := g.ompCriticals(s.Body); err != nil {
+	if err := g.ompCriticals(s.Body, s.Body); err != nil {
 		return err
 	}
 	for _, cl := range c.Omp.Clauses {
@@ -331,8 +332,8 @@ func (g *gen) ompLoopCheck(s *ast.DoConstruct, c *ast.Comment) error {
 				return g.ompError(c, "reduction(%s:...) of an active variable in reverse mode", cl.Op)
 			}
 		case "firstprivate", "lastprivate":
-			if g.anyActive(cl.Vars) {
-				return g.ompError(c, "%s of an active variable in reverse mode", cl.Name)
+			if err := g.ompFirstLastCheck(s, c, cl); err != nil { // omp_firstlast.go
+				return err
 			}
 		default:
 			return g.ompError(c, "clause %s of !$omp parallel do in reverse mode", cl.Name)
@@ -374,10 +375,10 @@ type ompWrites struct {
 	scalars, arrays map[string][]*ast.AssignStmt
 	order           []string        // the names, sorted
 	loopVars        map[string]bool // the DO variables of inner loops
+	calls           []*ast.CallStmt // of callees' adjoints (omp_calls.go)
 }
 
-// collect gathers the assignments of list; calls are rejected: the
-// adjoint of a callee cannot be told which increments to make atomic.
+// collect gathers the assignments and the calls of list.
 func (w *ompWrites) collect(list []ast.Stmt) error {
 	var err error
 	for _, s := range list {
@@ -388,7 +389,7 @@ func (w *ompWrites) collect(list []ast.Stmt) error {
 					w.loopVars[strings.ToLower(n.Var.Name)] = true
 				}
 			case *ast.CallStmt:
-				err = fmt.Errorf("a call in the adjoint of an !$omp parallel do loop")
+				w.calls = append(w.calls, n)
 			case *ast.AssignStmt:
 				switch l := n.Lhs.(type) {
 				case *ast.Ident:
@@ -498,6 +499,7 @@ func (g *gen) ompKindOf(name string, private map[string]bool) ompKind {
 // iteration's start.
 func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstruct) (d *ast.OmpDirective, dist int, err error) {
 	private, clause := ompPrivates(c.Omp)
+	ompSharedFirst(c.Omp, s, private) // omp_firstlast.go
 	if r := g.omp.region; r != nil {
 		for v := range r.private {
 			private[v] = true
@@ -506,6 +508,10 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 	delete(private, strings.ToLower(s.Var.Name)) // private(i): the backward loop sets it
 	w := &ompWrites{scalars: map[string][]*ast.AssignStmt{}, arrays: map[string][]*ast.AssignStmt{}, loopVars: map[string]bool{}}
 	if err := w.collect(back.Body); err != nil {
+		return nil, 0, g.ompError(c, "%v", err)
+	}
+	byCalls, err := g.ompCallWrites(s, w) // omp_calls.go
+	if err != nil {
 		return nil, 0, g.ompError(c, "%v", err)
 	}
 	if err := g.ompPrivateRead(c, back.Body, private, clause, w); err != nil {
@@ -543,15 +549,21 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 			switch clause[name] {
 			case "firstprivate":
 				first = append(first, name)
-			case "lastprivate":
-				return nil, 0, g.ompError(c, "lastprivate variable '%s' recomputed in the adjoint of the !$omp parallel do loop", name)
-			default:
+			default: // private, lastprivate
 				priv = append(priv, name)
 			}
 		case ompPrivateAdj:
 			priv = append(priv, name)
-			sym := g.scope.Lookup(strings.TrimSuffix(name, strings.ToLower(g.suffix)))
+			primal := strings.TrimSuffix(name, strings.ToLower(g.suffix))
+			sym := g.scope.Lookup(primal)
 			zero = append(zero, &ast.AssignStmt{Lhs: ast.NewIdent(name), Rhs: deriv.Const("0", sym.Type)})
+			if clause[primal] == "lastprivate" {
+				st, err := g.ompLastStart(s, sym, name) // omp_firstlast.go
+				if err != nil {
+					return nil, 0, err
+				}
+				zero = append(zero, st)
+			}
 		case ompSharedAdj:
 			for _, a := range w.scalars[name] {
 				if !increment(a, name) {
@@ -565,6 +577,11 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 	}
 	back.Body = append(zero, back.Body...)
 	if len(shared) > 0 && (dist < 0 || !isOne(ompStep(s))) {
+		for _, name := range shared {
+			if byCalls[name] {
+				return nil, 0, g.ompError(c, "a call in the adjoint of an !$omp parallel do loop incrementing '%s' at elements other iterations increment", name)
+			}
+		}
 		ompAtomic(w, shared)
 		dist = 0
 	}
@@ -731,6 +748,9 @@ func nestedWrittenFirst(s ast.Stmt, name string) bool {
 			if x != nil && mentions(x, name) {
 				return false
 			}
+		}
+		if s.Var != nil && strings.EqualFold(s.Var.Name, name) {
+			return true // the loop sets its variable
 		}
 		return writtenFirst(s.Body, name, false)
 	case *ast.IfConstruct:

@@ -80,7 +80,7 @@ func (g *gen) ompPrivateSet(c *ast.Comment) map[string]bool {
 	private, clause := ompPrivates(c.Omp)
 	out := map[string]bool{}
 	for v := range private {
-		if clause[v] == "private" {
+		if clause[v] == "private" || clause[v] == "lastprivate" {
 			out[v] = true
 		}
 	}

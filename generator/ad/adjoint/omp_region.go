@@ -200,6 +200,10 @@ func (g *gen) ompParse(list []ast.Stmt, k, j int, c *ast.Comment) (*ompRegion, e
 				if name == "critical" {
 					cur, r.crit[blk] = ompCrit, d
 				}
+			case "sections", "section", "end sections": // omp_sections.go
+				if err := g.ompSections(d, &cur, &blk, &nblk); err != nil {
+					return nil, err
+				}
 			case "end single", "end master", "end critical":
 				cur, blk = ompRepl, 0
 			case "barrier":
@@ -301,14 +305,42 @@ func (g *gen) ompCarrier(d *ast.OmpDirective) ast.Stmt {
 	return c
 }
 
+// ompOneBarrier drops from list the barriers that directly follow
+// another (the end of a MASTER block and a barrier of the primal's).
+func (g *gen) ompOneBarrier(list []ast.Stmt) []ast.Stmt {
+	barrier := func(s ast.Stmt) bool {
+		d := s.Header().Doc
+		return g.omp.carriers[s] && len(d) == 1 && d[0].Omp != nil && d[0].Omp.Name == "barrier"
+	}
+	var out []ast.Stmt
+	for i, s := range list {
+		if i > 0 && barrier(s) && barrier(list[i-1]) {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 // ompBlock returns list between directive name and its end.
+//
+// A SINGLE block is a MASTER block and a barrier (the barrier that ends
+// a SINGLE block): the tapes are threadprivate (omp_calls.go), and what
+// one sweep's block pushes the other's must pop on the same thread, the
+// master, whose tape is the serial code's.
 func (g *gen) ompBlock(name string, clauses []*ast.OmpClause, list []ast.Stmt) []ast.Stmt {
 	if len(list) == 0 {
 		return nil
 	}
+	var end []ast.Stmt
+	if name == "single" {
+		name = "master"
+		end = []ast.Stmt{g.ompCarrier(&ast.OmpDirective{Name: "barrier"})}
+	}
 	out := []ast.Stmt{g.ompCarrier(&ast.OmpDirective{Name: name, Clauses: clauses})}
 	out = append(out, list...)
-	return append(out, g.ompCarrier(&ast.OmpDirective{Name: "end " + name}))
+	out = append(out, g.ompCarrier(&ast.OmpDirective{Name: "end " + name}))
+	return append(out, end...)
 }
 
 // ompRegionFwd is the forward sweep of region r, fs the forward
@@ -364,7 +396,7 @@ func (g *gen) ompRegionFwd(r *ompRegion, fs [][]ast.Stmt) ([]ast.Stmt, error) {
 		out = append(out, list...)
 		i = e
 	}
-	return append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"})), nil
+	return g.ompOneBarrier(append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"}))), nil
 }
 
 // ompRegionBwd is the backward sweep of region r, bs the backward
@@ -453,7 +485,7 @@ func (g *gen) ompRegionBwd(r *ompRegion, bs [][]ast.Stmt) ([]ast.Stmt, error) {
 		}
 	}
 	out := append([]ast.Stmt{g.ompCarrier(d)}, body...)
-	return append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"})), nil
+	return g.ompOneBarrier(append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"}))), nil
 }
 
 // ompHasWorkshare reports whether s holds a worksharing loop (a
@@ -621,7 +653,11 @@ func (g *gen) ompAccept(ds ...*ast.Comment) {
 // the forward sweep, and the backward one has nothing of them. One
 // around an active statement is rejected: its adjoint would need the
 // order in which the threads entered it.
-func (g *gen) ompCriticals(list []ast.Stmt) error {
+//
+// A shared update (omp_update.go) in a section around active code is
+// accepted: its adjoint only reads the shared adjoint. body is the
+// loop's.
+func (g *gen) ompCriticals(list, body []ast.Stmt) error {
 	var open *ast.Comment
 	var err error
 	for _, s := range list {
@@ -631,16 +667,20 @@ func (g *gen) ompCriticals(list []ast.Stmt) error {
 			case d.Omp.Name == "critical":
 				open = d
 				g.ompAccept(d) // if rejected, by its own message
+			case d.Omp.Name == "atomic" || d.Omp.Name == "atomic update":
+				if !g.pa.ActiveStmt(s) || g.ompSharedUpdate(s, body) { // omp_update.go
+					g.ompAccept(d)
+				}
 			case d.Omp.Name == "end critical" && open != nil:
 				g.ompAccept(open, d)
 				open = nil
 			}
 		}
-		if open != nil && g.pa.ActiveStmt(s) && err == nil {
+		if open != nil && g.pa.ActiveStmt(s) && err == nil && !g.ompSharedUpdate(s, body) {
 			err = g.ompError(open, "!$omp critical around active code in reverse mode")
 		}
 		for _, l := range innerLists(s) {
-			if e := g.ompCriticals(l); e != nil && err == nil {
+			if e := g.ompCriticals(l, body); e != nil && err == nil {
 				err = e
 			}
 		}

@@ -19,13 +19,29 @@ func TestOmpNotSupported(t *testing.T) {
     y(i) = t*t + k*x(i)
   end do
 `, "k.f90:4:3: not supported yet: private variable 'k' of !$omp parallel do read by its adjoint before it is computed again"},
-		{"lastprivate", `  !$omp parallel do lastprivate(t)
-  do i = 1, n
+		{"lastprivate step 2", `  !$omp parallel do lastprivate(t)
+  do i = 1, n, 2
     t = x(i)
     y(i) = t*t
   end do
   y(1) = y(1) + t
-`, "k.f90:4:3: not supported yet: lastprivate of an active variable in reverse mode"},
+`, "k.f90:4:3: not supported yet: lastprivate of an active variable in a loop of step other than 1 or -1 in reverse mode"},
+		{"firstprivate written", `  t = x(1)
+  !$omp parallel do firstprivate(t)
+  do i = 1, n
+    t = t*x(i)
+    y(i) = t
+  end do
+`, "k.f90:5:3: not supported yet: firstprivate variable 't' written in the loop (carried from one iteration to the next of a thread) in reverse mode"},
+		{"lastprivate in a region", `  !$omp parallel
+  !$omp do lastprivate(t)
+  do i = 1, n
+    t = x(i)
+    y(i) = t*t
+  end do
+  !$omp end parallel
+  y(1) = y(1) + t
+`, "k.f90:5:3: not supported yet: lastprivate of an active variable on !$omp do in reverse mode"},
 		{"collapse 3", `  !$omp parallel do collapse(3)
   do i = 1, n
     y(i) = x(i)**2
@@ -36,28 +52,69 @@ func TestOmpNotSupported(t *testing.T) {
     y(i) = x(i)**2
   end do
 `, "k.f90:4:3: not supported yet: collapse(2) of a loop that is not a perfect nest of two DO loops in reverse mode"},
-		{"call", `  !$omp parallel do
+		{"call updating a host variable's adjoint", `  c = x(1)
+  !$omp parallel do
   do i = 1, n
     call sq(x(i), y(i))
   end do
 contains
   subroutine sq(a, b)
     real(8) :: a, b
+    b = a*c
+  end subroutine
+`, "k.f90:5:3: not supported yet: a call of 'sq', whose adjoint updates the adjoint of 'c' that all threads share, in the adjoint of an !$omp parallel do loop"},
+		{"call with an element for an array", `  !$omp parallel do
+  do i = 1, n
+    call sq(1, x(i), y(i))
+  end do
+contains
+  subroutine sq(m, a, b)
+    integer :: m
+    real(8) :: a(m), b(m)
     b = a*a
   end subroutine
-`, "k.f90:4:3: not supported yet: a call in the adjoint of an !$omp parallel do loop"},
+`, "k.f90:4:3: not supported yet: an element of 'x' passed to array dummy 'a' of 'sq' in the adjoint of an !$omp parallel do loop"},
+		{"call after a write of its element", `  !$omp parallel do
+  do i = 1, n
+    y(i) = x(i)
+    call sq(y(i))
+  end do
+contains
+  subroutine sq(b)
+    real(8) :: b
+    b = b*b
+  end subroutine
+`, "k.f90:4:3: not supported yet: !$omp parallel do whose iterations need the tape in reverse mode"},
+		{"call snapshot of a shared array", `  !$omp parallel do
+  do i = 1, n
+    call sq(x, y(i), i)
+  end do
+contains
+  subroutine sq(a, b, k)
+    integer :: k
+    real(8) :: a(:), b
+    a(k) = a(k)*a(k)
+    b = a(k)
+  end subroutine
+`, "k.f90:4:3: not supported yet: !$omp parallel do whose iterations need the tape in reverse mode"},
 		{"shared scalar", `  !$omp parallel do
   do i = 1, n
     c = x(i)
     y(i) = c*c
   end do
 `, "k.f90:4:3: not supported yet: an assignment to 'c' in the adjoint of the !$omp parallel do loop"},
-		{"sections", `  !$omp parallel
-  !$omp sections
-  y = x
+		{"sections with a clause", `  !$omp parallel
+  !$omp sections private(t)
+  t = x(1)
+  y(1) = t*t
   !$omp end sections
   !$omp end parallel
-`, "k.f90:5:3: not supported yet: !$omp sections in a parallel region in reverse mode"},
+`, "k.f90:5:3: not supported yet: !$omp sections with clauses in a parallel region in reverse mode"},
+		{"parallel sections", `  !$omp parallel sections
+  !$omp section
+  y = x
+  !$omp end parallel sections
+`, "k.f90:4:3: not supported yet: !$omp parallel sections in reverse mode (and 1 more errors)"},
 		{"nested parallel do", `  !$omp parallel
   !$omp parallel do
   do i = 1, n
@@ -68,10 +125,25 @@ contains
 		{"critical active", `  !$omp parallel do
   do i = 1, n
     !$omp critical
-    y(1) = y(1) + x(i)**2
+    y(1) = y(1) * x(i)**2
     !$omp end critical
   end do
 `, "k.f90:6:5: not supported yet: !$omp critical around active code in reverse mode"},
+		{"critical sum read in the loop", `  !$omp parallel do
+  do i = 2, n
+    !$omp critical
+    y(1) = y(1) + x(i)**2
+    !$omp end critical
+    y(i) = x(i) * 2
+  end do
+`, "k.f90:6:5: not supported yet: !$omp critical around active code in reverse mode"},
+		{"atomic product", `  !$omp parallel do
+  do i = 1, n
+    !$omp atomic
+    c = c * x(i)
+  end do
+  y(1) = c
+`, "k.f90:4:3: not supported yet: an assignment to 'c' in the adjoint of the !$omp parallel do loop (and 1 more errors)"},
 		{"carried private", `  t = 0.0d0
   !$omp parallel private(t)
   t = 0.0d0
@@ -136,19 +208,22 @@ func TestOmpDirectives(t *testing.T) {
   !$omp end do
   !$omp end parallel
 `, `parallel private(t)
-single
-end single
+master
+end master
 barrier
-single
-end single
+master
+end master
+barrier
 do
 end parallel
 parallel private(fadj_ombs2, fadj_omnb2, fadj_omph2)
 do private(t, t_b)
-single
-end single
-single
-end single
+master
+end master
+barrier
+master
+end master
+barrier
 end parallel`},
 		{"region ending a loop body", head, `  do k = 1, 3
     !$omp parallel
@@ -161,19 +236,35 @@ end parallel`},
   end do
 `, `parallel
 barrier
-single
-end single
+master
+end master
+barrier
 do
-single
-end single
+master
+end master
+barrier
 end parallel
 parallel
-single
-end single
+master
+end master
+barrier
 do private(fadj_tmp1_b) reduction(+:c_b)
-single
-end single
+master
+end master
+barrier
 end parallel`},
+		{"call", head, `  !$omp parallel do
+  do i = 1, n
+    call sq(x(i), y(i), c)
+  end do
+contains
+  subroutine sq(a, b, e)
+    real(8), intent(in) :: a, e
+    real(8), intent(inout) :: b
+    b = sin(b)*a*e
+  end subroutine
+`, `parallel do
+parallel do reduction(+:c_b)`},
 		{"collapse kept", head2, `  !$omp parallel do collapse(2)
   do j = 1, n
     do i = 1, n

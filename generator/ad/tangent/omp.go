@@ -21,14 +21,14 @@ import (
 func (g *gen) ompClauses(list []ast.Stmt) error {
 	ompOwn(list)
 	var errs diag.List
-	var region *ast.Comment // a parallel region other than a parallel do
+	var regions []*ast.Comment // the regions other than parallel do
 	ast.StmtHeaders(list, func(h *ast.StmtHeader, s ast.Stmt) {
 		for i, c := range h.Doc {
 			if c.Omp == nil || c.Omp.Cond {
 				continue
 			}
-			if opensRegion(c.Omp.Name) && c.Omp.Name != "parallel do" && region == nil {
-				region = c
+			if opensRegion(c.Omp.Name) && c.Omp.Name != "parallel do" {
+				regions = append(regions, c)
 			}
 			d, err := g.ompTangent(c.Omp)
 			if err != nil {
@@ -51,8 +51,17 @@ func (g *gen) ompClauses(list []ast.Stmt) error {
 			}
 		}
 	})
-	if region != nil && len(g.tmpDecls) > 0 {
-		errs.Add(g.fset.Position(region.Slash), fmt.Sprintf("not supported yet: !$omp %s in a routine whose tangent needs temporaries", region.Omp.Name))
+	if len(regions) > 0 && len(g.tmpDecls) > 0 {
+		// Temporaries are private to the parallel regions that mention
+		// them (omp_region.go); other regions (task ...) are rejected.
+		for _, c := range g.ompRegionTemps(list) {
+			errs.Add(g.fset.Position(c.Slash), fmt.Sprintf("not supported yet: !$omp %s without its end directive in the same statement list, in a routine whose tangent needs temporaries", c.Omp.Name))
+		}
+		for _, c := range regions {
+			if !ompTempRegion(c.Omp.Name) {
+				errs.Add(g.fset.Position(c.Slash), fmt.Sprintf("not supported yet: !$omp %s in a routine whose tangent needs temporaries", c.Omp.Name))
+			}
+		}
 	}
 	if len(errs) > 0 {
 		return errs

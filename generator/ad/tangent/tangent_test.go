@@ -787,23 +787,22 @@ subroutine s(x, y)
   end do
 end subroutine
 `, "s", "n.f90:5:3: not supported yet: reduction(max:y) of an active variable in tangent mode"},
-		{"omp region with temporaries", `
+		{"omp task with temporaries", `
 subroutine s(x, y)
   real(8) :: x(4), y(4)
   integer :: i
-  !$omp parallel
-  !$omp do
+  !$omp task
   do i = 1, 4
     y(i) = sq(x(i))
   end do
-  !$omp end parallel
+  !$omp end task
 contains
   real(8) function sq(a)
     real(8) :: a
     sq = a*a
   end function
 end subroutine
-`, "s", "n.f90:4:3: not supported yet: !$omp parallel in a routine whose tangent needs temporaries"},
+`, "s", "n.f90:4:3: not supported yet: !$omp task in a routine whose tangent needs temporaries"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			prog := loadSrc(t, "n.f90", c.src)

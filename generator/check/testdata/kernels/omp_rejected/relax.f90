@@ -1,7 +1,7 @@
 ! OpenMP constructs reverse mode does not handle yet, each reported at
 ! its directive: a parallel loop whose iterations need the tape (a
-! WHILE loop in each), a critical section around active code in a
-! parallel region, and a max reduction of an active variable.
+! WHILE loop in each), a critical section around a product of active
+! values in a parallel region, and a max reduction of an active variable.
 subroutine relax(n, x, y, s, m)
   implicit none
   integer, intent(in) :: n
@@ -18,12 +18,12 @@ subroutine relax(n, x, y, s, m)
     end do
     x(i) = t * y(i)
   end do
-  s = 0.0d0
+  s = 1.0d0
   !$omp parallel private(i)
   !$omp do
   do i = 1, n
     !$omp critical
-    s = s + x(i)
+    s = s * (1.0d0 + x(i))
     !$omp end critical
   end do
   !$omp end do
