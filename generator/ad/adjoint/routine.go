@@ -181,7 +181,7 @@ func (g *gen) header(r *routine) error {
 	}
 	g.result = g.scope.LookupLocal(name.Lower())
 	res := g.result
-	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !(res.Type.IsReal() || res.Type.IsComplex()) || !explicitShape(res) || !pa.ActiveOut(res) {
+	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !(res.Type.IsReal() || res.Type.IsComplex()) || !resultShapeOK(res) || !pa.ActiveOut(res) {
 		return notSupported("function '%s' without an active real scalar result in reverse mode", pa.Proc.Name)
 	}
 	g.resultB = res.Name + g.suffix

@@ -418,7 +418,7 @@ func (g *gen) functionResult(u, nu *ast.Unit, result *sema.Symbol) (ast.Stmt, er
 	if result == nil {
 		return nil, notSupported("function '%s' without a result variable", pa.Proc.Name)
 	}
-	if !isFloat(result.Type) || !explicitShape(result) {
+	if !isFloat(result.Type) || !resultShapeOK(result) {
 		if pa.ActiveOut(result) {
 			return nil, notSupported("active function '%s' with a non-scalar result", pa.Proc.Name)
 		}
