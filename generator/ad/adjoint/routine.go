@@ -461,10 +461,12 @@ func (g *gen) splitForm(r *routine) ([]*ast.Unit, error) {
 		}
 	}
 	fwdBody := nu.Body // fadj_jump = 0
+	n := len(g.decls)
 	units, err := g.splitUnits(r.u, decls, append(fwdBody, r.fwd...))
 	if err != nil {
 		return nil, err
 	}
+	nu.Decls = append(nu.Decls, g.decls[n:]...) // foo_bwd's restorations of allocations (alloc_split.go)
 	nu.Name = ast.NewIdent(routineName(g.pa, "_bwd"))
 	nu.Body = g.bwdPrefix
 	r.fwd = nil
