@@ -152,7 +152,8 @@ func (g *gen) componentInits(s *sema.Symbol, name string) []ast.Stmt {
 }
 
 // baseIdent returns the variable name of component x of a scalar or of
-// an element of an array of types (p%u, c(i)%u), or nil.
+// an element of an array of types (p%u, c(i)%u), also through scalar
+// components (g%temp%v, c(i)%temp%v: decl.AllocPaths), or nil.
 func baseIdent(x *ast.SelectorExpr) *ast.Ident {
 	switch y := x.X.(type) {
 	case *ast.Ident:
@@ -160,6 +161,8 @@ func baseIdent(x *ast.SelectorExpr) *ast.Ident {
 	case *ast.CallExpr:
 		id, _ := y.Fun.(*ast.Ident)
 		return id
+	case *ast.SelectorExpr:
+		return baseIdent(y)
 	}
 	return nil
 }

@@ -340,7 +340,7 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), zero, passive))
 		return nil
 	}
-	if len(decl.AllocComponents(s.Type)) > 0 { // alloc_comp.go
+	if len(decl.AllocLeaves(s.Type)) > 0 { // alloc_comp.go
 		x, err := g.globalAlloc(r, s)
 		if err != nil {
 			return err

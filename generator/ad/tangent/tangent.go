@@ -543,7 +543,7 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		}
 		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.LocalName(u.Decls, s)+g.suffix), s.Rank(), zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type), zero)}, nil
 	}
-	if len(decl.AllocComponents(s.Type)) > 0 { // alloc_comp.go
+	if len(decl.AllocLeaves(s.Type)) > 0 { // alloc_comp.go
 		x, err := g.globalAlloc(u, s)
 		if err != nil {
 			return nil, err
