@@ -63,24 +63,26 @@ func (g *gen) allocObject(o ast.Expr) (*ast.Ident, *sema.Symbol, error) {
 	return id, s, nil
 }
 
-// allocStmt reverses ALLOCATE or DEALLOCATE s (see above). A STAT=
-// variable is restored too; SOURCE= with an active value and ERRMSG=
-// are not supported yet.
+// allocStmt reverses ALLOCATE or DEALLOCATE s (see above). STAT= and
+// ERRMSG= variables are restored too (alloc_stat.go); SOURCE= with an
+// active value is not supported yet.
 func (g *gen) allocStmt(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
 	if s.Keyword != "allocate" && s.Keyword != "deallocate" {
 		return nil, nil, notSupported("%s in reverse mode", s.Keyword)
 	}
 	var stat ast.Expr
+	var kept []ast.Expr // STAT= and ERRMSG= variables: alloc_stat.go
 	for _, o := range s.Options {
 		switch o.Name.Lower() {
 		case "stat":
 			stat = o.Value
+			kept = append(kept, o.Value)
 		case "source":
 			if g.pa.ActiveStmt(s) {
 				return nil, nil, notSupported("ALLOCATE with SOURCE= of an active value in reverse mode")
 			}
 		case "errmsg":
-			return nil, nil, notSupported("%s with ERRMSG= in reverse mode", s.Keyword)
+			kept = append(kept, o.Value)
 		}
 	}
 	var saves, restores []ast.Stmt
@@ -117,13 +119,11 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
 		saves = append(saves, f...)
 		restores = append(b, restores...)
 	}
-	if stat != nil {
-		push, pop, err := g.pushPop(stat)
-		if err != nil {
-			return nil, nil, err
-		}
-		saves, restores = append([]ast.Stmt{push}, saves...), append(restores, pop)
+	push, pop, err := g.keepStatus(kept)
+	if err != nil {
+		return nil, nil, err
 	}
+	saves, restores = append(push, saves...), append(restores, pop...)
 	return withLabel(s, append(saves, s)), restores, nil
 }
 

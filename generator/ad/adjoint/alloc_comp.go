@@ -80,13 +80,15 @@ func (g *gen) checkComponentBase(x *ast.SelectorExpr) error {
 }
 
 // componentAlloc reverses the allocation (or deallocation) of object o,
-// the component x (of symbol c) of a variable, without STAT=.
+// the component x (of symbol c) of a variable; with STAT= as a variable
+// with STAT= (alloc.go).
 func (g *gen) componentAlloc(keyword string, x *ast.SelectorExpr, c *sema.Symbol, stat ast.Expr) (fwd, bwd []ast.Stmt, err error) {
 	if err := g.checkComponentBase(x); err != nil {
 		return nil, nil, err
 	}
 	if stat != nil {
-		return nil, nil, notSupported("%s with STAT= of the component '%s' in reverse mode", keyword, exprString(x))
+		// It may fail: its allocation is recorded (alloc_stat.go).
+		return g.saveAlloc(ast.Clone(x), c, keyword == "deallocate", tape.Push, true)
 	}
 	xb := g.allocAdj(x, c)
 	if keyword == "allocate" {
