@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
@@ -71,4 +72,46 @@ func (g *gen) splitCallAllocs(s *ast.CallStmt, callee string) (saves, restores [
 		saves, restores = append(saves, f...), append(b, restores...)
 	}
 	return saves, restores, nil
+}
+
+// splitPushPop returns the records of variable s at the end of foo_fwd
+// and their restoration at the start of foo_bwd: those of a derived-type
+// variable component by component (recordDerived), an array of types
+// with array components element by element, ALLOCATABLE components
+// (decl.AllocPaths) with their allocation, the adjoint's aligned after
+// (componentInits).
+func (g *gen) splitPushPop(s *sema.Symbol) (push, pop []ast.Stmt, err error) {
+	if decl.IsDerived(s.Type) {
+		return g.recordDerived(ast.NewIdent(s.Name), s.Rank(), s.Type, tape.Push, false) // derived.go
+	}
+	return symPushPop(ast.NewIdent(s.Name), s)
+}
+
+// usedDecls returns the declarations of decls naming an entity that
+// body references: foo_fwd's share of the locals its records declared
+// (loop indices; the restorations' locals are foo_bwd's).
+func usedDecls(decls, body []ast.Stmt) []ast.Stmt {
+	used := map[string]bool{}
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				used[strings.ToLower(id.Name)] = true
+			}
+			return true
+		})
+	}
+	var out []ast.Stmt
+	for _, d := range decls {
+		td, ok := d.(*ast.TypeDecl)
+		if !ok {
+			continue
+		}
+		for _, e := range td.Entities {
+			if used[strings.ToLower(e.Name.Name)] {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
 }

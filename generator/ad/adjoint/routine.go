@@ -466,7 +466,10 @@ func (g *gen) splitForm(r *routine) ([]*ast.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	nu.Decls = append(nu.Decls, g.decls[n:]...) // foo_bwd's restorations of allocations (alloc_split.go)
+	// The locals of foo_fwd's records and foo_bwd's restorations
+	// (alloc_split.go).
+	units[0].Decls = append(units[0].Decls, usedDecls(g.decls[n:], units[0].Body)...)
+	nu.Decls = append(nu.Decls, g.decls[n:]...)
 	nu.Name = ast.NewIdent(routineName(g.pa, "_bwd"))
 	nu.Body = g.bwdPrefix
 	r.fwd = nil

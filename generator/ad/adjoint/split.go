@@ -48,7 +48,7 @@ func (g *gen) splitUnits(u *ast.Unit, decls []ast.Stmt, fwd []ast.Stmt) ([]*ast.
 		return nil, err
 	}
 	for _, s := range snap {
-		p, q, err := symPushPop(ast.NewIdent(s.Name), s)
+		p, q, err := g.splitPushPop(s) // alloc_split.go
 		if err != nil {
 			return nil, err
 		}
