@@ -63,25 +63,34 @@ func (g *gen) allocObject(o ast.Expr) (*ast.Ident, *sema.Symbol, error) {
 	return id, s, nil
 }
 
-// allocStmt reverses ALLOCATE or DEALLOCATE s (see above). A STAT=
-// variable is restored too; SOURCE= with an active value and ERRMSG=
-// are not supported yet.
+// allocStmt reverses ALLOCATE or DEALLOCATE s (see above). STAT= and
+// ERRMSG= variables are restored too (alloc_stat.go); an active SOURCE=
+// is an assignment too (alloc_source.go).
 func (g *gen) allocStmt(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
 	if s.Keyword != "allocate" && s.Keyword != "deallocate" {
 		return nil, nil, notSupported("%s in reverse mode", s.Keyword)
 	}
 	var stat ast.Expr
+	var kept []ast.Expr // STAT= and ERRMSG= variables: alloc_stat.go
+	var src ast.Expr    // an active SOURCE=: alloc_source.go
 	for _, o := range s.Options {
 		switch o.Name.Lower() {
 		case "stat":
 			stat = o.Value
+			kept = append(kept, o.Value)
 		case "source":
 			if g.pa.ActiveStmt(s) {
-				return nil, nil, notSupported("ALLOCATE with SOURCE= of an active value in reverse mode")
+				src = o.Value
 			}
 		case "errmsg":
-			return nil, nil, notSupported("%s with ERRMSG= in reverse mode", s.Keyword)
+			kept = append(kept, o.Value)
 		}
+	}
+	if src != nil {
+		if len(kept) > 0 {
+			return nil, nil, notSupported("ALLOCATE with SOURCE= of an active value and STAT= or ERRMSG= in reverse mode")
+		}
+		return g.sourceAlloc(s, src)
 	}
 	var saves, restores []ast.Stmt
 	for _, o := range s.Objects {
@@ -117,13 +126,11 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
 		saves = append(saves, f...)
 		restores = append(b, restores...)
 	}
-	if stat != nil {
-		push, pop, err := g.pushPop(stat)
-		if err != nil {
-			return nil, nil, err
-		}
-		saves, restores = append([]ast.Stmt{push}, saves...), append(restores, pop)
+	push, pop, err := g.keepStatus(kept)
+	if err != nil {
+		return nil, nil, err
 	}
+	saves, restores = append(push, saves...), append(restores, pop...)
 	return withLabel(s, append(saves, s)), restores, nil
 }
 

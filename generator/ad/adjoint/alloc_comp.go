@@ -80,13 +80,15 @@ func (g *gen) checkComponentBase(x *ast.SelectorExpr) error {
 }
 
 // componentAlloc reverses the allocation (or deallocation) of object o,
-// the component x (of symbol c) of a variable, without STAT=.
+// the component x (of symbol c) of a variable; with STAT= as a variable
+// with STAT= (alloc.go).
 func (g *gen) componentAlloc(keyword string, x *ast.SelectorExpr, c *sema.Symbol, stat ast.Expr) (fwd, bwd []ast.Stmt, err error) {
 	if err := g.checkComponentBase(x); err != nil {
 		return nil, nil, err
 	}
 	if stat != nil {
-		return nil, nil, notSupported("%s with STAT= of the component '%s' in reverse mode", keyword, exprString(x))
+		// It may fail: its allocation is recorded (alloc_stat.go).
+		return g.saveAlloc(ast.Clone(x), c, keyword == "deallocate", tape.Push, true)
 	}
 	xb := g.allocAdj(x, c)
 	if keyword == "allocate" {
@@ -152,7 +154,8 @@ func (g *gen) componentInits(s *sema.Symbol, name string) []ast.Stmt {
 }
 
 // baseIdent returns the variable name of component x of a scalar or of
-// an element of an array of types (p%u, c(i)%u), or nil.
+// an element of an array of types (p%u, c(i)%u), also through scalar
+// components (g%temp%v, c(i)%temp%v: decl.AllocPaths), or nil.
 func baseIdent(x *ast.SelectorExpr) *ast.Ident {
 	switch y := x.X.(type) {
 	case *ast.Ident:
@@ -160,6 +163,8 @@ func baseIdent(x *ast.SelectorExpr) *ast.Ident {
 	case *ast.CallExpr:
 		id, _ := y.Fun.(*ast.Ident)
 		return id
+	case *ast.SelectorExpr:
+		return baseIdent(y)
 	}
 	return nil
 }

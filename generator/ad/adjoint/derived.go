@@ -85,7 +85,7 @@ func (g *gen) zeroAdj(name string, s *sema.Symbol) []ast.Stmt {
 // p_b%a = 0, for each real component a (q_b's increments are skipped
 // when q has no adjoint).
 func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
-	if ac := decl.AllocComponents(g.info.TypeOf(s.Lhs)); len(ac) > 0 {
+	if ac := decl.AllocLeaves(g.info.TypeOf(s.Lhs)); len(ac) > 0 {
 		// (The components' allocations would have to follow: alloc_comp.go.)
 		return nil, notSupported("assignment of a whole value of type '%s', which has the ALLOCATABLE component '%s', in reverse mode", g.info.TypeOf(s.Lhs).Derived.Name, ac[0].Name)
 	}
@@ -148,7 +148,7 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 		if c.Kind != sema.ComponentSym || c.Type == nil || c.Type.IsCharacter() {
 			continue
 		}
-		if c.Attrs.Has(sema.AttrAllocatable) && depth == 0 && rank == 0 && c.Type.IsReal() {
+		if c.Attrs.Has(sema.AttrAllocatable) && rank == 0 && c.Type.IsReal() { // (nested in scalar components too: decl.AllocPaths)
 			out = append(out, tapeLeaf{ref: &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}, alloc: c})
 			continue
 		}

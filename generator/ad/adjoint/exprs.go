@@ -420,6 +420,9 @@ func (g *gen) recordSplitArg(c *activeCall, a ast.Expr, ds *sema.Symbol, rec ast
 	if bs := g.baseSym(a); bs != nil && bs.IsDummy() && bs.Intent == ast.IntentIn {
 		return nil // the callee cannot modify it
 	}
+	if g.reallocatedArg(c.s, a) {
+		return nil // saved whole with its allocation (splitCallAllocs)
+	}
 	if !(g.tbr != nil && g.records(c.s, a) || g.tbr == nil && isVar && (ds == nil || ds.Intent != ast.IntentIn)) {
 		return nil
 	}
@@ -459,12 +462,16 @@ func (g *gen) splitCallSweeps(c *activeCall) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = append(fwd, ksave...)
+	asave, arestore, err := g.splitCallAllocs(s, exprString(s.Name)) // alloc_split.go
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(append(asave, fwd...), ksave...)
 	fwd = append(fwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: c.fargs, Parens: true})
 	fwd = append(fwd, kpush...)
 	bwd = append(kpop, c.zeros...)
 	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_bwd")), Args: c.bargs, Parens: true})
-	bwd = append(bwd, pops...)
+	bwd = append(append(bwd, pops...), arestore...)
 	if s.Label != 0 {
 		l := &ast.ContinueStmt{}
 		l.Label, l.Doc = s.Label, s.Doc

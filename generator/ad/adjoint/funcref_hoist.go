@@ -293,3 +293,10 @@ func explicitShape(s *sema.Symbol) bool {
 	}
 	return true
 }
+
+// resultShapeOK reports whether function result s is one whose adjoint
+// can take its result's adjoint as an argument: a scalar, an
+// explicit-shape array, or an allocatable array (alloc_result.go).
+func resultShapeOK(s *sema.Symbol) bool {
+	return explicitShape(s) || allocResult(s)
+}

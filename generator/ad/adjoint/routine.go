@@ -181,7 +181,7 @@ func (g *gen) header(r *routine) error {
 	}
 	g.result = g.scope.LookupLocal(name.Lower())
 	res := g.result
-	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !(res.Type.IsReal() || res.Type.IsComplex()) || !explicitShape(res) || !pa.ActiveOut(res) {
+	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !(res.Type.IsReal() || res.Type.IsComplex()) || !resultShapeOK(res) || !pa.ActiveOut(res) {
 		return notSupported("function '%s' without an active real scalar result in reverse mode", pa.Proc.Name)
 	}
 	g.resultB = res.Name + g.suffix
@@ -340,7 +340,7 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), zero, passive))
 		return nil
 	}
-	if len(decl.AllocComponents(s.Type)) > 0 { // alloc_comp.go
+	if len(decl.AllocLeaves(s.Type)) > 0 { // alloc_comp.go
 		x, err := g.globalAlloc(r, s)
 		if err != nil {
 			return err
@@ -464,10 +464,15 @@ func (g *gen) splitForm(r *routine) ([]*ast.Unit, error) {
 		}
 	}
 	fwdBody := nu.Body // fadj_jump = 0
+	n := len(g.decls)
 	units, err := g.splitUnits(r.u, decls, append(fwdBody, r.fwd...))
 	if err != nil {
 		return nil, err
 	}
+	// The locals of foo_fwd's records and foo_bwd's restorations
+	// (alloc_split.go).
+	units[0].Decls = append(units[0].Decls, usedDecls(g.decls[n:], units[0].Body)...)
+	nu.Decls = append(nu.Decls, g.decls[n:]...)
 	nu.Name = ast.NewIdent(routineName(g.pa, "_bwd"))
 	nu.Body = g.bwdPrefix
 	r.fwd = nil

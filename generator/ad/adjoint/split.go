@@ -39,13 +39,16 @@ func (g *gen) splitUnits(u *ast.Unit, decls []ast.Stmt, fwd []ast.Stmt) ([]*ast.
 	if u.Kind != ast.SubroutineUnit {
 		return nil, notSupported("function '%s' reversed in split mode", g.pa.Proc.Name)
 	}
-	snap, err := g.snapshot(u)
+	snap, allocs, err := g.snapshot(u)
 	if err != nil {
 		return nil, err
 	}
-	var push, pop []ast.Stmt
+	push, pop, err := g.splitAllocs(u, allocs) // alloc_split.go
+	if err != nil {
+		return nil, err
+	}
 	for _, s := range snap {
-		p, q, err := symPushPop(ast.NewIdent(s.Name), s)
+		p, q, err := g.splitPushPop(s) // alloc_split.go
 		if err != nil {
 			return nil, err
 		}
@@ -61,8 +64,8 @@ func (g *gen) splitUnits(u *ast.Unit, decls []ast.Stmt, fwd []ast.Stmt) ([]*ast.
 }
 
 // snapshot returns the variables foo_fwd leaves for foo_bwd, sorted by
-// name.
-func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, error) {
+// name, and the allocatable ones among them apart (alloc_split.go).
+func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, map[*sema.Symbol]bool, error) {
 	// With TBR, the union of the TBR sets: what the backward sweep reads
 	// that is not on the tape (the set at the exit, and more); else every
 	// variable the body references.
@@ -86,6 +89,7 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, error) {
 		})
 	})
 	var out []*sema.Symbol
+	allocs := map[*sema.Symbol]bool{}
 	for s := range want {
 		if s.Kind != sema.VarSym || s.Attrs.Has(sema.AttrParameter) {
 			continue
@@ -97,14 +101,18 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, error) {
 			continue
 		}
 		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) && !s.Type.IsComplex() {
-			return nil, notSupported("variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name)
+			return nil, nil, notSupported("variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name)
 		}
-		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
-			return nil, diag.At(g.fset, s.Pos, notSupported("allocatable or pointer variable '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name))
+		if s.Attrs.Has(sema.AttrPointer) {
+			return nil, nil, diag.At(g.fset, s.Pos, notSupported("pointer variable '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name))
+		}
+		if s.Attrs.Has(sema.AttrAllocatable) {
+			allocs[s] = true
+			continue
 		}
 		for _, d := range s.Dims {
 			if d.Kind == sema.AssumedSize {
-				return nil, notSupported("assumed-size array '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name)
+				return nil, nil, notSupported("assumed-size array '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name)
 			}
 		}
 		if isGlobal(s) && g.scope.Lookup(s.Name) != s {
@@ -118,7 +126,7 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, error) {
 		}
 		return out[i].Pos < out[j].Pos
 	})
-	return out, nil
+	return out, allocs, nil
 }
 
 // keepSubscripts returns, for a split call with actual arguments args (in

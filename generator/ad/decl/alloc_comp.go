@@ -7,14 +7,13 @@ import (
 )
 
 // FollowComponents returns the statements making the ALLOCATABLE
-// components (AllocComponents) of derivative d follow those of x, both
+// components (AllocPaths: nested ones too) of derivative d follow those of x, both
 // named variables of derived-type variable s: each allocated with x's
 // bounds where x's is allocated (zero where newly allocated, or always
 // if always), else deallocated. For an array of types, element by
 // element, in DO loops over x's bounds (newIndex declares an index).
 func FollowComponents(x, d string, s *sema.Symbol, always bool, newIndex func() *ast.Ident) []ast.Stmt {
-	comps := AllocComponents(s.Type)
-	if len(comps) == 0 {
+	if len(AllocPaths(s.Type)) == 0 {
 		return nil
 	}
 	var xe, de ast.Expr = ast.NewIdent(x), ast.NewIdent(d)
@@ -30,11 +29,65 @@ func FollowComponents(x, d string, s *sema.Symbol, always bool, newIndex func() 
 		xe, de = &ast.CallExpr{Fun: xe, Args: idx}, &ast.CallExpr{Fun: de, Args: cloneAll(idx)}
 	}
 	var body []ast.Stmt
-	for _, c := range comps {
-		xc := &ast.SelectorExpr{X: ast.Clone(xe), Sel: ast.NewIdent(c.Name)}
-		dc := &ast.SelectorExpr{X: ast.Clone(de), Sel: ast.NewIdent(c.Name)}
+	for _, path := range AllocPaths(s.Type) {
+		xc, dc := PathRef(xe, path), PathRef(de, path)
+		c := path[len(path)-1]
 		zero := &ast.AssignStmt{Lhs: ast.Clone(dc), Rhs: deriv.Const("0", c.Type)}
 		body = append(body, Follow(xc, dc, c.Rank(), zero, always))
 	}
 	return nest(loops, body)
+}
+
+// AllocPaths returns the paths to the ALLOCATABLE real components of
+// derived type t, its own (one component) and those nested in its
+// scalar components of derived type (g%temp%v: temp, then v), which
+// CheckDerived accepts; nil if t is not a derived type.
+func AllocPaths(t *sema.Type) [][]*sema.Symbol {
+	if !IsDerived(t) {
+		return nil
+	}
+	return allocPaths(t.Derived, nil, 0)
+}
+
+func allocPaths(ts *sema.Symbol, prefix []*sema.Symbol, depth int) [][]*sema.Symbol {
+	var out [][]*sema.Symbol
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || c.Type == nil {
+			continue
+		}
+		path := append(append([]*sema.Symbol{}, prefix...), c)
+		switch {
+		case c.Attrs.Has(sema.AttrAllocatable) && c.Type.IsReal():
+			out = append(out, path)
+		case scalarPart(c) && IsDerived(c.Type) && depth < 8:
+			out = append(out, allocPaths(c.Type.Derived, path, depth+1)...)
+		}
+	}
+	return out
+}
+
+// scalarPart reports whether component c is a scalar that is neither
+// ALLOCATABLE nor a POINTER: a part of a path to a nested ALLOCATABLE
+// component.
+func scalarPart(c *sema.Symbol) bool {
+	return len(c.Dims) == 0 && !c.Attrs.Has(sema.AttrAllocatable) && !c.Attrs.Has(sema.AttrPointer)
+}
+
+// AllocLeaves returns the ALLOCATABLE real components AllocPaths leads
+// to: those of t and of its scalar components, at any depth.
+func AllocLeaves(t *sema.Type) []*sema.Symbol {
+	var out []*sema.Symbol
+	for _, p := range AllocPaths(t) {
+		out = append(out, p[len(p)-1])
+	}
+	return out
+}
+
+// PathRef returns x%c1%c2... for the components of path.
+func PathRef(x ast.Expr, path []*sema.Symbol) ast.Expr {
+	out := ast.Clone(x)
+	for _, c := range path {
+		out = &ast.SelectorExpr{X: out, Sel: ast.NewIdent(c.Name)}
+	}
+	return out
 }

@@ -79,10 +79,13 @@ func CheckDerived(t *sema.Type) error {
 	if t.Class {
 		return notSupported("active CLASS variable")
 	}
-	return checkComponents(t.Derived, 0)
+	return checkComponents(t.Derived, 0, true)
 }
 
-func checkComponents(ts *sema.Symbol, depth int) error {
+// checkComponents checks the components of ts, nested depth deep in the
+// variable's type, all the way through scalar components if scalar (an
+// ALLOCATABLE real component there is supported: AllocPaths).
+func checkComponents(ts *sema.Symbol, depth int, scalar bool) error {
 	if depth > 8 {
 		return notSupported("derived type '%s' nested more than 8 levels deep", ts.Name)
 	}
@@ -93,14 +96,14 @@ func checkComponents(ts *sema.Symbol, depth int) error {
 		switch {
 		case c.Attrs.Has(sema.AttrPointer):
 			return notSupported("active POINTER component '%s%%%s'", ts.Name, c.Name)
-		case c.Attrs.Has(sema.AttrAllocatable) && (depth > 0 || !c.Type.IsReal()):
-			// (Real ones of the variable's own type: AllocComponents.)
+		case c.Attrs.Has(sema.AttrAllocatable) && (!scalar || !c.Type.IsReal()):
+			// (Real ones through scalar components: AllocPaths.)
 			return notSupported("active ALLOCATABLE component '%s%%%s'", ts.Name, c.Name)
 		case c.Type.IsDerived():
 			if c.Type.Class || c.Type.Derived == nil {
 				return notSupported("active CLASS component '%s%%%s'", ts.Name, c.Name)
 			}
-			if err := checkComponents(c.Type.Derived, depth+1); err != nil {
+			if err := checkComponents(c.Type.Derived, depth+1, scalar && scalarPart(c)); err != nil {
 				return err
 			}
 		}

@@ -35,6 +35,9 @@ const typesSrc = `module m
   type nest
     type(holder) :: h
   end type
+  type nestarr
+    type(holder) :: hs(2)
+  end type
   type ints
     integer :: k
   end type
@@ -53,7 +56,7 @@ func types(t *testing.T) map[string]*sema.Symbol {
 		t.Fatal(err)
 	}
 	out := map[string]*sema.Symbol{}
-	for _, n := range []string{"pair", "cell", "flat", "holder", "nest", "ints"} {
+	for _, n := range []string{"pair", "cell", "flat", "holder", "nest", "nestarr", "ints"} {
 		s := prog.Info.Module("m").Inner.LookupLocal(n)
 		if s == nil || s.Kind != sema.TypeSym {
 			t.Fatalf("no type %s", n)
@@ -113,13 +116,15 @@ func TestDerivedFacts(t *testing.T) {
 		hasFloat, inits    bool
 		unsupportedBecause string
 		allocComps         int
+		allocLeaves        int // nested in scalar components too
 	}{
-		{"pair", true, false, "", 0},
-		{"cell", true, false, "", 0},
-		{"flat", true, true, "", 0},
-		{"holder", true, false, "", 1}, // its shadow's follows its allocation
-		{"nest", true, false, "ALLOCATABLE component 'holder%v'", 0},
-		{"ints", false, false, "", 0},
+		{"pair", true, false, "", 0, 0},
+		{"cell", true, false, "", 0, 0},
+		{"flat", true, true, "", 0, 0},
+		{"holder", true, false, "", 1, 1}, // its shadow's follows its allocation
+		{"nest", true, false, "", 0, 1},   // through the scalar component h
+		{"nestarr", true, false, "ALLOCATABLE component 'holder%v'", 0, 0},
+		{"ints", false, false, "", 0, 0},
 	} {
 		t.Run(tc.typ, func(t *testing.T) {
 			if got := decl.HasFloat(typ(tc.typ)); got != tc.hasFloat {
@@ -130,6 +135,9 @@ func TestDerivedFacts(t *testing.T) {
 			}
 			if got := len(decl.AllocComponents(typ(tc.typ))); got != tc.allocComps {
 				t.Errorf("AllocComponents: %d, want %d", got, tc.allocComps)
+			}
+			if got := len(decl.AllocLeaves(typ(tc.typ))); got != tc.allocLeaves {
+				t.Errorf("AllocLeaves: %d, want %d", got, tc.allocLeaves)
 			}
 			err := decl.CheckDerived(typ(tc.typ))
 			switch {

@@ -7,6 +7,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -81,7 +82,10 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
 			}
 			st = []ast.Stmt{alloc, &ast.AssignStmt{Lhs: xd, Rhs: val}}
 			if stat {
-				st = []ast.Stmt{decl.If(decl.Allocated(id), st...)}
+				// A failed allocation (x allocated already) leaves x
+				// and x_d as they were.
+				st = []ast.Stmt{decl.If(&ast.BinaryExpr{X: decl.Allocated(ast.Clone(id)), Op: token.AND, OpLit: ".and.",
+					Y: decl.Not(decl.Allocated(ast.Clone(xd)))}, st...)}
 			}
 		case "deallocate":
 			st = []ast.Stmt{decl.Deallocate(xd)}

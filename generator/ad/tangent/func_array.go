@@ -23,12 +23,15 @@ import (
 // reference x (of type t), and hoists the evaluation and allocation
 // before it.
 func (g *gen) arrayFuncCall(x *ast.CallExpr, callee *activity.ProcActivity, t *sema.Type) (ast.Stmt, error) {
-	if why := g.sideEffect(callee.Unit); why != "" {
-		return nil, notSupported("active reference of array-valued function '%s', which %s", exprString(x.Fun), why)
-	}
 	r := g.resultSym(callee.Unit)
 	if r == nil || !callee.ActiveOut(r) {
 		return nil, notSupported("active reference of array-valued function '%s' with a passive result", exprString(x.Fun))
+	}
+	if allocResult(r) {
+		return g.allocResultCall(x, callee, t) // alloc_result.go
+	}
+	if why := g.sideEffect(callee.Unit); why != "" {
+		return nil, notSupported("active reference of array-valued function '%s', which %s", exprString(x.Fun), why)
 	}
 	cs := &ast.CallStmt{Name: x.Fun, Args: x.Args}
 	call, pre, err := g.call(cs, callee)
@@ -123,4 +126,11 @@ func explicitShape(s *sema.Symbol) bool {
 		}
 	}
 	return true
+}
+
+// resultShapeOK reports whether function result s can be an argument of
+// the tangent routine: a scalar, an explicit-shape array, or an
+// allocatable array (alloc_result.go).
+func resultShapeOK(s *sema.Symbol) bool {
+	return explicitShape(s) || allocResult(s)
 }

@@ -418,7 +418,7 @@ func (g *gen) functionResult(u, nu *ast.Unit, result *sema.Symbol) (ast.Stmt, er
 	if result == nil {
 		return nil, notSupported("function '%s' without a result variable", pa.Proc.Name)
 	}
-	if !isFloat(result.Type) || !explicitShape(result) {
+	if !isFloat(result.Type) || !resultShapeOK(result) {
 		if pa.ActiveOut(result) {
 			return nil, notSupported("active function '%s' with a non-scalar result", pa.Proc.Name)
 		}
@@ -543,7 +543,7 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		}
 		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.LocalName(u.Decls, s)+g.suffix), s.Rank(), zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type), zero)}, nil
 	}
-	if len(decl.AllocComponents(s.Type)) > 0 { // alloc_comp.go
+	if len(decl.AllocLeaves(s.Type)) > 0 { // alloc_comp.go
 		x, err := g.globalAlloc(u, s)
 		if err != nil {
 			return nil, err

@@ -1,0 +1,117 @@
+package adjoint
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Allocatable variables of a routine reversed in split mode (split.go).
+// foo_bwd is a new activation: its allocatable locals are not allocated
+// on entry, and a dummy the caller passes may have another allocation
+// than foo_fwd left it. Yet its backward sweep reverses foo_fwd's
+// ALLOCATE (by DEALLOCATE) and restores what DEALLOCATE and whole
+// assignments changed, from the allocation foo_fwd ended with. So
+// foo_fwd ends by recording the allocation of each allocatable local and
+// of each allocatable dummy it may define (status and bounds, and the
+// values when the backward sweep reads them: the TBR sets, or all in
+// store-all mode), and foo_bwd starts by restoring them (saveAlloc),
+// before its adjoints are aligned with them. The caller saves the
+// allocation of an actual argument the callee may reallocate before
+// foo_fwd and restores it after foo_bwd, as around a joint call.
+
+// splitAllocs returns the records at the end of foo_fwd of the
+// allocatable locals and dummies of u, and their restoration at the
+// start of foo_bwd; values holds those whose values foo_bwd reads.
+func (g *gen) splitAllocs(u *ast.Unit, values map[*sema.Symbol]bool) (push, pop []ast.Stmt, err error) {
+	for s := range values {
+		if isGlobal(s) {
+			return nil, nil, diag.At(g.fset, s.Pos, notSupported("allocatable module or common variable '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name))
+		}
+	}
+	var vars []*sema.Symbol
+	for _, s := range g.scope.Symbols() {
+		if !decl.IsAllocatable(s) || s.Owner != g.scope || isGlobal(s) || s.Attrs.Has(sema.AttrPointer) {
+			continue
+		}
+		if s.IsDummy() && !decl.MayDefine(g.info, u, s) || s == g.result {
+			continue // the caller keeps it
+		}
+		vars = append(vars, s)
+	}
+	sort.Slice(vars, func(i, j int) bool { return vars[i].Name < vars[j].Name })
+	for _, s := range vars {
+		if _, ok := tape.TypeOf(s.Type); !ok {
+			return nil, nil, diag.At(g.fset, s.Pos, notSupported("allocatable variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name))
+		}
+		f, b, err := g.saveAlloc(ast.NewIdent(s.Name), s, values[s] || g.tbr == nil, tape.Push, false)
+		if err != nil {
+			return nil, nil, err
+		}
+		push, pop = append(push, f...), append(b, pop...)
+	}
+	return push, pop, nil
+}
+
+// splitCallAllocs returns the saves, before the split call s (of
+// callee), of the allocatables it may reallocate (decl.Reallocated:
+// actual arguments and module variables), and their restoration after
+// foo_bwd, the adjoints following: the caller's backward sweep goes on
+// from the allocation they had before the call.
+func (g *gen) splitCallAllocs(s *ast.CallStmt, callee string) (saves, restores []ast.Stmt, err error) {
+	for _, v := range decl.Reallocated(g.info, s, g.modref().Call(s, g.scope)) {
+		f, b, err := g.checkpointAlloc(v, tape.Push, callee, true)
+		if err != nil {
+			return nil, nil, err
+		}
+		saves, restores = append(saves, f...), append(b, restores...)
+	}
+	return saves, restores, nil
+}
+
+// splitPushPop returns the records of variable s at the end of foo_fwd
+// and their restoration at the start of foo_bwd: those of a derived-type
+// variable component by component (recordDerived), an array of types
+// with array components element by element, ALLOCATABLE components
+// (decl.AllocPaths) with their allocation, the adjoint's aligned after
+// (componentInits).
+func (g *gen) splitPushPop(s *sema.Symbol) (push, pop []ast.Stmt, err error) {
+	if decl.IsDerived(s.Type) {
+		return g.recordDerived(ast.NewIdent(s.Name), s.Rank(), s.Type, tape.Push, false) // derived.go
+	}
+	return symPushPop(ast.NewIdent(s.Name), s)
+}
+
+// usedDecls returns the declarations of decls naming an entity that
+// body references: foo_fwd's share of the locals its records declared
+// (loop indices; the restorations' locals are foo_bwd's).
+func usedDecls(decls, body []ast.Stmt) []ast.Stmt {
+	used := map[string]bool{}
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				used[strings.ToLower(id.Name)] = true
+			}
+			return true
+		})
+	}
+	var out []ast.Stmt
+	for _, d := range decls {
+		td, ok := d.(*ast.TypeDecl)
+		if !ok {
+			continue
+		}
+		for _, e := range td.Entities {
+			if used[strings.ToLower(e.Name.Name)] {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
+}
