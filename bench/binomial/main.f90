@@ -1,7 +1,9 @@
 ! Driver of bench/binomial: n = 10,000 unknowns, nt steps (the first
 ! argument, default 10,000); the primal, then the
 ! adjoint (cost_b = 1), reps times each; medians of processor time, the
-! peak bytes of tapes and snapshots, the binomial statistics.
+! peak bytes of tapes and snapshots, the binomial statistics. With the
+! snapshot count as second argument it prints the binomial optimum
+! t(steps, snapshots) too. The gradient (u_b, then nu_b) goes to grad.txt.
 program main
   use, intrinsic :: iso_fortran_env, only: real64, int64
   use fadj_runtime
@@ -10,13 +12,19 @@ program main
   integer :: n, nt
   real(8), allocatable :: u(:), u0(:), u_b(:)
   real(8) :: nu, nu_b, dt, cost, cost_b, tp(reps), ta(reps), t0, t1
-  integer :: i, r
+  integer :: i, r, snaps
+  integer(int64) :: steps
   character(32) :: arg
   n = 10000
   nt = 10000
   if (command_argument_count() >= 1) then
     call get_command_argument(1, arg)
     read (arg, *) nt
+  end if
+  snaps = 0
+  if (command_argument_count() >= 2) then
+    call get_command_argument(2, arg)
+    read (arg, *) snaps
   end if
   allocate(u(n), u0(n), u_b(n))
   do i = 1, n
@@ -38,13 +46,19 @@ program main
   write (*, '(a, 1x, i0)') 'tape_peak', fadj_tape_peak_bytes()
   write (*, '(a, 1x, i0)') 'snap_peak', fadj_snap_peak_bytes()
   write (*, '(a, 1x, i0)') 'memory_peak', fadj_memory_peak_bytes()
-  write (*, '(a, 1x, i0)') 'steps', fadj_binomial_steps()/reps
+  steps = fadj_binomial_steps()/reps
+  write (*, '(a, 1x, i0)') 'steps', steps
   write (*, '(a, 1x, i0)') 'advances', fadj_binomial_advances()/reps
   write (*, '(a, 1x, i0)') 'snapshots_taken', fadj_binomial_snapshots()/reps
+  write (*, '(a, 1x, i0)') 'moved', fadj_binomial_moved()/reps
+  if (snaps > 0) write (*, '(a, 1x, i0)') 'optimum', fadj_binomial_optimum(int(steps), snaps)
   write (*, '(a, 1x, es22.15)') 'cost', cost
   write (*, '(a, 1x, es22.15)') 'grad_norm', sqrt(sum(u_b**2) + nu_b**2)
   write (*, '(a, 1x, es22.15)') 'nu_b', nu_b
   call fadj_binomial_stats()
+  open (newunit=i, file='grad.txt', status='replace', action='write')
+  write (i, '(es25.17)') u_b, nu_b
+  close (i)
   if (.not. fadj_tape_empty()) error stop 'tape not empty'
   if (.not. fadj_snap_empty()) error stop 'snapshot stack not empty'
 contains
