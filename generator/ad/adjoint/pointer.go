@@ -254,24 +254,6 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 	return withLabel(s, fwd), bwd, nil
 }
 
-// checkAliasedCall rejects, in a routine with active pointers, a call
-// passing a pointer or a target with an adjoint: what the callee changes
-// is recorded by name, not through the pointers that may alias it.
-func (g *gen) checkAliasedCall(s *ast.CallStmt) error {
-	if !g.hasActivePointers() {
-		return nil
-	}
-	for _, a := range s.Args {
-		if kw, ok := a.(*ast.KeywordArg); ok {
-			a = kw.Value
-		}
-		if v := g.baseSym(a); aliasable(v) && g.hasAdj(v) {
-			return notSupported("'%s', which an active pointer may alias, passed to '%s' in reverse mode", exprString(a), exprString(s.Name))
-		}
-	}
-	return nil
-}
-
 // hasActivePointers reports whether a pointer of the routine has an
 // adjoint.
 func (g *gen) hasActivePointers() bool {
