@@ -274,7 +274,7 @@ func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err er
 		if s.Type != nil && s.Type.IsCharacter() {
 			return nil, nil, notSupported("character module variable '%s' used by '%s', reversed jointly", s.Name, what)
 		}
-		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) {
+		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) && !s.Type.IsComplex() { // (complex: its parts)
 			return nil, nil, notSupported("module variable '%s' of type %s used by '%s', reversed jointly", s.Name, s.Type, what)
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
