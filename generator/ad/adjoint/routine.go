@@ -207,6 +207,9 @@ func (g *gen) adjointArgs(r *routine) error {
 		nu.Args = append(nu.Args, a)
 		s := g.scope.LookupLocal(a.Lower())
 		if s != nil && inPattern(pa, s) {
+			if err := decl.Polymorphic(s.Type, "variable"); err != nil {
+				return diag.At(g.fset, s.Pos, err)
+			}
 			if s.Type == nil || !(s.Type.IsReal() || s.Type.IsComplex() || decl.IsDerived(s.Type) && decl.HasFloat(s.Type)) { // complex.go
 				return diag.At(g.fset, s.Pos, notSupported("active dummy '%s' of type %s in reverse mode", s.Name, s.Type))
 			}
