@@ -140,6 +140,8 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 	switch {
 	case v.Path != "" || (s.Type != nil && s.Type.IsDerived()):
 		return g.checkDerivedVar(v) // derived.go
+	case g.checkModulePointers(s) != nil:
+		return g.checkModulePointers(s) // ptr_module.go
 	case s.Module() != nil || s.Attrs.Has(sema.AttrInCommon):
 		return nil // globals.go
 	case g.host != nil && s.Owner == g.host:
