@@ -118,8 +118,8 @@ func staticCall(info *Info, sc *Scope, fun ast.Expr, args []ast.Expr, c Call, ex
 		return id, args, true
 	}
 	at := passPosition(p, b.passArg, args)
-	if !info.rebind(p, b.Name, at) {
-		return nil, nil, false
+	if !info.rebind(p, b.Name, at) || (sc.Lookup(p.Name) != p && !rebindable(sel.X)) {
+		return nil, nil, false // (generated code could not name p)
 	}
 	return id, insertAt(args, at, sel.X), true
 }
@@ -182,9 +182,7 @@ func (info *Info) rebound1(fun ast.Expr, args []ast.Expr) (ast.Expr, []ast.Expr)
 	if !ok || r.Pass >= len(args) {
 		return fun, args
 	}
-	switch args[r.Pass].(type) {
-	case *ast.Ident, *ast.SelectorExpr:
-	default:
+	if !rebindable(args[r.Pass]) {
 		return fun, args
 	}
 	sel := &ast.SelectorExpr{X: args[r.Pass], Sel: ast.NewIdent(r.Binding)}
@@ -234,4 +232,15 @@ func withPassed(fun ast.Expr, args []ast.Expr, c Call) []ast.Expr {
 		return args
 	}
 	return insertAt(args, passPosition(c.Proc, b.passArg, args), sel.X)
+}
+
+// rebindable reports whether object x can be spelled before %binding in
+// generated code: a variable or a component (an array element could be
+// a function reference there, which the code cannot tell).
+func rebindable(x ast.Expr) bool {
+	switch x.(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		return true
+	}
+	return false
 }

@@ -2,7 +2,7 @@
 ! psi(:) and a complex coupling coefficient are module variables, set
 ! by the target from its real inputs, advanced by callees that read and
 ! write them (a phase rotation, a nonlinear step), and reduced to a real
-! energy.
+! energy; `damp` takes them as arguments.
 module wave_state
   implicit none
   integer, parameter :: nmax = 16
@@ -29,6 +29,13 @@ subroutine nonlinear(n)
   coupling = coupling*(1 + dt*conjg(coupling))
 end subroutine
 
+subroutine damp(z, n, c)
+  integer, intent(in) :: n
+  complex(8), intent(inout) :: z(:)
+  complex(8), intent(in) :: c
+  z(1:n) = z(1:n)*(1 - 0.01d0*c*conjg(z(1:n)))
+end subroutine
+
 subroutine run(x, n, energy)
   integer, intent(in) :: n
   real(8), intent(in) :: x(n)
@@ -39,6 +46,7 @@ subroutine run(x, n, energy)
   end do
   coupling = cmplx(x(1)*x(2), 0.1d0, kind=8)
   do step = 1, 3
+    call damp(psi, n, coupling)
     call rotate(n)
     call nonlinear(n)
     psi(1) = psi(1) + coupling*psi(n)

@@ -56,4 +56,43 @@ subroutine run(u, n, cost)
   call shift(w, n, 0.1d0)
   cost = cost + sum(w*p) + q(1)*u(2)
 end subroutine
+
+! The buffer swap of a time loop: old and new re-associated each step
+! (replayed in the backward sweep) and passed to an intent(in) and an
+! intent(out) dummy.
+subroutine advance(old, new, n, dt)
+  integer, intent(in) :: n
+  real(8), intent(in) :: old(n)
+  real(8), intent(out) :: new(n)
+  real(8), intent(in) :: dt
+  integer :: i
+  new(1) = old(1)
+  new(n) = old(n)*old(1)
+  do i = 2, n - 1
+    new(i) = old(i) + dt*(old(i-1) - 2*old(i) + old(i+1))*old(i)
+  end do
+end subroutine
+
+subroutine swap_run(u, n, cost)
+  integer, intent(in) :: n
+  real(8), intent(inout), target :: u(n)
+  real(8), intent(out) :: cost
+  real(8), target :: w(n)
+  real(8), pointer :: old(:), new(:)
+  integer :: t
+  w = 0
+  cost = 0
+  do t = 1, 5
+    if (mod(t, 2) == 1) then
+      old => u
+      new => w
+    else
+      old => w
+      new => u
+    end if
+    call advance(old, new, n, 0.1d0)
+    cost = cost + sum(new**2)*old(2)
+  end do
+  u = old + u
+end subroutine
 end module ptr_stepper
