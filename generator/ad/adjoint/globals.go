@@ -225,7 +225,7 @@ func (g *gen) globalAdj(s *sema.Symbol) error {
 	if m == nil {
 		return notSupported("active common-block variable '%s' in '%s'", s.Name, g.pa.Proc.Name)
 	}
-	if s.Attrs.Has(sema.AttrPointer) {
+	if s.Attrs.Has(sema.AttrPointer) && g.modPtrOf(s) == nil {
 		return notSupported("active pointer module variable '%s::%s'", m.Name, s.Name)
 	}
 	if s.Attrs.Has(sema.AttrParameter) {
@@ -242,7 +242,7 @@ func (g *gen) globalAdj(s *sema.Symbol) error {
 	if err != nil {
 		return err
 	}
-	g.sh.modDecls[m] = append(g.sh.modDecls[m], d)
+	g.sh.modDecls[m] = append(g.sh.modDecls[m], nullInit(s, d)) // ptr_module.go
 	return nil
 }
 

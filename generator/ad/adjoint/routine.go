@@ -224,7 +224,7 @@ func (g *gen) adjointArgs(r *routine) error {
 			r.adjSyms = append(r.adjSyms, v.Sym)
 		}
 	}
-	for _, s := range g.aliasedLocals() { // pointer.go
+	for _, s := range append(g.aliasedLocals(), g.modPtrMembers()...) { // pointer.go, ptr_module.go
 		if !containsSym(r.adjSyms, s) {
 			r.adjSyms = append(r.adjSyms, s)
 		}
@@ -335,6 +335,9 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 	if err != nil {
 		return err
 	}
+	if s.Attrs.Has(sema.AttrPointer) {
+		return nil // its targets' adjoints are zeroed (ptr_module.go)
+	}
 	passive := !g.pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) && decl.DefinesGlobal(g.info, r.u, s)
 	zero := &ast.AssignStmt{Lhs: ast.NewIdent(decl.LocalName(r.u.Decls, s) + g.suffix), Rhs: deriv.Const("0", s.Type)}
 	if decl.IsAllocatable(s) {
@@ -370,6 +373,9 @@ func (g *gen) sweeps(r *routine) error {
 	g.liveness(body)
 	var err error
 	r.fwd, r.bwd, err = g.stmts(body)
+	// ptr_module.go: module pointers' adjoints follow them on entry.
+	err = g.modPtrEntry(r, err)
+
 	r.fwd, r.bwd = g.ompStrip(r.fwd, false), g.ompStrip(r.bwd, true) // omp.go
 	r.fwd, r.bwd = g.ompMerge(r.fwd), g.ompMerge(r.bwd)              // omp_region.go
 	return g.ompCheck(r.u, err)
