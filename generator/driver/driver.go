@@ -143,6 +143,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	// loops and computed GO TOs as constructs.
 	inline.StatementFunctions(prog)
 	inline.Associations(prog)
+	sema.StaticBindings(prog) // type-bound calls without polymorphism, as plain calls
 	restructure.Program(prog)
 	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
 	for _, f := range prog.Fset.Files() {
@@ -184,6 +185,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 			// Leftovers of later decisions (unused locals and labels,
 			// dead zero stores) go in one pass over the result.
 			tidy.File(out, t.Name+gen.suffix)
+			prog.Info.Rebound(out) // type-bound references StaticBindings made plain
 			files = append(files, targetFile{target: t, entry: t.Name + gen.suffix, path: p, file: out})
 		}
 	}

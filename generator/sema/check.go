@@ -121,6 +121,12 @@ type Info struct {
 	Commons []*Common
 	// CallGraph is the call graph of the procedures.
 	CallGraph *CallGraph
+	// Rebind maps the (lower-case) names of the procedures that
+	// StaticBindings made references to plain to their bindings, so that
+	// generated code can spell them as type-bound references again
+	// (class_calls.go).
+	Rebind  map[string]Rebinding
+	rebound map[string]*Symbol
 
 	defReal, defInt *Type
 	// memo holds the type and rank of the operations (unary, binary,

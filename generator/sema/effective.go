@@ -470,7 +470,7 @@ func (w *intentWalker) stmt(s ast.Stmt) {
 		w.subscripts(s.Rhs)
 	case *ast.CallStmt:
 		c := w.info.CallStmts[s]
-		w.callArgs(c.Proc, s.Start, s.Args)
+		w.callArgs(c.Proc, s.Start, withPassed(s.Name, s.Args, c)) // class_calls.go
 	case *ast.IfStmt:
 		w.expr(s.Cond)
 		entry := w.must.clone()
@@ -879,7 +879,7 @@ func (w *intentWalker) expr(x ast.Expr) {
 				w.stmtFunction(c.Proc.Proc.StmtFunc, x.Pos())
 				return
 			}
-			w.callArgs(c.Proc, x.Pos(), x.Args)
+			w.callArgs(c.Proc, x.Pos(), withPassed(x.Fun, x.Args, c))
 			return
 		}
 	case *ast.SelectorExpr:

@@ -1101,8 +1101,9 @@ func (c *checker) bindingCall(pos source.Pos, sel *ast.SelectorExpr, args []ast.
 		}
 		fa, fai := args, ai
 		if cb.Attrs&AttrNoPass == 0 {
-			fa = append([]ast.Expr{sel.X}, args...)
-			fai = append([]argInfo{objArg}, ai...)
+			at := passPosition(t, cb.passArg, args) // class_calls.go
+			fa = insertAt(args, at, sel.X)
+			fai = insertAt(ai, at, objArg)
 		}
 		if len(cands) == 1 || c.matchSpecific(t, fa, fai) {
 			chosen, target, fullArgs, fullAI = cb, t, fa, fai

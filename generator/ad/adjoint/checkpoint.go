@@ -44,6 +44,13 @@ func (g *gen) checkpointSaves(s *ast.CallStmt, callee string) (fwd, before, arou
 	// alloc.go: the allocations the call may change, restored before
 	// the callee's adjoint and after it.
 	snp, sbk = append(snp, g.reallocatedBy(s, snp)...), append(sbk, g.reallocatedBy(s, sbk)...)
+	snp, sbk = g.aliasedSaves(s, snp, sbk) // ptr_call.go
+	// ptr_module.go: the module pointers the call may reach.
+	first, last, mBefore, mAfter, refs, err := g.modPtrSaves(s, snp, sbk, reqC)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	snp, sbk, reqC = refs[0], refs[1], refs[2]
 	sbkPush, sbkPop, err := g.saves(sbk, tape.SnapPush, callee, true)
 	if err != nil {
 		return nil, nil, nil, nil, err
@@ -56,8 +63,8 @@ func (g *gen) checkpointSaves(s *ast.CallStmt, callee string) (fwd, before, arou
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	fwd = append(sbkPush, snpPush...)
-	return fwd, snpPop, reqPush, append(reqPop, sbkPop...), nil
+	fwd = append(append(append(first, sbkPush...), snpPush...), last...)
+	return fwd, append(mBefore, snpPop...), reqPush, append(append(reqPop, sbkPop...), mAfter...), nil
 }
 
 // storeAllSaves returns, for store-all recording, what joint call s
@@ -102,6 +109,15 @@ func (g *gen) modref() *modref.Result {
 // callee's adjoint, not before: alloc.go).
 func (g *gen) saves(refs []tbr.Ref, push tape.Kind, callee string, follow bool) (pushes, pops []ast.Stmt, err error) {
 	for _, r := range refs {
+		if r.Expr == nil && !decl.IsAllocatable(r.Var) {
+			if p, q, ok, err := g.pointerWholeSaves(r.Var, push, callee); ok || err != nil { // ptr_call.go
+				pushes, pops = append(pushes, p...), append(q, pops...)
+				if err != nil {
+					return nil, nil, err
+				}
+				continue
+			}
+		}
 		if r.Expr == nil && decl.IsAllocatable(r.Var) {
 			f, b, err := g.checkpointAlloc(r.Var, push, callee, follow) // alloc.go
 			if err != nil {

@@ -17,11 +17,19 @@ import (
 // conversion back).
 
 // complexLocal reports whether s is a complex local variable or dummy of
-// the routine. A complex dummy's adjoint is a complex dummy of the same
-// convention, which the caller's adjoint passes (its own complex
-// variable's adjoint). Complex globals are not supported yet.
+// the routine, or a complex module variable. A complex dummy's adjoint is
+// a complex dummy of the same convention, which the caller's adjoint
+// passes (its own complex variable's adjoint); a module variable's is a
+// complex variable of the adjoint module. Complex common variables are
+// not supported yet.
 func (g *gen) complexLocal(s *sema.Symbol) bool {
-	return s.Type != nil && s.Type.IsComplex() && s.Owner == g.scope && !isGlobal(s)
+	if s.Type == nil || !s.Type.IsComplex() {
+		return false
+	}
+	if isGlobal(s) {
+		return s.Module() != nil && !s.Attrs.Has(sema.AttrInCommon)
+	}
+	return s.Owner == g.scope
 }
 
 // complexSaves returns the saves (of kind push) of complex reference r,

@@ -67,6 +67,9 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 		b2 = append(b2, ast.Clone(st))
 	}
 	var outRefs []outRef
+	if err := g.modPtrSnapshot(nil, s.Body, what); err != nil {
+		return nil, nil, err // ptr_module.go
+	}
 	for _, v := range d.Out {
 		ops, err := g.snapOps(v, s.Body, what) // snap_ops.go
 		if err != nil {

@@ -225,7 +225,7 @@ func (g *gen) globalAdj(s *sema.Symbol) error {
 	if m == nil {
 		return notSupported("active common-block variable '%s' in '%s'", s.Name, g.pa.Proc.Name)
 	}
-	if s.Attrs.Has(sema.AttrPointer) {
+	if s.Attrs.Has(sema.AttrPointer) && g.modPtrOf(s) == nil {
 		return notSupported("active pointer module variable '%s::%s'", m.Name, s.Name)
 	}
 	if s.Attrs.Has(sema.AttrParameter) {
@@ -242,7 +242,7 @@ func (g *gen) globalAdj(s *sema.Symbol) error {
 	if err != nil {
 		return err
 	}
-	g.sh.modDecls[m] = append(g.sh.modDecls[m], d)
+	g.sh.modDecls[m] = append(g.sh.modDecls[m], nullInit(s, d)) // ptr_module.go
 	return nil
 }
 
@@ -274,7 +274,7 @@ func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err er
 		if s.Type != nil && s.Type.IsCharacter() {
 			return nil, nil, notSupported("character module variable '%s' used by '%s', reversed jointly", s.Name, what)
 		}
-		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) {
+		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) && !s.Type.IsComplex() { // (complex: its parts)
 			return nil, nil, notSupported("module variable '%s' of type %s used by '%s', reversed jointly", s.Name, s.Type, what)
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {

@@ -37,7 +37,7 @@ func (g *gen) deadCall(s *ast.CallStmt, after liveness.Set) bool {
 	}
 	mc := g.modref().Call(s, g.scope)
 	for v := range mc.Defs {
-		if after[v] || mc.Globals[v] || isGlobal(v) || hostVar(v, g.scope) || v.Attrs.Has(sema.AttrSave) || v.Attrs.Has(sema.AttrData) {
+		if after[v] || mc.Globals[v] || isGlobal(v) || hostVar(v, g.scope) || v.Attrs.Has(sema.AttrSave) || v.Attrs.Has(sema.AttrData) || aliasable(v) {
 			return false
 		}
 	}

@@ -139,6 +139,9 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 		}
 		return []ast.Stmt{s}, nil, nil
 	}
+	if set := g.modPtrOf(v); set != nil {
+		return g.modPtrStmt(s, v, set, s.Rhs) // ptr_module.go
+	}
 	pb := ast.NewIdent(g.aname(v))
 	rhs, err := g.pointerTarget(s.Rhs)
 	if err != nil {
@@ -174,7 +177,7 @@ func (g *gen) pointerTarget(t ast.Expr) (ast.Expr, error) {
 	}
 	if v := g.baseSym(t); v == nil || !g.hasAdj(v) {
 		return nil, notSupported("active pointer associated with '%s', which has no adjoint", exprString(t))
-	} else if v.Owner != g.scope {
+	} else if v.Owner != g.scope && !g.modPtrMember(v) { // ptr_module.go
 		return nil, notSupported("active pointer associated with '%s', not a variable of '%s', in reverse mode", exprString(t), g.pa.Proc.Name)
 	}
 	if vectorSubscript(g.info, t) {
@@ -205,6 +208,9 @@ func (g *gen) pointerObjects(s *ast.AllocateStmt) bool {
 func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
 	if s.Keyword == "deallocate" && len(s.Options) == 0 {
 		return g.pointerDealloc(s) // pointer_dealloc.go
+	}
+	if _, v := g.activePointer(s.Objects[0]); len(s.Objects) == 1 && s.Keyword == "nullify" && g.modPtrOf(v) != nil {
+		return g.modPtrStmt(s, v, g.modPtrOf(v), nil) // ptr_module.go
 	}
 	if s.Keyword == "deallocate" || len(s.Options) > 0 {
 		return nil, nil, notSupported("%s of an active pointer in reverse mode", strings.ToUpper(s.Keyword))
@@ -252,24 +258,6 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 	}
 	fwd = append(append(fwd, s), after...)
 	return withLabel(s, fwd), bwd, nil
-}
-
-// checkAliasedCall rejects, in a routine with active pointers, a call
-// passing a pointer or a target with an adjoint: what the callee changes
-// is recorded by name, not through the pointers that may alias it.
-func (g *gen) checkAliasedCall(s *ast.CallStmt) error {
-	if !g.hasActivePointers() {
-		return nil
-	}
-	for _, a := range s.Args {
-		if kw, ok := a.(*ast.KeywordArg); ok {
-			a = kw.Value
-		}
-		if v := g.baseSym(a); aliasable(v) && g.hasAdj(v) {
-			return notSupported("'%s', which an active pointer may alias, passed to '%s' in reverse mode", exprString(a), exprString(s.Name))
-		}
-	}
-	return nil
 }
 
 // hasActivePointers reports whether a pointer of the routine has an

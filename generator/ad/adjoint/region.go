@@ -149,6 +149,9 @@ func (g *gen) exprUses(x ast.Expr) modref.Set {
 // regionSaves returns the snapshot of one step (Snp) and what is held
 // across the code after the loop (Opt3 \ Req).
 func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what string) (snp, held []snapOp, err error) {
+	if err := g.modPtrSnapshot(nil, body, what); err != nil {
+		return nil, nil, err // ptr_module.go
+	}
 	sets, dec := g.regionSets(s, body, dv)
 	ops := func(vs snapshot.Set) ([]snapOp, error) {
 		var out []snapOp

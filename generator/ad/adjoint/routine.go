@@ -140,6 +140,8 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 	switch {
 	case v.Path != "" || (s.Type != nil && s.Type.IsDerived()):
 		return g.checkDerivedVar(v) // derived.go
+	case g.checkModulePointers(s) != nil:
+		return g.checkModulePointers(s) // ptr_module.go
 	case s.Module() != nil || s.Attrs.Has(sema.AttrInCommon):
 		return nil // globals.go
 	case g.host != nil && s.Owner == g.host:
@@ -207,6 +209,9 @@ func (g *gen) adjointArgs(r *routine) error {
 		nu.Args = append(nu.Args, a)
 		s := g.scope.LookupLocal(a.Lower())
 		if s != nil && inPattern(pa, s) {
+			if err := decl.Polymorphic(s.Type, "variable"); err != nil {
+				return diag.At(g.fset, s.Pos, err)
+			}
 			if s.Type == nil || !(s.Type.IsReal() || s.Type.IsComplex() || decl.IsDerived(s.Type) && decl.HasFloat(s.Type)) { // complex.go
 				return diag.At(g.fset, s.Pos, notSupported("active dummy '%s' of type %s in reverse mode", s.Name, s.Type))
 			}
@@ -219,7 +224,7 @@ func (g *gen) adjointArgs(r *routine) error {
 			r.adjSyms = append(r.adjSyms, v.Sym)
 		}
 	}
-	for _, s := range g.aliasedLocals() { // pointer.go
+	for _, s := range append(g.aliasedLocals(), g.modPtrMembers()...) { // pointer.go, ptr_module.go
 		if !containsSym(r.adjSyms, s) {
 			r.adjSyms = append(r.adjSyms, s)
 		}
@@ -330,6 +335,9 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 	if err != nil {
 		return err
 	}
+	if s.Attrs.Has(sema.AttrPointer) {
+		return nil // its targets' adjoints are zeroed (ptr_module.go)
+	}
 	passive := !g.pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) && decl.DefinesGlobal(g.info, r.u, s)
 	zero := &ast.AssignStmt{Lhs: ast.NewIdent(decl.LocalName(r.u.Decls, s) + g.suffix), Rhs: deriv.Const("0", s.Type)}
 	if decl.IsAllocatable(s) {
@@ -365,6 +373,9 @@ func (g *gen) sweeps(r *routine) error {
 	g.liveness(body)
 	var err error
 	r.fwd, r.bwd, err = g.stmts(body)
+	// ptr_module.go: module pointers' adjoints follow them on entry.
+	err = g.modPtrEntry(r, err)
+
 	r.fwd, r.bwd = g.ompStrip(r.fwd, false), g.ompStrip(r.bwd, true) // omp.go
 	r.fwd, r.bwd = g.ompMerge(r.fwd), g.ompMerge(r.bwd)              // omp_region.go
 

@@ -161,6 +161,9 @@ func dropped(ops []snapOp) []ast.Stmt {
 // snapOps returns the saves of variable v in the snapshots of
 // checkpoint what, whose steps are body.
 func (g *gen) snapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]snapOp, error) {
+	if err := g.modPtrSnapshot(v, body, what); err != nil {
+		return nil, err // ptr_module.go
+	}
 	switch {
 	case v.Type != nil && v.Type.IsCharacter():
 		op, err := g.charSnapOp(v, what) // snap_chars.go

@@ -268,7 +268,7 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		if g.pa.CallPattern(s) == nil {
 			return g.passiveAllocCall(s) // alloc.go, around passiveCall
 		}
-		return g.callStmt(s)
+		return g.modPtrFollowCall(s)(g.callStmt(s)) // ptr_module.go
 	case *ast.IfStmt:
 		if err := g.checkCalls(s.Cond); err != nil {
 			return nil, nil, err

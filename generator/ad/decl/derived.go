@@ -76,10 +76,24 @@ func DerivedType(t *sema.Type) *ast.TypeSpec {
 // fadj does not build yet: CLASS, and real or complex data under a
 // POINTER or ALLOCATABLE component.
 func CheckDerived(t *sema.Type) error {
-	if t.Class {
-		return notSupported("active CLASS variable")
+	if err := Polymorphic(t, "variable"); err != nil {
+		return err
 	}
 	return checkComponents(t.Derived, 0, true)
+}
+
+// Polymorphic returns the error for an active what (variable, dummy) of
+// CLASS type t, nil for another type: sema.StaticBindings leaves CLASS
+// only on the types the program extends, whose type-bound procedures
+// are bound at run time.
+func Polymorphic(t *sema.Type, what string) error {
+	switch {
+	case t == nil || !t.Class:
+		return nil
+	case t.Derived == nil:
+		return notSupported("active CLASS(*) %s", what)
+	}
+	return notSupported("active polymorphic %s of CLASS(%s), a type the program extends (its type-bound procedures are bound at run time)", what, t.Derived.Name)
 }
 
 // checkComponents checks the components of ts, nested depth deep in the

@@ -120,6 +120,9 @@ func (p *privates) private(s *sema.Symbol) bool {
 	if s.Attrs.Has(sema.AttrPrivate) {
 		return true
 	}
+	if s.Kind == sema.ComponentSym || s.Kind == sema.BindingSym {
+		return false // (a module's default accessibility is not its types' components')
+	}
 	return p.mod.DefaultPrivate() && !s.Attrs.Has(sema.AttrPublic)
 }
 

@@ -26,15 +26,19 @@ func (g *gen) withAliased(vars []activity.Var) []activity.Var {
 		if !s.Attrs.Has(sema.AttrPointer) && !s.Attrs.Has(sema.AttrTarget) {
 			continue
 		}
-		found := false
-		for _, v := range vars {
-			found = found || v.Sym == s
-		}
-		if !found {
-			vars = append(vars, activity.Var{Sym: s})
+		vars = addVar(vars, s)
+	}
+	return g.withAliasedGlobals(vars) // ptr_module.go
+}
+
+// addVar returns vars with s, whole, unless it is there.
+func addVar(vars []activity.Var, s *sema.Symbol) []activity.Var {
+	for _, v := range vars {
+		if v.Sym == s {
+			return vars
 		}
 	}
-	return vars
+	return append(vars, activity.Var{Sym: s})
 }
 
 // pointerAttrs adds to declaration d of the tangent of s the POINTER and

@@ -372,10 +372,7 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 	case s.Attrs.Has(sema.AttrInCommon):
 		return nil // tangent common block, in tangentDecls
 	case s.Module() != nil:
-		if s.Attrs.Has(sema.AttrPointer) {
-			return notSupported("active pointer module variable '%s::%s'", s.Module().Name, s.Name)
-		}
-		return nil
+		return nil // (a pointer: ptr_module.go)
 	case s.Owner != g.scope:
 		if g.host == nil || s.Owner != g.host {
 			return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
@@ -533,9 +530,9 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 	}
 	if !g.globals.done[s] {
 		g.globals.done[s] = true
-		g.globals.decls[m] = append(g.globals.decls[m], d)
+		g.globals.decls[m] = append(g.globals.decls[m], nullInit(s, d)) // ptr_module.go
 	}
-	zero := !g.pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s)
+	zero := !g.pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s) && !s.Attrs.Has(sema.AttrPointer) // (ptr_module.go)
 	if decl.IsAllocatable(s) {
 		x, err := g.globalAlloc(u, s) // alloc.go
 		if err != nil {

@@ -950,5 +950,5 @@ func (a *analyzer) checkDependents(top *ProcActivity, outs []*sema.Symbol) {
 // the shadow of its target (generator/ad/{tangent,adjoint}/pointer.go);
 // pointers among globals and components are not supported yet.
 func floatLocalPointer(m *sema.Symbol) bool {
-	return m.Type != nil && m.Type.IsFloat() && m.Module() == nil && m.Attrs&sema.AttrInCommon == 0
+	return m.Type != nil && m.Type.IsFloat() && m.Attrs&sema.AttrInCommon == 0
 }

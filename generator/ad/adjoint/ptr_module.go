@@ -1,0 +1,499 @@
+package adjoint
+
+import (
+	"sort"
+
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/analysis/tbr"
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Pointers among module variables (the double buffer of a time loop:
+// `cur => a; nxt => b` in a module, swapped by a step routine).
+//
+// The activity analysis makes a pointer and everything it may be
+// associated with one location; for a module pointer that set is a
+// modPtrSet: its module pointers, and its module TARGETs. Reverse mode
+// takes a set whose pointers (module ones, and the local pointers of the
+// set) are only ever associated, anywhere in the program, with null(), a
+// whole TARGET of the set or another pointer of the set, and never
+// allocated: then a pointer's association is a number, 0 for none, k
+// when associated(p, t_k), and can be pushed like an integer and made
+// again from it (p => t_k, p_b => t_k_b). So:
+//
+//   - each pointer statement on a module pointer pushes the number of its
+//     association before it (in loops too) and is mirrored on p_b; the
+//     backward sweep pops it and associates p and p_b again;
+//   - a joint call that may reach the set saves, on the snapshot stack,
+//     the numbers of the set's pointers and the values of its targets
+//     (whole, by name: the TBR analysis, by name, does not see what a
+//     callee writes through a pointer), restores them before the
+//     callee's adjoint, and restores the values again after it, for the
+//     code before the call; the callee's adjoint leaves the associations
+//     as it found them. In the forward sweep the primal callee moved the
+//     pointers, not their adjoints: p_b follows p again after the call,
+//     and on entry;
+//   - the adjoint of a module pointer is never zeroed (its targets' are).
+//
+// Rejected at their positions: a set that does not qualify, a call of a
+// procedure without a derivative version, a call reversed with `calls:
+// split` and an active function reference that may reach the set.
+
+// modPtrSet is a set of module variables that pointer association may
+// alias.
+type modPtrSet struct {
+	ptrs    []*sema.Symbol // the module pointers
+	targets []*sema.Symbol // the module TARGETs (not pointers)
+	members map[*sema.Symbol]bool
+	canon   *sema.Symbol // the active variable the activity analysis lists
+}
+
+// modPtrSets returns the sets of module pointers of the routine's active
+// variables (computed once); those reverse mode cannot take are left out,
+// their errors kept for checkModulePointers.
+func (g *gen) modPtrSets() ([]*modPtrSet, error) {
+	if g.mptr != nil {
+		return g.mptr.sets, g.mptr.err
+	}
+	g.mptr = &modPtrState{errs: map[*sema.Symbol]error{}}
+	seen := map[*sema.Symbol]bool{}
+	var all diag.List
+	for _, v := range g.pa.ActiveVars() {
+		mem := g.pa.Aliases(v.Sym)
+		if len(mem) == 0 || seen[mem[0]] || !hasModulePointer(mem) {
+			continue
+		}
+		seen[mem[0]] = true
+		set, err := g.modPtrSet(mem)
+		if err != nil {
+			g.mptr.errs[v.Sym] = err
+			all.AddErr(g.fset, v.Sym.Pos, err)
+			continue
+		}
+		set.canon = v.Sym
+		g.mptr.sets = append(g.mptr.sets, set)
+	}
+	if len(g.mptr.sets) > 0 { // the calls: reported with the first set's variable
+		if err := g.checkModPtrCalls(g.pa.Unit.Body); err != nil {
+			first := g.mptr.sets[0].canon
+			var l diag.List
+			l.AddErr(g.fset, first.Pos, g.mptr.errs[first])
+			l.AddErr(g.fset, first.Pos, err)
+			g.mptr.errs[first] = l
+			all.AddErr(g.fset, first.Pos, err)
+		}
+	}
+	if len(all) > 0 {
+		g.mptr.err = all
+	}
+	return g.mptr.sets, g.mptr.err
+}
+
+// modPtrState is what modPtrSets found for the routine.
+type modPtrState struct {
+	sets []*modPtrSet
+	errs map[*sema.Symbol]error // by active variable
+	err  error
+}
+
+// checkModulePointers returns the error of active variable s if it
+// shares its location with a module pointer in a set reverse mode cannot
+// take.
+func (g *gen) checkModulePointers(s *sema.Symbol) error {
+	g.modPtrSets()
+	return g.mptr.errs[s]
+}
+
+// modPtrMembers returns the module variables of the sets, which have
+// adjoints (the activity analysis lists one of each set).
+func (g *gen) modPtrMembers() []*sema.Symbol {
+	sets, _ := g.modPtrSets()
+	var out []*sema.Symbol
+	for _, set := range sets {
+		out = append(append(out, set.ptrs...), set.targets...)
+	}
+	return out
+}
+
+func hasModulePointer(mem []*sema.Symbol) bool {
+	for _, s := range mem {
+		if s.Kind == sema.VarSym && s.Module() != nil && s.Attrs.Has(sema.AttrPointer) && isFloat(s.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// modPtrSet checks the set of members mem and returns it.
+func (g *gen) modPtrSet(mem []*sema.Symbol) (*modPtrSet, error) {
+	set := &modPtrSet{members: map[*sema.Symbol]bool{}}
+	for _, m := range mem {
+		set.members[m] = true
+		switch {
+		case m.Kind != sema.VarSym || m.Attrs.Has(sema.AttrInCommon):
+			return nil, diag.At(g.fset, m.Pos, notSupported("'%s', which an active module pointer may alias, in reverse mode", m.Name))
+		case m.Module() == nil && !m.Attrs.Has(sema.AttrPointer):
+			return nil, diag.At(g.fset, m.Pos, notSupported("local TARGET '%s' associated with an active module pointer in reverse mode", m.Name))
+		case m.Module() == nil:
+		case g.scope.Lookup(m.Name) != m:
+			return nil, diag.At(g.fset, m.Pos, notSupported("module variable '%s', which an active module pointer may alias, not accessible by its name in '%s' (reverse mode)", m.Name, g.pa.Proc.Name))
+		case m.Attrs.Has(sema.AttrPointer):
+			set.ptrs = append(set.ptrs, m)
+		default:
+			set.targets = append(set.targets, m)
+		}
+	}
+	sort.Slice(set.ptrs, func(i, j int) bool { return set.ptrs[i].Pos < set.ptrs[j].Pos })
+	sort.Slice(set.targets, func(i, j int) bool { return set.targets[i].Pos < set.targets[j].Pos })
+	if err := g.checkModPtrStmts(set); err != nil {
+		return nil, err
+	}
+	return set, nil
+}
+
+// checkModPtrStmts rejects, at its position, a statement of the program
+// that associates a pointer of set otherwise than with null(), a whole
+// target of set or a pointer of set, or allocates one.
+func (g *gen) checkModPtrStmts(set *modPtrSet) error {
+	var errs diag.List
+	for n, sc := range g.info.Scopes {
+		u, ok := n.(*ast.Unit)
+		if !ok || sc == nil {
+			continue
+		}
+		ast.Inspect(&ast.Unit{Body: u.Body}, func(x ast.Node) bool {
+			switch s := x.(type) {
+			case *ast.PointerAssignStmt:
+				if id, ok := s.Lhs.(*ast.Ident); ok && set.members[g.info.ObjectOf(id)] {
+					if r, ok := s.Rhs.(*ast.Ident); !isNull(s.Rhs) && (!ok || !set.members[g.info.ObjectOf(r)]) {
+						errs.Addf(g.fset.Position(s.Pos()), "not supported yet: association of '%s', a pointer an active module pointer may alias, with '%s' (not null(), a whole module TARGET or a pointer of the same set) in reverse mode", id.Name, exprString(s.Rhs))
+					}
+				}
+			case *ast.AllocateStmt:
+				if s.Keyword != "nullify" && g.allocatesSet(s, set) {
+					errs.Addf(g.fset.Position(s.Pos()), "not supported yet: %s of a pointer an active module pointer may alias, in reverse mode", s.Keyword)
+				}
+			}
+			return true
+		})
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	errs.Sort()
+	return errs
+}
+
+func (g *gen) allocatesSet(s *ast.AllocateStmt, set *modPtrSet) bool {
+	for _, o := range s.Objects {
+		if c, ok := o.(*ast.CallExpr); ok {
+			o = c.Fun
+		}
+		if id, ok := o.(*ast.Ident); ok && set.members[g.info.ObjectOf(id)] {
+			return true
+		}
+	}
+	return false
+}
+
+// modPtrOf returns the set of module pointer v, nil if v is none.
+func (g *gen) modPtrOf(v *sema.Symbol) *modPtrSet {
+	if v == nil || v.Module() == nil || !v.Attrs.Has(sema.AttrPointer) {
+		return nil
+	}
+	sets, _ := g.modPtrSets()
+	for _, set := range sets {
+		if set.members[v] {
+			return set
+		}
+	}
+	return nil
+}
+
+// modPtrNumber returns the statements setting the routine's integer
+// fadj_mptr to the number of p's association in set.
+func (g *gen) modPtrNumber(p *sema.Symbol, set *modPtrSet) (*ast.Ident, []ast.Stmt, error) {
+	id, err := g.local("fadj_mptr", intType)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := []ast.Stmt{&ast.AssignStmt{Lhs: ast.NewIdent(id.Name), Rhs: deriv.Int(0)}}
+	for k, t := range set.targets {
+		out = append(out, &ast.IfStmt{
+			Cond:   deriv.Call("associated", ast.NewIdent(p.Name), ast.NewIdent(t.Name)),
+			Action: &ast.AssignStmt{Lhs: ast.NewIdent(id.Name), Rhs: deriv.Int(k + 1)}})
+	}
+	return ast.NewIdent(id.Name), out, nil
+}
+
+// modPtrAssoc returns the association of p (if primal) and p_b with
+// target number n of set (n an integer variable).
+func (g *gen) modPtrAssoc(p *sema.Symbol, set *modPtrSet, n *ast.Ident, primal bool) ast.Stmt {
+	sel := &ast.SelectCase{Selector: ast.NewIdent(n.Name), End: ast.EndStmt{Keyword: "select"}}
+	pb := ast.NewIdent(p.Name + g.suffix)
+	for k, t := range set.targets {
+		body := []ast.Stmt{&ast.PointerAssignStmt{Lhs: ast.NewIdent(pb.Name), Rhs: ast.NewIdent(t.Name + g.suffix)}}
+		if primal {
+			body = append([]ast.Stmt{&ast.PointerAssignStmt{Lhs: ast.NewIdent(p.Name), Rhs: ast.NewIdent(t.Name)}}, body...)
+		}
+		sel.Cases = append(sel.Cases, &ast.CaseBlock{Values: []ast.Expr{deriv.Int(k + 1)}, Body: body})
+	}
+	none := nullify(ast.NewIdent(pb.Name))
+	if primal {
+		none = nullify(ast.NewIdent(p.Name), ast.NewIdent(pb.Name))
+	}
+	sel.Cases = append(sel.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{none}})
+	return sel
+}
+
+// modPtrStmt reverses pointer statement s (p => t, or NULLIFY(p) when
+// rhs is nil) on module pointer p of set: the forward sweep pushes the
+// number of p's association and mirrors s on p_b, the backward sweep
+// pops it and associates p and p_b again.
+func (g *gen) modPtrStmt(s ast.Stmt, p *sema.Symbol, set *modPtrSet, rhs ast.Expr) (fwd, bwd []ast.Stmt, err error) {
+	n, num, err := g.modPtrNumber(p, set)
+	if err != nil {
+		return nil, nil, err
+	}
+	var mirror ast.Stmt = nullify(ast.NewIdent(p.Name + g.suffix))
+	if rhs != nil && !isNull(rhs) {
+		mirror = &ast.PointerAssignStmt{Lhs: ast.NewIdent(p.Name + g.suffix), Rhs: ast.NewIdent(rhs.(*ast.Ident).Name + g.suffix)}
+	}
+	fwd = append(append(num, pushInt(n)), s, mirror)
+	bwd = []ast.Stmt{popInt(ast.NewIdent(n.Name)), g.modPtrAssoc(p, set, n, true)}
+	return withLabel(s, fwd), bwd, nil
+}
+
+// modPtrFollow returns, for every pointer of the sets, the association
+// of its adjoint with the adjoint of its target (on entry, and after a
+// call that may have moved the pointers).
+func (g *gen) modPtrFollow(sets []*modPtrSet) ([]ast.Stmt, error) {
+	var out []ast.Stmt
+	for _, set := range sets {
+		for _, p := range set.ptrs {
+			n, num, err := g.modPtrNumber(p, set)
+			if err != nil {
+				return nil, err
+			}
+			out = append(append(out, num...), g.modPtrAssoc(p, set, n, false))
+		}
+	}
+	return out, nil
+}
+
+// modPtrReached returns the sets joint call s may reach (through the
+// globals or the arguments modref sees).
+func (g *gen) modPtrReached(s *ast.CallStmt) []*modPtrSet {
+	sets, _ := g.modPtrSets()
+	if len(sets) == 0 {
+		return nil
+	}
+	mc := g.modref().Call(s, g.scope)
+	var out []*modPtrSet
+	for _, set := range sets {
+		for m := range set.members {
+			if mc.Uses[m] || mc.Defs[m] || mc.Globals[m] {
+				out = append(out, set)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// modPtrSaves returns, for joint call s, what checkpointSaves adds (see
+// the top of this file): the pushes before all its own (values of the
+// targets, for after the callee's adjoint) and after them (numbers and
+// values, for before it), and their pops; and refs without the set's
+// pointers, whose values and associations these saves cover.
+func (g *gen) modPtrSaves(s *ast.CallStmt, refs ...[]tbr.Ref) (first, last, before, after []ast.Stmt, out [][]tbr.Ref, err error) {
+	sets := g.modPtrReached(s)
+	if len(sets) == 0 {
+		return nil, nil, nil, nil, refs, nil
+	}
+	for _, set := range sets {
+		vp, vq := g.modPtrValues(set)
+		first, after = append(first, vp...), append(vq, after...)
+		vp, vq = g.modPtrValues(set)
+		var np, nq []ast.Stmt
+		for _, p := range set.ptrs {
+			n, num, err := g.modPtrNumber(p, set)
+			if err != nil {
+				return nil, nil, nil, nil, nil, err
+			}
+			np = append(append(np, num...), tape.Lower(tape.Op{Kind: tape.SnapPush, Type: tape.I4, Ref: n}))
+			nq = append([]ast.Stmt{tape.Lower(tape.Op{Kind: tape.SnapPop, Type: tape.I4, Ref: ast.NewIdent(n.Name)}),
+				g.modPtrAssoc(p, set, n, true)}, nq...)
+		}
+		last, before = append(append(last, np...), vp...), append(append(vq, nq...), before...)
+	}
+	for _, r := range refs {
+		out = append(out, dropPointers(r, sets))
+	}
+	return first, last, before, after, out, nil
+}
+
+// modPtrValues returns the snapshot pushes of the values of set's
+// targets, whole, and their pops.
+func (g *gen) modPtrValues(set *modPtrSet) (push, pop []ast.Stmt) {
+	for _, t := range set.targets {
+		typ, _ := tape.TypeOf(t.Type)
+		op := tape.Op{Kind: tape.SnapPush, Type: typ, Ref: ast.NewIdent(t.Name)}
+		if t.Rank() > 0 {
+			op.Count = deriv.Call("size", ast.NewIdent(t.Name))
+		}
+		push = append(push, tape.Lower(op))
+		pop = append([]ast.Stmt{tape.Lower(op.Inverse())}, pop...)
+	}
+	return push, pop
+}
+
+func dropPointers(refs []tbr.Ref, sets []*modPtrSet) []tbr.Ref {
+	var out []tbr.Ref
+	for _, r := range refs {
+		drop := false
+		for _, set := range sets {
+			drop = drop || (set.members[r.Var] && r.Var.Attrs.Has(sema.AttrPointer))
+		}
+		if !drop {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// checkModPtrCalls rejects, at their positions, the calls and active
+// function references of the body that may reach a set and that
+// modPtrSaves does not handle: calls without a derivative version,
+// split calls, function references.
+func (g *gen) checkModPtrCalls(body []ast.Stmt) error {
+	sets, err := g.modPtrSets()
+	if err != nil || len(sets) == 0 {
+		return err
+	}
+	var errs diag.List
+	walkStmts(body, func(st ast.Stmt) {
+		if c, ok := st.(*ast.CallStmt); ok && len(g.modPtrReached(c)) > 0 {
+			switch {
+			case g.pa.CallPattern(c) == nil:
+				errs.Addf(g.fset.Position(c.Pos()), "not supported yet: call of '%s', which has no derivative version and may reach an active module pointer, in reverse mode", exprString(c.Name))
+			case g.splitCall(c):
+				errs.Addf(g.fset.Position(c.Pos()), "not supported yet: call of '%s', which may reach an active module pointer, reversed in split mode", exprString(c.Name))
+			}
+		}
+		ast.Inspect(st, func(n ast.Node) bool {
+			x, ok := n.(*ast.CallExpr)
+			if !ok || g.pa.CallPattern(x) == nil {
+				return true
+			}
+			if k := g.info.Calls[x]; k.Proc != nil && k.Proc.Proc != nil && k.Proc.Proc.Unit != nil && g.reachesSets(k.Proc.Proc.Unit, sets) {
+				errs.Addf(g.fset.Position(x.Pos()), "not supported yet: active reference of '%s', which may reach an active module pointer, in reverse mode", exprString(x.Fun))
+			}
+			return true
+		})
+	})
+	if len(errs) == 0 {
+		return nil
+	}
+	errs.Sort()
+	return errs
+}
+
+func (g *gen) reachesSets(u *ast.Unit, sets []*modPtrSet) bool {
+	for _, v := range g.sh.calleeGlobals(g.info, u) {
+		for _, set := range sets {
+			if set.members[v] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// modPtrMember reports whether v is a module variable of a set.
+func (g *gen) modPtrMember(v *sema.Symbol) bool {
+	for _, m := range g.modPtrMembers() {
+		if m == v {
+			return true
+		}
+	}
+	return false
+}
+
+// modPtrFollowCall returns a function appending to the forward sweep of
+// joint call s the association of the adjoints of the pointers it may
+// have moved.
+func (g *gen) modPtrFollowCall(s *ast.CallStmt) func(fwd, bwd []ast.Stmt, err error) ([]ast.Stmt, []ast.Stmt, error) {
+	return func(fwd, bwd []ast.Stmt, err error) ([]ast.Stmt, []ast.Stmt, error) {
+		sets := g.modPtrReached(s)
+		if err != nil || len(sets) == 0 {
+			return fwd, bwd, err
+		}
+		follow, err := g.modPtrFollow(sets)
+		return append(fwd, follow...), bwd, err
+	}
+}
+
+// nullInit returns declaration d of the adjoint of module variable s,
+// its entity initialised => null() if s is a pointer.
+func nullInit(s *sema.Symbol, d ast.Stmt) ast.Stmt {
+	td, ok := d.(*ast.TypeDecl)
+	if !ok || !s.Attrs.Has(sema.AttrPointer) || len(td.Entities) != 1 {
+		return d
+	}
+	td.Entities[0].Init = &ast.CallExpr{Fun: ast.NewIdent("null")}
+	td.Entities[0].Pointer = true
+	return d
+}
+
+// modPtrEntry makes the adjoints of the sets' pointers follow them on
+// entry, unless the sweeps failed (prev).
+func (g *gen) modPtrEntry(r *routine, prev error) error {
+	sets, err := g.modPtrSets() // (its errors: with the active variables)
+	if len(sets) == 0 || prev != nil || err != nil {
+		return prev
+	}
+	follow, err := g.modPtrFollow(sets)
+	r.entry = append(r.entry, follow...)
+	return err
+}
+
+// modPtrSnapshot rejects variable v in the snapshots of checkpoint what
+// (steps body) if v is a variable of a set, or the steps may change an
+// association of a set's pointer or reach one through a call: the
+// snapshots hold values, not associations.
+func (g *gen) modPtrSnapshot(v *sema.Symbol, body []ast.Stmt, what string) error {
+	sets, _ := g.modPtrSets()
+	if len(sets) == 0 {
+		return nil
+	}
+	if g.modPtrMember(v) {
+		return notSupported("variable '%s', which an active module pointer may alias, in the snapshots of %s", v.Name, what)
+	}
+	var bad ast.Stmt
+	walkStmts(body, func(st ast.Stmt) {
+		switch st := st.(type) {
+		case *ast.CallStmt:
+			if len(g.modPtrReached(st)) > 0 {
+				bad = st
+			}
+		case *ast.PointerAssignStmt:
+			if _, p := g.activePointer(st.Lhs); g.modPtrOf(p) != nil {
+				bad = st
+			}
+		case *ast.AllocateStmt:
+			for _, set := range sets {
+				if g.allocatesSet(st, set) {
+					bad = st
+				}
+			}
+		}
+	})
+	if bad != nil {
+		return diag.At(g.fset, bad.Pos(), notSupported("statement that may move or write through an active module pointer in the steps of %s", what))
+	}
+	return nil
+}
