@@ -428,6 +428,7 @@ func (r *runner) target(ti int, t *config.Target, p *Program) error {
 		return fmt.Errorf("%s: %s", t.Routine, msg)
 	}
 	r.rows(t, p, tol, samples, dirs)
+	r.outputRows(t, p, tol, base, samples)
 	r.report.Warnings = append(r.report.Warnings, zeroDerivatives(t, p, samples)...)
 	progress(r.opts, "%s: done in %.1f s", t.Routine, time.Since(start).Seconds())
 	return nil
@@ -462,6 +463,40 @@ func (r *runner) unit(ti int, drv string) ([]string, error) {
 // without preprocessing it.
 func isFree(path string) bool {
 	return strings.HasSuffix(path, ".f90")
+}
+
+// outputRows adds a failure for each sample whose adjoint left the
+// dependents other than the primal computes them (compared with B, the
+// primal at the same point).
+func (r *runner) outputRows(t *config.Target, p *Program, tol tolerances, base []float64, samples []sample) {
+	for k, s := range samples {
+		if s.O == nil {
+			continue
+		}
+		if e := outputError(base, s.O); !(e <= tol.dot) {
+			r.report.Results = append(r.report.Results, Result{
+				Target: t.Routine, Test: "outputs of the adjoint", Sample: k + 1,
+				Error: e, Tolerance: tol.dot,
+			})
+		}
+	}
+}
+
+// outputError is max |got - want| relative to the largest |want|; NaN
+// when the lengths differ.
+func outputError(want, got []float64) float64 {
+	if len(want) != len(got) {
+		return math.NaN()
+	}
+	var d, m float64
+	for i := range want {
+		d = math.Max(d, math.Abs(got[i]-want[i]))
+		m = math.Max(m, math.Abs(want[i]))
+	}
+	if d == 0 {
+		return 0
+	}
+	return d / math.Max(m, math.SmallestNonzeroFloat64)
 }
 
 // rows adds the rows of one target's tests to the report.
@@ -563,11 +598,12 @@ func progress(opts Options, format string, args ...any) {
 }
 
 // sample is what the driver printed for one sample.
-type sample struct{ T, P, M, A, Z, E []float64 }
+type sample struct{ T, P, M, A, O, Z, E []float64 }
 
 // parseOutput reads the driver's output: B, the dependents at the check
-// point, then per sample T (if there is a tangent), P, M, and A and E
-// (if there is an adjoint) blocks of numbers.
+// point, then per sample T (if there is a tangent), P, M, and A, O (the
+// dependents after the adjoint) and E (if there is an adjoint) blocks of
+// numbers.
 func parseOutput(out []byte) (base []float64, samples []sample, err error) {
 	var cur *[]float64
 	sc := bufio.NewScanner(bytes.NewReader(out))
@@ -580,7 +616,7 @@ func parseOutput(out []byte) (base []float64, samples []sample, err error) {
 		case "B":
 			base = []float64{}
 			cur = &base
-		case "T", "P", "M", "A", "Z", "E":
+		case "T", "P", "M", "A", "O", "Z", "E":
 			// A sample starts with T, or with P when there is no T.
 			if n := len(samples); n == 0 || line == "T" || (line == "P" && (samples[n-1].T == nil || samples[n-1].P != nil)) {
 				samples = append(samples, sample{})
@@ -595,6 +631,8 @@ func parseOutput(out []byte) (base []float64, samples []sample, err error) {
 				cur = &s.M
 			case "A":
 				cur = &s.A
+			case "O":
+				cur = &s.O
 			case "Z":
 				cur = &s.Z
 			case "E":

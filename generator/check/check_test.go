@@ -477,6 +477,36 @@ func TestTapeLeft(t *testing.T) {
 	}
 }
 
+// TestOutputsOfTheAdjoint sabotages an adjoint to leave its dependent
+// other than the primal computes it: a row of its own fails, the
+// derivatives still pass.
+func TestOutputsOfTheAdjoint(t *testing.T) {
+	gfortrantest.Require(t)
+	mutated := false
+	rep, err := Run("testdata/kernels/branches/spec.yaml", Options{Mutate: func(path string, data []byte) []byte {
+		if !strings.HasSuffix(path, "branchy_b.f90") {
+			return data
+		}
+		s := strings.Replace(string(data), "end subroutine branchy_b", "  y = 2*y\nend subroutine branchy_b", 1)
+		mutated = s != string(data)
+		return []byte(s)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mutated {
+		t.Fatal("the adjoint was not changed: its text changed?")
+	}
+	var buf bytes.Buffer
+	rep.Write(&buf)
+	if rep.OK() || !regexp.MustCompile(`(?m)^branchy +outputs of the adjoint #1 +1\.0e\+00 +1\.0e-12 +FAIL$`).MatchString(buf.String()) {
+		t.Errorf("want a FAIL row for the doubled output:\n%s", buf.String())
+	}
+	if !regexp.MustCompile(`(?m)^branchy +dot-product #3 .*PASS$`).MatchString(buf.String()) {
+		t.Errorf("the dot product should still pass:\n%s", buf.String())
+	}
+}
+
 // TestCommonBlock checks the driver's handling of common-block
 // variables against hand-written derivative code, in the layout fadj's
 // module variables use: the derivatives in a parallel common block.

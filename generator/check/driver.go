@@ -452,6 +452,12 @@ func WriteDriver(p *Program) string {
 				pf("    write(fadj_o, '(es26.17e3)') 0*fadj0_%s", a.Name)
 			}
 		}
+		// The adjoint computes the target's outputs as the primal does
+		// (docs/adjoint.md): its dependents, compared with B. A
+		// function's result is not an output of its adjoint.
+		if !p.hasFuncResult() {
+			printDeps("O", false)
+		}
 	}
 	if p.Adjoint != "" {
 		var terms []string
@@ -627,4 +633,15 @@ func Input(p *Program, seed int64) (string, []Directions) {
 		dirs = append(dirs, d)
 	}
 	return b.String(), dirs
+}
+
+// hasFuncResult reports whether a dependent is the target function's
+// result.
+func (p *Program) hasFuncResult() bool {
+	for _, a := range p.Args {
+		if a.Dependent && a.Class == FuncResult {
+			return true
+		}
+	}
+	return false
 }

@@ -338,6 +338,26 @@ module fadj_runtime
   public :: fadj_push_char, fadj_pop_char, fadj_push_char_array, fadj_pop_char_array
   integer, parameter, public :: fadj_binomial_ohlen = 6 + fadj_binomial_hlen
   integer(int64) :: peek_at(nstacks) = 0
+  ! Where the snapshots held by online schedules in their forward pass
+  ! begin on each snapshot stack, columns in use, snapshots moved down
+  ! when one below them was freed (fadj_binomial_online_step).
+  public :: fadj_binomial_moved
+  integer(int64), allocatable :: on_first(:, :)
+  integer, parameter :: on_state = first_snap - 1
+  integer :: on_used = 0
+  integer(int64) :: on_moved = 0
+  ! With OpenMP every thread has its own tapes, snapshot stacks and
+  ! counters (the master thread's are those of serial code): the adjoint
+  ! of a call in a parallel loop pushes and pops on its thread's tape.
+  ! Compile this module with -fopenmp when the generated code uses
+  ! OpenMP; without it the directive is a comment.
+  !$omp threadprivate(stack_r8, stack_r4, stack_i4, stack_i8, stack_l, &
+  !$omp& snap_r8, snap_r4, snap_i4, snap_i8, snap_l, top, cap, scalar_pushes, array_pushes, &
+  !$omp& array_values, stack_bits, bit_top, bit_cap, bit_pushes, bits_pushed, tape_now, &
+  !$omp& tape_high, tape_peak, fp_last_iters, fp_max_iters, fp_last_delta, fp_last_tol, &
+  !$omp& fp_solves, fp_fails, fp_total_iters, fp_flow_checks, fp_flow_fails, snap_now, &
+  !$omp& snap_peak, mem_peak, bn_schedules, bn_steps, bn_advances, bn_shots, bn_turns, &
+  !$omp& bn_max_snaps, peek_at, on_first, on_used, on_moved)
 
 contains
 
@@ -2250,6 +2270,13 @@ contains
     n = bn_turns
   end function fadj_binomial_turns
 
+  ! Snapshots an online schedule moved down the snapshot stacks when it
+  ! freed one below them, since the last reset.
+  function fadj_binomial_moved() result(n)
+    integer(int64) :: n
+    n = on_moved
+  end function fadj_binomial_moved
+
   ! Prints the binomial checkpointing statistics, with the peak bytes of
   ! the tapes and snapshot stacks, to unit (default: standard output).
   subroutine fadj_binomial_stats(unit)
@@ -2274,6 +2301,7 @@ contains
     bn_shots = 0
     bn_turns = 0
     bn_max_snaps = 0
+    on_moved = 0
   end subroutine fadj_binomial_reset
 
   ! ------------------------------------- snapshots read in place, dropped
@@ -2516,32 +2544,40 @@ contains
   ! A DO WHILE's trip count is known only when it ends, so its snapshots
   ! are placed online, during its one forward pass, and the steps between
   ! two snapshots are reversed by revolve once it has ended. Before each
-  ! step (its condition found true at state n: at least n+1 steps),
-  ! fadj_binomial_online_step says how many snapshots to drop from the
-  ! top and whether to take one of state n, so that those held are
-  ! always the layout below for n+1 steps, which only ever changes at its
-  ! top (the drops) and by state n (the shot):
+  ! step (its condition found true at state a: at least N = a+1 steps),
+  ! fadj_binomial_online_step says whether to take a snapshot of state a,
+  ! and may first free one held snapshot, anywhere in the set: the
+  ! runtime removes it from the snapshot stacks itself (it knows where
+  ! each begins on each stack), moving the top snapshot into its place,
+  ! or the snapshots above it down when the two differ in size. At the end
+  ! of the pass it puts the snapshots back in the order of their states,
+  ! the last on top, as the reversal needs.
   !
-  !   layout(N, s) = 0, then layout of the steps after a + b(s, r-1) with
-  !   s-1 snapshots, a the first state, r the least with N - a <= b(s, r),
-  !   b(s, r) = C(s+r, s) the steps s snapshots reverse with r forward
-  !   runs of each; one snapshot, or one step left: just a.
-  !
-  ! It is revolve's first pass for the steps that b(s, r) covers, started
-  ! again one level up when the steps pass it. The reversal takes the
-  ! ranges between held snapshots from the last: the range from the top
-  ! snapshot (state c_j) to the state the range after it starts at, with
-  ! the s - j + 1 snapshots not held below it, by revolve (its snapshot of
-  ! state c_j already taken). With t(n, s) revolve's forward steps, the
-  ! forward steps run are n (the pass) + sum t(range_j, s - j + 1), at
-  ! least t(n, s) + 1 (a step must run before the loop is known to have
-  ! ended), equal to it for n <= s, and at most t(n, s) + n - 1 for s >= 2,
-  ! n >= 2: never more than counting the steps first, then revolve.
+  ! For held snapshots c_1 = 0 < ... < c_k the reversal runs revolve on
+  ! each range [c_j, c_j+1) (the last ends at N) with the s - j + 1
+  ! snapshots not held below it, so the loop costs
+  !   cost(c, N) = N + sum_j t(c_j+1 - c_j, s - j + 1)
+  ! forward steps, t(l, m) revolve's optimum (fadj_binomial_optimum). Of
+  ! the sets it may hold for N steps (those held, those with state a
+  ! added, or with one of c_2..c_k replaced by a when all s are held) the
+  ! schedule picks the least 4*cost(c, N) + cost(c, N+1): cheap if the
+  ! loop ends now, and still if it runs one step more. Ties keep the set,
+  ! prefer adding to keeping, and replace the lowest snapshot. This
+  ! greedy choice follows Stumm and Walther's observation (New algorithms
+  ! for optimal online checkpointing, SIAM J. Sci. Comput. 32(2), 2010)
+  ! that an online schedule is near revolve's optimum only if it may
+  ! replace snapshots in the middle of the set; fadj's schedule is not
+  ! theirs. It runs t(N, s) + 1 forward steps for N <= s, at most
+  ! t(N, s) + 3 up to N = C(s+2, 2) for s >= 2, and at most
+  ! 1.25 (t(N, s) + 1) up to C(s+3, 3), within a few percent of t(N, s)
+  ! for s >= 4 (TestBinomialOnline). A snapshot freed costs one snapshot
+  ! copied (the top one moves into its place) when the snapshots are all
+  ! of a size, which the end of the pass sorts back by state.
   !
   !   call fadj_binomial_online_start(h, s)   h(fadj_binomial_ohlen + 2*s)
   !   do while (...)
   !     call fadj_binomial_online_step(h, drops, shot)
-  !     drop the top snapshot drops times; if shot == 1, take one
+  !     drop the top snapshot drops times (0 here); if shot == 1, take one
   !     the step
   !   end do
   !   call fadj_binomial_online_end(h)
@@ -2551,79 +2587,368 @@ contains
   !     as fadj_binomial_next, restore included
   !   end do
   !
+  ! In the forward pass nothing but the snapshots of the schedule may stay
+  ! on the snapshot stacks from one step to the next (the steps run
+  ! plainly), and the forward passes of online schedules nest, if at all,
+  ! last started first ended: where each held snapshot begins on each
+  ! snapshot stack, and its state (row on_state), is kept in on_first, s
+  ! columns per schedule from column h(5)+1, bottom first.
+  !
   ! h(1) snapshots held, h(2) s, h(3) states reached n, h(4) 0 in the
-  ! forward pass, 1 between ranges, 2 in a range; h(5) the state the range
-  ! to reverse next ends at, h(6) its first state; h(7:6+s) the states of
+  ! forward pass, 1 between ranges, 2 in a range; h(5) the first column of
+  ! on_first less one in the forward pass, then the state the range to
+  ! reverse next ends at, h(6) its first state; h(7:6+s) the states of
   ! the held snapshots, bottom first; the range's revolve state after them.
 
   subroutine fadj_binomial_online_start(h, snaps)
     integer, intent(out) :: h(:)
     integer, intent(in) :: snaps
+    integer(int64), allocatable :: more(:, :)
     if (snaps < 1) error stop 'fadj_runtime: a binomial schedule needs at least one snapshot'
     if (size(h) < fadj_binomial_ohlen + 2 * snaps) &
       error stop 'fadj_runtime: online binomial state array too short'
     h = 0
     h(2) = snaps
+    h(5) = on_used
+    if (.not. allocated(on_first)) allocate(on_first(on_state:nstacks, max(64, snaps)))
+    if (on_used + snaps > size(on_first, 2)) then
+      allocate(more(on_state:nstacks, 2 * (on_used + snaps)))
+      more(:, 1:on_used) = on_first(:, 1:on_used)
+      call move_alloc(more, on_first)
+    end if
+    on_used = on_used + snaps
   end subroutine fadj_binomial_online_start
 
-  ! Before the step from state h(3): the snapshots to drop from the top,
-  ! and shot 1 to take one of the current state.
+  ! Before the step from state h(3): the snapshots to drop from the top
+  ! (always 0: a snapshot freed is removed here), and shot 1 to take one
+  ! of the current state.
   subroutine fadj_binomial_online_step(h, drops, shot)
     integer, intent(inout) :: h(:)
     integer, intent(out) :: drops, shot
-    integer :: n, s, a, k, j, held
-    integer(int64) :: r, b, prev, len
-    n = h(3)
-    s = h(2)
+    integer :: a, held, j, base
+    a = h(3)
     held = h(1)
+    base = h(5)
     drops = 0
     shot = 0
-    a = 0
-    k = s
-    j = 0
-    do
-      ! The layout's (j+1)th state is a.
-      j = j + 1
-      if (j > held) then
-        shot = 1
-        exit
-      end if
-      if (h(6 + j) /= a) then
-        drops = held - j + 1
-        shot = 1
-        exit
-      end if
-      if (k == 1) exit
-      len = int(n + 1 - a, int64)
-      r = 0
-      b = 1
-      prev = 0
-      do while (b < len)
-        r = r + 1
-        prev = b
-        b = b * (k + r) / r
-      end do
-      if (r == 0) exit
-      a = a + int(prev)
-      k = k - 1
-      if (a > n) exit
-    end do
-    if (shot == 1 .and. a /= n) error stop 'fadj_runtime: online binomial layout (internal error)'
-    if (shot == 1) then
-      h(1) = held - drops + 1
-      h(6 + h(1)) = n
-      bn_shots = bn_shots + 1
-      bn_max_snaps = max(bn_max_snaps, int(h(1), int64))
-    else
-      h(1) = held - drops
+    if (h(4) /= 0 .or. on_used < base + h(2)) &
+      error stop 'fadj_runtime: online binomial step out of its forward pass'
+    if (held > 0) then
+      if (any(top(first_snap:nstacks) < on_first(first_snap:nstacks, base + held))) &
+        error stop 'fadj_runtime: online binomial snapshots popped by someone else'
     end if
-    h(3) = n + 1
+    j = -1
+    if (held > 0) j = on_choice(h(7:6 + held), a, h(2))
+    if (j > 0) then
+      call on_free(base, held, h(6 + j))
+      h(6 + j:5 + held) = h(7 + j:6 + held)
+      h(6 + held) = 0
+      held = held - 1
+    end if
+    if (j /= 0) then
+      shot = 1
+      held = held + 1
+      h(1) = held
+      h(6 + held) = a
+      on_first(first_snap:nstacks, base + held) = top(first_snap:nstacks)
+      on_first(on_state, base + held) = a
+      bn_shots = bn_shots + 1
+      bn_max_snaps = max(bn_max_snaps, int(held, int64))
+    end if
+    h(3) = a + 1
     bn_advances = bn_advances + 1
   end subroutine fadj_binomial_online_step
+
+  ! The choice before the step from state a with snapshots of states c
+  ! held (s at most): 0 to keep them, -1 to add one of state a, j >= 2 to
+  ! replace c(j) by it. With N = a + 1, X the sum of the t terms of the
+  ! ranges below the top, the objective 4*cost(N) + cost(N+1) is
+  ! 5N + 1 + 5X + 4t(top, m) + t(top + 1, m) for the set held, and
+  ! 5N + 2 + 5X for a set whose top is [a, N), which one more step makes
+  ! two steps long (t = 1): only X is compared between those.
+  function on_choice(c, a, s) result(choice)
+    integer, intent(in) :: c(:), a, s
+    integer :: choice, k, i, j
+    integer(int64) :: below(0:size(c)), above(size(c) + 1), best, keep, x
+    k = size(c)
+    ! below(i): t of ranges 1..i as held; above(i): t of ranges i..k-1
+    ! with one snapshot more each (what they get when one below is freed).
+    below(0) = 0
+    do i = 1, k - 1
+      below(i) = below(i - 1) + fadj_binomial_optimum(c(i + 1) - c(i), s - i + 1)
+    end do
+    above(k) = 0
+    do i = k - 1, 1, -1
+      above(i) = above(i + 1) + fadj_binomial_optimum(c(i + 1) - c(i), s - i + 2)
+    end do
+    keep = 5 * below(k - 1) + 4 * fadj_binomial_optimum(a + 1 - c(k), s - k + 1) &
+      + fadj_binomial_optimum(a + 2 - c(k), s - k + 1) - 1
+    choice = 0
+    if (k < s) then
+      x = 5 * (below(k - 1) + fadj_binomial_optimum(a - c(k), s - k + 1))
+      if (x <= keep) choice = -1
+      return
+    end if
+    best = keep
+    do j = 2, k
+      if (j < k) then
+        x = below(j - 2) + fadj_binomial_optimum(c(j + 1) - c(j - 1), s - j + 2) &
+          + above(j + 1) + fadj_binomial_optimum(a - c(k), s - k + 2)
+      else
+        x = below(k - 2) + fadj_binomial_optimum(a - c(k - 1), s - k + 2)
+      end if
+      if (5 * x < best) then
+        best = 5 * x
+        choice = j
+      end if
+    end do
+  end function on_choice
+
+  ! Frees the snapshot of state c, one of the held snapshots of the online
+  ! schedule whose columns of on_first follow column base. Its place on
+  ! the stacks goes to the top snapshot when the two are of a size on
+  ! every stack (one snapshot copied; the order of the states is put back
+  ! at the end of the pass); otherwise the snapshots above it move down.
+  subroutine on_free(base, held, c)
+    integer, intent(in) :: base, held, c
+    integer :: p, st
+    integer(int64) :: lo(first_snap:nstacks), hi(first_snap:nstacks)
+    integer(int64) :: tlo(first_snap:nstacks)
+    p = 1
+    do while (on_first(on_state, base + p) /= c)
+      p = p + 1
+      if (p > held) error stop 'fadj_runtime: online binomial snapshot not held (internal error)'
+    end do
+    lo = on_first(first_snap:nstacks, base + p)
+    hi = top(first_snap:nstacks)
+    if (p < held) hi = on_first(first_snap:nstacks, base + p + 1)
+    tlo = on_first(first_snap:nstacks, base + held)
+    if (p < held .and. all(hi - lo == top(first_snap:nstacks) - tlo)) then
+      do st = first_snap, nstacks
+        call snap_copy(st, tlo(st), top(st), lo(st))
+        call snap_drop(st, top(st) - tlo(st))
+      end do
+      on_first(on_state, base + p) = on_first(on_state, base + held)
+      on_moved = on_moved + 1
+      return
+    end if
+    do st = first_snap, nstacks
+      call snap_copy(st, hi(st), top(st), lo(st))
+      call snap_drop(st, hi(st) - lo(st))
+      on_first(st, base + p + 1:base + held) = on_first(st, base + p + 1:base + held) &
+        - (hi(st) - lo(st))
+    end do
+    on_first(:, base + p:base + held - 1) = on_first(:, base + p + 1:base + held)
+    on_moved = on_moved + (held - p)
+  end subroutine on_free
+
+  ! Copies the values lo+1..hi of snapshot stack st to to+1..to+hi-lo
+  ! (to <= lo: the copy may overlap, moving down).
+  subroutine snap_copy(st, lo, hi, to)
+    integer, intent(in) :: st
+    integer(int64), intent(in) :: lo, hi, to
+    if (hi <= lo) return
+    select case (st)
+    case (fadj_snap_r8)
+      snap_r8(to + 1:to + hi - lo) = snap_r8(lo + 1:hi)
+    case (fadj_snap_r4)
+      snap_r4(to + 1:to + hi - lo) = snap_r4(lo + 1:hi)
+    case (fadj_snap_i4)
+      snap_i4(to + 1:to + hi - lo) = snap_i4(lo + 1:hi)
+    case (fadj_snap_i8)
+      snap_i8(to + 1:to + hi - lo) = snap_i8(lo + 1:hi)
+    case (fadj_snap_l)
+      snap_l(to + 1:to + hi - lo) = snap_l(lo + 1:hi)
+    end select
+  end subroutine snap_copy
+
+  ! Drops the top m values of snapshot stack st.
+  subroutine snap_drop(st, m)
+    integer, intent(in) :: st
+    integer(int64), intent(in) :: m
+    if (m <= 0) return
+    top(st) = top(st) - m
+    call snap_moved(-m * elem_bytes(st))
+  end subroutine snap_drop
+
+  ! Puts the held snapshots of an online schedule (columns base+1 ..
+  ! base+held of on_first) back in the order of their states on the
+  ! snapshot stacks, the last on top: by swapping two snapshots of a
+  ! size, else (an array the steps resized) through a copy of each stack's
+  ! snapshots, memory the snapshot statistics do not count.
+  subroutine on_sort(base, held)
+    integer, intent(in) :: base, held
+    integer :: i, p, st, x
+    integer(int64) :: lo(first_snap:nstacks), hi(first_snap:nstacks)
+    integer(int64) :: plo(first_snap:nstacks), phi(first_snap:nstacks)
+    do i = 1, held - 1
+      p = i - 1 + minloc(on_first(on_state, base + i:base + held), 1)
+      if (p == i) cycle
+      call on_block(base, held, i, lo, hi)
+      call on_block(base, held, p, plo, phi)
+      if (any(hi - lo /= phi - plo)) then
+        call on_gather(base, held)
+        return
+      end if
+      do st = first_snap, nstacks
+        call snap_swap(st, lo(st), plo(st), hi(st) - lo(st))
+      end do
+      x = int(on_first(on_state, base + i))
+      on_first(on_state, base + i) = on_first(on_state, base + p)
+      on_first(on_state, base + p) = x
+      on_moved = on_moved + 2
+    end do
+  end subroutine on_sort
+
+  ! Where the snapshot in column base+p of on_first lies on each snapshot
+  ! stack: values lo+1..hi.
+  subroutine on_block(base, held, p, lo, hi)
+    integer, intent(in) :: base, held, p
+    integer(int64), intent(out) :: lo(first_snap:nstacks), hi(first_snap:nstacks)
+    lo = on_first(first_snap:nstacks, base + p)
+    hi = top(first_snap:nstacks)
+    if (p < held) hi = on_first(first_snap:nstacks, base + p + 1)
+  end subroutine on_block
+
+  ! on_sort through a copy of the snapshots of each stack.
+  subroutine on_gather(base, held)
+    integer, intent(in) :: base, held
+    integer :: order(held), i, st
+    integer(int64) :: lo(first_snap:nstacks, held), hi(first_snap:nstacks, held)
+    integer(int64) :: states(held)
+    do i = 1, held
+      order(count(on_first(on_state, base + 1:base + held) < on_first(on_state, base + i)) + 1) = i
+      call on_block(base, held, i, lo(:, i), hi(:, i))
+    end do
+    states = on_first(on_state, base + order)
+    do st = first_snap, nstacks
+      call snap_gather(st, lo(st, order), hi(st, order))
+      do i = 1, held
+        on_first(st, base + i) = lo(st, 1) + sum(hi(st, order(1:i - 1)) - lo(st, order(1:i - 1)))
+      end do
+    end do
+    on_first(on_state, base + 1:base + held) = states
+    on_moved = on_moved + held
+  end subroutine on_gather
+
+  ! Swaps the m values of snapshot stack st after a and after b.
+  subroutine snap_swap(st, a, b, m)
+    integer, intent(in) :: st
+    integer(int64), intent(in) :: a, b, m
+    if (m <= 0) return
+    select case (st)
+    case (fadj_snap_r8)
+      block
+        real(real64), allocatable :: t(:)
+        allocate(t(m))
+        t(:) = snap_r8(a + 1:a + m)
+        snap_r8(a + 1:a + m) = snap_r8(b + 1:b + m)
+        snap_r8(b + 1:b + m) = t
+      end block
+    case (fadj_snap_r4)
+      block
+        real(real32), allocatable :: t(:)
+        allocate(t(m))
+        t(:) = snap_r4(a + 1:a + m)
+        snap_r4(a + 1:a + m) = snap_r4(b + 1:b + m)
+        snap_r4(b + 1:b + m) = t
+      end block
+    case (fadj_snap_i4)
+      block
+        integer(int32), allocatable :: t(:)
+        allocate(t(m))
+        t(:) = snap_i4(a + 1:a + m)
+        snap_i4(a + 1:a + m) = snap_i4(b + 1:b + m)
+        snap_i4(b + 1:b + m) = t
+      end block
+    case (fadj_snap_i8)
+      block
+        integer(int64), allocatable :: t(:)
+        allocate(t(m))
+        t(:) = snap_i8(a + 1:a + m)
+        snap_i8(a + 1:a + m) = snap_i8(b + 1:b + m)
+        snap_i8(b + 1:b + m) = t
+      end block
+    case (fadj_snap_l)
+      block
+        logical, allocatable :: t(:)
+        allocate(t(m))
+        t(:) = snap_l(a + 1:a + m)
+        snap_l(a + 1:a + m) = snap_l(b + 1:b + m)
+        snap_l(b + 1:b + m) = t
+      end block
+    end select
+  end subroutine snap_swap
+
+  ! Rewrites the values of snapshot stack st from lo(1) on as the ranges
+  ! lo(i)+1..hi(i) in turn (together, those from lo(1) to the top).
+  subroutine snap_gather(st, lo, hi)
+    integer, intent(in) :: st
+    integer(int64), intent(in) :: lo(:), hi(:)
+    integer(int64) :: base, at, i
+    base = minval(lo)
+    at = base
+    select case (st)
+    case (fadj_snap_r8)
+      block
+        real(real64), allocatable :: t(:)
+        allocate(t(top(st) - base))
+        t(:) = snap_r8(base + 1:top(st))
+        do i = 1, size(lo)
+          snap_r8(at + 1:at + hi(i) - lo(i)) = t(lo(i) - base + 1:hi(i) - base)
+          at = at + hi(i) - lo(i)
+        end do
+      end block
+    case (fadj_snap_r4)
+      block
+        real(real32), allocatable :: t(:)
+        allocate(t(top(st) - base))
+        t(:) = snap_r4(base + 1:top(st))
+        do i = 1, size(lo)
+          snap_r4(at + 1:at + hi(i) - lo(i)) = t(lo(i) - base + 1:hi(i) - base)
+          at = at + hi(i) - lo(i)
+        end do
+      end block
+    case (fadj_snap_i4)
+      block
+        integer(int32), allocatable :: t(:)
+        allocate(t(top(st) - base))
+        t(:) = snap_i4(base + 1:top(st))
+        do i = 1, size(lo)
+          snap_i4(at + 1:at + hi(i) - lo(i)) = t(lo(i) - base + 1:hi(i) - base)
+          at = at + hi(i) - lo(i)
+        end do
+      end block
+    case (fadj_snap_i8)
+      block
+        integer(int64), allocatable :: t(:)
+        allocate(t(top(st) - base))
+        t(:) = snap_i8(base + 1:top(st))
+        do i = 1, size(lo)
+          snap_i8(at + 1:at + hi(i) - lo(i)) = t(lo(i) - base + 1:hi(i) - base)
+          at = at + hi(i) - lo(i)
+        end do
+      end block
+    case (fadj_snap_l)
+      block
+        logical, allocatable :: t(:)
+        allocate(t(top(st) - base))
+        t(:) = snap_l(base + 1:top(st))
+        do i = 1, size(lo)
+          snap_l(at + 1:at + hi(i) - lo(i)) = t(lo(i) - base + 1:hi(i) - base)
+          at = at + hi(i) - lo(i)
+        end do
+      end block
+    end select
+  end subroutine snap_gather
 
   ! After the forward pass: the reversal starts with the last range.
   subroutine fadj_binomial_online_end(h)
     integer, intent(inout) :: h(:)
+    if (h(4) /= 0 .or. on_used /= h(5) + h(2)) &
+      error stop 'fadj_runtime: online binomial schedules ended out of order'
+    call on_sort(h(5), h(1))
+    on_used = h(5)
     h(4) = 1
     h(5) = h(3)
     bn_schedules = bn_schedules + 1

@@ -26,6 +26,9 @@ type routine struct {
 	inits, finals, adecls []ast.Stmt
 	fwd, bwd              []ast.Stmt
 	entry                 []ast.Stmt // before the forward sweep (pointer.go)
+	// keep copies dependents after the forward sweep, back restores them
+	// after the backward sweep (outputs.go).
+	keep, back []ast.Stmt
 }
 
 // unit returns the adjoint routines of the version: foo_b, or foo_fwd and
@@ -50,6 +53,10 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 		return nil, err
 	}
 	if err := g.sweeps(r); err != nil {
+		return nil, err
+	}
+	var err error
+	if r.keep, r.back, err = g.keepOutputs(r); err != nil {
 		return nil, err
 	}
 	g.declarations(r)
@@ -497,6 +504,7 @@ func (g *gen) body(r *routine) {
 	nu := r.nu
 	nu.Body = append(nu.Body, r.entry...)
 	nu.Body = append(nu.Body, r.fwd...)
+	nu.Body = append(nu.Body, r.keep...)
 	nu.Body = append(nu.Body, r.inits...)
 	nu.Body = append(nu.Body, r.seed...)
 	nu.Body = append(nu.Body, r.bwd...)
@@ -508,6 +516,7 @@ func (g *gen) body(r *routine) {
 		}
 		nu.Body = append(nu.Body, f)
 	}
+	nu.Body = append(nu.Body, r.back...)
 	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
 }
 

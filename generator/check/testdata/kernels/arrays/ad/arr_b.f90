@@ -12,7 +12,8 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   real(8), intent(inout) :: v_b(n)
   real(8), intent(inout) :: z_b(n)
   real(8), allocatable :: fadj_tmp1_b(:)
-  allocate(fadj_tmp1_b(0))
+  real(8), allocatable :: fadj_out2(:)
+  allocate(fadj_tmp1_b(0), fadj_out2(0))
   v = matmul(m, x)
   s = sum(x*x) + dot_product(x, w) + sum(v)
   z = x*2 + v*w - sin(x)
@@ -20,6 +21,7 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   s = s + sum(transpose(m)*m)
   call fadj_push_r8_array(v, size(v))
   v = v*s
+  fadj_out2 = v
   call fadj_pop_r8_array(v, size(v))
   ! adjoint of arr.f90:12
   fadj_tmp1_b = v_b
@@ -53,4 +55,5 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   call fadj_ger_r8(m_b, v_b, x)
   x_b = x_b + matmul(v_b, m)
   v_b = 0.0_8
+  v = fadj_out2
 end subroutine arr_b

@@ -29,7 +29,9 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
   integer :: fadj_bne1
   integer :: fadj_bni1
   integer, allocatable :: fadj_bnh1(:)
-  allocate(fadj_tmp1_b(0))
+  real(8) :: fadj_out2
+  real(8), allocatable :: fadj_out3(:)
+  allocate(fadj_tmp1_b(0), fadj_out3(0))
   e = 0
   fadj_bnlo1 = 1
   fadj_bnn1 = nout
@@ -112,6 +114,8 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
   call fadj_push_i4(fadj_bnlo1)
   call fadj_push_i4(fadj_bnst1)
   call fadj_push_i4(fadj_bnn1)
+  fadj_out2 = e
+  fadj_out3 = u
   du_b = 0.0_8
   call fadj_pop_i4(fadj_bnn1)
   call fadj_pop_i4(fadj_bnst1)
@@ -333,4 +337,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
   deallocate(fadj_bnh1)
   ! adjoint of model.f90:12
   e_b = 0.0_8
+  e = fadj_out2
+  u = fadj_out3
 end subroutine model_b

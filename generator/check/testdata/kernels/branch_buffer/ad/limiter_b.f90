@@ -22,6 +22,8 @@ subroutine limiter_b(n, m, u, u_b, w, w_b, cost, cost_b)
   real(8) :: fadj_tmp5_b
   real(8) :: fadj_tmp6_b
   logical, allocatable :: fadj_bits3(:, :)
+  real(8), allocatable :: fadj_out7(:, :)
+  allocate(fadj_out7(0, 0))
   cost = 0.0d0
   do j = 1, m
     allocate(fadj_bits1(2:n - 1))
@@ -86,6 +88,7 @@ subroutine limiter_b(n, m, u, u_b, w, w_b, cost, cost_b)
   end do
   call fadj_push_bits_array(fadj_bits3, size(fadj_bits3))
   deallocate(fadj_bits3)
+  fadj_out7 = u
   s_b = 0.0_8
   allocate(fadj_bits3(0:1, 1:n))
   call fadj_pop_bits_array(fadj_bits3, size(fadj_bits3))
@@ -172,4 +175,5 @@ subroutine limiter_b(n, m, u, u_b, w, w_b, cost, cost_b)
   end do
   ! adjoint of limiter.f90:13
   cost_b = 0.0_8
+  u = fadj_out7
 end subroutine limiter_b

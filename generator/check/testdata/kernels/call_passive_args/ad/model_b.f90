@@ -73,7 +73,8 @@ subroutine model_b(x, x_b, y, y_b, n)
   real(8) :: s_b
   real(8), allocatable :: fadj_tmp1_b(:)
   real(8), allocatable :: fadj_tmp2_b(:)
-  allocate(fadj_tmp1_b(0), fadj_tmp2_b(0))
+  real(8), allocatable :: fadj_out3(:)
+  allocate(fadj_tmp1_b(0), fadj_tmp2_b(0), fadj_out3(0))
   q = x**2
   l = 2
   s = q(l)*x(1)
@@ -102,6 +103,7 @@ subroutine model_b(x, x_b, y, y_b, n)
   call pair(x(1), p, c, d)
   y(2) = y(2) + c*d
   y(3) = y(3) + c + d + q(l)
+  fadj_out3 = y
   c_b = 0.0_8
   d_b = 0.0_8
   q_b = 0.0_8
@@ -156,4 +158,5 @@ subroutine model_b(x, x_b, y, y_b, n)
   x_b(1) = x_b(1) + q(l)*s_b
   ! adjoint of model.f90:53
   x_b = x_b + 2*x*q_b
+  y = fadj_out3
 end subroutine model_b

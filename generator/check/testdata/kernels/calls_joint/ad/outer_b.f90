@@ -46,6 +46,8 @@ subroutine outer_b(x, x_b, c, y, y_b, n)
   real(8), intent(inout) :: y_b(n)
   real(8) :: t_b
   real(8) :: fadj_tmp1_b
+  real(8), allocatable :: fadj_out2(:)
+  allocate(fadj_out2(0))
   alpha = c
   call sq(x(1), t)
   call axpy(alpha, x, y, n)
@@ -56,6 +58,7 @@ subroutine outer_b(x, x_b, c, y, y_b, n)
   t = t*y(3)
   call fadj_snap_push_r8_array(y, size(y))
   call axpy(t, x, y, n)
+  fadj_out2 = y
   t_b = 0.0_8
   call fadj_snap_pop_r8_array(y, size(y))
   call axpy_b2(t, t_b, x, x_b, y_b, n)
@@ -69,4 +72,5 @@ subroutine outer_b(x, x_b, c, y, y_b, n)
   call axpy_b2(t, t_b, x, x_b, y_b, n)
   call axpy_b(alpha, x_b, y_b, n)
   call sq_b(x(1), x_b(1), t_b)
+  y = fadj_out2
 end subroutine outer_b

@@ -18,7 +18,8 @@ subroutine advect_b(u, u_b, c, c_b, n, nt)
   integer :: fadj_bne1
   integer :: fadj_bni1
   integer, allocatable :: fadj_bnh1(:)
-  allocate(fadj_tmp1_b(0))
+  real(8), allocatable :: fadj_out3(:)
+  allocate(fadj_tmp1_b(0), fadj_out3(0))
   fadj_bnlo1 = 1
   fadj_bnn1 = nt
   fadj_bnst1 = 1
@@ -56,6 +57,7 @@ subroutine advect_b(u, u_b, c, c_b, n, nt)
   call fadj_push_i4(fadj_bnlo1)
   call fadj_push_i4(fadj_bnst1)
   call fadj_push_i4(fadj_bnn1)
+  fadj_out3 = u
   call fadj_pop_i4(fadj_bnn1)
   call fadj_pop_i4(fadj_bnst1)
   call fadj_pop_i4(fadj_bnlo1)
@@ -121,4 +123,5 @@ subroutine advect_b(u, u_b, c, c_b, n, nt)
     end select
   end do
   deallocate(fadj_bnh1)
+  u = fadj_out3
 end subroutine advect_b

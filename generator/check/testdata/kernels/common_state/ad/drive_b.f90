@@ -32,8 +32,11 @@ subroutine DRIVE_b(X, X_b, Y, Y_b)
   double precision :: X, Y
   real(8), intent(inout) :: x_b
   real(8), intent(inout) :: y_b
+  real(8) :: fadj_out1
   call SET(X)
   call GET(Y)
+  fadj_out1 = y
   call GET_b(Y_b)
   call SET_b(X, X_b)
+  y = fadj_out1
 end subroutine DRIVE_b

@@ -11,6 +11,8 @@ subroutine idx_b(x, x_b, y, y_b, n)
   real(8) :: fadj_tmp1_b
   real(8) :: fadj_tmp2_b
   real(8) :: fadj_tmp3_b
+  real(8), allocatable :: fadj_out4(:)
+  allocate(fadj_out4(0))
   y = 0
   do i = 1, n
     j = mod(i*3, n) + 1
@@ -33,6 +35,7 @@ subroutine idx_b(x, x_b, y, y_b, n)
   do i = 5, 4
     y(i) = 0
   end do
+  fadj_out4 = y
   do i = 4, 5, -1
     ! adjoint of idx.f90:25
     y_b(i) = 0.0_8
@@ -73,4 +76,5 @@ subroutine idx_b(x, x_b, y, y_b, n)
   end do
   ! adjoint of idx.f90:9
   y_b = 0.0_8
+  y = fadj_out4
 end subroutine idx_b

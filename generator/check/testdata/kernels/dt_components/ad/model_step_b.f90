@@ -13,6 +13,7 @@ contains
     real(8) :: un_b(n)
     real(8) :: fadj_tmp1_b
     real(8) :: fadj_tmp2_b
+    type(state) :: fadj_out3
     do k = 1, 3
       call fadj_push_r8_array(un, size(un))
       un = s%u
@@ -23,6 +24,7 @@ contains
       call fadj_push_r8(s%energy)
       s%energy = s%energy + dt*sum(s%u**2)
     end do
+    fadj_out3 = s
     un_b = 0.0_8
     do k = 3, 1, -1
       call fadj_pop_r8(s%energy)
@@ -48,5 +50,6 @@ contains
       s_b%u = s_b%u + un_b
       un_b = 0.0_8
     end do
+    s = fadj_out3
   end subroutine step_b
 end module model_b

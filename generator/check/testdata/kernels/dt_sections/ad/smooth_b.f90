@@ -8,6 +8,8 @@ subroutine smooth_b(u, u_b, v, v_b, n)
   integer :: i, it
   real(8), intent(inout) :: u_b(n)
   real(8), intent(inout) :: v_b(n)
+  real(8), allocatable :: fadj_out1(:)
+  allocate(fadj_out1(0))
   do it = 1, 3
     v(1) = u(1)
     v(n) = u(n)
@@ -17,6 +19,7 @@ subroutine smooth_b(u, u_b, v, v_b, n)
     call fadj_push_r8_array(u, size(u))
     u = v
   end do
+  fadj_out1 = u
   do it = 3, 1, -1
     call fadj_pop_r8_array(u, size(u))
     ! adjoint of smooth.f90:16
@@ -36,4 +39,5 @@ subroutine smooth_b(u, u_b, v, v_b, n)
     u_b(1) = u_b(1) + v_b(1)
     v_b(1) = 0.0_8
   end do
+  u = fadj_out1
 end subroutine smooth_b

@@ -17,6 +17,8 @@ subroutine picard_b(p, p_b, x, x_b, n)
   real(8) :: fadj_fpe1
   real(8) :: fadj_fp1o_x(n)
   real(8) :: fadj_fp1p_x(n)
+  real(8), allocatable :: fadj_out1(:)
+  allocate(fadj_out1(0))
   x = 0
   err = 1
   it = 0
@@ -35,6 +37,7 @@ subroutine picard_b(p, p_b, x, x_b, n)
   x = xnew
   call fadj_tape_mark(fadj_fpm1)
   call fadj_push_i8_array(fadj_fpm1, size(fadj_fpm1))
+  fadj_out1 = x
   xnew_b = 0.0_8
   call fadj_pop_i8_array(fadj_fpm1, size(fadj_fpm1))
   fadj_fp1o_x = x_b
@@ -82,4 +85,5 @@ subroutine picard_b(p, p_b, x, x_b, n)
   call fadj_pop_r8_array(x, size(x))
   call fadj_pop_i4(it)
   call fadj_pop_r8(err)
+  x = fadj_out1
 end subroutine picard_b

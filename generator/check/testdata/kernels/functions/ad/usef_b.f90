@@ -68,9 +68,11 @@ subroutine usef_b(x, x_b, y, y_b, c)
   real(8) :: fadj_tmp3_b
   real(8) :: fadj_tmp4_b
   real(8) :: fadj_tmp5_b
+  real(8) :: fadj_out6
   y = g(x, c)*h(x) + g(c, c)
   call fadj_push_r8(y)
   y = y + g(c, x)*x - h(y)
+  fadj_out6 = y
   call fadj_pop_r8(y)
   ! adjoint of usef.f90:26
   fadj_tmp3_b = y_b
@@ -86,4 +88,5 @@ subroutine usef_b(x, x_b, y, y_b, c)
   fadj_tmp2_b = g(x, c)*y_b
   call h_b(x, x_b, fadj_tmp2_b)
   y_b = 0.0_8
+  y = fadj_out6
 end subroutine usef_b

@@ -10,6 +10,8 @@ subroutine heat_b(u, u_b, n, r, r_b, nsteps)
   real(8), intent(inout) :: u_b(n)
   real(8), intent(inout) :: r_b
   real(8) :: unew_b(n)
+  real(8), allocatable :: fadj_out1(:)
+  allocate(fadj_out1(0))
   do step = 1, nsteps
     unew(1) = u(1)
     unew(n) = u(n)
@@ -19,6 +21,7 @@ subroutine heat_b(u, u_b, n, r, r_b, nsteps)
     call fadj_push_r8_array(u, size(u))
     u = unew
   end do
+  fadj_out1 = u
   unew_b = 0.0_8
   do step = nsteps, 1, -1
     call fadj_pop_r8_array(u, size(u))
@@ -41,4 +44,5 @@ subroutine heat_b(u, u_b, n, r, r_b, nsteps)
     u_b(1) = u_b(1) + unew_b(1)
     unew_b(1) = 0.0_8
   end do
+  u = fadj_out1
 end subroutine heat_b

@@ -12,6 +12,8 @@ subroutine iter_b(x, x_b, y, y_b, n)
   real(8) :: fadj_tmp3_b
   real(8), allocatable :: fadj_save1(:)
   real(8), allocatable :: fadj_save2(:)
+  real(8) :: fadj_out4
+  real(8) :: fadj_out5
   allocate(fadj_save1(1:n))
   allocate(fadj_save2(1:n))
   do i = 1, n
@@ -25,6 +27,8 @@ subroutine iter_b(x, x_b, y, y_b, n)
   deallocate(fadj_save2)
   call fadj_push_r8_array(fadj_save1, size(fadj_save1))
   deallocate(fadj_save1)
+  fadj_out4 = x
+  fadj_out5 = y
   allocate(fadj_save1(1:n))
   call fadj_pop_r8_array(fadj_save1, size(fadj_save1))
   allocate(fadj_save2(1:n))
@@ -49,4 +53,6 @@ subroutine iter_b(x, x_b, y, y_b, n)
   end do
   deallocate(fadj_save1)
   deallocate(fadj_save2)
+  x = fadj_out4
+  y = fadj_out5
 end subroutine iter_b

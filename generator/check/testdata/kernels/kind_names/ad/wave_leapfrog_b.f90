@@ -28,6 +28,8 @@ contains
     real(wp) :: unew_b(n)
     real(wp) :: uold_b(n)
     real(8) :: fadj_tmp1_b
+    real(8), allocatable :: fadj_out2(:)
+    allocate(fadj_out2(0))
     c = 0.3_wp
     uold = u
     do it = 1, nsteps
@@ -40,6 +42,7 @@ contains
       u = unew
     end do
     e = energy(u, n)
+    fadj_out2 = u
     unew_b = 0.0_8
     uold_b = 0.0_8
     ! adjoint of wave.f90:38
@@ -68,5 +71,6 @@ contains
     end do
     ! adjoint of wave.f90:28
     u_b = u_b + uold_b
+    u = fadj_out2
   end subroutine leapfrog_b
 end module wave_b

@@ -23,6 +23,8 @@ contains
     real(8), intent(inout) :: nu_b
     real(8) :: f_b(size(u))
     real(8) :: un_b(size(u))
+    real(8), allocatable :: fadj_out1(:)
+    allocate(fadj_out1(0))
     n = size(u)
     do step = 1, 20
       call flux(u, f)
@@ -31,6 +33,7 @@ contains
       call fadj_push_r8_array(u, size(u))
       u = un
     end do
+    fadj_out1 = u
     f_b = 0.0_8
     un_b = 0.0_8
     do step = 20, 1, -1
@@ -52,5 +55,6 @@ contains
       un_b = 0.0_8
       call flux_b(u, u_b, f_b)
     end do
+    u = fadj_out1
   end subroutine advance_b
 end module burgers_b

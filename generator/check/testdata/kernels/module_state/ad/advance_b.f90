@@ -17,6 +17,8 @@ subroutine advance_b(u, u_b, n)
   real(8), intent(inout) :: u_b(n)
   real(8) :: fadj_tmp1_b
   real(8), allocatable :: fadj_save1(:)
+  real(8), allocatable :: fadj_out2(:)
+  allocate(fadj_out2(0))
   do step = 1, 5
     allocate(fadj_save1(2:n - 1))
     fadj_save1 = u(2:n - 1)
@@ -26,6 +28,7 @@ subroutine advance_b(u, u_b, n)
     call fadj_push_r8_array(fadj_save1, size(fadj_save1))
     deallocate(fadj_save1)
   end do
+  fadj_out2 = u
   do step = 5, 1, -1
     allocate(fadj_save1(2:n - 1))
     call fadj_pop_r8_array(fadj_save1, size(fadj_save1))
@@ -43,4 +46,5 @@ subroutine advance_b(u, u_b, n)
     end do
     deallocate(fadj_save1)
   end do
+  u = fadj_out2
 end subroutine advance_b

@@ -75,11 +75,14 @@ subroutine top_b(u, u_b, s, s_b, n, f, f_b)
   real(8), intent(inout) :: u_b(n)
   real(8), intent(inout) :: s_b
   real(8), intent(inout) :: f_b
+  real(8), allocatable :: fadj_out1(:)
+  allocate(fadj_out1(0))
   do k = 1, 3
     call fadj_push_r8_array(u, size(u))
     call middle_fwd(u, n, s)
   end do
   f = sum(u**2)
+  fadj_out1 = u
   ! adjoint of top.f90:34
   u_b = u_b + 2*u*f_b
   f_b = 0.0_8
@@ -87,4 +90,5 @@ subroutine top_b(u, u_b, s, s_b, n, f, f_b)
     call middle_bwd(u, u_b, n, s, s_b)
     call fadj_pop_r8_array(u, size(u))
   end do
+  u = fadj_out1
 end subroutine top_b

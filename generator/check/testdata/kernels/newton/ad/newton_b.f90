@@ -14,6 +14,7 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
   real(8) :: fp_b
   integer :: fadj_count1
   integer :: fadj_iter1
+  real(8) :: fadj_out1
   z = 1.0d0
   dz = 1.0d0
   it = 0
@@ -28,6 +29,7 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
     it = it + 1
   end do
   call fadj_push_i4(fadj_count1)
+  fadj_out1 = z
   dz_b = 0.0_8
   f_b = 0.0_8
   fp_b = 0.0_8
@@ -55,4 +57,5 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
   end do
   ! adjoint of newton.f90:8
   z_b = 0.0_8
+  z = fadj_out1
 end subroutine newton_b

@@ -10,11 +10,13 @@ subroutine softmax_b(z, z_b, p, p_b, n)
   real(8), intent(inout) :: p_b(n)
   real(8) :: zmax_b
   real(8), allocatable :: fadj_tmp1_b(:)
-  allocate(fadj_tmp1_b(0))
+  real(8), allocatable :: fadj_out2(:)
+  allocate(fadj_tmp1_b(0), fadj_out2(0))
   zmax = maxval(z)
   p = exp(z - zmax)
   call fadj_push_r8_array(p, size(p))
   p = p/sum(p)
+  fadj_out2 = p
   zmax_b = 0.0_8
   call fadj_pop_r8_array(p, size(p))
   ! adjoint of softmax.f90:11
@@ -27,4 +29,5 @@ subroutine softmax_b(z, z_b, p, p_b, n)
   p_b = 0.0_8
   ! adjoint of softmax.f90:9
   z_b = z_b + merge(zmax_b, 0.0_8, eoshift(eoshift(spread(.false., 1, size(z)), -1, .true., 1), 1 - maxloc(z, 1), .false., 1))
+  p = fadj_out2
 end subroutine softmax_b

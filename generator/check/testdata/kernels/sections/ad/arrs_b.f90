@@ -12,7 +12,8 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   real(8), intent(inout) :: v_b(n)
   real(8), intent(inout) :: z_b(n)
   real(8), allocatable :: fadj_tmp1_b(:)
-  allocate(fadj_tmp1_b(0))
+  real(8), allocatable :: fadj_out2(:)
+  allocate(fadj_tmp1_b(0), fadj_out2(0))
   v = matmul(m, x)
   s = sum(x*x) + dot_product(x, w) + sum(v(2:n))
   z(1) = s
@@ -21,6 +22,7 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   s = s + sum(transpose(m)*m)
   call fadj_push_r8_array(v(1:n:2), size(v(1:n:2)))
   v(1:n:2) = v(2:n:2)*s
+  fadj_out2 = v
   call fadj_pop_r8_array(v(1:n:2), size(v(1:n:2)))
   ! adjoint of arrs.f90:13
   fadj_tmp1_b = v_b(1:n:2)
@@ -57,4 +59,5 @@ subroutine arrs_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   x_b = x_b + matmul(v_b, m)
   v_b = 0.0_8
   z_b = 0.0_8
+  v = fadj_out2
 end subroutine arrs_b

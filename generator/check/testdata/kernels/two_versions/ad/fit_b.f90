@@ -21,9 +21,11 @@ subroutine fit_b(x, x_b, y, y_b)
   real(8), intent(inout) :: x_b
   real(8), intent(inout) :: y_b
   real(8) :: fadj_tmp1_b
+  real(8) :: fadj_out2
   call mix(x, x, y)
   call fadj_push_r8(y)
   y = y*x
+  fadj_out2 = y
   call fadj_pop_r8(y)
   ! adjoint of lib.f90:17
   fadj_tmp1_b = y_b
@@ -31,4 +33,5 @@ subroutine fit_b(x, x_b, y, y_b)
   x_b = x_b + y*fadj_tmp1_b
   call mix_b(x, x_b, x, x_b, y_b)
   y_b = 0.0_8
+  y = fadj_out2
 end subroutine fit_b

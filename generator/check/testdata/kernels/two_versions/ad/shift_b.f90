@@ -18,13 +18,16 @@ subroutine shift_b(x, x_b, y, y_b)
   real(8), intent(inout) :: x_b
   real(8), intent(inout) :: y_b
   real(8) :: fadj_tmp1_b
+  real(8) :: fadj_out2
   call mix(x, 0.5d0, y)
   call fadj_push_r8(y)
   y = exp(y)
+  fadj_out2 = y
   call fadj_pop_r8(y)
   ! adjoint of lib.f90:25
   fadj_tmp1_b = y_b
   y_b = exp(y)*fadj_tmp1_b
   call mix_b2(x_b, 0.5d0, y_b)
   y_b = 0.0_8
+  y = fadj_out2
 end subroutine shift_b
