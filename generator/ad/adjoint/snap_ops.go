@@ -129,7 +129,7 @@ func dropped(ops []snapOp) []ast.Stmt {
 	ops = ordered(ops)
 	for i := len(ops) - 1; i >= 0 && ops[i].realloc; i-- {
 		// On top of the i4 stack: the flag, then the bounds.
-		out = append(out, parseStmts(ops[i].reallocDrop())...)
+		out = append(out, ops[i].wrappedList(parseStmts(ops[i].reallocDrop()), false)...)
 	}
 	for _, op := range ops {
 		if op.realloc {
