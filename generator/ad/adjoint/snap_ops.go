@@ -167,6 +167,9 @@ func (g *gen) snapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]snapOp, e
 		return []snapOp{op}, err
 	case decl.IsDerived(v.Type):
 		return g.derivedSnapOps(v, body, what) // snap_types.go
+	case v.Attrs.Has(sema.AttrPointer) && v.Type != nil && !decl.IsDerived(v.Type):
+		op, err := g.pointerSnapOp(v, body, what) // snap_pointer.go
+		return []snapOp{op}, err
 	case decl.IsAllocatable(v):
 		op, err := g.allocSnapOp(v, body, what) // snap_alloc.go
 		return []snapOp{op}, err
