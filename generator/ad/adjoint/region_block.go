@@ -40,7 +40,10 @@ func (g *gen) blockConstruct(s *ast.BlockConstruct) (fwd, bwd []ast.Stmt, err er
 	if err != nil {
 		return nil, nil, err
 	}
-	leaving := sortedKeys(partIDs(g.part, had))
+	var leaving []int
+	if g.jumps != nil {
+		leaving = g.leavingRegion(s.Body, sortedKeys(partIDs(g.part, had))) // region_jumps.go
+	}
 	snp, held, err := g.regionSaves(s, s.Body, nil, what)
 	if err != nil {
 		return nil, nil, err

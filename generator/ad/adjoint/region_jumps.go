@@ -169,3 +169,52 @@ func (g *gen) regionRecorded(f []ast.Stmt) []ast.Stmt {
 	end.Label = label
 	return append(rec, end)
 }
+
+// leavingRegion returns those of ids (the jumps whose partial sweeps
+// the region's statements body left set) that land outside the region:
+// through a loop around it, or at a landing point of a list outside it.
+// An EXIT of a loop inside the region keeps its partial sweep set
+// (leave) though it lands inside.
+func (g *gen) leavingRegion(body []ast.Stmt, ids []int) []int {
+	inside := map[ast.Stmt]bool{}
+	walkStmts(body, func(st ast.Stmt) { inside[st] = true })
+	inner := loopsIn(body)
+	byID := map[int]*jump{}
+	for st, j := range g.jumps.byStmt {
+		if inside[st] {
+			byID[j.id] = j
+		}
+	}
+	var out []int
+	for _, id := range ids {
+		j := byID[id]
+		if j == nil {
+			continue
+		}
+		if g.landsOutside(j, inner, inside) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// landsOutside reports whether jump j, inside a region whose loops are
+// inner and whose statements are inside, lands outside it.
+func (g *gen) landsOutside(j *jump, inner map[*ast.DoConstruct]bool, inside map[ast.Stmt]bool) bool {
+	for _, l := range j.exits {
+		if !inner[l] {
+			return true
+		}
+	}
+	if j.fall || j.target == nil {
+		return false
+	}
+	for key, regs := range g.jumps.regions {
+		for _, r := range regs {
+			if r == j.target {
+				return !inside[key]
+			}
+		}
+	}
+	return true
+}
