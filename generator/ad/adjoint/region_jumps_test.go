@@ -6,6 +6,7 @@ package adjoint_test
 func init() {
 	regionKernels = append(regionKernels, regionJumpKernels...)
 	allModes["regjexit"], allModes["regjreturn"], allModes["regjgoto"] = true, true, true
+	allModes["regjcycle"], allModes["regjnested"] = true, true
 }
 
 var regionJumpKernels = []regionKernel{
@@ -75,4 +76,49 @@ subroutine model(n, nt, u, c, y)
 end subroutine
 `, routine: "model", params: []param{ival("n", 6), ival("nt", 60), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
 		[]regionLoop{{name: "stage", region: true}, {name: "time", snaps: 3}}},
+	// A CYCLE of a binomial time loop leaving a marked region in its
+	// step, from a loop inside the region.
+	{kernel{name: "regjcycle", src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it, i
+  real(8) :: u(n), c, y
+  y = 0
+  time: do it = 1, nt
+    u = u + 0.05d0*(c*cos(u) - u*[u(2:n), u(1)])
+    !$fadj checkpoint begin column
+    do i = 1, n
+      if (mod(it, 3) == 0 .and. i == 2) cycle time
+      u(i) = u(i) - 0.01d0*u(i)**2
+    end do
+    y = y + sum(u**2)
+    !$fadj checkpoint end column
+    y = y*0.99d0
+  end do time
+  y = y + sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 20), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{name: "column", region: true}, {name: "time", snaps: 3}}},
+	// An EXIT of the time loop leaving a marked region nested in a
+	// checkpointed BLOCK.
+	{kernel{name: "regjnested", src: `
+subroutine model(n, nt, u, c, y)
+  integer :: n, nt, it
+  real(8) :: u(n), c, y
+  y = 0
+  do it = 1, nt
+    outer: block
+      u = u + 0.05d0*(c*cos(u) - u*[u(2:n), u(1)])
+      !$fadj checkpoint begin inner
+      u = u - 0.01d0*u**2
+      if (it == 13) exit
+      y = y + sum(u**2)
+      !$fadj checkpoint end inner
+      y = y*0.99d0
+    end block outer
+    u = 1.01d0*u
+  end do
+  y = y + it*sum(u)
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 20), rval("u", 6), rval("c"), rval("y")}, ins: []string{"u", "c"}, outs: []string{"y"}},
+		[]regionLoop{{name: "inner", region: true}, {name: "outer", region: true}}},
 }
