@@ -1,8 +1,6 @@
 package adjoint
 
 import (
-	"strings"
-
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -37,9 +35,14 @@ func (g *gen) blockConstruct(s *ast.BlockConstruct) (fwd, bwd []ast.Stmt, err er
 	if err := g.checkBlock(s, what); err != nil {
 		return nil, nil, err
 	}
+	had := partIDs(g.part, nil)
 	f, b, err := g.stmts(s.Body)
 	if err != nil {
 		return nil, nil, err
+	}
+	var leaving []int
+	if g.jumps != nil {
+		leaving = g.leavingRegion(s.Body, sortedKeys(partIDs(g.part, had))) // region_jumps.go
 	}
 	snp, held, err := g.regionSaves(s, s.Body, nil, what)
 	if err != nil {
@@ -55,6 +58,11 @@ func (g *gen) blockConstruct(s *ast.BlockConstruct) (fwd, bwd []ast.Stmt, err er
 			"heldpush": lowered(held, tape.SnapPush),
 			"heldpop":  lowered(held, tape.SnapPop),
 		}}
+	if len(leaving) > 0 {
+		if err := g.regionJumps(s, c, leaving, g.part); err != nil { // region_jumps.go
+			return nil, nil, err
+		}
+	}
 	fwd = c.stmts("call fadj_slot_snappush\ncall fadj_slot_advance\ncall fadj_slot_heldpush")
 	bwd = c.stmts("call fadj_slot_heldpop\ncall fadj_slot_snappop\ncall fadj_slot_record\ncall fadj_slot_reverse")
 	if s.Label != 0 {
@@ -67,38 +75,20 @@ func (g *gen) blockConstruct(s *ast.BlockConstruct) (fwd, bwd []ast.Stmt, err er
 }
 
 // checkBlock rejects what checkpointed region s cannot hold yet: a jump
-// leaving it (its tape and snapshot would be left unbalanced), or into
-// it from outside (its statements lose their labels), and FORMAT
-// statements. An EXIT or CYCLE of a loop inside the region stays.
+// into it from outside (its statements lose their labels), and FORMAT
+// statements. Jumps leaving it are region_jumps.go's.
 func (g *gen) checkBlock(s *ast.BlockConstruct, what string) error {
-	inner := map[string]bool{}
 	labels := map[int]bool{}
+	var bad ast.Stmt
 	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
 		if st, ok := n.(ast.Stmt); ok && st.Header().Label != 0 {
 			labels[st.Header().Label] = true
 		}
-		if ids := constructNames(n); len(ids) > 0 && ids[0] != nil {
-			inner[strings.ToLower(ids[0].Name)] = true
+		if f, ok := n.(*ast.FormatStmt); ok && bad == nil {
+			bad = f
 		}
 		return true
 	})
-	var bad ast.Stmt
-	var walk func(list []ast.Stmt, inLoop bool)
-	walk = func(list []ast.Stmt, inLoop bool) {
-		for _, st := range list {
-			if ifs, ok := st.(*ast.IfStmt); ok {
-				st = ifs.Action
-			}
-			if leaves(st, inLoop, inner) && bad == nil {
-				bad = st
-			}
-			_, isDo := st.(*ast.DoConstruct)
-			for _, l := range innerLists(st) {
-				walk(l, inLoop || isDo)
-			}
-		}
-	}
-	walk(s.Body, false)
 	if bad != nil {
 		return diag.At(g.fset, bad.Pos(), notSupported("%s in %s", ast.StmtName(bad), what))
 	}
@@ -118,27 +108,6 @@ func (g *gen) checkBlock(s *ast.BlockConstruct, what string) error {
 		}
 	}
 	return nil
-}
-
-// leaves reports whether statement st may leave the region holding it
-// (inLoop: st is inside a DO of the region; inner: the construct names
-// of the region), or is a FORMAT statement.
-func leaves(st ast.Stmt, inLoop bool, inner map[string]bool) bool {
-	switch st := st.(type) {
-	case *ast.ReturnStmt, *ast.GotoStmt, *ast.ComputedGotoStmt, *ast.AssignedGotoStmt, *ast.FormatStmt:
-		return true
-	case *ast.ExitStmt:
-		if st.Construct != nil {
-			return !inner[strings.ToLower(st.Construct.Name)]
-		}
-		return !inLoop
-	case *ast.CycleStmt:
-		if st.Construct != nil {
-			return !inner[strings.ToLower(st.Construct.Name)]
-		}
-		return !inLoop
-	}
-	return false
 }
 
 // innerLists returns the statement lists directly inside construct st.

@@ -129,7 +129,7 @@ func dropped(ops []snapOp) []ast.Stmt {
 	ops = ordered(ops)
 	for i := len(ops) - 1; i >= 0 && ops[i].realloc; i-- {
 		// On top of the i4 stack: the flag, then the bounds.
-		out = append(out, parseStmts(ops[i].reallocDrop())...)
+		out = append(out, ops[i].wrappedList(parseStmts(ops[i].reallocDrop()), false)...)
 	}
 	for _, op := range ops {
 		if op.realloc {
@@ -170,6 +170,9 @@ func (g *gen) snapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]snapOp, e
 		return []snapOp{op}, err
 	case decl.IsDerived(v.Type):
 		return g.derivedSnapOps(v, body, what) // snap_types.go
+	case v.Attrs.Has(sema.AttrPointer) && v.Type != nil && !decl.IsDerived(v.Type):
+		op, err := g.pointerSnapOp(v, body, what) // snap_pointer.go
+		return []snapOp{op}, err
 	case decl.IsAllocatable(v):
 		op, err := g.allocSnapOp(v, body, what) // snap_alloc.go
 		return []snapOp{op}, err

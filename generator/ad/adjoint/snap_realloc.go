@@ -61,7 +61,7 @@ func ordered(ops []snapOp) []snapOp {
 // op's allocation and values.
 func (op snapOp) reallocStmts(verb string) []ast.Stmt {
 	list := parseStmts(op.reallocText(verb))
-	values := op.call(verb)
+	values := op.bare().call(verb) // the element's: snap_alloc_elems.go
 	var walk func(list []ast.Stmt)
 	walk = func(list []ast.Stmt) {
 		for i, st := range list {
@@ -76,7 +76,7 @@ func (op snapOp) reallocStmts(verb string) []ast.Stmt {
 		}
 	}
 	walk(list)
-	return list
+	return op.wrappedList(list, verb == "push")
 }
 
 // reallocText returns the source of a save (verb push) or restore (pop
@@ -151,17 +151,15 @@ func (g *gen) keptAllocations(v *sema.Symbol, body []ast.Stmt, what string, ops 
 // allocComponentOp returns the save of leaf l, an ALLOCATABLE component
 // of variable v, with its allocation: it may be allocated or not, and
 // the steps may change it. Under a guard (v allocatable) or loops (an
-// array of types) it is not supported yet.
+// array of types, l.ref one element) it is saved element by element
+// (snap_alloc_elems.go).
 func (g *gen) allocComponentOp(v *sema.Symbol, l tapeLeaf, guard ast.Expr, loops []snapLoop, what string) (snapOp, error) {
-	if guard != nil || len(loops) > 0 {
-		return snapOp{}, notSupported("ALLOCATABLE component '%s' of '%s', itself allocatable or an array, in a snapshot of %s", l.alloc.Name, v.Name, what)
-	}
 	typ, ok := tape.TypeOf(l.alloc.Type)
 	if !ok {
 		return snapOp{}, notSupported("component '%s' of '%s' of type %s in a snapshot of %s: no tape for it", l.alloc.Name, v.Name, l.alloc.Type, what)
 	}
 	rank := len(l.alloc.Dims)
-	op := snapOp{Op: tape.Op{Type: typ, Ref: l.ref}, realloc: true, rank: rank}
+	op := snapOp{Op: tape.Op{Type: typ, Ref: l.ref}, realloc: true, rank: rank, guard: guard, loops: loops}
 	if rank > 0 {
 		op.Count = tape.Size(l.ref)
 	}

@@ -14,9 +14,9 @@ import (
 // per-component array push of a%x, or element by element in DO loops
 // when its components are arrays), character components as character
 // variables (snap_chars.go), allocatable components of a scalar with
-// their allocation (snap_realloc.go). Not supported yet: allocatable
-// components of an array of types or of an allocatable variable, and
-// pointer components.
+// their allocation (snap_realloc.go), those of an array of types or of
+// an allocatable variable element by element (snap_alloc_elems.go). Not
+// supported yet: pointer components.
 
 // derivedSnapOps returns the snapshot ops of v, of derived type, which
 // the steps body of checkpoint what define or read.
@@ -42,7 +42,7 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 	}
 	rank := v.Rank()
 	var loops []snapLoop
-	if rank > 0 && (needLoop(ts, 0) || charArrayUnder(ts, 0)) {
+	if rank > 0 && (needLoop(ts, 0) || charArrayUnder(ts, 0) || allocComps(ts)) {
 		// An array of a type with array components: element by element
 		// (a reference may have only one part of nonzero rank).
 		ref, loops = g.elementLoops(ref, rank)
