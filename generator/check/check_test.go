@@ -524,6 +524,7 @@ func TestCommonBlock(t *testing.T) {
       DOUBLE PRECISION X, X_B, Y, Y_B, A, B, A_B, B_B
       COMMON /COEF/ A, B
       COMMON /COEF_B/ A_B, B_B
+      Y = A*X*X + B*DSIN(A*X)
       A_B = A_B + (X*X + B*DCOS(A*X)*X)*FACTOR*Y_B
       X_B = X_B + (2*A*X + B*DCOS(A*X)*A)*Y_B
       Y_B = 0
