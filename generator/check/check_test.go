@@ -451,13 +451,26 @@ func TestGeneratedCode(t *testing.T) {
 // TestTapeLeft checks that an adjoint leaving values on the tape fails,
 // with a row saying how many bytes it left.
 func TestTapeLeft(t *testing.T) {
+	rep, out := runSabotaged(t, "  call fadj_push_r8(t)\n")
+	if rep.OK() || !regexp.MustCompile(`(?m)^branchy +tape bytes left #3 +8 +0 +FAIL$`).MatchString(out) {
+		t.Errorf("want a FAIL row for 8 bytes left:\n%s", out)
+	}
+	if !regexp.MustCompile(`(?m)^branchy +dot-product #3 .*PASS$`).MatchString(out) {
+		t.Errorf("the dot product should still pass:\n%s", out)
+	}
+}
+
+// runSabotaged checks the branches kernel with stmt added at the end of
+// its adjoint, and returns the report and its text.
+func runSabotaged(t *testing.T, stmt string) (*Report, string) {
+	t.Helper()
 	gfortrantest.Require(t)
 	mutated := false
 	rep, err := Run("testdata/kernels/branches/spec.yaml", Options{Mutate: func(path string, data []byte) []byte {
 		if !strings.HasSuffix(path, "branchy_b.f90") {
 			return data
 		}
-		s := strings.Replace(string(data), "end subroutine branchy_b", "  call fadj_push_r8(t)\nend subroutine branchy_b", 1)
+		s := strings.Replace(string(data), "end subroutine branchy_b", stmt+"end subroutine branchy_b", 1)
 		mutated = s != string(data)
 		return []byte(s)
 	}})
@@ -469,41 +482,19 @@ func TestTapeLeft(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	rep.Write(&buf)
-	if rep.OK() || !regexp.MustCompile(`(?m)^branchy +tape bytes left #3 +8 +0 +FAIL$`).MatchString(buf.String()) {
-		t.Errorf("want a FAIL row for 8 bytes left:\n%s", buf.String())
-	}
-	if !regexp.MustCompile(`(?m)^branchy +dot-product #3 .*PASS$`).MatchString(buf.String()) {
-		t.Errorf("the dot product should still pass:\n%s", buf.String())
-	}
+	return rep, buf.String()
 }
 
 // TestOutputsOfTheAdjoint sabotages an adjoint to leave its dependent
 // other than the primal computes it: a row of its own fails, the
 // derivatives still pass.
 func TestOutputsOfTheAdjoint(t *testing.T) {
-	gfortrantest.Require(t)
-	mutated := false
-	rep, err := Run("testdata/kernels/branches/spec.yaml", Options{Mutate: func(path string, data []byte) []byte {
-		if !strings.HasSuffix(path, "branchy_b.f90") {
-			return data
-		}
-		s := strings.Replace(string(data), "end subroutine branchy_b", "  y = 2*y\nend subroutine branchy_b", 1)
-		mutated = s != string(data)
-		return []byte(s)
-	}})
-	if err != nil {
-		t.Fatal(err)
+	rep, out := runSabotaged(t, "  y = 2*y\n")
+	if rep.OK() || !regexp.MustCompile(`(?m)^branchy +outputs of the adjoint #1 +1\.0e\+00 +1\.0e-12 +FAIL$`).MatchString(out) {
+		t.Errorf("want a FAIL row for the doubled output:\n%s", out)
 	}
-	if !mutated {
-		t.Fatal("the adjoint was not changed: its text changed?")
-	}
-	var buf bytes.Buffer
-	rep.Write(&buf)
-	if rep.OK() || !regexp.MustCompile(`(?m)^branchy +outputs of the adjoint #1 +1\.0e\+00 +1\.0e-12 +FAIL$`).MatchString(buf.String()) {
-		t.Errorf("want a FAIL row for the doubled output:\n%s", buf.String())
-	}
-	if !regexp.MustCompile(`(?m)^branchy +dot-product #3 .*PASS$`).MatchString(buf.String()) {
-		t.Errorf("the dot product should still pass:\n%s", buf.String())
+	if !regexp.MustCompile(`(?m)^branchy +dot-product #3 .*PASS$`).MatchString(out) {
+		t.Errorf("the dot product should still pass:\n%s", out)
 	}
 }
 
