@@ -73,6 +73,10 @@ func (g *gen) keepsAllocation(v *sema.Symbol, body []ast.Stmt, what string) erro
 					bad, why = st, "call that may reallocate"
 				}
 			}
+			// MOVE_ALLOC moves an allocation from one array to another.
+			if from, to, ok := decl.MoveAllocArgs(g.info, st); ok && (g.info.ObjectOf(from) == v || g.info.ObjectOf(to) == v) {
+				bad, why = st, "MOVE_ALLOC of"
+			}
 		}
 	})
 	if bad == nil {
