@@ -206,7 +206,7 @@ func generatorWarnings(c *gfortran.Compiler, dir string, srcs []string, out []by
 	}
 	var l []string
 	for _, w := range gen {
-		if fromSource[w.msg] || descriptorWarning(w.msg) {
+		if fromSource[w.msg] || descriptorWarning(w.msg) || unusedCopy(w.msg, srcs) {
 			continue
 		}
 		l = append(l, fmt.Sprintf("%s:%s:%s: %s", w.file, w.line, w.col, w.msg))
@@ -229,4 +229,26 @@ var descriptorRE = regexp.MustCompile(`^[‘']([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z
 func descriptorWarning(msg string) bool {
 	m := descriptorRE.FindStringSubmatch(msg)
 	return m != nil && !strings.HasPrefix(strings.ToLower(m[1]), "fadj_")
+}
+
+// unusedRE matches gfortran's warning that a module procedure is never
+// called.
+var unusedRE = regexp.MustCompile(`^[‘']([A-Za-z][A-Za-z0-9_]*)[’'] defined but not used \[-Wunused-function\]`)
+
+// unusedCopy reports whether msg warns of an unused procedure that is a
+// copy of one of the sources' procedures: a derivative module of a
+// module PRIVATE by default carries copies of its private procedures,
+// and those the derivative code does not call are harmless.
+func unusedCopy(msg string, srcs []string) bool {
+	m := unusedRE.FindStringSubmatch(msg)
+	if m == nil {
+		return false
+	}
+	def := regexp.MustCompile(`(?im)^\s*(?:[a-z0-9_()*=, ]+\s+)?(?:subroutine|function)\s+` + regexp.QuoteMeta(m[1]) + `\b`)
+	for _, p := range srcs {
+		if b, err := os.ReadFile(p); err == nil && def.Match(b) {
+			return true
+		}
+	}
+	return false
 }
