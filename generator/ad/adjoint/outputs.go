@@ -20,19 +20,19 @@ import (
 // A dependent the backward sweep does not write costs nothing. Numeric,
 // logical and derived-type variables are kept (by intrinsic assignment),
 // not pointers, whose association the backward sweep may change, nor
-// types with pointer components; the backward sweep must end at its last
-// statement (no RETURN in it).
+// types with pointer components, nor assumed-size arrays; the backward
+// sweep must end at its last statement (no RETURN in it).
 func (g *gen) keepOutputs(r *routine) (save, restore []ast.Stmt, err error) {
 	if !g.pa.IsTarget || hasReturn(r.bwd) {
 		return nil, nil, nil
 	}
 	written := writtenNames(r.bwd)
-	// Pointers may write a TARGET under another name.
 	seen := map[*sema.Symbol]bool{}
 	for _, v := range g.pa.Pattern.Out {
 		s := v.Sym
+		// Pointers may write a TARGET under another name.
 		if s == nil || seen[s] || s == g.result || s.Kind != sema.VarSym || s.Attrs.Has(sema.AttrPointer) ||
-			!(written[strings.ToLower(s.Name)] || s.Attrs.Has(sema.AttrTarget)) {
+			!(written[strings.ToLower(s.Name)] || s.Attrs.Has(sema.AttrTarget)) || assumedSize(s) {
 			continue
 		}
 		seen[s] = true
@@ -49,6 +49,17 @@ func (g *gen) keepOutputs(r *routine) (save, restore []ast.Stmt, err error) {
 		restore = append(restore, &ast.AssignStmt{Lhs: ast.NewIdent(s.Name), Rhs: ast.NewIdent(name)})
 	}
 	return save, restore, nil
+}
+
+// assumedSize reports whether s is an assumed-size array (x(*)), which
+// has no whole-array assignment to copy it by.
+func assumedSize(s *sema.Symbol) bool {
+	for _, d := range s.Dims {
+		if d.Kind == sema.AssumedSize {
+			return true
+		}
+	}
+	return false
 }
 
 // outputCopyDecl declares the copy of a dependent: allocatable when it is
