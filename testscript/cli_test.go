@@ -104,7 +104,13 @@ func copyRepo(ts *testscript.TestScript, neg bool, args []string) {
 // FADJ_REQUIRE_GFORTRAN=1 a missing gfortran fails the scenario instead
 // of skipping it, as gfortrantest.Require does for Go tests.
 func condition(cond string) (bool, error) {
-	if cond != "gfortran" {
+	switch cond {
+	case "long":
+		// Scenarios kept out of go test ./... for its time; .ci/run
+		// runs them.
+		return os.Getenv("FADJ_LONG_TESTS") == "1", nil
+	case "gfortran":
+	default:
 		return false, fmt.Errorf("unknown condition %q", cond)
 	}
 	if _, err := exec.LookPath("gfortran"); err == nil {

@@ -2,7 +2,6 @@ package adjoint_test
 
 import (
 	"math"
-	"os"
 	"strings"
 	"testing"
 
@@ -534,8 +533,9 @@ end subroutine
 		[]regionLoop{{name: "stage", region: true, opt: config.AutoSnapshots}, {name: "time", opt: config.AutoSnapshots}}},
 }
 
-// allModes are the kernels checked with store-all recording and split
-// calls too (all are with FADJ_LONG_TESTS=1).
+// allModes are the kernels checked with split calls too, when go test
+// ./... samples them (all kernels run in every mode, store-all recording
+// too, with FADJ_LONG_TESTS=1).
 var allModes = map[string]bool{"bncalls": true, "bnnested": true, "bnexit": true, "bnexitwhile": true, "bneager": true, "bneagernest": true, "bnexitnested": true}
 
 // TestCheckpointedLoopsAsPlain checks each checkpointed loop option
@@ -545,8 +545,11 @@ var allModes = map[string]bool{"bncalls": true, "bnnested": true, "bnexit": true
 // relative (the same operations, in the same order, on the same values).
 func TestCheckpointedLoopsAsPlain(t *testing.T) {
 	gf := gfortrantest.Require(t)
-	for _, rk := range regionKernels {
+	for i, rk := range regionKernels {
 		rk := rk
+		if !sampled(i, 3) {
+			continue
+		}
 		t.Run(rk.k.name, func(t *testing.T) {
 			t.Parallel()
 			plain := cachedRunConf(t, gf, rk.k, "tbr", adjoint.Config{})
@@ -561,8 +564,15 @@ func TestCheckpointedLoopsAsPlain(t *testing.T) {
 				name string
 				conf adjoint.Config
 			}{{"tbr", adjoint.Config{Plan: pl}}, {"storeall", adjoint.Config{Plan: pl, StoreAll: true}}, {"split", adjoint.Config{Plan: split}}}
-			if !allModes[rk.k.name] && os.Getenv("FADJ_LONG_TESTS") != "1" {
-				modes = modes[:1] // the package's tests stay within go test's 10 minutes
+			switch {
+			case longTests():
+			case allModes[rk.k.name]:
+				modes = []struct {
+					name string
+					conf adjoint.Config
+				}{modes[0], modes[2]} // store-all in the long tests
+			default:
+				modes = modes[:1] // go test ./... stays within its budget
 			}
 			for _, mode := range modes {
 				ts, as := printed(t, prog, rk.k, mode.conf)
