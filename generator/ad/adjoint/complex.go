@@ -27,7 +27,7 @@ func (g *gen) complexLocal(s *sema.Symbol) bool {
 		return false
 	}
 	if isGlobal(s) {
-		return s.Module() != nil && !s.Attrs.Has(sema.AttrInCommon)
+		return true
 	}
 	return s.Owner == g.scope
 }

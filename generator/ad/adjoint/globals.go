@@ -401,6 +401,8 @@ func copyDecl(m *sema.Symbol, name string) (ast.Stmt, error) {
 	switch {
 	case t.IsReal():
 		ts = &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
+	case t.IsComplex():
+		ts = &ast.TypeSpec{Kind: ast.Complex, KindSel: deriv.Int(t.Kind)}
 	case t.IsInteger():
 		ts = &ast.TypeSpec{Kind: ast.Integer, KindSel: deriv.Int(t.Kind)}
 	case t.IsLogical():

@@ -51,7 +51,7 @@ func Common(scope *sema.Scope, s *sema.Symbol, suffix string, declared map[strin
 	var out []ast.Stmt
 	blk := &ast.CommonBlock{Name: ast.NewIdent(c.Name + suffix)}
 	for _, m := range members {
-		if m.Type == nil || !m.Type.IsReal() {
+		if m.Type == nil || !m.Type.IsReal() && !m.Type.IsComplex() {
 			continue
 		}
 		if scope.LookupLocal(m.Name+suffix) != nil {
