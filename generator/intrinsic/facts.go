@@ -96,6 +96,7 @@ func (r *Facts) Linear() bool { return linear[r.Generic] }
 var linear = map[string]bool{
 	"real": true, "dble": true, "cmplx": true, "aimag": true, "conjg": true,
 	"sum": true, "transpose": true, "spread": true, "reshape": true, "cshift": true, "eoshift": true,
+	"pack": true, "unpack": true,
 }
 
 // Differentiable reports whether the result can carry a derivative
@@ -196,16 +197,19 @@ nint c e - | piecewise constant
 spacing c e - | piecewise constant
 exponent c e - | piecewise constant (integer result)
 cshift s a 0 | linear: tangent cshift(ad, shift, dim), adjoint cshift(rb, -shift, dim); SHIFT and DIM are passive
+eoshift s a 0,2 | linear: tangent eoshift(ad, shift, bd, dim), adjoint of ARRAY eoshift(rb, -shift, 0, dim), of BOUNDARY the sum of the elements of rb shifted in (along DIM); SHIFT and DIM are passive
 dot_product s a 0,1 | real arguments only (complex dot_product conjugates its first argument: not supported)
 matmul s a 0,1 | matrix-matrix, matrix-vector and vector-matrix; real arguments only
 maxval n a 0 | the derivative of the first maximal element (in array element order, or along DIM), as maxloc chooses it; an all-false MASK gives a zero derivative
 minval n a 0 | as maxval, for the first minimal element
 norm2 s a 0 | singular where the norm is 0 (the partials are NaN)
+pack s a 0,2 | linear: tangent pack(ad, mask, vd), adjoint of ARRAY unpack(rb, mask, 0), of VECTOR the elements of rb after count(mask); MASK is passive
 product s a 0 | zero-safe: exact with zero elements (one zero: only its derivative counts; two or more: zero)
 reshape s a 0,2 | linear; the adjoint of PAD folds the tail of rb onto PAD's cycle; with ORDER, Adjoint needs ORDER as an array constructor of integer literals
 spread s a 0 | linear: adjoint sum(rb, dim)
 sum s a 0 | linear
 transpose s a 0 | linear
+unpack s a 0,2 | linear: tangent unpack(vd, mask, fd), adjoint of VECTOR pack(rb, mask, zeros of its size), of FIELD merge(0, rb, mask); MASK is passive
 all p i - |
 allocated p i - |
 any p i - |

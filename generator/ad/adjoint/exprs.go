@@ -707,6 +707,9 @@ func (g *gen) extent(x ast.Expr, k int) (ast.Expr, bool) {
 		if !c.IsIntrinsic() || len(y.Args) == 0 {
 			return nil, false
 		}
+		if e, ok, known := g.movedExtent(y, strings.ToLower(c.Proc.Name), k); known {
+			return e, ok
+		}
 		var a []ast.Expr
 		for _, arg := range y.Args {
 			if _, ok := arg.(*ast.KeywordArg); ok {
@@ -808,4 +811,49 @@ func (g *gen) constructor(x *ast.ArrayConstructor, t *sema.Type, rb ast.Expr) ([
 		return nil, err
 	}
 	return append([]ast.Stmt{&ast.AssignStmt{Lhs: tmp, Rhs: rb}}, incs...), nil
+}
+
+// movedExtent returns the extent of dimension k of a call of cshift,
+// eoshift (the array's), pack (count(mask), or the vector's size),
+// unpack (the mask's) or reshape (the item of its SHAPE, an array
+// constructor); known is false for other intrinsics.
+func (g *gen) movedExtent(x *ast.CallExpr, name string, k int) (e ast.Expr, ok, known bool) {
+	in := sema.LookupIntrinsic(name)
+	switch name {
+	case "cshift", "eoshift", "pack", "unpack", "reshape":
+	default:
+		return nil, false, false
+	}
+	args := make([]ast.Expr, len(in.Args))
+	for i, a := range x.Args {
+		if kw, isKw := a.(*ast.KeywordArg); isKw {
+			for j, n := range in.Args {
+				if strings.EqualFold(n, kw.Name.Name) {
+					args[j] = kw.Value
+				}
+			}
+		} else if i < len(args) {
+			args[i] = a
+		}
+	}
+	switch name {
+	case "cshift", "eoshift":
+		e, ok = g.extent(args[0], k)
+	case "unpack":
+		e, ok = g.extent(args[1], k)
+	case "reshape":
+		if c, isCons := args[1].(*ast.ArrayConstructor); isCons && k <= len(c.Items) {
+			if _, implied := c.Items[k-1].(*ast.ImpliedDo); !implied {
+				e, ok = ast.Clone(c.Items[k-1]), true
+			}
+		}
+	case "pack":
+		switch {
+		case args[2] != nil:
+			e, ok = g.extent(args[2], 1)
+		case args[1] != nil && g.info.Rank(args[1]) > 0:
+			e, ok = deriv.Call("count", ast.Clone(args[1])), true
+		}
+	}
+	return e, ok, true
 }

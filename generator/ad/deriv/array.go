@@ -25,6 +25,7 @@ import (
 //	spread(s, dim, n)   spread(sd, dim, n)
 //	reshape(s, sh, pad, order)  reshape(sd, sh, padd, order)
 //	cshift(x, s, dim)   cshift(xd, s, dim)
+//	eoshift, pack, unpack  the call on the tangents (moves.go)
 //
 // result, if not nil, holds the call's value (norm2 and some elemental
 // rules use it). A nil expression with a nil error means a zero tangent
@@ -78,6 +79,7 @@ func Tangent(name string, args []Operand, tangents []ast.Expr, result ast.Expr) 
 //	spread(s, dim, n)    sum(rb, dim)
 //	reshape(s, sh, pad)  reshape(rb, shape(s), [0]); pad: the tail of rb folded onto pad's cycle
 //	cshift(x, s, dim)    cshift(rb, -s, dim)
+//	eoshift, pack, unpack  rb moved back (moves.go)
 func Adjoint(name string, args []Operand, rb ast.Expr, result ast.Expr) ([]ast.Expr, error) {
 	r, err := lookupCall(name, args)
 	if err != nil {
@@ -234,6 +236,8 @@ func (a *arrayCall) tangent(td []ast.Expr) (ast.Expr, error) {
 			}
 		}
 		return Call(a.name, as...), nil
+	case "eoshift", "pack", "unpack":
+		return a.movesTangent(td)
 	case "reshape":
 		pad := a.arg(2)
 		padActive := pad.float() && len(td) > 2 && td[2] != nil
@@ -474,6 +478,8 @@ func (a *arrayCall) adjoint(rb ast.Expr) ([]ast.Expr, error) {
 		out[0] = Call("cshift", as...)
 	case "reshape":
 		return a.reshapeAdjoint(rb)
+	case "eoshift", "pack", "unpack":
+		return a.movesAdjoint(rb), nil
 	default:
 		return nil, fmt.Errorf("no derivative rule for intrinsic '%s'", a.name)
 	}

@@ -398,7 +398,7 @@ func TestLookup(t *testing.T) {
 	if r.Form != ElementalLinear || !r.IsActive(0) {
 		t.Errorf("conjg: %+v", r)
 	}
-	for _, name := range []string{"gamma", "log_gamma", "transfer", "pack", "foo"} {
+	for _, name := range []string{"gamma", "log_gamma", "transfer", "foo"} {
 		if _, ok := Lookup(name); ok {
 			t.Errorf("Lookup(%s): ok", name)
 		}

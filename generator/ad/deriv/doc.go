@@ -30,7 +30,7 @@
 // an intrinsic: whether it is differentiable (Class), which arguments
 // carry derivatives (Rule.IsActive), whether it is elemental (Form), and
 // a note on its non-smooth points. An intrinsic with no rule (gamma,
-// transfer, pack, ...) gets the error "no derivative rule for intrinsic
+// log_gamma, transfer, ...) gets the error "no derivative rule for intrinsic
 // 'name'".
 //
 // # Kinds

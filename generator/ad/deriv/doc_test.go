@@ -180,6 +180,9 @@ func docTables(t *testing.T) string {
 		{"reshape", "s(:), pad(:)", []Operand{A("s", 1), I("shape"), A("pad", 1)}},
 		{"reshape", "s(:)", []Operand{A("s", 1), I("shape"), {}, {X: mustParse("[2, 1]"), Type: i4, Rank: 1}}},
 		{"cshift", "x(:,:)", []Operand{A("x", 2), I("shift"), I("dim")}},
+		{"eoshift", "x(:,:), b(:)", []Operand{A("x", 2), I("shift"), A("b", 1), I("dim")}},
+		{"pack", "x(:), v(:)", []Operand{A("x", 1), L("mask", 1), A("v", 1)}},
+		{"unpack", "v(:), f(:)", []Operand{A("v", 1), L("mask", 1), A("f", 1)}},
 		{"conjg", "z", []Operand{{X: ast.NewIdent("z"), Type: c8}}},
 	}
 	for _, f := range forms {

@@ -72,6 +72,7 @@ package tbr
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/fadj-dev/fadj/generator/analysis"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
@@ -751,8 +752,15 @@ func (a *analyzer) need(x ast.Expr, dst set, done map[ast.Expr]bool) {
 			return // piecewise constant or type inquiry: no partial
 		}
 		if facts != nil && facts.Linear() {
-			for _, arg := range x.Args {
-				a.need(arg, dst, done)
+			// The partials need no values of the arguments that carry
+			// a derivative; the others (cshift's SHIFT, the MASK of sum
+			// and pack, spread's DIM) the adjoint reads as they are.
+			for i, arg := range x.Args {
+				if linearArgActive(facts, i, arg) {
+					a.need(arg, dst, done)
+				} else {
+					a.varsOnce(arg, dst, done)
+				}
 			}
 			return
 		}
@@ -798,4 +806,19 @@ func (a *analyzer) varsOnce(x ast.Expr, dst set, done map[ast.Expr]bool) {
 		}
 		return true
 	})
+}
+
+// linearArgActive reports whether argument i of a call of a linear
+// intrinsic, arg (positional or a keyword), is one that carries a
+// derivative.
+func linearArgActive(facts *intrinsic.Facts, i int, arg ast.Expr) bool {
+	if kw, ok := arg.(*ast.KeywordArg); ok {
+		i = -1
+		for j, n := range facts.Args {
+			if strings.EqualFold(n, kw.Name.Name) {
+				i = j
+			}
+		}
+	}
+	return i >= 0 && facts.IsActive(i)
 }

@@ -229,6 +229,24 @@ end subroutine
 		want: map[string]string{"f": ""},
 	},
 	{
+		name: "shift and mask of linear intrinsics",
+		src: `
+subroutine f(x, w, y)
+  real :: x(4), w(4), y
+  integer :: k
+  k = 1
+  y = sum(cshift(x, k))
+  k = 2
+  y = y + sum(x, mask=w > 0)
+  w = 1
+  y = y + sum(pack(x, w > 0))
+  w = 2
+end subroutine
+`,
+		routine: "f", ins: []string{"x"}, outs: []string{"y"},
+		want: map[string]string{"f": "6:k 8:w 10:w"},
+	},
+	{
 		name: "passive factor of an active term",
 		src: `
 subroutine f(x, c, y)
