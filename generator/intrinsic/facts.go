@@ -172,6 +172,8 @@ erf s e 0 |
 erfc s e 0 |
 erfc_scaled s e 0 |
 exp s e 0 |
+gamma s e 0 | the partial gamma(x)*psi(x) computes the digamma function psi inline: recurrence to x + 16 then Stirling's series (error below 1e-16), reflection psi(1 - x) - pi/tan(pi*x) for x <= 0; infinite at the poles (0, -1, -2, ...)
+log_gamma s e 0 | the partial is psi(x), computed inline as for gamma (same accuracy)
 fraction n e 0 | x*2**(-exponent(x)): partial scale(1, -exponent(x)), jumps at powers of 2
 hypot s e 0,1 | NaN at (0, 0)
 log s e 0 | domain x > 0 (complex: z /= 0)
@@ -293,6 +295,7 @@ var specifics = map[string]string{
 	"dimag": "aimag", "imag": "aimag", "imagpart": "aimag",
 	"dconjg": "conjg", "dcmplx": "cmplx",
 	"derf": "erf", "derfc": "erfc",
+	"dgamma": "gamma", "dlgama": "log_gamma", "algama": "log_gamma",
 }
 
 var table = buildTable()

@@ -2,6 +2,7 @@ package deriv
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
@@ -442,6 +443,8 @@ var elementalPartials = map[string]func(e *elemCall){
 	"erf":         func(e *elemCall) { e.set(0, Mul(e.c(twoOverSqrtPi), Call("exp", Neg(sq(e.X()))))) },
 	"erfc":        func(e *elemCall) { e.set(0, Neg(Mul(e.c(twoOverSqrtPi), Call("exp", Neg(sq(e.X())))))) },
 	"erfc_scaled": func(e *elemCall) { e.set(0, Sub(Mul(Mul(e.c("2"), e.X()), e.self()), e.c(twoOverSqrtPi))) },
+	"gamma":       func(e *elemCall) { e.set(0, Mul(e.self(), digamma(e))) },
+	"log_gamma":   func(e *elemCall) { e.set(0, digamma(e)) },
 	"bessel_j0":   func(e *elemCall) { e.set(0, Neg(Call("bessel_j1", e.X()))) },
 	"bessel_j1":   func(e *elemCall) { e.set(0, Sub(Call("bessel_j0", e.X()), Div(e.self(), e.X()))) },
 	"bessel_y0":   func(e *elemCall) { e.set(0, Neg(Call("bessel_y1", e.X()))) },
@@ -560,4 +563,40 @@ func selectedOver(isMax, before bool, a, b ast.Expr) ast.Expr {
 		return lt(a, b)
 	}
 	return le(a, b)
+}
+
+// digamma returns psi(x), the derivative of log_gamma(x) (Fortran has no
+// digamma intrinsic, and the tangent code no runtime). For x > 0 it is
+// psiPos(x); for x <= 0 the reflection psi(x) = psi(1 - x) - pi/tan(pi*x)
+// brings it back to psiPos(1 - x). Both merge operands stay finite for
+// every x (t >= 1 or t = x > 0; tan(pi*x) is not exactly 0), so that
+// code compiled with -ffpe-trap does not trap on the branch it drops.
+func digamma(e *elemCall) ast.Expr {
+	x := e.X()
+	pos := gt(x, e.c("0"))
+	t := Call("merge", x, Sub(e.one, x), pos)
+	pi := e.c("3.14159265358979323846264338327950288")
+	return Sub(psiPos(e, t), Call("merge", e.c("0"), Div(pi, Call("tan", Mul(pi, x))), pos))
+}
+
+// psiPos returns psi(t) for t > 0: the recurrence psi(t) = psi(t + 16) -
+// sum 1/(t + k), k = 0..15, then Stirling's series at y = t + 16 >= 16,
+// log(y) - 1/(2y) - 1/(12y**2) + 1/(120y**4) - 1/(252y**6) + 1/(240y**8)
+// - 1/(132y**10), in Horner form in z = 1/y**2; its error, about the next
+// term 691/(32760y**12), is below 1e-16.
+func psiPos(e *elemCall, t ast.Expr) ast.Expr {
+	const shift = 16
+	y := Add(t, e.c(strconv.Itoa(shift)))
+	z := Div(e.one, sq(y))
+	series := Mul(z, Sub(Div(e.one, e.c("12")), Mul(z, Sub(Div(e.one, e.c("120")),
+		Mul(z, Sub(Div(e.one, e.c("252")), Mul(z, Sub(Div(e.one, e.c("240")), Div(z, e.c("132"))))))))))
+	psi := Sub(Sub(Call("log", y), Div(e.c("0.5"), y)), series)
+	for k := 0; k < shift; k++ {
+		tk := t
+		if k > 0 {
+			tk = Add(t, e.c(strconv.Itoa(k)))
+		}
+		psi = Sub(psi, Div(e.one, tk))
+	}
+	return psi
 }
