@@ -270,7 +270,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if c.args, ok = actualsOf(s.Args, callee.Unit.Args, cs); !ok { // optional.go
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
 	}
-	if err := g.elementalArrayRef(callee.Unit, s.Name, c.args); err != nil {
+	if err := g.elementalArrayRef(callee, s.Name, c.args, c.split); err != nil {
 		return nil, nil, err
 	}
 	if err := g.aliased(c.args, callee.Unit, cs, exprString(s.Name)); err != nil {
@@ -376,24 +376,6 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 		}
 		c.bargs = append(c.bargs, r)
 		c.bnames = append(c.bnames, c.callee.Unit.Args[i].Name+g.suffix)
-	}
-	return nil
-}
-
-// elementalArrayRef rejects a reference of elemental procedure u with an
-// array argument: its adjoint is a scalar routine.
-func (g *gen) elementalArrayRef(u *ast.Unit, fun ast.Expr, actuals []ast.Expr) error {
-	elemental := false
-	for _, k := range u.Prefix {
-		elemental = elemental || k.Name == "elemental"
-	}
-	if !elemental {
-		return nil
-	}
-	for _, a := range actuals {
-		if a != nil && g.info.Rank(a) > 0 {
-			return notSupported("reference of elemental procedure '%s' with array arguments in reverse mode", exprString(fun))
-		}
 	}
 	return nil
 }
@@ -597,7 +579,7 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 	if !ok {
 		return nil, nil, nil, notSupported("reference of '%s' with optional arguments in reverse mode", exprString(x.Fun))
 	}
-	if err := g.elementalArrayRef(callee.Unit, x.Fun, actuals); err != nil {
+	if err := g.elementalArrayRef(callee, x.Fun, actuals, false); err != nil {
 		return nil, nil, nil, err
 	}
 	for i, a := range actuals {

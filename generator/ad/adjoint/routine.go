@@ -173,11 +173,10 @@ func (g *gen) header(r *routine) error {
 		case "recursive":
 			r.nu.Prefix = append(r.nu.Prefix, k)
 		}
-		// PURE is dropped: the adjoint pushes on the tape. So is
-		// ELEMENTAL: the adjoint of an elemental procedure is a scalar
-		// routine, and references with array arguments are rejected
-		// (elementalArrayRef).
+		// PURE is dropped: the adjoint pushes on the tape; ELEMENTAL
+		// becomes IMPURE ELEMENTAL (elemental.go).
 	}
+	r.nu.Prefix = append(r.nu.Prefix, elementalPrefix(u)...)
 	if u.Kind != ast.FunctionUnit {
 		return nil
 	}
