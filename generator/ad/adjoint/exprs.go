@@ -563,7 +563,7 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 // funcRefArgs returns the arguments of the adjoint of the function of
 // reference x, but its result's adjoint: each actual argument, followed
 // by its adjoint if its dummy is active. An active expression passed to
-// an active dummy the function does not define passes its value and a
+// an active dummy the function does not define (or a VALUE one) passes its value and a
 // temporary adjoint, zeroed before the call (pre) and propagated to the
 // expression's operands after it (post).
 func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args []ast.Expr, pre, post []ast.Stmt, err error) {
@@ -597,7 +597,7 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		// subscript would pass a copy.
 		bs := g.baseSym(a)
 		isVar := bs != nil && bs.Kind == sema.VarSym && g.hasAdj(bs) && !g.vectorSubscripted(a)
-		if !isVar && (bs == nil || bs.Kind != sema.VarSym) && !decl.MayDefine(g.info, callee.Unit, ds) && ds.Rank() == 0 && g.info.Rank(a) == 0 && isFloat(g.info.TypeOf(a)) {
+		if !isVar && (bs == nil || bs.Kind != sema.VarSym) && (!decl.MayDefine(g.info, callee.Unit, ds) || ds.Attrs.Has(sema.AttrValue)) && ds.Rank() == 0 && g.info.Rank(a) == 0 && isFloat(g.info.TypeOf(a)) {
 			// An expression: its value, and a temporary adjoint.
 			g.ntmp++
 			tb, err := g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, g.info.TypeOf(a))

@@ -322,6 +322,10 @@ func (g *gen) adjointDecls(r *routine) error {
 		r.inits = append(r.inits, g.componentInits(s, g.aname(s))...) // alloc_comp.go
 		if !s.IsDummy() || !inPattern(pa, s) {
 			r.inits = append(r.inits, g.zeroAdj(g.aname(s), s)...)
+		} else if s.Attrs.Has(sema.AttrValue) {
+			if err := g.valueAdj(r, s); err != nil { // value.go
+				return err
+			}
 		} else if s.Intent == ast.IntentOut {
 			r.finals = append(r.finals, g.zeroAdj(g.aname(s), s)...)
 		}
