@@ -7,9 +7,9 @@ import "github.com/fadj-dev/fadj/generator/fortran/ast"
 // construct: it is a forward GO TO to the statement after it, and is
 // reversed as one (jumps.go): the forward sweep pushes the jump's marker
 // and jumps to a label after the construct (leaving the DO loops in
-// between), the backward sweep pops the marker there. The activity and
-// TBR analyses treat a procedure with such an EXIT as one with GO TOs
-// (activity's Flat: no kills).
+// between), the backward sweep pops the marker there. The activity
+// analysis follows such EXITs; the TBR analysis treats a procedure with
+// one as one with GO TOs (no kills: tbr/named_exit.go).
 
 // exitedConstruct returns the frame whose list is the body (or a branch)
 // of the construct named name that an EXIT leaves, when that construct

@@ -1409,24 +1409,13 @@ func walkStmt(s ast.Stmt, f func(ast.Stmt)) {
 
 // hasJumps reports whether a unit's body transfers control by label
 // (GO TO, computed and assigned GO TO, arithmetic IF, alternate return, ERR=, END=,
-// EOR=) or leaves a construct that is not a loop (EXIT name), which the
-// structured analysis does not follow.
+// EOR=), which the structured analysis does not follow.
 func hasJumps(u *ast.Unit) bool {
 	found := false
-	loops := map[string]bool{} // DO construct names (unique in a unit)
-	walkStmts(u.Body, func(s ast.Stmt) {
-		if d, ok := s.(*ast.DoConstruct); ok && d.Name != nil {
-			loops[d.Name.Lower()] = true
-		}
-	})
 	walkStmts(u.Body, func(s ast.Stmt) {
 		switch s := s.(type) {
 		case *ast.GotoStmt, *ast.ComputedGotoStmt, *ast.AssignedGotoStmt, *ast.ArithIfStmt:
 			found = true
-		case *ast.ExitStmt:
-			// EXIT of a named IF, SELECT CASE or BLOCK: a forward GO TO,
-			// which the TBR analysis does not follow either.
-			found = found || s.Construct != nil && !loops[s.Construct.Lower()]
 		case *ast.IOStmt:
 			for _, c := range s.Control {
 				if kw, ok := c.(*ast.KeywordArg); ok && kw.Name != nil {

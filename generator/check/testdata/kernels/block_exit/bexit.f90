@@ -12,15 +12,20 @@ contains
     real(wp), intent(inout) :: x(n)
     real(wp), intent(out) :: y(n)
     real(wp), intent(out) :: s
-    real(wp) :: t
+    real(wp) :: t, u, w
     integer :: i
     t = x(1)
+    w = 0.0_wp
     check: if (t > 0.0_wp) then
+      u = x(2)*x(3)
+      w = u*u
       t = t*x(2)
       if (t > 0.3_wp) exit check
+      u = 2.0_wp
       t = sin(t) + x(3)
     end if check
-    y = t
+    u = x(4)
+    y = t + u*w
     scan: block
       do i = 2, n
         if (x(i)*x(i-1) > 0.2_wp) exit scan
