@@ -1,8 +1,11 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // Elemental procedures. The adjoint f_b of an elemental procedure f is
@@ -14,9 +17,11 @@ import (
 // reversal), so the order does not matter; IMPURE lets it push on the
 // tape and call other adjoints. Split reversal (f_fwd over the elements,
 // later f_bwd over them in the same order) would pop the segments in the
-// wrong order: it is rejected with array arguments. So is an active
-// scalar argument beside array ones: its adjoint is the sum of the
-// elements' adjoints, which an elemental INTENT(INOUT) dummy cannot take.
+// wrong order: it is rejected with array arguments. An active scalar
+// variable beside array arguments of a function (`rho(t, s, p)` with a
+// scalar p) gets the elements' adjoints in an array temporary of the
+// reference's shape, zeroed before f_b, whose sum is added to its adjoint
+// after (elementalScalarAdj); in a CALL it is rejected.
 
 // isElemental reports whether u is declared ELEMENTAL.
 func isElemental(u *ast.Unit) bool {
@@ -40,8 +45,8 @@ func elementalPrefix(u *ast.Unit) []*ast.Keyword {
 // elementalArrayRef checks a reference of procedure callee with actual
 // arguments actuals (nil for an absent one): an elemental procedure with
 // an array argument must be reversed jointly, and each active dummy must
-// get an array.
-func (g *gen) elementalArrayRef(callee *activity.ProcActivity, fun ast.Expr, actuals []ast.Expr, split bool) error {
+// get an array, or (a function's, scalars) a scalar.
+func (g *gen) elementalArrayRef(callee *activity.ProcActivity, fun ast.Expr, actuals []ast.Expr, split, scalars bool) error {
 	u := callee.Unit
 	if !isElemental(u) {
 		return nil
@@ -62,9 +67,43 @@ func (g *gen) elementalArrayRef(callee *activity.ProcActivity, fun ast.Expr, act
 			continue
 		}
 		ds := cs.LookupLocal(u.Args[i].Lower())
-		if ds != nil && inPattern(callee, ds) && g.info.Rank(a) == 0 {
+		if ds != nil && inPattern(callee, ds) && g.info.Rank(a) == 0 && !scalars {
 			return notSupported("active scalar argument '%s' of elemental procedure '%s' referenced with array arguments in reverse mode", exprString(a), exprString(fun))
 		}
 	}
 	return nil
+}
+
+// elementalArray returns the first array among actuals of a reference of
+// elemental procedure u, or nil if it has none (or u is not elemental).
+func (g *gen) elementalArray(u *ast.Unit, actuals []ast.Expr) ast.Expr {
+	if !isElemental(u) {
+		return nil
+	}
+	for _, a := range actuals {
+		if a != nil && g.info.Rank(a) > 0 {
+			return a
+		}
+	}
+	return nil
+}
+
+// elementalScalarAdj returns the adjoint argument for active scalar
+// variable a (of dummy ds) beside array arguments of an elemental
+// function, arr one of them: an array temporary allocated like arr and
+// zeroed (pre); after the call its sum goes to a's adjoint (post).
+func (g *gen) elementalScalarAdj(a, arr ast.Expr, ds *sema.Symbol) (tmp ast.Expr, pre, post []ast.Stmt, err error) {
+	ar, err := g.adjRef(a)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(ds.Type.Kind)}
+	t := g.allocatable("fadj_esum", ts, g.info.Rank(arr))
+	if t == nil {
+		return nil, nil, nil, notSupported("generated name 'fadj_esum%d' clashes with a name of '%s'", g.nsave, g.pa.Proc.Name)
+	}
+	pre = []ast.Stmt{decl.AllocateMold(t, ast.Clone(arr)), &ast.AssignStmt{Lhs: ast.NewIdent(t.Name), Rhs: deriv.Const("0", ds.Type)}}
+	post = []ast.Stmt{&ast.AssignStmt{Lhs: ar, Rhs: deriv.Add(ast.Clone(ar), deriv.Call("sum", ast.NewIdent(t.Name)))},
+		decl.Deallocate(ast.NewIdent(t.Name))}
+	return t, pre, post, nil
 }

@@ -270,7 +270,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if c.args, ok = actualsOf(s.Args, callee.Unit.Args, cs); !ok { // optional.go
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
 	}
-	if err := g.elementalArrayRef(callee, s.Name, c.args, c.split); err != nil {
+	if err := g.elementalArrayRef(callee, s.Name, c.args, c.split, false); err != nil {
 		return nil, nil, err
 	}
 	if err := g.aliased(c.args, callee.Unit, cs, exprString(s.Name)); err != nil {
@@ -579,7 +579,7 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 	if !ok {
 		return nil, nil, nil, notSupported("reference of '%s' with optional arguments in reverse mode", exprString(x.Fun))
 	}
-	if err := g.elementalArrayRef(callee, x.Fun, actuals, false); err != nil {
+	if err := g.elementalArrayRef(callee, x.Fun, actuals, false, true); err != nil {
 		return nil, nil, nil, err
 	}
 	for i, a := range actuals {
@@ -615,6 +615,16 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		}
 		if !isVar {
 			return nil, nil, nil, notSupported("argument '%s' of active dummy '%s' of function '%s' is not an active variable in reverse mode", exprString(a), ds.Name, exprString(x.Fun))
+		}
+		if arr := g.elementalArray(callee.Unit, actuals); arr != nil && g.info.Rank(a) == 0 {
+			// A scalar beside arrays (elemental.go).
+			tb, p, q, err := g.elementalScalarAdj(a, arr, ds)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			pre, post = append(pre, p...), append(post, q...)
+			args = append(args, tb)
+			continue
 		}
 		r, err := g.adjRef(a)
 		if err != nil {

@@ -20,10 +20,11 @@ contains
     f = q*q
   end subroutine limit
 
-  subroutine column(n, t, s, c, e)
+  subroutine column(n, t, s, p, c, e)
     integer, intent(in) :: n
     real(wp), intent(inout) :: t(n)
     real(wp), intent(in) :: s(n)
+    real(wp), intent(in) :: p
     real(wp), intent(out) :: c(n)
     real(wp), intent(out) :: e
     real(wp) :: f(n), r(n)
@@ -31,6 +32,6 @@ contains
     c = 0.0_wp
     c(2:n) = rho(t(1:n-1), 35.0_wp) - r(2:n)
     call limit(t, f)
-    e = sum(f*r) + sum(rho(t, s)*c)
+    e = sum(f*r) + sum(rho(t, s)*c) + sum(rho(s, p))
   end subroutine column
 end module eos
