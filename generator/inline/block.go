@@ -19,7 +19,9 @@ import (
 // before it is read, and its derivative with it.
 //
 // A BLOCK keeps its declarations (which the differentiators reject when
-// it is active) if one is not a type declaration, declares an
+// it is active) in a procedure with DO CONCURRENT, FORALL or OpenMP
+// directives (its locals are private to an iteration or a thread there),
+// and if one is not a type declaration, declares an
 // ALLOCATABLE or POINTER variable (deallocated or undefined at the
 // block's end), or has a bound, length or kind that reads anything but
 // named constants, intrinsic inquiries and dummies the procedure never
@@ -46,12 +48,26 @@ func (x *expander) blockLocals(u *ast.Unit) {
 		return
 	}
 	h := &hoister{x: x, u: u, scope: us}
+	shared := false // per-iteration or per-thread locals would become shared
 	ast.Inspect(u, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BlockConstruct); ok {
-			h.blocks = append(h.blocks, b)
+		switch n := n.(type) {
+		case *ast.BlockConstruct:
+			h.blocks = append(h.blocks, n)
+		case *ast.DoConstruct:
+			shared = shared || len(n.Concurrent) > 0
+		case *ast.ForallConstruct:
+			shared = true
+		}
+		if st, ok := n.(ast.Stmt); ok && st != nil {
+			for _, c := range st.Header().Doc {
+				shared = shared || c.Omp != nil
+			}
 		}
 		return true
 	})
+	if shared {
+		return // BLOCK locals in DO CONCURRENT, FORALL or OpenMP code stay
+	}
 	for _, b := range h.blocks {
 		h.hoist(b)
 	}

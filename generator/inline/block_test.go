@@ -101,6 +101,29 @@ block
   q%v = y
   y = q%v
 end block`,
+	}, {
+		name: "OpenMP: a BLOCK's locals are private to a thread, kept",
+		src: `subroutine s(n, x)
+  integer :: n, i
+  real(8) :: x(n)
+  !$omp parallel do
+  do i = 1, n
+    block
+      real(8) :: t
+      t = x(i)
+      x(i) = t*t
+    end block
+  end do
+end subroutine s
+`,
+		want: `!$omp parallel do
+do i = 1, n
+  block
+    real(8) :: t
+    t = x(i)
+    x(i) = t*t
+  end block
+end do`,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
