@@ -8,8 +8,9 @@ import (
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
-// Elemental procedures. The adjoint f_b of an elemental procedure f is
-// declared IMPURE ELEMENTAL (F2008): its dummies are f's scalars and
+// Elemental procedures. The adjoint f_b of an elemental module or
+// internal procedure f is declared IMPURE ELEMENTAL (F2008; an external
+// one's stays scalar, see elementalVersion): its dummies are f's scalars and
 // their adjoints, so a reference with array arguments (`r = rho(t, s)`,
 // `call limit(q, f)`) is reversed by one call of f_b with the same arrays
 // and their adjoints, which runs f_b element by element in array element
@@ -33,12 +34,27 @@ func isElemental(u *ast.Unit) bool {
 	return false
 }
 
+// elementalVersion reports whether the adjoint of version pa is
+// IMPURE ELEMENTAL: its procedure is elemental and a module or internal
+// procedure, so that every call of the adjoint sees its interface (an
+// elemental procedure needs an explicit one). An external elemental
+// procedure's adjoint is a scalar routine: references with array
+// arguments are rejected.
+func elementalVersion(pa *activity.ProcActivity) bool {
+	if pa == nil || pa.Unit == nil || !isElemental(pa.Unit) || pa.Proc == nil || pa.Proc.Proc == nil {
+		return false
+	}
+	k := pa.Proc.Proc.Kind
+	return k == sema.ProcModule || k == sema.ProcInternal
+}
+
 // elementalPrefix returns the prefix keywords IMPURE ELEMENTAL of the
-// adjoint of u if u is elemental.
-func elementalPrefix(u *ast.Unit) []*ast.Keyword {
-	if !isElemental(u) {
+// adjoint of version pa if it is elemental.
+func elementalPrefix(pa *activity.ProcActivity) []*ast.Keyword {
+	if !elementalVersion(pa) {
 		return nil
 	}
+	u := pa.Unit
 	return []*ast.Keyword{{KwPos: u.Pos(), Name: "impure"}, {KwPos: u.Pos(), Name: "elemental"}}
 }
 
@@ -58,6 +74,9 @@ func (g *gen) elementalArrayRef(callee *activity.ProcActivity, fun ast.Expr, act
 	if !array {
 		return nil
 	}
+	if !elementalVersion(callee) {
+		return notSupported("reference of external elemental procedure '%s' with array arguments in reverse mode (its adjoint needs an explicit interface: put it in a module)", exprString(fun))
+	}
 	if split {
 		return notSupported("reference of elemental procedure '%s' with array arguments reversed with calls: split", exprString(fun))
 	}
@@ -75,9 +94,9 @@ func (g *gen) elementalArrayRef(callee *activity.ProcActivity, fun ast.Expr, act
 }
 
 // elementalArray returns the first array among actuals of a reference of
-// elemental procedure u, or nil if it has none (or u is not elemental).
-func (g *gen) elementalArray(u *ast.Unit, actuals []ast.Expr) ast.Expr {
-	if !isElemental(u) {
+// elemental version callee, or nil if it has none (or is not one).
+func (g *gen) elementalArray(callee *activity.ProcActivity, actuals []ast.Expr) ast.Expr {
+	if !elementalVersion(callee) {
 		return nil
 	}
 	for _, a := range actuals {

@@ -616,7 +616,7 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		if !isVar {
 			return nil, nil, nil, notSupported("argument '%s' of active dummy '%s' of function '%s' is not an active variable in reverse mode", exprString(a), ds.Name, exprString(x.Fun))
 		}
-		if arr := g.elementalArray(callee.Unit, actuals); arr != nil && g.info.Rank(a) == 0 {
+		if arr := g.elementalArray(callee, actuals); arr != nil && g.info.Rank(a) == 0 {
 			// A scalar beside arrays (elemental.go).
 			tb, p, q, err := g.elementalScalarAdj(a, arr, ds)
 			if err != nil {

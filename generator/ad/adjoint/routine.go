@@ -176,7 +176,7 @@ func (g *gen) header(r *routine) error {
 		// PURE is dropped: the adjoint pushes on the tape; ELEMENTAL
 		// becomes IMPURE ELEMENTAL (elemental.go).
 	}
-	r.nu.Prefix = append(r.nu.Prefix, elementalPrefix(u)...)
+	r.nu.Prefix = append(r.nu.Prefix, elementalPrefix(pa)...)
 	if u.Kind != ast.FunctionUnit {
 		return nil
 	}

@@ -253,7 +253,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 			nu.Prefix = append(nu.Prefix, k)
 		}
 	}
-	nu.Prefix = append(nu.Prefix, elementalPrefix(u)...)
+	nu.Prefix = append(nu.Prefix, elementalPrefix(pa)...)
 	args, err := g.dummyArgs(u)
 	if err != nil {
 		return nil, err
@@ -1514,6 +1514,9 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 		n.Args = append(n.Args, g.replace(a)) // a hoisted reference: its temporary
 		if err := g.checkCalls(val); err != nil {
 			return nil, nil, err
+		}
+		if hasPrefix(cu, "elemental") && !elementalVersion(callee) && g.info.Rank(val) > 0 {
+			return nil, nil, notSupported("reference of external elemental procedure '%s' with array arguments (its tangent needs an explicit interface: put it in a module)", callee.Proc.Name)
 		}
 		if dummy == nil || !inPattern(callee, dummy) {
 			continue
