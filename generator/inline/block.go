@@ -21,12 +21,13 @@ import (
 // A BLOCK keeps its declarations (which the differentiators reject when
 // it is active) in a procedure with DO CONCURRENT, FORALL or OpenMP
 // directives (its locals are private to an iteration or a thread there),
-// and if one is not a type declaration, declares an
-// ALLOCATABLE or POINTER variable (deallocated or undefined at the
-// block's end), or has a bound, length or kind that reads anything but
-// named constants, intrinsic inquiries and dummies the procedure never
-// defines (an automatic array sized by a local computed before the
-// block would be sized on entry to the procedure).
+// and if one is not a type declaration, declares a POINTER variable, or
+// an ALLOCATABLE one in a block that may run more than once per call
+// (deallocated at each end of the block: runOnce), or has a bound,
+// length or kind that reads anything but named constants, intrinsic
+// inquiries and dummies the procedure never defines (an automatic array
+// sized by a local computed before the block would be sized on entry to
+// the procedure).
 func BlockLocals(prog *sema.Program) {
 	if prog == nil || prog.Info == nil {
 		return
@@ -68,6 +69,7 @@ func (x *expander) blockLocals(u *ast.Unit) {
 	if shared {
 		return // BLOCK locals in DO CONCURRENT, FORALL or OpenMP code stay
 	}
+	h.once = h.runOnce()
 	for _, b := range h.blocks {
 		h.hoist(b)
 	}
@@ -81,6 +83,44 @@ type hoister struct {
 	blocks []*ast.BlockConstruct
 	names  map[string]bool // identifiers of the procedure (lower case)
 	n      int
+	// once holds the BLOCKs that run at most once per call (runOnce).
+	once map[*ast.BlockConstruct]bool
+}
+
+// runOnce returns the BLOCKs of the procedure that run at most once per
+// call: outside any DO loop, in a procedure without GO TOs (a backward
+// one is a loop) and whose locals are not all saved. An ALLOCATABLE local
+// of such a block may move: deallocated at the block's end, the hoisted
+// one is at the procedure's (no conforming code sees it in between), and
+// it is unallocated on the block's only entry as the original is.
+func (h *hoister) runOnce() map[*ast.BlockConstruct]bool {
+	if h.scope.SaveAll() {
+		return nil
+	}
+	inLoop := map[*ast.BlockConstruct]bool{}
+	jumps := false
+	ast.Inspect(h.u, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.DoConstruct:
+			ast.Inspect(&ast.Unit{Body: n.Body}, func(m ast.Node) bool {
+				if b, ok := m.(*ast.BlockConstruct); ok {
+					inLoop[b] = true
+				}
+				return true
+			})
+		case *ast.GotoStmt, *ast.ComputedGotoStmt, *ast.AssignedGotoStmt, *ast.ArithIfStmt:
+			jumps = true
+		}
+		return true
+	})
+	if jumps {
+		return nil
+	}
+	once := map[*ast.BlockConstruct]bool{}
+	for _, b := range h.blocks {
+		once[b] = !inLoop[b]
+	}
+	return once
 }
 
 // hoist moves b's declarations into the procedure if they qualify.
@@ -167,8 +207,11 @@ func (h *hoister) qualifies(b *ast.BlockConstruct) bool {
 		}
 		for _, e := range td.Entities {
 			s := h.x.info.Defs[e.Name]
-			if s == nil || s.Owner != bs || s.Kind != sema.VarSym && s.Kind != sema.ConstSym || s.Attrs&(sema.AttrAllocatable|sema.AttrPointer) != 0 {
+			if s == nil || s.Owner != bs || s.Kind != sema.VarSym && s.Kind != sema.ConstSym || s.Attrs&sema.AttrPointer != 0 {
 				return false
+			}
+			if s.Attrs&sema.AttrAllocatable != 0 && (!h.once[b] || s.Attrs&sema.AttrSave != 0) {
+				return false // deallocated at each end of the block
 			}
 		}
 		if !h.specOK(td) {

@@ -57,16 +57,18 @@ block
   y = w_blk1*w_blk1
 end block`,
 	}, {
-		name: "allocatable, a bound read from a local, a type of its own: kept",
+		name: "allocatable in a loop, a bound read from a local, a type of its own: kept",
 		src: `subroutine s(n, x, y)
-  integer :: n, m
+  integer :: n, m, i
   real(8) :: x(n), y
   m = n
+  do i = 1, 2
   block
     real(8), allocatable :: a(:)
     a = x
     y = sum(a)
   end block
+  end do
   block
     real(8) :: b(m)
     b = x(1:m)
@@ -83,11 +85,13 @@ end block`,
 end subroutine s
 `,
 		want: `m = n
-block
-  real(8), allocatable :: a(:)
-  a = x
-  y = sum(a)
-end block
+do i = 1, 2
+  block
+    real(8), allocatable :: a(:)
+    a = x
+    y = sum(a)
+  end block
+end do
 block
   real(8) :: b(m)
   b = x(1:m)
@@ -100,6 +104,25 @@ block
   type(p) :: q
   q%v = y
   y = q%v
+end block`,
+	}, {
+		name: "allocatable in a block that runs once: hoisted",
+		src: `subroutine s(n, x, y)
+  integer :: n
+  real(8) :: x(n), y
+  block
+    real(8), allocatable :: a(:)
+    allocate(a(n))
+    a = x*x
+    y = sum(a)
+  end block
+end subroutine s
+`,
+		want: `real(8), allocatable :: a(:)
+block
+  allocate(a(n))
+  a = x*x
+  y = sum(a)
 end block`,
 	}, {
 		name: "OpenMP: a BLOCK's locals are private to a thread, kept",

@@ -1,7 +1,8 @@
 ! BLOCK constructs as modern models write them: temporaries declared
 ! where they are used, in a time loop (fresh on each entry), one
 ! shadowing a local of the routine, an automatic array sized by a dummy,
-! a named constant, nested blocks and a labelled one.
+! a named constant, nested blocks (the inner one checkpointed) and an
+! allocatable local of a block that runs once.
 module advect
   implicit none
   integer, parameter :: wp = kind(1.0d0)
@@ -14,7 +15,6 @@ contains
     real(wp) :: flux
     integer :: it, i
     flux = 0.0_wp
-    if (c > 5.0_wp) go to 10
     do it = 1, nt
       block
         real(wp) :: flux(n), cfl
@@ -32,9 +32,12 @@ contains
         end block stage
       end block
     end do
-10  block
+    block
       real(wp) :: s
-      s = sum(u*u)
+      real(wp), allocatable :: w(:)
+      allocate(w(n))
+      w = u*u
+      s = sum(w)
       cost = sqrt(s) + flux
     end block
   end subroutine step
