@@ -563,9 +563,9 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 // funcRefArgs returns the arguments of the adjoint of the function of
 // reference x, but its result's adjoint: each actual argument, followed
 // by its adjoint if its dummy is active. An active expression passed to
-// an active dummy the function does not define (or a VALUE one) passes its value and a
-// temporary adjoint, zeroed before the call (pre) and propagated to the
-// expression's operands after it (post).
+// an active dummy the function does not define (or a VALUE one) passes
+// its value and a temporary adjoint, zeroed before the call (pre) and
+// propagated to the expression's operands after it (post).
 func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args []ast.Expr, pre, post []ast.Stmt, err error) {
 	if callee.Unit == nil || callee.Unit.Kind != ast.FunctionUnit {
 		return nil, nil, nil, notSupported("reference of '%s' in reverse mode", exprString(x.Fun))
