@@ -50,7 +50,8 @@ func (x *expander) blockLocals(u *ast.Unit) {
 	}
 	h := &hoister{x: x, u: u, scope: us}
 	shared := false // per-iteration or per-thread locals would become shared
-	ast.Inspect(u, func(n ast.Node) bool {
+	// (The body only: contained procedures' BLOCKs are theirs.)
+	ast.Inspect(&ast.Unit{Body: u.Body}, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BlockConstruct:
 			h.blocks = append(h.blocks, n)
@@ -99,7 +100,7 @@ func (h *hoister) runOnce() map[*ast.BlockConstruct]bool {
 	}
 	inLoop := map[*ast.BlockConstruct]bool{}
 	jumps := false
-	ast.Inspect(h.u, func(n ast.Node) bool {
+	ast.Inspect(&ast.Unit{Body: h.u.Body}, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.DoConstruct:
 			ast.Inspect(&ast.Unit{Body: n.Body}, func(m ast.Node) bool {

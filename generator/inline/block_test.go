@@ -125,6 +125,28 @@ block
   y = sum(a)
 end block`,
 	}, {
+		name: "a contained procedure's BLOCK stays its own",
+		src: `subroutine s(n, x, y)
+  integer :: n
+  real(8) :: x(n), y
+  y = 0
+  call inner(2)
+contains
+  subroutine inner(k)
+    integer :: k, i
+    do i = 1, k
+      block
+        real(8), allocatable :: a(:)
+        a = x
+        y = y + sum(a)
+      end block
+    end do
+  end subroutine inner
+end subroutine s
+`,
+		want: `y = 0
+call inner(2)`,
+	}, {
 		name: "OpenMP: a BLOCK's locals are private to a thread, kept",
 		src: `subroutine s(n, x)
   integer :: n, i
@@ -160,8 +182,12 @@ end do`,
 			if err != nil {
 				t.Fatal(err)
 			}
-			inline.BlockLocals(prog)
 			u := prog.Files[0].Units[0]
+			before := len(u.Decls)
+			inline.BlockLocals(prog)
+			if got := len(u.Decls) - before; got != countNew(tt.want) {
+				t.Errorf("%d declarations moved, want %d", got, countNew(tt.want))
+			}
 			var buf strings.Builder
 			for _, s := range u.Decls[len(u.Decls)-countNew(tt.want):] {
 				if err := printer.Node(&buf, s); err != nil {
