@@ -525,8 +525,8 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 		if s.Attrs.Has(sema.AttrOptional) {
 			d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrOptional}) // optional.go
 		}
-		if s.Attrs.Has(sema.AttrValue) {
-			return nil, notSupported("active VALUE dummy '%s' in reverse mode", s.Name)
+		if s.Attrs.Has(sema.AttrValue) && !g.valueAdjOK(s) { // value.go
+			return nil, notSupported("active VALUE dummy '%s' in reverse mode (an array, not real, or calls: split)", s.Name)
 		}
 	}
 	e := &ast.Entity{Name: ast.NewIdent(g.aname(s))}

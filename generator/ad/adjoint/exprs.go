@@ -270,7 +270,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if c.args, ok = actualsOf(s.Args, callee.Unit.Args, cs); !ok { // optional.go
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
 	}
-	if err := g.elementalArrayRef(callee.Unit, s.Name, c.args); err != nil {
+	if err := g.elementalArrayRef(callee, s.Name, c.args, c.split, false); err != nil {
 		return nil, nil, err
 	}
 	if err := g.aliased(c.args, callee.Unit, cs, exprString(s.Name)); err != nil {
@@ -376,24 +376,6 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 		}
 		c.bargs = append(c.bargs, r)
 		c.bnames = append(c.bnames, c.callee.Unit.Args[i].Name+g.suffix)
-	}
-	return nil
-}
-
-// elementalArrayRef rejects a reference of elemental procedure u with an
-// array argument: its adjoint is a scalar routine.
-func (g *gen) elementalArrayRef(u *ast.Unit, fun ast.Expr, actuals []ast.Expr) error {
-	elemental := false
-	for _, k := range u.Prefix {
-		elemental = elemental || k.Name == "elemental"
-	}
-	if !elemental {
-		return nil
-	}
-	for _, a := range actuals {
-		if a != nil && g.info.Rank(a) > 0 {
-			return notSupported("reference of elemental procedure '%s' with array arguments in reverse mode", exprString(fun))
-		}
 	}
 	return nil
 }
@@ -581,9 +563,9 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 // funcRefArgs returns the arguments of the adjoint of the function of
 // reference x, but its result's adjoint: each actual argument, followed
 // by its adjoint if its dummy is active. An active expression passed to
-// an active dummy the function does not define passes its value and a
-// temporary adjoint, zeroed before the call (pre) and propagated to the
-// expression's operands after it (post).
+// an active dummy the function does not define (or a VALUE one) passes
+// its value and a temporary adjoint, zeroed before the call (pre) and
+// propagated to the expression's operands after it (post).
 func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args []ast.Expr, pre, post []ast.Stmt, err error) {
 	if callee.Unit == nil || callee.Unit.Kind != ast.FunctionUnit {
 		return nil, nil, nil, notSupported("reference of '%s' in reverse mode", exprString(x.Fun))
@@ -597,7 +579,7 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 	if !ok {
 		return nil, nil, nil, notSupported("reference of '%s' with optional arguments in reverse mode", exprString(x.Fun))
 	}
-	if err := g.elementalArrayRef(callee.Unit, x.Fun, actuals); err != nil {
+	if err := g.elementalArrayRef(callee, x.Fun, actuals, false, true); err != nil {
 		return nil, nil, nil, err
 	}
 	for i, a := range actuals {
@@ -615,7 +597,7 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		// subscript would pass a copy.
 		bs := g.baseSym(a)
 		isVar := bs != nil && bs.Kind == sema.VarSym && g.hasAdj(bs) && !g.vectorSubscripted(a)
-		if !isVar && (bs == nil || bs.Kind != sema.VarSym) && !decl.MayDefine(g.info, callee.Unit, ds) && ds.Rank() == 0 && g.info.Rank(a) == 0 && isFloat(g.info.TypeOf(a)) {
+		if !isVar && (bs == nil || bs.Kind != sema.VarSym) && (!decl.MayDefine(g.info, callee.Unit, ds) || ds.Attrs.Has(sema.AttrValue)) && ds.Rank() == 0 && g.info.Rank(a) == 0 && isFloat(g.info.TypeOf(a)) {
 			// An expression: its value, and a temporary adjoint.
 			g.ntmp++
 			tb, err := g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, g.info.TypeOf(a))
@@ -633,6 +615,16 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		}
 		if !isVar {
 			return nil, nil, nil, notSupported("argument '%s' of active dummy '%s' of function '%s' is not an active variable in reverse mode", exprString(a), ds.Name, exprString(x.Fun))
+		}
+		if arr := g.elementalArray(callee, actuals); arr != nil && g.info.Rank(a) == 0 {
+			// A scalar beside arrays (elemental.go).
+			tb, p, q, err := g.elementalScalarAdj(a, arr, ds)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			pre, post = append(pre, p...), append(post, q...)
+			args = append(args, tb)
+			continue
 		}
 		r, err := g.adjRef(a)
 		if err != nil {

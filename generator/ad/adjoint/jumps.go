@@ -243,6 +243,12 @@ func (g *gen) addJump(s ast.Stmt, frames []*jumpFrame) error {
 			return notSupported("GO TO %d: its target is not a statement of an enclosing block (reverse mode)", l)
 		}
 	case *ast.ExitStmt:
+		if cf, ok, err := g.exitedConstruct(s.Construct, frames); err != nil {
+			return err
+		} else if ok { // block_exit.go: a GO TO after the construct
+			tf, t = cf-1, frames[cf-1].i+1
+			break
+		}
 		lf, err := loopFrame(s.Construct)
 		if err != nil {
 			return err

@@ -19,17 +19,11 @@ import (
 // reversed as its own plan says, in both forms: checkpoints nest.
 
 // blockConstruct reverses BLOCK construct s: a checkpointed one, or
-// one without declarations, reversed as its statements.
+// one reversed as its statements (block.go).
 func (g *gen) blockConstruct(s *ast.BlockConstruct) (fwd, bwd []ast.Stmt, err error) {
 	r := g.sh.plan.Block(s)
 	if r == nil {
-		if len(s.Decls) > 0 {
-			return nil, nil, notSupported("BLOCK construct with declarations in reverse mode")
-		}
-		if s.Label != 0 {
-			return nil, nil, notSupported("labelled BLOCK construct in reverse mode")
-		}
-		return g.stmts(s.Body)
+		return g.plainBlock(s) // block.go
 	}
 	what := "checkpointed region " + r.Name
 	if err := g.checkBlock(s, what); err != nil {

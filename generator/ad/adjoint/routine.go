@@ -173,11 +173,10 @@ func (g *gen) header(r *routine) error {
 		case "recursive":
 			r.nu.Prefix = append(r.nu.Prefix, k)
 		}
-		// PURE is dropped: the adjoint pushes on the tape. So is
-		// ELEMENTAL: the adjoint of an elemental procedure is a scalar
-		// routine, and references with array arguments are rejected
-		// (elementalArrayRef).
+		// PURE is dropped: the adjoint pushes on the tape; ELEMENTAL
+		// becomes IMPURE ELEMENTAL (elemental.go).
 	}
+	r.nu.Prefix = append(r.nu.Prefix, elementalPrefix(pa)...)
 	if u.Kind != ast.FunctionUnit {
 		return nil
 	}
@@ -323,6 +322,10 @@ func (g *gen) adjointDecls(r *routine) error {
 		r.inits = append(r.inits, g.componentInits(s, g.aname(s))...) // alloc_comp.go
 		if !s.IsDummy() || !inPattern(pa, s) {
 			r.inits = append(r.inits, g.zeroAdj(g.aname(s), s)...)
+		} else if s.Attrs.Has(sema.AttrValue) {
+			if err := g.valueAdj(r, s); err != nil { // value.go
+				return err
+			}
 		} else if s.Intent == ast.IntentOut {
 			r.finals = append(r.finals, g.zeroAdj(g.aname(s), s)...)
 		}

@@ -692,13 +692,13 @@ func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	case s.Var == nil:
 		fwd, bwd, err = g.countedLoop(l, f)
 	case len(g.jumps.byLoop[s]) == 0 && g.invariant(s.Start) && g.invariant(s.Stop) && (s.Step == nil || g.invariant(s.Step)):
-		if err := g.checkDoVar(s); err != nil {
+		if err := g.checkIndexKind(s); err != nil { // int8_loops.go
 			return nil, nil, err
 		}
 		l.n.Body = f
 		fwd, bwd, err = g.invariantLoop(l)
 	default:
-		if err := g.checkDoVar(s); err != nil {
+		if err := g.checkIndexKind(s); err != nil { // int8_loops.go
 			return nil, nil, err
 		}
 		l.n.Body = f
@@ -718,14 +718,6 @@ type loop struct {
 	s       *ast.DoConstruct
 	d       string
 	n, back *ast.DoConstruct
-}
-
-func (g *gen) checkDoVar(s *ast.DoConstruct) error {
-	v := g.info.ObjectOf(s.Var)
-	if v == nil || v.Type == nil || !v.Type.IsInteger() || v.Type.Kind != 4 {
-		return notSupported("DO variable '%s' not a default integer in reverse mode", s.Var.Name)
-	}
-	return nil
 }
 
 // countedLoop reverses a DO WHILE or a DO without loop control: the
@@ -767,10 +759,10 @@ func (g *gen) invariantLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
 		back.Stop, back.Step = s.Start, deriv.Neg(s.Step)
 	}
 	if g.records(s, s.Var) {
-		p := pushInt(s.Var)
+		p := g.pushDoVar(s) // int8_loops.go
 		p.Header().Label, p.Header().Doc = s.Label, s.Doc
 		n.StmtHeader = ast.StmtHeader{}
-		return g.leave(s, []ast.Stmt{p, n}, []ast.Stmt{back, popInt(s.Var)})
+		return g.leave(s, []ast.Stmt{p, n}, []ast.Stmt{back, g.popDoVar(s)})
 	}
 	fwd, bwd = []ast.Stmt{n}, []ast.Stmt{back}
 	if len(n.Body) == 0 && g.deadIndex[s] && s.Label == 0 {
@@ -788,18 +780,19 @@ func (g *gen) invariantLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
 // runs over the same index values.
 func (g *gen) recordedLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
 	s, n, back := l.s, l.n, l.back
-	lo, err := g.local("fadj_lo"+l.d, intType)
+	lo, err := g.boundLocal("fadj_lo", l) // int8_loops.go
 	if err != nil {
 		return nil, nil, err
 	}
-	hi, err := g.local("fadj_hi"+l.d, intType)
+	hi, err := g.boundLocal("fadj_hi", l)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := g.local("fadj_st"+l.d, intType)
+	st, err := g.boundLocal("fadj_st", l)
 	if err != nil {
 		return nil, nil, err
 	}
+	bt, _ := tape.TypeOf(g.doVarType(s)) // the bounds' tape type
 	step := s.Step
 	if step == nil {
 		step = deriv.Int(1)
@@ -807,9 +800,9 @@ func (g *gen) recordedLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
 	// The index's value before the loop is recorded if the backward
 	// sweep needs it after reversing the loop (store-all: always).
 	recVar := g.records(s, s.Var)
-	first := ast.Stmt(&ast.AssignStmt{Lhs: lo, Rhs: g.asInt(s.Start)})
+	first := ast.Stmt(&ast.AssignStmt{Lhs: lo, Rhs: g.asIndexKind(s, s.Start)})
 	if recVar {
-		first = pushInt(s.Var)
+		first = g.pushDoVar(s)
 	} else {
 		first = ast.Copy(first)
 	}
@@ -819,12 +812,12 @@ func (g *gen) recordedLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
 	n.Start, n.Stop, n.Step = lo, hi, st
 	fwd = []ast.Stmt{first}
 	if recVar {
-		fwd = append(fwd, &ast.AssignStmt{Lhs: lo, Rhs: g.asInt(s.Start)})
+		fwd = append(fwd, &ast.AssignStmt{Lhs: lo, Rhs: g.asIndexKind(s, s.Start)})
 	}
-	fwd = append(fwd, &ast.AssignStmt{Lhs: hi, Rhs: g.asInt(s.Stop)}, &ast.AssignStmt{Lhs: st, Rhs: g.asInt(step)})
+	fwd = append(fwd, &ast.AssignStmt{Lhs: hi, Rhs: g.asIndexKind(s, s.Stop)}, &ast.AssignStmt{Lhs: st, Rhs: g.asIndexKind(s, step)})
 	// A constant step (1 when there is none) has one value: it takes no
 	// bits on the tape, and the backward sweep sets it again.
-	pushSt, popSt := pushInt(st), popInt(st)
+	pushSt, popSt := tapePush(bt, st), tapePop(bt, st)
 	if isIntLit(step) {
 		pushSt, popSt = nil, &ast.AssignStmt{Lhs: st, Rhs: ast.Clone(step)}
 	}
@@ -838,12 +831,12 @@ func (g *gen) recordedLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
 		}
 		n.Body = append([]ast.Stmt{&ast.AssignStmt{Lhs: cnt, Rhs: deriv.Add(cnt, deriv.Int(1))}}, n.Body...)
 		fwd = append(fwd, &ast.AssignStmt{Lhs: cnt, Rhs: deriv.Int(0)},
-			n, pushInt(lo), pushInt(cnt))
-		bwd = []ast.Stmt{popSt, popInt(cnt), popInt(lo), back}
+			n, tapePush(bt, lo), pushInt(cnt))
+		bwd = []ast.Stmt{popSt, popInt(cnt), tapePop(bt, lo), back}
 		trips = cnt
 	} else {
-		fwd = append(fwd, n, pushInt(lo), pushInt(hi))
-		bwd = []ast.Stmt{popSt, popInt(hi), popInt(lo), back}
+		fwd = append(fwd, n, tapePush(bt, lo), tapePush(bt, hi))
+		bwd = []ast.Stmt{popSt, tapePop(bt, hi), tapePop(bt, lo), back}
 		trips = &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
 			deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(hi, lo), st)}, st), deriv.Int(0)}}
 	}
@@ -855,7 +848,7 @@ func (g *gen) recordedLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
 	back.Stop = lo
 	back.Step = deriv.Neg(st)
 	if recVar {
-		bwd = append(bwd, popInt(s.Var))
+		bwd = append(bwd, g.popDoVar(s))
 	}
 	return g.leave(s, fwd, bwd)
 }

@@ -4,9 +4,10 @@ import "github.com/fadj-dev/fadj/generator/fortran/ast"
 
 // blockConstruct returns BLOCK construct s with the tangents of its
 // statements (a checkpointed region is one, docs/checkpointing.md; the
-// tangent has nothing to checkpoint). A BLOCK with declarations of its
-// own would need their tangents declared in it: not supported yet when
-// it is active.
+// tangent has nothing to checkpoint). Package inline moved the
+// declarations of a BLOCK into the procedure where it could
+// (inline.BlockLocals); one that keeps them would need their tangents
+// declared in it: not supported yet when it is active.
 func (g *gen) blockConstruct(s *ast.BlockConstruct) ([]ast.Stmt, error) {
 	if len(s.Decls) > 0 {
 		if g.pa.ActiveStmt(s) {

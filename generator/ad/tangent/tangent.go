@@ -246,14 +246,14 @@ func (g *gen) unit() (*ast.Unit, error) {
 	}
 	nu := &ast.Unit{Kind: ast.SubroutineUnit, Name: ast.NewIdent(routineName(pa, g.suffix))}
 	for _, k := range u.Prefix {
-		// PURE and ELEMENTAL are dropped: a tangent routine calls
-		// other tangent routines, which an external procedure's
-		// callers see without an interface; the tangent of an
-		// elemental procedure is a scalar routine (see call).
-		if k.Name != "pure" && k.Name != "elemental" {
+		// PURE is dropped: a tangent routine calls other tangent
+		// routines, which an external procedure's callers see without
+		// an interface; ELEMENTAL becomes IMPURE ELEMENTAL (elemental.go).
+		if k.Name != "pure" && k.Name != "elemental" && k.Name != "impure" {
 			nu.Prefix = append(nu.Prefix, k)
 		}
 	}
+	nu.Prefix = append(nu.Prefix, elementalPrefix(pa)...)
 	args, err := g.dummyArgs(u)
 	if err != nil {
 		return nil, err
@@ -1515,8 +1515,8 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 		if err := g.checkCalls(val); err != nil {
 			return nil, nil, err
 		}
-		if hasPrefix(cu, "elemental") && g.info.Rank(val) > 0 {
-			return nil, nil, notSupported("reference of elemental procedure '%s' with array arguments", callee.Proc.Name)
+		if hasPrefix(cu, "elemental") && !elementalVersion(callee) && g.info.Rank(val) > 0 {
+			return nil, nil, notSupported("reference of external elemental procedure '%s' with array arguments (its tangent needs an explicit interface: put it in a module)", callee.Proc.Name)
 		}
 		if dummy == nil || !inPattern(callee, dummy) {
 			continue

@@ -268,6 +268,9 @@ func (l *analyzer) selectCase(s *ast.SelectCase, after Set) Set {
 func (l *analyzer) loop(s *ast.DoConstruct, after Set) Set {
 	private := l.private(s)
 	head := after.copy()
+	// A DO WHILE evaluates its condition before each iteration: what it
+	// reads is live at the end of the body too (m = m - 1 is not dead).
+	l.reads(head, s.While)
 	var body Set
 	for {
 		body = l.list(s.Body, head)

@@ -84,6 +84,17 @@ end subroutine`,
   end if
 end subroutine`,
 		entry: "c x", dead: "4 6",
+	}, {
+		name: "what a DO WHILE condition reads is live at the end of its body",
+		src: `subroutine g(x, m)
+  real(8) :: x
+  integer :: m
+  do while (m > 0)
+    x = x*x
+    m = m - 1
+  end do
+end subroutine`,
+		entry: "m x", dead: "",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

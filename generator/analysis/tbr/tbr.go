@@ -266,19 +266,20 @@ func run(p *analysis.Pass, cfg Config) (any, error) {
 			out:         map[ast.Stmt]set{},
 			reads:       map[ast.Stmt]set{},
 		}
-		a := &analyzer{info: p.Prog.Info, pa: pa, pt: pt, cfg: cfg, noKill: pa.Flat, modref: mr, results: res.byVer}
+		flat := pa.Flat || namedExit(pa.Unit) // named_exit.go
+		a := &analyzer{info: p.Prog.Info, pa: pa, pt: pt, cfg: cfg, noKill: flat, modref: mr, results: res.byVer}
 		if pa.Unit != nil {
 			a.scope = p.Prog.Info.ScopeOf(pa.Unit)
 			a.body = modref.NewBody(pa.Unit.Body)
 		}
 		if pa.Unit != nil {
 			out := a.stmts(pa.Unit.Body, set{})
-			if pa.Flat {
+			if flat {
 				// Without kills the first pass collects every TBR(s);
 				// the second sees them all at every statement.
 				a.stmts(pa.Unit.Body, out)
 			}
-			if !cfg.StoreAll && !pa.Flat {
+			if !cfg.StoreAll && !flat {
 				pt.adjoint = summarize(a.info, a.scope, pa.Unit, pt, mr)
 			}
 		}

@@ -1,0 +1,22 @@
+package adjoint
+
+import "github.com/fadj-dev/fadj/generator/fortran/ast"
+
+// plainBlock reverses a BLOCK construct the plan does not checkpoint as
+// its statements: package inline moved its declarations into the
+// procedure (inline.BlockLocals), and the construct's name is only a
+// target of EXIT (jumps.go). A label on it (a GO TO target) goes to a
+// CONTINUE before the forward sweep's statements, as for a checkpointed
+// region.
+func (g *gen) plainBlock(s *ast.BlockConstruct) (fwd, bwd []ast.Stmt, err error) {
+	if len(s.Decls) > 0 {
+		return nil, nil, notSupported("BLOCK construct with declarations in reverse mode (a POINTER local, an ALLOCATABLE one of a block that may run more than once, a type, or a bound read from a variable)")
+	}
+	fwd, bwd, err = g.stmts(s.Body)
+	if err != nil || s.Label == 0 {
+		return fwd, bwd, err
+	}
+	c := &ast.ContinueStmt{}
+	c.Label = s.Label
+	return append([]ast.Stmt{c}, fwd...), bwd, nil
+}

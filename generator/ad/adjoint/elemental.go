@@ -1,0 +1,128 @@
+package adjoint
+
+import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Elemental procedures. The adjoint f_b of an elemental module or
+// internal procedure f is declared IMPURE ELEMENTAL (F2008; an external
+// one's stays scalar, see elementalVersion): its dummies are f's scalars and
+// their adjoints, so a reference with array arguments (`r = rho(t, s)`,
+// `call limit(q, f)`) is reversed by one call of f_b with the same arrays
+// and their adjoints, which runs f_b element by element in array element
+// order. Each element's f_b records and pops its own tape segment (joint
+// reversal), so the order does not matter; IMPURE lets it push on the
+// tape and call other adjoints. Split reversal (f_fwd over the elements,
+// later f_bwd over them in the same order) would pop the segments in the
+// wrong order: it is rejected with array arguments. An active scalar
+// variable beside array arguments of a function (`rho(t, s, p)` with a
+// scalar p) gets the elements' adjoints in an array temporary of the
+// reference's shape, zeroed before f_b, whose sum is added to its adjoint
+// after (elementalScalarAdj); in a CALL it is rejected.
+
+// isElemental reports whether u is declared ELEMENTAL.
+func isElemental(u *ast.Unit) bool {
+	for _, k := range u.Prefix {
+		if k.Name == "elemental" {
+			return true
+		}
+	}
+	return false
+}
+
+// elementalVersion reports whether the adjoint of version pa is
+// IMPURE ELEMENTAL: its procedure is elemental and a module or internal
+// procedure, so that every call of the adjoint sees its interface (an
+// elemental procedure needs an explicit one). An external elemental
+// procedure's adjoint is a scalar routine: references with array
+// arguments are rejected.
+func elementalVersion(pa *activity.ProcActivity) bool {
+	if pa == nil || pa.Unit == nil || !isElemental(pa.Unit) || pa.Proc == nil || pa.Proc.Proc == nil {
+		return false
+	}
+	k := pa.Proc.Proc.Kind
+	return k == sema.ProcModule || k == sema.ProcInternal
+}
+
+// elementalPrefix returns the prefix keywords IMPURE ELEMENTAL of the
+// adjoint of version pa if it is elemental.
+func elementalPrefix(pa *activity.ProcActivity) []*ast.Keyword {
+	if !elementalVersion(pa) {
+		return nil
+	}
+	u := pa.Unit
+	return []*ast.Keyword{{KwPos: u.Pos(), Name: "impure"}, {KwPos: u.Pos(), Name: "elemental"}}
+}
+
+// elementalArrayRef checks a reference of procedure callee with actual
+// arguments actuals (nil for an absent one): an elemental procedure with
+// an array argument must be reversed jointly, and each active dummy must
+// get an array, or (a function's, scalars) a scalar.
+func (g *gen) elementalArrayRef(callee *activity.ProcActivity, fun ast.Expr, actuals []ast.Expr, split, scalars bool) error {
+	u := callee.Unit
+	if !isElemental(u) {
+		return nil
+	}
+	array := false
+	for _, a := range actuals {
+		array = array || a != nil && g.info.Rank(a) > 0
+	}
+	if !array {
+		return nil
+	}
+	if !elementalVersion(callee) {
+		return notSupported("reference of external elemental procedure '%s' with array arguments in reverse mode (its adjoint needs an explicit interface: put it in a module)", exprString(fun))
+	}
+	if split {
+		return notSupported("reference of elemental procedure '%s' with array arguments reversed with calls: split", exprString(fun))
+	}
+	cs := g.info.ScopeOf(u)
+	for i, a := range actuals {
+		if a == nil || i >= len(u.Args) || cs == nil {
+			continue
+		}
+		ds := cs.LookupLocal(u.Args[i].Lower())
+		if ds != nil && inPattern(callee, ds) && g.info.Rank(a) == 0 && !scalars {
+			return notSupported("active scalar argument '%s' of elemental procedure '%s' referenced with array arguments in reverse mode", exprString(a), exprString(fun))
+		}
+	}
+	return nil
+}
+
+// elementalArray returns the first array among actuals of a reference of
+// elemental version callee, or nil if it has none (or is not one).
+func (g *gen) elementalArray(callee *activity.ProcActivity, actuals []ast.Expr) ast.Expr {
+	if !elementalVersion(callee) {
+		return nil
+	}
+	for _, a := range actuals {
+		if a != nil && g.info.Rank(a) > 0 {
+			return a
+		}
+	}
+	return nil
+}
+
+// elementalScalarAdj returns the adjoint argument for active scalar
+// variable a (of dummy ds) beside array arguments of an elemental
+// function, arr one of them: an array temporary allocated like arr and
+// zeroed (pre); after the call its sum goes to a's adjoint (post).
+func (g *gen) elementalScalarAdj(a, arr ast.Expr, ds *sema.Symbol) (tmp ast.Expr, pre, post []ast.Stmt, err error) {
+	ar, err := g.adjRef(a)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(ds.Type.Kind)}
+	t := g.allocatable("fadj_esum", ts, g.info.Rank(arr))
+	if t == nil {
+		return nil, nil, nil, notSupported("generated name 'fadj_esum%d' clashes with a name of '%s'", g.nsave, g.pa.Proc.Name)
+	}
+	pre = []ast.Stmt{decl.AllocateMold(t, ast.Clone(arr)), &ast.AssignStmt{Lhs: ast.NewIdent(t.Name), Rhs: deriv.Const("0", ds.Type)}}
+	post = []ast.Stmt{&ast.AssignStmt{Lhs: ar, Rhs: deriv.Add(ast.Clone(ar), deriv.Call("sum", ast.NewIdent(t.Name)))},
+		decl.Deallocate(ast.NewIdent(t.Name))}
+	return t, pre, post, nil
+}

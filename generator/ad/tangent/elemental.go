@@ -1,0 +1,38 @@
+package tangent
+
+import (
+	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Elemental procedures. The tangent f_d of an elemental module (or
+// internal) procedure f is declared IMPURE ELEMENTAL (F2008): its dummies
+// are f's scalars and their tangents, so a reference with array
+// arguments (`r = rho(t, s)`, `call limit(q, f)`) becomes one call of f_d
+// with the same arrays and their tangents, element by element; a scalar
+// argument and its tangent are broadcast as f's are. IMPURE because f_d
+// calls other tangents, which need not be pure. An external elemental
+// procedure's tangent stays a scalar routine (an elemental one would
+// need an explicit interface at every call): references with array
+// arguments are rejected.
+
+// elementalVersion reports whether the tangent of version pa is
+// elemental.
+func elementalVersion(pa *activity.ProcActivity) bool {
+	if pa == nil || pa.Unit == nil || !hasPrefix(pa.Unit, "elemental") || pa.Proc == nil || pa.Proc.Proc == nil {
+		return false
+	}
+	k := pa.Proc.Proc.Kind
+	return k == sema.ProcModule || k == sema.ProcInternal
+}
+
+// elementalPrefix returns the prefix keywords IMPURE ELEMENTAL of the
+// tangent of version pa if it is elemental.
+func elementalPrefix(pa *activity.ProcActivity) []*ast.Keyword {
+	if !elementalVersion(pa) {
+		return nil
+	}
+	u := pa.Unit
+	return []*ast.Keyword{{KwPos: u.Pos(), Name: "impure"}, {KwPos: u.Pos(), Name: "elemental"}}
+}
