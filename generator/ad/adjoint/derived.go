@@ -33,8 +33,8 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	switch {
 	case s.Type == nil || !s.Type.IsDerived():
 		return notSupported("active derived-type component '%s' of a variable of type %s", v, s.Type)
-	case s.Attrs.Has(sema.AttrPointer) || s.Attrs.Has(sema.AttrAllocatable):
-		return notSupported("active ALLOCATABLE or POINTER derived-type variable '%s' in reverse mode", s.Name)
+	case s.Attrs.Has(sema.AttrPointer):
+		return notSupported("active POINTER derived-type variable '%s' in reverse mode", s.Name)
 	case s.Attrs.Has(sema.AttrInCommon):
 		return notSupported("active derived-type variable '%s' in a common block", s.Name)
 	case s.Attrs.Has(sema.AttrResult) || s == g.result:
@@ -42,6 +42,11 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	}
 	if err := decl.CheckDerived(s.Type); err != nil {
 		return err
+	}
+	if decl.IsAllocatable(s) {
+		if err := decl.CheckAllocDerived(s); err != nil { // dtype_alloc.go
+			return err
+		}
 	}
 	if s.Module() != nil && decl.InitsFloat(s.Type) {
 		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value)", s.Name, s.Type.Derived.Name)

@@ -352,7 +352,7 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 		if err != nil {
 			return err
 		}
-		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), zero, passive))
+		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), g.zeroFor(zero, s), passive))
 		return nil
 	}
 	if len(decl.AllocLeaves(s.Type)) > 0 { // alloc_comp.go

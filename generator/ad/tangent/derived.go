@@ -26,8 +26,8 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	switch {
 	case s.Type == nil || !s.Type.IsDerived():
 		return notSupported("active derived-type component '%s' of a variable of type %s", v, s.Type)
-	case s.Attrs.Has(sema.AttrPointer) || s.Attrs.Has(sema.AttrAllocatable):
-		return notSupported("active ALLOCATABLE or POINTER derived-type variable '%s'", s.Name)
+	case s.Attrs.Has(sema.AttrPointer):
+		return notSupported("active POINTER derived-type variable '%s'", s.Name)
 	case s.Attrs.Has(sema.AttrInCommon):
 		return notSupported("active derived-type variable '%s' in a common block", s.Name)
 	case s.Attrs.Has(sema.AttrResult):
@@ -39,8 +39,13 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	if s.Module() != nil && decl.InitsFloat(s.Type) {
 		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value)", s.Name, s.Type.Derived.Name)
 	}
+	if decl.IsAllocatable(s) {
+		if err := decl.CheckAllocDerived(s); err != nil { // dtype_alloc.go
+			return err
+		}
+	}
 	for _, d := range s.Dims {
-		if d.Kind == sema.DeferredShape {
+		if d.Kind == sema.DeferredShape && !decl.IsAllocatable(s) {
 			return notSupported("deferred-shape active derived-type variable '%s'", s.Name)
 		}
 	}

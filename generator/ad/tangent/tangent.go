@@ -538,7 +538,7 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		if err != nil {
 			return nil, err
 		}
-		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.LocalName(u.Decls, s)+g.suffix), s.Rank(), zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type), zero)}, nil
+		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.LocalName(u.Decls, s)+g.suffix), s.Rank(), g.zeroShadow(decl.LocalName(u.Decls, s)+g.suffix, s.Type, s.Rank()), zero)}, nil
 	}
 	if len(decl.AllocLeaves(s.Type)) > 0 { // alloc_comp.go
 		x, err := g.globalAlloc(u, s)
@@ -925,6 +925,9 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		tan, err := g.derivedAssign(s) // derived.go
 		if err != nil {
 			return nil, err
+		}
+		if a := g.wholeAllocatable(s.Lhs); a != nil { // dtype_alloc.go
+			return g.derivedRealloc(pre, primal, s, a, tan)
 		}
 		return withPrefix(append(pre, tan...), primal), nil
 	}
