@@ -320,6 +320,9 @@ func (g *gen) allocAssign(s *ast.AssignStmt, v *sema.Symbol) (fwd, bwd []ast.Stm
 	if err != nil {
 		return nil, nil, err
 	}
+	if p := g.mergePush(s); p != nil { // dtype_merge.go
+		save = append(save, p)
+	}
 	fwd = withLabel(s, append(save, s))
 	if !g.hasAdj(v) {
 		return fwd, restore, nil

@@ -101,11 +101,17 @@ func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	t, rank := g.info.TypeOf(s.Lhs), g.info.Rank(s.Lhs)
 	if c, ok := s.Rhs.(*ast.CallExpr); ok && g.info.Calls[c].Kind == sema.StructConstructor && rank == 0 {
 		if b := g.baseSym(s.Lhs); g.references(s.Rhs, b) {
-			return nil, notSupported("structure constructor referencing '%s' assigned to it in reverse mode", b.Name)
+			return g.selfStructAdjoint(lhsB, c, t) // dtype_assign.go
 		}
 		return g.structAdjoint(lhsB, c, t)
 	}
 	rb := g.baseSym(s.Rhs)
+	if m, ok, err := g.derivedMerge(s); ok { // dtype_merge.go
+		if err != nil {
+			return nil, err
+		}
+		return g.mergeAdjoint(s, m)
+	}
 	if rb == nil {
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active derived-type assignment from an expression ('%s') in reverse mode", exprString(s.Rhs))
@@ -115,15 +121,15 @@ func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if !g.hasAdj(rb) {
 		return g.zeroRef(lhsB, t, rank), nil
 	}
-	if rb == g.baseSym(s.Lhs) {
-		return nil, notSupported("derived-type assignment between parts of '%s' in reverse mode", rb.Name)
-	}
 	rhsB, err := g.adjRef(s.Rhs)
 	if err != nil {
 		return nil, err
 	}
 	if g.info.Rank(s.Rhs) != rank {
-		return nil, notSupported("derived-type assignment of a scalar to an array in reverse mode")
+		return g.broadcastAdjoint(lhsB, rhsB, t, rank, rb == g.baseSym(s.Lhs)) // dtype_assign.go
+	}
+	if rb == g.baseSym(s.Lhs) {
+		return g.partsAssignAdjoint(lhsB, rhsB, t, rank) // dtype_assign.go
 	}
 	return decl.ForLeaves([]ast.Expr{lhsB, rhsB}, rank, t.Derived, g.newIndex, func(l []ast.Expr, ct *sema.Type) []ast.Stmt {
 		return []ast.Stmt{

@@ -371,6 +371,9 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	if !g.hasAdj(base) || !hasShadow(g.info.TypeOf(s.Lhs)) {
 		return withLabel(s, fwd), bwd, nil
 	}
+	if p := g.mergePush(s); p != nil { // dtype_merge.go
+		fwd = append([]ast.Stmt{p}, fwd...)
+	}
 	var adj []ast.Stmt
 	if decl.IsDerived(g.info.TypeOf(s.Lhs)) {
 		adj, err = g.derivedAssignAdjoint(s) // derived.go

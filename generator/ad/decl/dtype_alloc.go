@@ -42,3 +42,8 @@ func allocComponent(ts *sema.Symbol, depth int) *sema.Symbol {
 	}
 	return nil
 }
+
+// HasArrayPart reports whether a real or complex component of derived
+// type ts is an array or lies under one: a reference to an array of ts
+// then reaches it only element by element (ForLeaves).
+func HasArrayPart(ts *sema.Symbol) bool { return hasArrayPart(ts, 0) }

@@ -123,9 +123,12 @@ func (g *gen) derivedAssign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	}
 	if c, ok := g.isConstructor(s.Rhs); ok && g.info.Rank(s.Lhs) == 0 {
 		if b := g.baseSym(s.Lhs); b != nil && refersTo(g.info, s.Rhs, b) {
-			return nil, notSupported("structure constructor referencing '%s' assigned to it", b.Name)
+			return g.selfStructTangent(lhs, c, g.info.TypeOf(s.Lhs)) // dtype_merge.go
 		}
 		return g.structTangent(lhs, c, g.info.TypeOf(s.Lhs))
+	}
+	if out, ok, err := g.mergeTangent(s); ok { // dtype_merge.go
+		return out, err
 	}
 	if g.baseSym(s.Rhs) == nil {
 		// A function result.

@@ -54,7 +54,7 @@ subroutine run(x, n, cost)
   real(dp), intent(in) :: x(n)
   real(dp), intent(out) :: cost
   type(cell), allocatable :: cs(:), old(:), small(:)
-  type(diag), allocatable :: d, tmp
+  type(diag), allocatable :: d, tmp, last
   integer :: it, i
   allocate(cs(n))
   do i = 1, n
@@ -82,9 +82,10 @@ subroutine run(x, n, cost)
     d%mass = d%mass + tmp%mass*tmp%energy
     d%energy = d%energy + tmp%energy
     hist(it) = tmp
+    last = merge(tmp, d, it /= 2)
     deallocate(tmp)
   end do
-  cost = d%mass*d%energy + cs(2)%h + hist(2)%mass*hist(3)%energy + small(3)%h*small(1)%f(2)
+  cost = d%mass*d%energy + cs(2)%h + hist(2)%mass*hist(3)%energy + small(3)%h*small(1)%f(2) + last%energy*last%mass
   deallocate(cs, old, small)
-  deallocate(d, hist)
+  deallocate(d, hist, last)
 end subroutine
