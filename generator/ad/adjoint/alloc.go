@@ -186,7 +186,7 @@ func (g *gen) saveAlloc(x ast.Expr, v *sema.Symbol, values bool, push tape.Kind,
 	if follow && g.allocAdj(x, v) != nil {
 		bwd = append(bwd, g.follow(x, v))
 	}
-	return fwd, bwd, nil
+	return decl.Associate(v, fwd...), decl.Associate(v, bwd...), nil // (a POINTER component: ptrcomp.go)
 }
 
 // allocRecord holds the records of the allocation of a variable x of
@@ -255,7 +255,7 @@ func (g *gen) follow(x ast.Expr, v *sema.Symbol) ast.Stmt {
 	xb := g.allocAdj(x, v)
 	x = ast.Clone(x)
 	zero := &ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}
-	return decl.Follow(x, xb, v.Rank(), g.zeroFor(zero, v), false)
+	return decl.Associate(v, decl.Follow(x, xb, v.Rank(), g.zeroFor(zero, v), false))[0]
 }
 
 // allocLocals declares (once) the locals the restoration of an

@@ -92,7 +92,7 @@ func (g *gen) zeroAdj(name string, s *sema.Symbol) []ast.Stmt {
 func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if ac := decl.AllocLeaves(g.info.TypeOf(s.Lhs)); len(ac) > 0 {
 		// (The components' allocations would have to follow: alloc_comp.go.)
-		return nil, notSupported("assignment of a whole value of type '%s', which has the ALLOCATABLE component '%s', in reverse mode", g.info.TypeOf(s.Lhs).Derived.Name, ac[0].Name)
+		return nil, notSupported("assignment of a whole value of type '%s', which has the %s component '%s', in reverse mode", g.info.TypeOf(s.Lhs).Derived.Name, ownedKind(ac[0]), ac[0].Name)
 	}
 	lhsB, err := g.adjRef(s.Lhs)
 	if err != nil {
@@ -159,7 +159,7 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 		if c.Kind != sema.ComponentSym || c.Type == nil || c.Type.IsCharacter() {
 			continue
 		}
-		if c.Attrs.Has(sema.AttrAllocatable) && rank == 0 && c.Type.IsReal() { // (nested in scalar components too: decl.AllocPaths)
+		if decl.OwnedArray(c) && rank == 0 && c.Type.IsReal() && (c.Attrs.Has(sema.AttrAllocatable) || c.Init != nil) { // (nested in scalar components too: decl.AllocPaths; POINTER: ptrcomp.go)
 			out = append(out, tapeLeaf{ref: &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}, alloc: c})
 			continue
 		}

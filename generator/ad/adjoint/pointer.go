@@ -132,6 +132,9 @@ func (g *gen) pointerSave(p *ast.Ident, v *sema.Symbol, pb *ast.Ident) (save, re
 // pointerAssign reverses p => t: the forward sweep saves the associations
 // of p and p_b, and associates both; the backward sweep restores them.
 func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err error) {
+	if err := g.checkPointerComponent(s); err != nil { // ptrcomp.go
+		return nil, nil, err
+	}
 	p, v := g.activePointer(s.Lhs)
 	if v == nil {
 		if b := g.baseSym(s.Lhs); b != nil && b.Attrs.Has(sema.AttrPointer) && g.hasAdj(b) {

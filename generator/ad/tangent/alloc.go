@@ -101,7 +101,7 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
 		default:
 			return nil, notSupported("%s of active '%s'", s.Keyword, v.Name)
 		}
-		after = append(after, st...)
+		after = append(after, decl.Associate(v, st...)...) // (a POINTER component: ptrcomp.go)
 	}
 	if len(after) == 0 {
 		return []ast.Stmt{s}, nil

@@ -110,6 +110,9 @@ func (g *gen) selectorTangent(x *ast.SelectorExpr) (ast.Expr, error) {
 // derivedAssign returns the tangent of assignment s of a whole variable
 // of derived type (p = q, u(i) = p): the copy of q's tangent, or zero.
 func (g *gen) derivedAssign(s *ast.AssignStmt) ([]ast.Stmt, error) {
+	if decl.HasPointerComponent(g.info.TypeOf(s.Lhs)) { // ptrcomp.go
+		return nil, notSupported("assignment of a whole value of type '%s', which has a POINTER component", g.info.TypeOf(s.Lhs).Derived.Name)
+	}
 	lhs, err := g.shadowRef(s.Lhs)
 	if err != nil {
 		return nil, err

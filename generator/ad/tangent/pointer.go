@@ -55,6 +55,9 @@ func pointerAttrs(s *sema.Symbol, d *ast.TypeDecl) {
 // pointerAssign returns p => t followed by p_d => t_d when p has a
 // tangent: t is a variable with a tangent, or null().
 func (g *gen) pointerAssign(s *ast.PointerAssignStmt) ([]ast.Stmt, error) {
+	if err := g.checkPointerComponent(s); err != nil { // ptrcomp.go
+		return nil, err
+	}
 	p := g.baseSym(s.Lhs)
 	if p == nil || !isFloat(p.Type) || !g.pa.ActiveVar(p) {
 		return []ast.Stmt{s}, nil

@@ -897,7 +897,7 @@ func (a *analyzer) checkVersion(pa *ProcActivity) {
 		}
 		if k.path != "" {
 			for _, l := range a.leaves(k.sym) {
-				if l.path == k.path && l.ptr && k.sym.Attrs&sema.AttrPointer == 0 {
+				if l.path == k.path && l.ptr && k.sym.Attrs&sema.AttrPointer == 0 && !ownedPointer(k.sym, k.path) { // ptrcomp.go
 					a.report(k.sym.Pos, fmt.Sprintf("not supported yet: active POINTER variable '%s%s'", k.sym.Name, pointerPrefix(a, k.sym, k.path)))
 				}
 			}
