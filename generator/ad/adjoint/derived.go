@@ -37,8 +37,8 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 		return notSupported("active POINTER derived-type variable '%s' in reverse mode", s.Name)
 	case s.Attrs.Has(sema.AttrInCommon):
 		return notSupported("active derived-type variable '%s' in a common block", s.Name)
-	case s.Attrs.Has(sema.AttrResult) || s == g.result:
-		return notSupported("active derived-type function result '%s'", s.Name)
+	case (s.Attrs.Has(sema.AttrResult) || s == g.result) && !derivedResult(s): // dtype_func.go
+		return notSupported("active derived-type function result '%s' that is an array, ALLOCATABLE or POINTER, or has such components", s.Name)
 	}
 	if err := decl.CheckDerived(s.Type); err != nil {
 		return err
@@ -111,6 +111,9 @@ func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 			return nil, err
 		}
 		return g.mergeAdjoint(s, m)
+	}
+	if out, ok, err := g.derivedFuncAdjoint(s.Rhs, lhsB, t); ok && rank == 0 { // dtype_func.go
+		return out, err
 	}
 	if rb == nil {
 		if g.pa.ActiveStmt(s) {
@@ -328,7 +331,7 @@ func (g *gen) structAdjoint(lhsB ast.Expr, x *ast.CallExpr, t *sema.Type) ([]ast
 	var out []ast.Stmt
 	for _, p := range parts {
 		c := p.Comp
-		if p.Expr != nil {
+		if p.Expr != nil && !g.derivedFuncRef(p.Expr) { // (dtype_func.go)
 			if err := g.checkCalls(p.Expr); err != nil {
 				return nil, err
 			}
@@ -374,6 +377,9 @@ func (g *gen) partAdjoint(sub ast.Expr, c *sema.Symbol, e ast.Expr) ([]ast.Stmt,
 				&ast.AssignStmt{Lhs: ast.Clone(l[0]), Rhs: deriv.Const("0", ct)},
 			}
 		}), nil
+	}
+	if out, ok, err := g.derivedFuncAdjoint(e, sub, c.Type); ok && len(c.Dims) == 0 { // dtype_func.go
+		return out, err
 	}
 	return nil, notSupported("component '%s' of a structure constructor given by an expression in reverse mode", c.Name)
 }

@@ -30,8 +30,8 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 		return notSupported("active POINTER derived-type variable '%s'", s.Name)
 	case s.Attrs.Has(sema.AttrInCommon):
 		return notSupported("active derived-type variable '%s' in a common block", s.Name)
-	case s.Attrs.Has(sema.AttrResult):
-		return notSupported("active derived-type function result '%s'", s.Name)
+	case s.Attrs.Has(sema.AttrResult) && !derivedResult(s): // dtype_func.go
+		return notSupported("active derived-type function result '%s' that is an array, ALLOCATABLE or POINTER, or has such components", s.Name)
 	}
 	if err := decl.CheckDerived(s.Type); err != nil {
 		return err
@@ -133,6 +133,9 @@ func (g *gen) derivedAssign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if out, ok, err := g.mergeTangent(s); ok { // dtype_merge.go
 		return out, err
 	}
+	if out, ok := g.derivedFuncTangent(s.Rhs, lhs, g.info.TypeOf(s.Lhs)); ok && g.info.Rank(s.Lhs) == 0 { // dtype_func.go
+		return out, nil
+	}
 	if g.baseSym(s.Rhs) == nil {
 		// A function result.
 		if g.pa.ActiveStmt(s) {
@@ -218,6 +221,9 @@ func (g *gen) partTangent(sub ast.Expr, c *sema.Symbol, e ast.Expr) ([]ast.Stmt,
 			return nil, err
 		}
 		return []ast.Stmt{&ast.AssignStmt{Lhs: sub, Rhs: d}}, nil
+	}
+	if out, ok := g.derivedFuncTangent(e, sub, c.Type); ok && len(c.Dims) == 0 { // dtype_func.go
+		return out, nil
 	}
 	return nil, notSupported("component '%s' of a structure constructor given by an expression", c.Name)
 }

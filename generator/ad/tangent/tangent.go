@@ -415,7 +415,7 @@ func (g *gen) functionResult(u, nu *ast.Unit, result *sema.Symbol) (ast.Stmt, er
 	if result == nil {
 		return nil, notSupported("function '%s' without a result variable", pa.Proc.Name)
 	}
-	if !isFloat(result.Type) || !resultShapeOK(result) {
+	if (!isFloat(result.Type) || !resultShapeOK(result)) && !derivedResult(result) { // (dtype_func.go)
 		if pa.ActiveOut(result) {
 			return nil, notSupported("active function '%s' with a non-scalar result", pa.Proc.Name)
 		}
@@ -626,7 +626,7 @@ func (g *gen) resultTangentDecl(result *sema.Symbol) (tdecls, inits []ast.Stmt, 
 	if err != nil {
 		return nil, nil, err
 	}
-	return []ast.Stmt{d}, []ast.Stmt{zeroTangent(g.tname(result), result.Type)}, nil
+	return []ast.Stmt{d}, []ast.Stmt{g.zeroShadow(g.tname(result), result.Type, 0)}, nil
 }
 
 // zeroTangent returns the assignment of zero to the tangent name of type t.
