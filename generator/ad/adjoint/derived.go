@@ -33,8 +33,8 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	switch {
 	case s.Type == nil || !s.Type.IsDerived():
 		return notSupported("active derived-type component '%s' of a variable of type %s", v, s.Type)
-	case s.Attrs.Has(sema.AttrPointer):
-		return notSupported("active POINTER derived-type variable '%s' in reverse mode", s.Name)
+	case s.Attrs.Has(sema.AttrPointer) && (s.Rank() > 0 || decl.HasPointerComponent(s.Type) || len(decl.AllocLeaves(s.Type)) > 0): // (dtype_pointer.go)
+		return notSupported("active POINTER derived-type variable '%s', an array or of a type with ALLOCATABLE or POINTER components, in reverse mode", s.Name)
 	case s.Attrs.Has(sema.AttrInCommon):
 		return notSupported("active derived-type variable '%s' in a common block", s.Name)
 	case (s.Attrs.Has(sema.AttrResult) || s == g.result) && !derivedResult(s): // dtype_func.go

@@ -891,7 +891,7 @@ func (a *analyzer) checkVersion(pa *ProcActivity) {
 			if p, ok := a.eqPos[m]; ok {
 				a.report(m.Pos, fmt.Sprintf("not supported: EQUIVALENCE of active variable '%s' at %s", m.Name, a.fset.Position(p)))
 			}
-			if m.Attrs&sema.AttrPointer != 0 && !floatLocalPointer(m) {
+			if m.Attrs&sema.AttrPointer != 0 && !floatLocalPointer(m) && !derivedPointer(m) { // (ptrcomp.go)
 				a.report(m.Pos, fmt.Sprintf("not supported yet: active POINTER variable '%s'", m.Name))
 			}
 		}

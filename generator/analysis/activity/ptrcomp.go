@@ -32,3 +32,11 @@ func ownedPointer(s *sema.Symbol, path string) bool {
 	}
 	return false
 }
+
+// derivedPointer reports whether pointer m is a scalar of a derived
+// type (TYPE, not CLASS) outside common blocks, whose shadow pointer
+// the generators associate as a real pointer's
+// (generator/ad/{tangent,adjoint}/dtype_pointer.go).
+func derivedPointer(m *sema.Symbol) bool {
+	return m.Type != nil && m.Type.IsDerived() && !m.Type.Class && m.Type.Derived != nil && len(m.Dims) == 0 && m.Attrs&sema.AttrInCommon == 0
+}
