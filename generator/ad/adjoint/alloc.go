@@ -186,7 +186,7 @@ func (g *gen) saveAlloc(x ast.Expr, v *sema.Symbol, values bool, push tape.Kind,
 	if follow && g.allocAdj(x, v) != nil {
 		bwd = append(bwd, g.follow(x, v))
 	}
-	return fwd, bwd, nil
+	return decl.Associate(v, fwd...), decl.Associate(v, bwd...), nil // (a POINTER component: ptrcomp.go)
 }
 
 // allocRecord holds the records of the allocation of a variable x of
@@ -214,7 +214,11 @@ func (g *gen) allocRecords(x ast.Expr, v *sema.Symbol, push tape.Kind, values bo
 	}
 	r := &allocRecord{flag: flag, alloc: &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{x}}}
 	pop := push.Inverse()
-	if values {
+	if values && decl.IsDerived(v.Type) { // dtype_alloc.go
+		if r.push, r.popValues, err = g.recordDerived(x, v.Rank(), v.Type, push, false); err != nil {
+			return nil, err
+		}
+	} else if values {
 		typ, ok := tape.TypeOf(v.Type)
 		if !ok {
 			return nil, notSupported("allocatable '%s' of type %s deallocated or reallocated in reverse mode (no tape for its values)", v.Name, v.Type)
@@ -251,7 +255,7 @@ func (g *gen) follow(x ast.Expr, v *sema.Symbol) ast.Stmt {
 	xb := g.allocAdj(x, v)
 	x = ast.Clone(x)
 	zero := &ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}
-	return decl.Follow(x, xb, v.Rank(), zero, false)
+	return decl.Associate(v, decl.Follow(x, xb, v.Rank(), g.zeroFor(zero, v), false))[0]
 }
 
 // allocLocals declares (once) the locals the restoration of an
@@ -308,17 +312,28 @@ func (g *gen) allocAssign(s *ast.AssignStmt, v *sema.Symbol) (fwd, bwd []ast.Stm
 	if g.info.Assignments[s] != nil {
 		return nil, nil, notSupported("defined assignment in reverse mode")
 	}
+	if decl.IsDerived(v.Type) && g.references(s.Rhs, v) { // dtype_alloc.go
+		return nil, nil, notSupported("assignment to the whole of ALLOCATABLE derived-type variable '%s' reading it in reverse mode", v.Name)
+	}
 	x := s.Lhs.(*ast.Ident)
 	save, restore, err := g.saveAlloc(x, v, g.records(s, s.Lhs), tape.Push, false)
 	if err != nil {
 		return nil, nil, err
+	}
+	if p := g.mergePush(s); p != nil { // dtype_merge.go
+		save = append(save, p)
 	}
 	fwd = withLabel(s, append(save, s))
 	if !g.hasAdj(v) {
 		return fwd, restore, nil
 	}
 	restore = append(restore, g.follow(x, v))
-	adj, err := g.assignAdjoint(s, v)
+	var adj []ast.Stmt
+	if decl.IsDerived(v.Type) {
+		adj, err = g.derivedAssignAdjoint(s) // derived.go
+	} else {
+		adj, err = g.assignAdjoint(s, v)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -388,10 +403,10 @@ func (g *gen) allocAdjInit(r *routine, s *sema.Symbol, zero *ast.AssignStmt) {
 	owned := s.IsDummy() && inPattern(g.pa, s)
 	if !s.IsDummy() {
 		// A local's adjoint is not allocated yet.
-		r.inits = append(r.inits, decl.If(decl.Allocated(x), decl.AllocateMold(zero.Lhs, x), zero))
+		r.inits = append(r.inits, decl.If(decl.Allocated(x), decl.AllocateMold(zero.Lhs, x), g.zeroFor(zero, s)))
 		return
 	}
-	r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), zero, !owned))
+	r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), g.zeroFor(zero, s), !owned))
 	if owned && s.Intent == ast.IntentOut {
 		r.finals = append(r.finals, decl.If(decl.Allocated(zero.Lhs), decl.Deallocate(zero.Lhs)))
 	}
@@ -408,7 +423,7 @@ func (g *gen) saveDealloc(x *ast.Ident, v *sema.Symbol) (fwd, bwd []ast.Stmt, er
 	bwd = append(append(append([]ast.Stmt{}, rec.popBounds...), rec.alloc), rec.popValues...)
 	if g.hasAdj(v) {
 		xb := g.shadow(x, v)
-		bwd = append(bwd, decl.AllocateMold(xb, x), &ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)})
+		bwd = append(bwd, decl.AllocateMold(xb, x), g.zeroFor(&ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}, v))
 	}
 	return rec.push, bwd, nil
 }

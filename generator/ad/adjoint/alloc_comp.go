@@ -61,7 +61,7 @@ func (g *gen) allocComponent(o ast.Expr) (*ast.SelectorExpr, *sema.Symbol) {
 		return nil, nil
 	}
 	for _, c := range t.Derived.Components {
-		if c.Kind == sema.ComponentSym && c.Name == sel.Sel.Lower() && c.Attrs.Has(sema.AttrAllocatable) {
+		if c.Kind == sema.ComponentSym && c.Name == sel.Sel.Lower() && decl.OwnedArray(c) { // (POINTER: ptrcomp.go)
 			return sel, c
 		}
 	}

@@ -47,6 +47,9 @@ func (g *gen) sourceAlloc(s *ast.AllocateStmt, src ast.Expr) (fwd, bwd []ast.Stm
 // with its adjoint's.
 func (g *gen) sourceObject(o ast.Expr) (lhs ast.Expr, base *sema.Symbol, free []ast.Stmt, err error) {
 	if x, c := g.allocComponent(o); c != nil { // alloc_comp.go
+		if c.Attrs.Has(sema.AttrPointer) { // ptrcomp.go
+			return nil, nil, nil, notSupported("ALLOCATE of POINTER component '%s' with an active SOURCE= in reverse mode", exprString(x))
+		}
 		if err := g.checkComponentBase(x); err != nil {
 			return nil, nil, nil, err
 		}

@@ -33,15 +33,20 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	switch {
 	case s.Type == nil || !s.Type.IsDerived():
 		return notSupported("active derived-type component '%s' of a variable of type %s", v, s.Type)
-	case s.Attrs.Has(sema.AttrPointer) || s.Attrs.Has(sema.AttrAllocatable):
-		return notSupported("active ALLOCATABLE or POINTER derived-type variable '%s' in reverse mode", s.Name)
+	case s.Attrs.Has(sema.AttrPointer) && (s.Rank() > 0 || decl.HasPointerComponent(s.Type) || len(decl.AllocLeaves(s.Type)) > 0): // (dtype_pointer.go)
+		return notSupported("active POINTER derived-type variable '%s', an array or of a type with ALLOCATABLE or POINTER components, in reverse mode", s.Name)
 	case s.Attrs.Has(sema.AttrInCommon):
 		return notSupported("active derived-type variable '%s' in a common block", s.Name)
-	case s.Attrs.Has(sema.AttrResult) || s == g.result:
-		return notSupported("active derived-type function result '%s'", s.Name)
+	case (s.Attrs.Has(sema.AttrResult) || s == g.result) && !derivedResult(s): // dtype_func.go
+		return notSupported("active derived-type function result '%s' that is an array, ALLOCATABLE or POINTER, or has such components", s.Name)
 	}
 	if err := decl.CheckDerived(s.Type); err != nil {
 		return err
+	}
+	if decl.IsAllocatable(s) {
+		if err := decl.CheckAllocDerived(s); err != nil { // dtype_alloc.go
+			return err
+		}
 	}
 	if s.Module() != nil && decl.InitsFloat(s.Type) {
 		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value)", s.Name, s.Type.Derived.Name)
@@ -87,7 +92,7 @@ func (g *gen) zeroAdj(name string, s *sema.Symbol) []ast.Stmt {
 func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if ac := decl.AllocLeaves(g.info.TypeOf(s.Lhs)); len(ac) > 0 {
 		// (The components' allocations would have to follow: alloc_comp.go.)
-		return nil, notSupported("assignment of a whole value of type '%s', which has the ALLOCATABLE component '%s', in reverse mode", g.info.TypeOf(s.Lhs).Derived.Name, ac[0].Name)
+		return nil, notSupported("assignment of a whole value of type '%s', which has the %s component '%s', in reverse mode", g.info.TypeOf(s.Lhs).Derived.Name, ownedKind(ac[0]), ac[0].Name)
 	}
 	lhsB, err := g.adjRef(s.Lhs)
 	if err != nil {
@@ -96,11 +101,20 @@ func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	t, rank := g.info.TypeOf(s.Lhs), g.info.Rank(s.Lhs)
 	if c, ok := s.Rhs.(*ast.CallExpr); ok && g.info.Calls[c].Kind == sema.StructConstructor && rank == 0 {
 		if b := g.baseSym(s.Lhs); g.references(s.Rhs, b) {
-			return nil, notSupported("structure constructor referencing '%s' assigned to it in reverse mode", b.Name)
+			return g.selfStructAdjoint(lhsB, c, t) // dtype_assign.go
 		}
 		return g.structAdjoint(lhsB, c, t)
 	}
 	rb := g.baseSym(s.Rhs)
+	if m, ok, err := g.derivedMerge(s); ok { // dtype_merge.go
+		if err != nil {
+			return nil, err
+		}
+		return g.mergeAdjoint(s, m)
+	}
+	if out, ok, err := g.derivedFuncAdjoint(s.Rhs, lhsB, t); ok && rank == 0 { // dtype_func.go
+		return out, err
+	}
 	if rb == nil {
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active derived-type assignment from an expression ('%s') in reverse mode", exprString(s.Rhs))
@@ -110,15 +124,15 @@ func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if !g.hasAdj(rb) {
 		return g.zeroRef(lhsB, t, rank), nil
 	}
-	if rb == g.baseSym(s.Lhs) {
-		return nil, notSupported("derived-type assignment between parts of '%s' in reverse mode", rb.Name)
-	}
 	rhsB, err := g.adjRef(s.Rhs)
 	if err != nil {
 		return nil, err
 	}
 	if g.info.Rank(s.Rhs) != rank {
-		return nil, notSupported("derived-type assignment of a scalar to an array in reverse mode")
+		return g.broadcastAdjoint(lhsB, rhsB, t, rank, rb == g.baseSym(s.Lhs)) // dtype_assign.go
+	}
+	if rb == g.baseSym(s.Lhs) {
+		return g.partsAssignAdjoint(lhsB, rhsB, t, rank) // dtype_assign.go
 	}
 	return decl.ForLeaves([]ast.Expr{lhsB, rhsB}, rank, t.Derived, g.newIndex, func(l []ast.Expr, ct *sema.Type) []ast.Stmt {
 		return []ast.Stmt{
@@ -148,7 +162,7 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 		if c.Kind != sema.ComponentSym || c.Type == nil || c.Type.IsCharacter() {
 			continue
 		}
-		if c.Attrs.Has(sema.AttrAllocatable) && rank == 0 && c.Type.IsReal() { // (nested in scalar components too: decl.AllocPaths)
+		if decl.OwnedArray(c) && rank == 0 && c.Type.IsReal() && (c.Attrs.Has(sema.AttrAllocatable) || c.Init != nil) { // (nested in scalar components too: decl.AllocPaths; POINTER: ptrcomp.go)
 			out = append(out, tapeLeaf{ref: &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}, alloc: c})
 			continue
 		}
@@ -317,7 +331,7 @@ func (g *gen) structAdjoint(lhsB ast.Expr, x *ast.CallExpr, t *sema.Type) ([]ast
 	var out []ast.Stmt
 	for _, p := range parts {
 		c := p.Comp
-		if p.Expr != nil {
+		if p.Expr != nil && !g.derivedFuncRef(p.Expr) { // (dtype_func.go)
 			if err := g.checkCalls(p.Expr); err != nil {
 				return nil, err
 			}
@@ -363,6 +377,9 @@ func (g *gen) partAdjoint(sub ast.Expr, c *sema.Symbol, e ast.Expr) ([]ast.Stmt,
 				&ast.AssignStmt{Lhs: ast.Clone(l[0]), Rhs: deriv.Const("0", ct)},
 			}
 		}), nil
+	}
+	if out, ok, err := g.derivedFuncAdjoint(e, sub, c.Type); ok && len(c.Dims) == 0 { // dtype_func.go
+		return out, err
 	}
 	return nil, notSupported("component '%s' of a structure constructor given by an expression in reverse mode", c.Name)
 }

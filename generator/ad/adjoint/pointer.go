@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -51,7 +50,7 @@ func (g *gen) pointerOK(s *sema.Symbol) bool {
 func (g *gen) aliasedLocals() []*sema.Symbol {
 	var out []*sema.Symbol
 	for _, s := range g.scope.Symbols() {
-		if aliasable(s) && s.Owner == g.scope && isFloat(s.Type) && g.hasAdj(s) {
+		if aliasable(s) && s.Owner == g.scope && hasShadow(s.Type) && g.hasAdj(s) { // (derived: dtype_pointer.go)
 			out = append(out, s)
 		}
 	}
@@ -116,7 +115,7 @@ func (g *gen) pointerSave(p *ast.Ident, v *sema.Symbol, pb *ast.Ident) (save, re
 		for range v.Dims {
 			e.Dims = append(e.Dims, &ast.Dim{Colon: true})
 		}
-		g.decls = append(g.decls, &ast.TypeDecl{Type: decl.Type(v, v.Type.IsComplex(), false),
+		g.decls = append(g.decls, &ast.TypeDecl{Type: pointerType(v), // dtype_pointer.go
 			Attrs: []*ast.Attr{{Kind: ast.AttrPointer}}, DColon: true, Entities: []*ast.Entity{e}})
 	}
 	s, sb := ast.NewIdent(name), ast.NewIdent(name+g.suffix)
@@ -132,6 +131,9 @@ func (g *gen) pointerSave(p *ast.Ident, v *sema.Symbol, pb *ast.Ident) (save, re
 // pointerAssign reverses p => t: the forward sweep saves the associations
 // of p and p_b, and associates both; the backward sweep restores them.
 func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err error) {
+	if err := g.checkPointerComponent(s); err != nil { // ptrcomp.go
+		return nil, nil, err
+	}
 	p, v := g.activePointer(s.Lhs)
 	if v == nil {
 		if b := g.baseSym(s.Lhs); b != nil && b.Attrs.Has(sema.AttrPointer) && g.hasAdj(b) {
@@ -251,7 +253,7 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 				obj = &ast.CallExpr{Fun: pb, Args: bounds.(*ast.CallExpr).Args}
 			}
 			after = append(after, &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{obj}},
-				&ast.AssignStmt{Lhs: ast.NewIdent(pb.Name), Rhs: deriv.Const("0", v.Type)})
+				g.zeroFor(&ast.AssignStmt{Lhs: ast.NewIdent(pb.Name), Rhs: deriv.Const("0", v.Type)}, v)) // (dtype_alloc.go)
 			restore = append(g.pointerFree(p, v, pb), restore...) // pointer_dealloc.go
 		}
 		bwd = append(restore, bwd...)

@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
@@ -118,6 +119,10 @@ func (g *gen) pointerWholeSaves(v *sema.Symbol, push tape.Kind, callee string) (
 	}
 	if g.scope.Lookup(v.Name) != v {
 		return nil, nil, true, notSupported("pointer variable '%s' defined by '%s', not accessible by its name in '%s'", v.Name, callee, g.pa.Proc.Name)
+	}
+	if decl.IsDerived(v.Type) { // dtype_pointer.go: the target's components
+		pushes, pops, err = g.recordDerived(ast.NewIdent(v.Name), v.Rank(), v.Type, push, false)
+		return pushes, pops, true, err
 	}
 	t, parts := v.Type, []string{""}
 	if t != nil && t.IsComplex() {

@@ -189,7 +189,7 @@ func (g *gen) header(r *routine) error {
 	}
 	g.result = g.scope.LookupLocal(name.Lower())
 	res := g.result
-	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !(res.Type.IsReal() || res.Type.IsComplex()) || !resultShapeOK(res) || !pa.ActiveOut(res) {
+	if res == nil || res.Kind != sema.VarSym || res.Type == nil || !(res.Type.IsReal() || res.Type.IsComplex() || derivedResult(res)) || !resultShapeOK(res) || !pa.ActiveOut(res) {
 		return notSupported("function '%s' without an active real scalar result in reverse mode", pa.Proc.Name)
 	}
 	g.resultB = res.Name + g.suffix
@@ -262,7 +262,7 @@ func (g *gen) adjointArgs(r *routine) error {
 		}
 		e.Dims = d.(*ast.TypeDecl).Entities[0].Dims
 	}
-	g.decls = append(g.decls, &ast.TypeDecl{Type: decl.Type(g.result, g.result.Type.IsComplex(), true),
+	g.decls = append(g.decls, &ast.TypeDecl{Type: g.resultType(), // dtype_func.go
 		Attrs: []*ast.Attr{{Kind: ast.AttrIntent, Intent: ast.IntentIn}}, DColon: true,
 		Entities: []*ast.Entity{e}})
 	return nil
@@ -355,7 +355,7 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 		if err != nil {
 			return err
 		}
-		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), zero, passive))
+		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), g.zeroFor(zero, s), passive))
 		return nil
 	}
 	if len(decl.AllocLeaves(s.Type)) > 0 { // alloc_comp.go

@@ -25,6 +25,9 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 	if ts == nil || v.Type.Class || v.Attrs.Has(sema.AttrPointer) {
 		return nil, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
 	}
+	if decl.HasPointerComponent(v.Type) { // ptrcomp.go
+		return nil, notSupported("variable '%s' of type %s, which has a POINTER component, defined by %s", v.Name, v.Type, what)
+	}
 	var ref, guard ast.Expr
 	if decl.IsAllocatable(v) {
 		if g.scope.Lookup(v.Name) != v {

@@ -329,7 +329,7 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	if v := g.wholeAllocatable(s.Lhs); v != nil {
 		return g.allocAssign(s, v) // alloc.go: it may reallocate v
 	}
-	if x, c := g.allocComponent(s.Lhs); c != nil && x == s.Lhs {
+	if x, c := g.allocComponent(s.Lhs); c != nil && x == s.Lhs && !c.Attrs.Has(sema.AttrPointer) { // (no reallocation: ptrcomp.go)
 		return g.componentAssign(s, x, c) // alloc_comp.go
 	}
 	// Active function references on the right are reversed by adj
@@ -370,6 +370,9 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	base := g.baseSym(s.Lhs)
 	if !g.hasAdj(base) || !hasShadow(g.info.TypeOf(s.Lhs)) {
 		return withLabel(s, fwd), bwd, nil
+	}
+	if p := g.mergePush(s); p != nil { // dtype_merge.go
+		fwd = append([]ast.Stmt{p}, fwd...)
 	}
 	var adj []ast.Stmt
 	if decl.IsDerived(g.info.TypeOf(s.Lhs)) {

@@ -109,7 +109,9 @@ func checkComponents(ts *sema.Symbol, depth int, scalar bool) error {
 		}
 		switch {
 		case c.Attrs.Has(sema.AttrPointer):
-			return notSupported("active POINTER component '%s%%%s'", ts.Name, c.Name)
+			if err := checkPointerComponent(ts, c, scalar); err != nil { // ptrcomp.go
+				return err
+			}
 		case c.Attrs.Has(sema.AttrAllocatable) && (!scalar || !c.Type.IsReal()):
 			// (Real ones through scalar components: AllocPaths.)
 			return notSupported("active ALLOCATABLE component '%s%%%s'", ts.Name, c.Name)
@@ -135,7 +137,7 @@ func AllocComponents(t *sema.Type) []*sema.Symbol {
 	}
 	var out []*sema.Symbol
 	for _, c := range t.Derived.Components {
-		if c.Kind == sema.ComponentSym && c.Attrs.Has(sema.AttrAllocatable) && c.Type != nil && c.Type.IsReal() {
+		if c.Kind == sema.ComponentSym && OwnedArray(c) && c.Type != nil && c.Type.IsReal() {
 			out = append(out, c)
 		}
 	}
@@ -157,7 +159,7 @@ func initsFloat(t *sema.Type, depth int) bool {
 		if c.Kind != sema.ComponentSym || !HasFloat(c.Type) {
 			continue
 		}
-		if c.Init != nil || initsFloat(c.Type, depth+1) {
+		if c.Init != nil && !c.Attrs.Has(sema.AttrPointer) || initsFloat(c.Type, depth+1) { // (=> null(): ptrcomp.go)
 			return true
 		}
 	}
@@ -212,9 +214,9 @@ func ForLeaves(refs []ast.Expr, rank int, ts *sema.Symbol, newIndex func() *ast.
 		}
 		if c.Type.IsFloat() {
 			st := f(subs, c.Type)
-			if c.Attrs.Has(sema.AttrAllocatable) && len(st) > 0 {
+			if OwnedArray(c) && len(st) > 0 {
 				// Allocated with the variable's (AllocComponents).
-				st = []ast.Stmt{If(Allocated(ast.Clone(subs[0])), st...)}
+				st = []ast.Stmt{If(Status(ast.Clone(subs[0]), c), st...)}
 			}
 			out = append(out, st...)
 			continue

@@ -26,7 +26,7 @@ func (g *gen) shadowed(o ast.Expr) (*ast.Ident, *sema.Symbol) {
 		return nil, nil
 	}
 	s := g.info.ObjectOf(id)
-	if s == nil || s.Kind != sema.VarSym || !isFloat(s.Type) || !g.pa.ActiveVar(s) {
+	if s == nil || s.Kind != sema.VarSym || !hasShadow(s.Type) || !g.pa.ActiveVar(s) {
 		return nil, nil
 	}
 	return id, s
@@ -81,6 +81,12 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
 				}
 			}
 			st = []ast.Stmt{alloc, &ast.AssignStmt{Lhs: xd, Rhs: val}}
+			if decl.IsDerived(v.Type) { // dtype_alloc.go
+				var err error
+				if st, err = g.derivedAllocValue(alloc, xd, v, src); err != nil {
+					return nil, err
+				}
+			}
 			if stat {
 				// A failed allocation (x allocated already) leaves x
 				// and x_d as they were.
@@ -95,7 +101,7 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
 		default:
 			return nil, notSupported("%s of active '%s'", s.Keyword, v.Name)
 		}
-		after = append(after, st...)
+		after = append(after, decl.Associate(v, st...)...) // (a POINTER component: ptrcomp.go)
 	}
 	if len(after) == 0 {
 		return []ast.Stmt{s}, nil
@@ -133,7 +139,7 @@ func (g *gen) reallocAssign(pre []ast.Stmt, primal ast.Stmt, x *ast.Ident, s *se
 // value on entry is passive).
 func (g *gen) entryAlign(x *ast.Ident, s *sema.Symbol, zero bool) ast.Stmt {
 	xd := g.tident(x, s)
-	return decl.Follow(x, xd, s.Rank(), zeroTangent(xd.Name, s.Type), zero)
+	return decl.Follow(x, xd, s.Rank(), g.zeroShadow(xd.Name, s.Type, s.Rank()), zero)
 }
 
 // references reports whether x names variable s.
@@ -180,7 +186,7 @@ func (g *gen) followCall(s *ast.CallStmt) []ast.Stmt {
 	}
 	var out []ast.Stmt
 	for _, v := range decl.Reallocated(g.info, s, g.globals.modref.Call(s, g.scope)) {
-		if !isFloat(v.Type) || !g.pa.ActiveVar(v) {
+		if !hasShadow(v.Type) || !g.pa.ActiveVar(v) {
 			continue
 		}
 		x := ast.NewIdent(v.Name)

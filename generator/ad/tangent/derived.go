@@ -26,12 +26,12 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	switch {
 	case s.Type == nil || !s.Type.IsDerived():
 		return notSupported("active derived-type component '%s' of a variable of type %s", v, s.Type)
-	case s.Attrs.Has(sema.AttrPointer) || s.Attrs.Has(sema.AttrAllocatable):
-		return notSupported("active ALLOCATABLE or POINTER derived-type variable '%s'", s.Name)
+	case s.Attrs.Has(sema.AttrPointer) && (s.Rank() > 0 || decl.HasPointerComponent(s.Type) || len(decl.AllocLeaves(s.Type)) > 0): // (dtype_pointer.go)
+		return notSupported("active POINTER derived-type variable '%s', an array or of a type with ALLOCATABLE or POINTER components,", s.Name)
 	case s.Attrs.Has(sema.AttrInCommon):
 		return notSupported("active derived-type variable '%s' in a common block", s.Name)
-	case s.Attrs.Has(sema.AttrResult):
-		return notSupported("active derived-type function result '%s'", s.Name)
+	case s.Attrs.Has(sema.AttrResult) && !derivedResult(s): // dtype_func.go
+		return notSupported("active derived-type function result '%s' that is an array, ALLOCATABLE or POINTER, or has such components", s.Name)
 	}
 	if err := decl.CheckDerived(s.Type); err != nil {
 		return err
@@ -39,8 +39,13 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	if s.Module() != nil && decl.InitsFloat(s.Type) {
 		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value)", s.Name, s.Type.Derived.Name)
 	}
+	if decl.IsAllocatable(s) {
+		if err := decl.CheckAllocDerived(s); err != nil { // dtype_alloc.go
+			return err
+		}
+	}
 	for _, d := range s.Dims {
-		if d.Kind == sema.DeferredShape {
+		if d.Kind == sema.DeferredShape && !decl.IsAllocatable(s) {
 			return notSupported("deferred-shape active derived-type variable '%s'", s.Name)
 		}
 	}
@@ -105,6 +110,9 @@ func (g *gen) selectorTangent(x *ast.SelectorExpr) (ast.Expr, error) {
 // derivedAssign returns the tangent of assignment s of a whole variable
 // of derived type (p = q, u(i) = p): the copy of q's tangent, or zero.
 func (g *gen) derivedAssign(s *ast.AssignStmt) ([]ast.Stmt, error) {
+	if decl.HasPointerComponent(g.info.TypeOf(s.Lhs)) { // ptrcomp.go
+		return nil, notSupported("assignment of a whole value of type '%s', which has a POINTER component", g.info.TypeOf(s.Lhs).Derived.Name)
+	}
 	lhs, err := g.shadowRef(s.Lhs)
 	if err != nil {
 		return nil, err
@@ -118,9 +126,15 @@ func (g *gen) derivedAssign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	}
 	if c, ok := g.isConstructor(s.Rhs); ok && g.info.Rank(s.Lhs) == 0 {
 		if b := g.baseSym(s.Lhs); b != nil && refersTo(g.info, s.Rhs, b) {
-			return nil, notSupported("structure constructor referencing '%s' assigned to it", b.Name)
+			return g.selfStructTangent(lhs, c, g.info.TypeOf(s.Lhs)) // dtype_merge.go
 		}
 		return g.structTangent(lhs, c, g.info.TypeOf(s.Lhs))
+	}
+	if out, ok, err := g.mergeTangent(s); ok { // dtype_merge.go
+		return out, err
+	}
+	if out, ok := g.derivedFuncTangent(s.Rhs, lhs, g.info.TypeOf(s.Lhs)); ok && g.info.Rank(s.Lhs) == 0 { // dtype_func.go
+		return out, nil
 	}
 	if g.baseSym(s.Rhs) == nil {
 		// A function result.
@@ -207,6 +221,9 @@ func (g *gen) partTangent(sub ast.Expr, c *sema.Symbol, e ast.Expr) ([]ast.Stmt,
 			return nil, err
 		}
 		return []ast.Stmt{&ast.AssignStmt{Lhs: sub, Rhs: d}}, nil
+	}
+	if out, ok := g.derivedFuncTangent(e, sub, c.Type); ok && len(c.Dims) == 0 { // dtype_func.go
+		return out, nil
 	}
 	return nil, notSupported("component '%s' of a structure constructor given by an expression", c.Name)
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -111,7 +112,7 @@ func (g *gen) hoist(exprs ...ast.Expr) ([]ast.Stmt, error) {
 func (g *gen) funcCall(x *ast.CallExpr) (ast.Stmt, error) {
 	callee := g.pa.CallPattern(x)
 	t := g.info.TypeOf(x)
-	if t == nil || !isFloat(t) {
+	if t == nil || !isFloat(t) && !decl.IsDerived(t) { // (derived: dtype_func.go)
 		return nil, notSupported("active function reference '%s' with a non-scalar or non-real result", exprString(x.Fun))
 	}
 	if callee.Unit == nil || callee.Unit.Kind != ast.FunctionUnit {
@@ -169,6 +170,9 @@ func (g *gen) funcCall(x *ast.CallExpr) (ast.Stmt, error) {
 // tmpDecl declares a generated temporary of type t: a real or complex
 // value, or an integer index.
 func tmpDecl(name string, t *sema.Type) ast.Stmt {
+	if decl.IsDerived(t) { // dtype_func.go
+		return &ast.TypeDecl{Type: decl.DerivedType(t), DColon: true, Entities: []*ast.Entity{{Name: ast.NewIdent(name)}}}
+	}
 	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(t.Kind)}
 	switch {
 	case t.IsComplex():

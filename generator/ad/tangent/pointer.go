@@ -20,7 +20,7 @@ import (
 // set that pointer association may alias (one location).
 func (g *gen) withAliased(vars []activity.Var) []activity.Var {
 	for _, s := range g.scope.Symbols() {
-		if s.Kind != sema.VarSym || s.Owner != g.scope || !isFloat(s.Type) || !g.pa.ActiveVar(s) {
+		if s.Kind != sema.VarSym || s.Owner != g.scope || !hasShadow(s.Type) || !g.pa.ActiveVar(s) { // (derived: dtype_pointer.go)
 			continue
 		}
 		if !s.Attrs.Has(sema.AttrPointer) && !s.Attrs.Has(sema.AttrTarget) {
@@ -55,8 +55,11 @@ func pointerAttrs(s *sema.Symbol, d *ast.TypeDecl) {
 // pointerAssign returns p => t followed by p_d => t_d when p has a
 // tangent: t is a variable with a tangent, or null().
 func (g *gen) pointerAssign(s *ast.PointerAssignStmt) ([]ast.Stmt, error) {
+	if err := g.checkPointerComponent(s); err != nil { // ptrcomp.go
+		return nil, err
+	}
 	p := g.baseSym(s.Lhs)
-	if p == nil || !isFloat(p.Type) || !g.pa.ActiveVar(p) {
+	if p == nil || !hasShadow(p.Type) || !g.pa.ActiveVar(p) { // (derived: dtype_pointer.go)
 		return []ast.Stmt{s}, nil
 	}
 	lhs, err := g.tangentRef(s.Lhs)

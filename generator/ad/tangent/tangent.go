@@ -415,7 +415,7 @@ func (g *gen) functionResult(u, nu *ast.Unit, result *sema.Symbol) (ast.Stmt, er
 	if result == nil {
 		return nil, notSupported("function '%s' without a result variable", pa.Proc.Name)
 	}
-	if !isFloat(result.Type) || !resultShapeOK(result) {
+	if (!isFloat(result.Type) || !resultShapeOK(result)) && !derivedResult(result) { // (dtype_func.go)
 		if pa.ActiveOut(result) {
 			return nil, notSupported("active function '%s' with a non-scalar result", pa.Proc.Name)
 		}
@@ -538,7 +538,7 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		if err != nil {
 			return nil, err
 		}
-		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.LocalName(u.Decls, s)+g.suffix), s.Rank(), zeroTangent(decl.LocalName(u.Decls, s)+g.suffix, s.Type), zero)}, nil
+		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.LocalName(u.Decls, s)+g.suffix), s.Rank(), g.zeroShadow(decl.LocalName(u.Decls, s)+g.suffix, s.Type, s.Rank()), zero)}, nil
 	}
 	if len(decl.AllocLeaves(s.Type)) > 0 { // alloc_comp.go
 		x, err := g.globalAlloc(u, s)
@@ -626,7 +626,7 @@ func (g *gen) resultTangentDecl(result *sema.Symbol) (tdecls, inits []ast.Stmt, 
 	if err != nil {
 		return nil, nil, err
 	}
-	return []ast.Stmt{d}, []ast.Stmt{zeroTangent(g.tname(result), result.Type)}, nil
+	return []ast.Stmt{d}, []ast.Stmt{g.zeroShadow(g.tname(result), result.Type, 0)}, nil
 }
 
 // zeroTangent returns the assignment of zero to the tangent name of type t.
@@ -925,6 +925,9 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		tan, err := g.derivedAssign(s) // derived.go
 		if err != nil {
 			return nil, err
+		}
+		if a := g.wholeAllocatable(s.Lhs); a != nil { // dtype_alloc.go
+			return g.derivedRealloc(pre, primal, s, a, tan)
 		}
 		return withPrefix(append(pre, tan...), primal), nil
 	}

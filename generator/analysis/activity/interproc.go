@@ -891,13 +891,13 @@ func (a *analyzer) checkVersion(pa *ProcActivity) {
 			if p, ok := a.eqPos[m]; ok {
 				a.report(m.Pos, fmt.Sprintf("not supported: EQUIVALENCE of active variable '%s' at %s", m.Name, a.fset.Position(p)))
 			}
-			if m.Attrs&sema.AttrPointer != 0 && !floatLocalPointer(m) {
+			if m.Attrs&sema.AttrPointer != 0 && !floatLocalPointer(m) && !derivedPointer(m) { // (ptrcomp.go)
 				a.report(m.Pos, fmt.Sprintf("not supported yet: active POINTER variable '%s'", m.Name))
 			}
 		}
 		if k.path != "" {
 			for _, l := range a.leaves(k.sym) {
-				if l.path == k.path && l.ptr && k.sym.Attrs&sema.AttrPointer == 0 {
+				if l.path == k.path && l.ptr && k.sym.Attrs&sema.AttrPointer == 0 && !ownedPointer(k.sym, k.path) { // ptrcomp.go
 					a.report(k.sym.Pos, fmt.Sprintf("not supported yet: active POINTER variable '%s%s'", k.sym.Name, pointerPrefix(a, k.sym, k.path)))
 				}
 			}
