@@ -78,9 +78,26 @@ func (g *gen) sourceValues(x ast.Expr) (push, pop []ast.Stmt, err error) {
 			seen[g.info.ObjectOf(d.Var)] = true
 		}
 	})
+	seenComp := map[string]bool{}
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		if err != nil {
+			return false
+		}
+		if c, ok := g.sourceComponent(n); ok {
+			// A numeric component of a derived-type variable (s%h):
+			// recorded alone. Restoring the whole variable would
+			// restore the allocation of the component the ALLOCATE
+			// makes (source=s%h for s%work) before its adjoint.
+			if k := exprString(c); !seenComp[k] {
+				seenComp[k] = true
+				p, q, e := g.pushPop(c)
+				if e != nil {
+					err = e
+					return false
+				}
+				push, pop = append(push, p), append([]ast.Stmt{q}, pop...)
+			}
 			return false
 		}
 		id, ok := n.(*ast.Ident)
@@ -108,4 +125,25 @@ func (g *gen) sourceValues(x ast.Expr) (push, pop []ast.Stmt, err error) {
 	}
 	ast.Inspect(x, visit)
 	return push, pop, err
+}
+
+// sourceComponent reports whether n is a whole numeric component of a
+// derived-type variable, v%c with v a variable the statement does not
+// take as constant (an intent(in) dummy's components need no record).
+func (g *gen) sourceComponent(n ast.Node) (*ast.SelectorExpr, bool) {
+	sel, ok := n.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v := g.info.ObjectOf(id)
+	t := g.info.TypeOf(sel)
+	if v == nil || v.Kind != sema.VarSym || len(v.Dims) > 0 || v.IsDummy() && v.Intent == ast.IntentIn ||
+		t == nil || decl.IsDerived(t) || t.IsCharacter() {
+		return nil, false
+	}
+	return sel, true
 }
