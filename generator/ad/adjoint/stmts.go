@@ -653,7 +653,7 @@ func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stm
 
 func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	if s.Concurrent != nil {
-		return nil, nil, notSupported("DO CONCURRENT in reverse mode")
+		return g.concurrentLoop(s) // concurrent.go
 	}
 	if c := ompParallelDo(s); c != nil {
 		return g.ompLoop(s, c) // omp.go

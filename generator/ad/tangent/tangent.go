@@ -1029,7 +1029,7 @@ func (g *gen) ifConstruct(s *ast.IfConstruct) ([]ast.Stmt, error) {
 // block DO.
 func (g *gen) doConstruct(s *ast.DoConstruct) ([]ast.Stmt, error) {
 	if s.Concurrent != nil && g.pa.ActiveStmt(s) {
-		return nil, notSupported("active DO CONCURRENT")
+		return g.concurrent(s) // concurrent.go
 	}
 	for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
 		if err := g.checkCalls(x); err != nil {
