@@ -303,6 +303,8 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		// The program ends in the forward sweep: no backward sweep
 		// runs after it, so it has no adjoint.
 		return []ast.Stmt{s}, nil, nil
+	case *ast.ForallStmt, *ast.ForallConstruct:
+		return g.forall(s) // forall.go
 	case *ast.WhereStmt, *ast.WhereConstruct:
 		if g.pa.ActiveStmt(s) {
 			return g.whereStmt(s)

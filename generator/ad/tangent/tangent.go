@@ -881,6 +881,8 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		return g.allocStmt(s)
 	case *ast.PointerAssignStmt:
 		return g.pointerAssign(s) // pointer.go
+	case *ast.ForallStmt, *ast.ForallConstruct:
+		return g.forall(s) // forall.go
 	default:
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active %s in tangent mode", ast.StmtName(s))

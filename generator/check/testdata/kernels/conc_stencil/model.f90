@@ -1,7 +1,8 @@
 ! DO CONCURRENT as GPU-ready models write it: a 1-D stencil whose
 ! iterations read neighbours, a 2-D nest with a mask on the state, a
-! scalar local per iteration, a strided loop, and an index variable that
-! keeps its value outside the construct.
+! scalar local per iteration, a strided loop, calls of a PURE subroutine
+! and function, and an index variable that keeps its value outside the
+! construct.
 module diffusion
   implicit none
   integer, parameter :: dp = kind(1.0d0)
@@ -31,9 +32,25 @@ contains
     do concurrent (i = 1:n, j = 1:m, w(i, j) <= 0.5_dp)
       v(i, j) = w(i, j)*cos(u(i))
     end do
+    do concurrent (i = 1:n)
+      call limit(u(i), f(i))
+      u(i) = u(i) + ramp(f(i))
+    end do
     do concurrent (j = 1:m:2)
       w(1, j) = w(1, j)*v(n, j)
     end do
     cost = sum(v) + sum(w**2) + u(i)
   end subroutine
+
+  pure subroutine limit(a, b)
+    real(dp), intent(in) :: a
+    real(dp), intent(inout) :: b
+    b = b*tanh(a)
+  end subroutine
+
+  pure function ramp(a) result(r)
+    real(dp), intent(in) :: a
+    real(dp) :: r
+    r = a + a**3
+  end function
 end module
