@@ -122,7 +122,7 @@
 // loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
 // implied DO loops in active array constructors, active WHERE bodies with
 // transformational intrinsics (where.go), FORALL constructs holding other than assignments or
-// whose mask reads what they define (forall.go), CYCLE in DO CONCURRENT, READ into active variables,
+// whose mask reads what they define (forall.go), READ into active variables,
 // ALLOCATE with an active SOURCE= and STAT= or ERRMSG=, allocatable module variables in split mode, calls with
 // active array elements passed to array dummies that a procedure without
 // a derivative version may overwrite, active

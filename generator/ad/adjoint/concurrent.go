@@ -26,7 +26,9 @@ import (
 // concurrentLoop reverses DO CONCURRENT s as an ordinary DO nest.
 func (g *gen) concurrentLoop(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	if len(g.jumps.byLoop[s]) > 0 {
-		return nil, nil, notSupported("CYCLE in DO CONCURRENT in reverse mode")
+		// (A CYCLE is a jump to the end of the body, which the
+		// nest's innermost loop keeps.)
+		return nil, nil, notSupported("jump out of DO CONCURRENT in reverse mode")
 	}
 	nest, err := g.indexNest(s.StmtHeader, s.Name, s.Concurrent, nil, s.Mask, s.Body)
 	if err != nil {

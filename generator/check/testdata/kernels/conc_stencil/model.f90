@@ -1,6 +1,6 @@
 ! DO CONCURRENT as GPU-ready models write it: a 1-D stencil whose
 ! iterations read neighbours, a 2-D nest with a mask on the state, a
-! scalar local per iteration, a strided loop, calls of a PURE subroutine
+! scalar local per iteration and a CYCLE, a strided loop, calls of a PURE subroutine
 ! and function, and an index variable that keeps its value outside the
 ! construct.
 module diffusion
@@ -17,6 +17,7 @@ contains
     integer :: i, j, it
     i = 3
     f = 0
+    v = 0
     do it = 1, 3
       do concurrent (i = 2:n-1)
         f(i) = u(i-1) - 2*u(i) + u(i+1)
@@ -27,6 +28,7 @@ contains
     end do
     do concurrent (i = 1:n, j = 1:m, w(i, j) > 0.5_dp)
       g = w(i, j)*u(i)
+      if (j == 2) cycle
       v(i, j) = sin(g) + g**2
     end do
     do concurrent (i = 1:n, j = 1:m, w(i, j) <= 0.5_dp)
