@@ -61,8 +61,9 @@ func (g *gen) referencesProcedure(list []ast.Stmt) bool {
 	return found
 }
 
-// concurrentNest returns DO CONCURRENT s as a DO nest running body, the
-// index variables of the routine kept in locals around it.
+// concurrentNest returns DO CONCURRENT s as a DO nest running body (its
+// name on the innermost loop), the index variables of the routine kept
+// in locals around it.
 func (g *gen) concurrentNest(s *ast.DoConstruct, body []ast.Stmt) ([]ast.Stmt, error) {
 	if s.Mask != nil {
 		body = []ast.Stmt{&ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: s.Mask, Body: body}}, End: ast.EndStmt{Keyword: "if"}}}
@@ -72,16 +73,17 @@ func (g *gen) concurrentNest(s *ast.DoConstruct, body []ast.Stmt) ([]ast.Stmt, e
 		sp := s.Concurrent[k]
 		d := &ast.DoConstruct{Var: ast.NewIdent(sp.Var.Name), Start: sp.Lo, Stop: sp.Hi, Step: sp.Stride, Body: body,
 			End: ast.EndStmt{Keyword: "do"}}
+		if k == len(s.Concurrent)-1 && s.Name != nil {
+			// CYCLE name goes to the next index values: the
+			// innermost loop's next iteration.
+			d.Name, d.End.Name = s.Name, ast.NewIdent(s.Name.Name)
+		}
 		body = []ast.Stmt{d}
 		t := g.newTemp("fadj_keep_"+sp.Var.Name, sema.Int4)
 		save = append([]ast.Stmt{&ast.AssignStmt{Lhs: t, Rhs: ast.NewIdent(sp.Var.Name)}}, save...)
 		restore = append(restore, &ast.AssignStmt{Lhs: ast.NewIdent(sp.Var.Name), Rhs: ast.NewIdent(t.Name)})
 	}
-	d := body[0].(*ast.DoConstruct)
-	d.Name = s.Name
-	if s.Name != nil {
-		d.End.Name = ast.NewIdent(s.Name.Name)
-	}
+	d := body[0]
 	save[0].Header().Label, save[0].Header().LabelPos, save[0].Header().Doc = s.Label, s.LabelPos, s.Doc
 	out := append(save, d)
 	return append(out, restore...), nil

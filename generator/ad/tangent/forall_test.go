@@ -13,7 +13,7 @@ import (
 // inside, runs a DO CONCURRENT calling a procedure as a DO nest, and
 // rejects what a FORALL cannot hold.
 func TestForallTangent(t *testing.T) {
-	const head = "subroutine s(n, x, y)\n  integer, intent(in) :: n\n  real(8), intent(in) :: x(n)\n  real(8), intent(inout) :: y(n)\n  integer :: i\n"
+	const head = "subroutine s(n, x, y)\n  integer, intent(in) :: n\n  real(8), intent(in) :: x(n)\n  real(8), intent(inout) :: y(n)\n  integer :: i, j\n"
 	const tail = "contains\n  pure real(8) function sq(a)\n    real(8), intent(in) :: a\n    sq = a*a\n  end function\nend subroutine\n"
 	cases := []struct {
 		name, body string
@@ -26,6 +26,8 @@ func TestForallTangent(t *testing.T) {
 			has: []string{"do concurrent (i = 1:n)\ny_d(i) = x(i)*y_d(i) + y(i)*x_d(i)\ny(i) = y(i)*x(i)\nend do"}},
 		{name: "do concurrent calling a function", body: "  do concurrent (i = 1:n)\n    y(i) = sq(x(i))\n  end do\n",
 			has: []string{"= i\ndo i = 1, n\n", "end do\ni = fadj_keep_i"}},
+		{name: "named do concurrent calling a function", body: "  sweep: do concurrent (i = 1:n, j = 1:2)\n    if (x(i) < 0) cycle sweep\n    y(i) = sq(x(i))*j\n  end do sweep\n",
+			has: []string{"do i = 1, n\nsweep: do j = 1, 2\nif (x(i) < 0) cycle sweep\n", "end do sweep\nend do\n"}},
 		{name: "forall with a function reference", body: "  forall (i = 1:n) y(i) = sq(x(i))\n",
 			err: "not supported yet: FORALL assignment to 'y(...)' whose tangent needs more than an assignment"},
 		{name: "where in forall", body: "  forall (i = 1:n)\n    where (x > 0) y = y*x\n  end forall\n",

@@ -1,7 +1,8 @@
 ! DO CONCURRENT as GPU-ready models write it: a 1-D stencil whose
-! iterations read neighbours, a 2-D nest with a mask on the state, a
-! scalar local per iteration and a CYCLE, a strided loop, calls of a PURE subroutine
-! and function, and an index variable that keeps its value outside the
+! iterations read neighbours, a named 2-D nest with a mask on the state,
+! a scalar local per iteration and a CYCLE of the construct, a strided
+! loop, calls of a PURE subroutine and function in a named nest cycling
+! itself, and an index variable that keeps its value outside the
 ! construct.
 module diffusion
   implicit none
@@ -26,18 +27,19 @@ contains
         u(i) = u(i) + k*f(i)*u(i)
       end do
     end do
-    do concurrent (i = 1:n, j = 1:m, w(i, j) > 0.5_dp)
+    mix: do concurrent (i = 1:n, j = 1:m, w(i, j) > 0.5_dp)
       g = w(i, j)*u(i)
-      if (j == 2) cycle
+      if (j == 3) cycle mix
       v(i, j) = sin(g) + g**2
-    end do
+    end do mix
     do concurrent (i = 1:n, j = 1:m, w(i, j) <= 0.5_dp)
       v(i, j) = w(i, j)*cos(u(i))
     end do
-    do concurrent (i = 1:n)
+    upd: do concurrent (i = 1:n, j = 1:2)
+      if (j == 1) cycle upd
       call limit(u(i), f(i))
       u(i) = u(i) + ramp(f(i))
-    end do
+    end do upd
     do concurrent (j = 1:m:2)
       w(1, j) = w(1, j)*v(n, j)
     end do
