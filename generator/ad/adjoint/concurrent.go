@@ -44,7 +44,7 @@ func (g *gen) concurrentLoop(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error
 // specs where mask (if any) holds: the first index outermost, each loop
 // descending where down says so (forall_dep.go; nil: all ascending). The
 // outermost loop takes the header of the construct it stands for, so that
-// messages point at it.
+// messages point at it, the innermost its name.
 func (g *gen) indexNest(h ast.StmtHeader, name *ast.Ident, specs []*ast.ForallSpec, down []bool, mask ast.Expr, body []ast.Stmt) (*ast.DoConstruct, error) {
 	if mask != nil {
 		if err := g.checkCalls(mask); err != nil {
@@ -74,13 +74,14 @@ func (g *gen) indexNest(h ast.StmtHeader, name *ast.Ident, specs []*ast.ForallSp
 			d.Start, d.Stop, d.Step = sp.Hi, sp.Lo, deriv.Int(-1)
 		}
 		d.StmtHeader = ast.StmtHeader{Start: h.Start}
+		if k == len(specs)-1 && name != nil {
+			// CYCLE name goes to the next index values: the
+			// innermost loop's next iteration.
+			d.Name, d.End.Name = name, ast.NewIdent(name.Name)
+		}
 		body = []ast.Stmt{d}
 	}
 	d.StmtHeader = h
-	d.Name = name
-	if name != nil {
-		d.End.Name = ast.NewIdent(name.Name)
-	}
 	return d, nil
 }
 
