@@ -2,7 +2,6 @@ package adjoint
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -37,89 +36,170 @@ func (g *gen) forallOrder(specs []*ast.ForallSpec, a *ast.AssignStmt, mask ast.E
 	if base == nil {
 		return nil, notSupported("FORALL assignment to '%s' in reverse mode", exprString(a.Lhs))
 	}
-	var refs []*ast.CallExpr
-	handled := map[*ast.Ident]bool{}
-	other, aliased := false, false
-	for _, x := range []ast.Expr{a.Rhs, mask} {
-		if x == nil {
-			continue
-		}
-		ast.Inspect(x, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if id, ok := n.Fun.(*ast.Ident); ok && g.info.ObjectOf(id) == base {
-					refs = append(refs, n)
-					handled[id] = true
-				}
-			case *ast.Ident:
-				o := g.info.ObjectOf(n)
-				if !handled[n] && o != base && aliasable(base) && aliasable(o) {
-					aliased = true
-				}
-				other = other || !handled[n] && o == base
-			}
-			return true
-		})
-	}
-	// Left sides of derived types (a(i)%v) and pointers that may be read
-	// through another name are not compared.
-	lhs, simple := a.Lhs.(*ast.CallExpr)
-	if simple {
-		_, simple = lhs.Fun.(*ast.Ident)
-	}
-	if aliased || !simple && (other || len(refs) > 0) {
+	refs, other, aliased := g.forallRefs(base, a.Rhs, mask)
+	// The left side: an element base(...), or a component of one
+	// (base(...)%c, base(...)%c(1)); pointers that may be read through
+	// another name are not compared.
+	lid, lparts, _, simple := refChain(a.Lhs)
+	simple = simple && lparts[0].args != nil && g.info.ObjectOf(lid) == base && !aliased
+	if !simple && (other || len(refs) > 0) {
 		return nil, notSupported("FORALL assignment to '%s' reading it in reverse mode", base.Name)
-	}
-	if other {
-		return nil, errNoOrder
 	}
 	down := make([]bool, len(specs))
 	set := make([]bool, len(specs))
+	known := !other
 	for _, r := range refs {
-		off, ok := g.offsets(specs, lhs, r)
-		if !ok {
-			return nil, errNoOrder
+		same, disjoint := sameParts(lparts[1:], r[1:])
+		if disjoint {
+			continue // another component, or another constant subscript
 		}
+		var off []int
+		if same && r[0].args != nil {
+			off, same = g.offsets(specs, lparts[0].args, r[0].args)
+		}
+		known = known && same
 		for k, o := range off {
 			if o == 0 {
 				continue
 			}
 			if set[k] && down[k] != (o < 0) {
-				return nil, errNoOrder
+				known = false
 			}
 			set[k], down[k] = true, o < 0
 			break
 		}
 	}
-	return down, nil
+	switch {
+	case known:
+		return down, nil
+	case len(lparts) == 1:
+		return nil, errNoOrder // forall_copy.go
+	}
+	return nil, notSupported("FORALL assignment to '%s' reading it in reverse mode", base.Name)
+}
+
+// part is a level of a reference below its variable: the variable's
+// subscripts (name ""), or a component and its subscripts (nil if none).
+type part struct {
+	name string
+	args []ast.Expr
+}
+
+// refChain returns reference x, v(...)%c(...)..., as its variable's name
+// and its levels, with the nodes of the chain (not those of the
+// subscripts); false if x is not such a reference.
+func refChain(x ast.Expr) (*ast.Ident, []part, []ast.Node, bool) {
+	var parts []part
+	var nodes []ast.Node
+	var args []ast.Expr
+	for {
+		nodes = append(nodes, x)
+		switch e := x.(type) {
+		case *ast.CallExpr:
+			if args != nil {
+				return nil, nil, nil, false // a substring a(i)(2:3)
+			}
+			args, x = e.Args, e.Fun
+			if args == nil {
+				args = []ast.Expr{}
+			}
+		case *ast.SelectorExpr:
+			parts = append([]part{{name: strings.ToLower(e.Sel.Name), args: args}}, parts...)
+			args, x = nil, e.X
+		case *ast.Ident:
+			return e, append([]part{{args: args}}, parts...), nodes, true
+		default:
+			return nil, nil, nil, false
+		}
+	}
+}
+
+// forallRefs returns the references to variable v in the expressions
+// xs, each as its levels (refChain); other reports a reference to v of
+// another form, aliased one to a pointer or target that may alias it.
+func (g *gen) forallRefs(v *sema.Symbol, xs ...ast.Expr) (refs [][]part, other, aliased bool) {
+	covered := map[ast.Node]bool{}
+	for _, x := range xs {
+		if x == nil {
+			continue
+		}
+		ast.Inspect(x, func(n ast.Node) bool {
+			if n == nil || covered[n] {
+				return true
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr, *ast.SelectorExpr:
+				if id, parts, nodes, ok := refChain(n.(ast.Expr)); ok && g.info.ObjectOf(id) == v {
+					refs = append(refs, parts)
+					for _, c := range nodes {
+						covered[c] = true
+					}
+				}
+			case *ast.Ident:
+				o := g.info.ObjectOf(n)
+				aliased = aliased || o != v && aliasable(v) && aliasable(o)
+				other = other || o == v
+			}
+			return true
+		})
+	}
+	return refs, other, aliased
+}
+
+// sameParts compares the levels below the variable of a left side (l)
+// and of a reference (r): the same components with the same subscripts,
+// or disjoint (another component, or a subscript another integer
+// constant, at some level); neither when they may overlap.
+func sameParts(l, r []part) (same, disjoint bool) {
+	for i := 0; i < len(l) && i < len(r); i++ {
+		if l[i].name != r[i].name {
+			return false, true
+		}
+		if len(l[i].args) != len(r[i].args) {
+			return false, false
+		}
+		for d := range l[i].args {
+			lv, lok := intValue(l[i].args[d])
+			rv, rok := intValue(r[i].args[d])
+			if lok && rok && lv != rv {
+				return false, true
+			}
+		}
+		for d := range l[i].args {
+			if !ast.Equal(l[i].args[d], r[i].args[d]) {
+				return false, false
+			}
+		}
+	}
+	return len(l) == len(r), false
 }
 
 // errNoOrder says that no order of a FORALL assignment's loop nest reads
 // only the old values of its array.
 var errNoOrder = errors.New("no loop order for a FORALL assignment")
 
-// offsets returns, for each index of specs, the offset of reference r
-// from left side lhs along it, or false if r is not lhs shifted by
-// constants along index variables.
-func (g *gen) offsets(specs []*ast.ForallSpec, lhs, r *ast.CallExpr) ([]int, bool) {
-	if len(lhs.Args) != len(r.Args) {
+// offsets returns, for each index of specs, the offset of subscripts r
+// of a reference from subscripts l of the left side along it, or false if
+// r is not l shifted by constants along index variables.
+func (g *gen) offsets(specs []*ast.ForallSpec, l, r []ast.Expr) ([]int, bool) {
+	if len(l) != len(r) {
 		return nil, false
 	}
 	off := make([]int, len(specs))
 	seen := make([]bool, len(specs))
-	for d, l := range lhs.Args {
-		if ast.Equal(l, r.Args[d]) {
-			if _, ok := l.(*ast.RangeExpr); ok {
+	for d, ld := range l {
+		if ast.Equal(ld, r[d]) {
+			if _, ok := ld.(*ast.RangeExpr); ok {
 				return nil, false
 			}
 			continue
 		}
-		id, ok := l.(*ast.Ident)
+		id, ok := ld.(*ast.Ident)
 		k := specIndex(specs, id)
 		if !ok || k < 0 {
 			return nil, false
 		}
-		c, ok := shift(id, r.Args[d])
+		c, ok := shift(id, r[d])
 		if !ok || seen[k] && off[k] != c {
 			return nil, false
 		}
@@ -155,14 +235,7 @@ func shift(v *ast.Ident, x ast.Expr) (int, bool) {
 		id, ok := e.(*ast.Ident)
 		return ok && strings.EqualFold(id.Name, v.Name)
 	}
-	lit := func(e ast.Expr) (int, bool) {
-		l, ok := e.(*ast.BasicLit)
-		if !ok || l.Kind != token.INT {
-			return 0, false
-		}
-		n, err := strconv.Atoi(l.Value)
-		return n, err == nil
-	}
+	lit := intValue
 	if isV(x) {
 		return 0, true
 	}

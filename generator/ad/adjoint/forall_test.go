@@ -13,7 +13,7 @@ import (
 // old values), the FORALL kept with a copy of the adjoint when no order
 // is known, and the constructs still rejected, at their position.
 func TestForallReverse(t *testing.T) {
-	const head = "subroutine s(n, x, a, y)\n  integer, intent(in) :: n\n  real(8), intent(in) :: x(n)\n  real(8), intent(inout) :: a(n)\n  real(8), intent(out) :: y\n  real(8) :: b(n)\n  integer :: i, j\n"
+	const head = "subroutine s(n, x, a, y)\n  type pt\n    real(8) :: m, v(2)\n  end type\n  integer, intent(in) :: n\n  real(8), intent(in) :: x(n)\n  real(8), intent(inout) :: a(n)\n  real(8), intent(out) :: y\n  real(8) :: b(n)\n  type(pt) :: c(n)\n  integer :: i, j\n"
 	const tail = "  y = sum(a)\nend subroutine\n"
 	cases := []struct {
 		name, body string
@@ -34,8 +34,12 @@ func TestForallReverse(t *testing.T) {
 			has: []string{"do i = 2, n\nb(i) = x(i)*a(i)", "do i = n, 2, -1\na(i) = b(i) + a(i - 1)"}},
 		{name: "do concurrent: index kept", body: "  i = 1\n  do concurrent (i = 1:n, j = 1:2, x(i) > 0)\n    b(i) = x(i)*j\n  end do\n  a = a*b(i)\n",
 			has: []string{"fadj_keep_i = i", "do i = 1, n\ndo j = 1, 2\nif (x(i) > 0) then", "i = fadj_keep_i"}, not: []string{"concurrent"}},
+		{name: "component read reversed", body: "  forall (i = 1:n) c(i)%m = c(n+1-i)%m*x(i)\n  a = c%m\n",
+			err: "not supported yet: FORALL assignment to 'c' reading it in reverse mode"},
+		{name: "another component", body: "  c%m = a\n  c%v = 1\n  forall (i = 2:n) c(i)%m = c(i)%v(2)*c(i-1)%m + sum(c%v(1))\n  a = c%m\n",
+			has: []string{"do i = n, 2, -1\n"}},
 		{name: "mask reading an earlier assignment", body: "  forall (i = 1:n, a(i) > 0)\n    a(i) = x(i)\n    b(i) = a(i)\n  end forall\n",
-			err: "k.f90:8:3: not supported yet: FORALL mask reading 'a', which an assignment of the construct defines before another, in reverse mode"},
+			err: "k.f90:12:3: not supported yet: FORALL mask reading 'a', which an assignment of the construct defines before another, in reverse mode"},
 		{name: "bounds reading what it assigns", body: "  b = 1\nforall (i = 1:int(b(1))) b(i) = x(i)*a(i)\n",
 			err: "not supported yet: FORALL bounds reading what its assignments define in reverse mode"},
 		{name: "cycle in do concurrent", body: "  do concurrent (i = 1:n, j = 1:2)\n    if (x(i) < 0) cycle\n    a(i) = a(i)*x(i)\n  end do\n",
