@@ -19,10 +19,15 @@ import (
 // construct. A FORALL may hold only assignments to elements: an
 // assignment whose tangent needs a statement other than one such
 // assignment (a scalar temporary, a call) is rejected, and so is anything
-// else active in it (a nested FORALL or WHERE).
+// else active in it (a WHERE) but a nested FORALL.
 
 // forall returns the tangent of FORALL statement or construct s.
 func (g *gen) forall(s ast.Stmt) ([]ast.Stmt, error) {
+	return g.forallIn(s, nil)
+}
+
+// forallIn returns the tangent of FORALL s nested in FORALLs over outer.
+func (g *gen) forallIn(s ast.Stmt, outer []*ast.ForallSpec) ([]ast.Stmt, error) {
 	if !g.pa.ActiveStmt(s) {
 		return []ast.Stmt{s}, nil
 	}
@@ -47,6 +52,15 @@ func (g *gen) forall(s ast.Stmt) ([]ast.Stmt, error) {
 		}
 	}
 	for _, st := range body {
+		switch st.(type) {
+		case *ast.ForallStmt, *ast.ForallConstruct:
+			out, err := g.forallIn(st, append(append([]*ast.ForallSpec{}, outer...), n.Specs...)) // a nested FORALL
+			if err != nil {
+				return nil, err
+			}
+			n.Body = append(n.Body, out...)
+			continue
+		}
 		a, ok := st.(*ast.AssignStmt)
 		if !ok {
 			if g.pa.ActiveStmt(st) {
@@ -60,7 +74,7 @@ func (g *gen) forall(s ast.Stmt) ([]ast.Stmt, error) {
 			return nil, err
 		}
 		for _, t := range out {
-			if ta, ok := t.(*ast.AssignStmt); !ok || !indexedBy(ta.Lhs, n.Specs) {
+			if ta, ok := t.(*ast.AssignStmt); !ok || !indexedBy(ta.Lhs, append(append([]*ast.ForallSpec{}, outer...), n.Specs...)) {
 				return nil, notSupported("FORALL assignment to '%s' whose tangent needs more than an assignment", exprString(a.Lhs))
 			}
 		}

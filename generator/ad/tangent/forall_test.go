@@ -22,6 +22,8 @@ func TestForallTangent(t *testing.T) {
 	}{
 		{name: "forall statement", body: "  forall (i = 2:n, x(i) > 0) y(i) = y(i-1)*x(i)\n",
 			has: []string{"forall (i = 2:n, x(i) > 0)\ny_d(i) = x(i)*y_d(i - 1) + y(i - 1)*x_d(i)\ny(i) = y(i - 1)*x(i)\nend forall"}},
+		{name: "nested forall", body: "  forall (i = 2:n)\n    forall (j = i:i) y(j) = y(j-1)*x(i)\n  end forall\n",
+			has: []string{"forall (i = 2:n)\nforall (j = i:i)\ny_d(j) = x(i)*y_d(j - 1) + y(j - 1)*x_d(i)\ny(j) = y(j - 1)*x(i)\nend forall\nend forall"}},
 		{name: "do concurrent kept", body: "  do concurrent (i = 1:n)\n    y(i) = y(i)*x(i)\n  end do\n",
 			has: []string{"do concurrent (i = 1:n)\ny_d(i) = x(i)*y_d(i) + y(i)*x_d(i)\ny(i) = y(i)*x(i)\nend do"}},
 		{name: "do concurrent calling a function", body: "  do concurrent (i = 1:n)\n    y(i) = sq(x(i))\n  end do\n",
