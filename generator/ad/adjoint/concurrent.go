@@ -3,8 +3,10 @@ package adjoint
 import (
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // DO CONCURRENT in reverse mode.
@@ -29,6 +31,9 @@ func (g *gen) concurrentLoop(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error
 		// (A CYCLE is a jump to the end of the body, which the
 		// nest's innermost loop keeps.)
 		return nil, nil, notSupported("jump out of DO CONCURRENT in reverse mode")
+	}
+	if err := g.checkMask(s); err != nil {
+		return nil, nil, err
 	}
 	nest, err := g.indexNest(s.StmtHeader, s.Name, s.Concurrent, nil, s.Mask, s.Body)
 	if err != nil {
@@ -110,4 +115,66 @@ func (g *gen) keepIndices(specs []*ast.ForallSpec, fwd, bwd []ast.Stmt) ([]ast.S
 		return append(out, ast.CloneStmts(restore)...)
 	}
 	return wrap(fwd), wrap(bwd), nil
+}
+
+// checkMask rejects DO CONCURRENT s when its body may define what its
+// mask reads for another iteration: the mask is evaluated for every index
+// value before any iteration runs (gfortran does so), while the nest
+// evaluates it before each iteration's body. An element the body assigns
+// where the mask reads it (do concurrent (i = 1:n, a(i) > 0) with
+// a(i) = sqrt(a(i))) is the iteration's own: that is the same.
+func (g *gen) checkMask(s *ast.DoConstruct) error {
+	if s.Mask == nil {
+		return nil
+	}
+	seen := map[*sema.Symbol]bool{}
+	var err error
+	ast.Inspect(s.Mask, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || err != nil {
+			return err == nil
+		}
+		v := g.info.ObjectOf(id)
+		if v == nil || v.Kind != sema.VarSym || seen[v] || !decl.Assigns(g.info, s.Body, v) {
+			return true
+		}
+		seen[v] = true
+		if !g.ownElements(s.Body, v, s.Mask) {
+			err = notSupported("DO CONCURRENT mask reading '%s', which its body defines, in reverse mode", v.Name)
+		}
+		return true
+	})
+	return err
+}
+
+// ownElements reports whether body defines v only by assignments to the
+// element each reference of mask to v reads.
+func (g *gen) ownElements(body []ast.Stmt, v *sema.Symbol, mask ast.Expr) bool {
+	refs, other, aliased := g.forallRefs(v, mask)
+	if other || aliased || len(refs) == 0 {
+		return false
+	}
+	ok := true
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if g.baseSym(n.Lhs) != v {
+					return true
+				}
+				_, lparts, _, chain := refChain(n.Lhs)
+				for _, r := range refs {
+					if same, _ := sameParts(lparts, r); !chain || !same {
+						ok = false
+					}
+				}
+			case *ast.CallStmt, *ast.IOStmt:
+				ok = !decl.Assigns(g.info, []ast.Stmt{n.(ast.Stmt)}, v)
+			case *ast.DoConstruct:
+				ok = n.Var == nil || g.info.ObjectOf(n.Var) != v
+			}
+			return ok
+		})
+	}
+	return ok
 }

@@ -1,6 +1,7 @@
 package tangent
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -65,6 +66,20 @@ func (g *gen) referencesProcedure(list []ast.Stmt) bool {
 // name on the innermost loop), the index variables of the routine kept
 // in locals around it.
 func (g *gen) concurrentNest(s *ast.DoConstruct, body []ast.Stmt) ([]ast.Stmt, error) {
+	var err error
+	ast.Inspect(s.Mask, func(n ast.Node) bool {
+		// The mask is evaluated for every index value first; the nest
+		// evaluates it before each iteration.
+		if id, ok := n.(*ast.Ident); ok && err == nil {
+			if v := g.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym && decl.Assigns(g.info, s.Body, v) {
+				err = notSupported("DO CONCURRENT calling a procedure, whose mask reads '%s', which its body defines", v.Name)
+			}
+		}
+		return err == nil
+	})
+	if err != nil {
+		return nil, err
+	}
 	if s.Mask != nil {
 		body = []ast.Stmt{&ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: s.Mask, Body: body}}, End: ast.EndStmt{Keyword: "if"}}}
 	}

@@ -1,5 +1,5 @@
 ! DO CONCURRENT as GPU-ready models write it: a 1-D stencil whose
-! iterations read neighbours, a named 2-D nest with a mask on the state,
+! iterations read neighbours, a mask on the element the body updates, a named 2-D nest with a mask on the state,
 ! a scalar local per iteration and a CYCLE of the construct, a strided
 ! loop, calls of a PURE subroutine and function in a named nest cycling
 ! itself, and an index variable that keeps its value outside the
@@ -25,6 +25,9 @@ contains
       end do
       do concurrent (i = 2:n-1)
         u(i) = u(i) + k*f(i)*u(i)
+      end do
+      do concurrent (i = 1:n, u(i) > 0.4_dp)
+        u(i) = sqrt(u(i))*(1 + k)
       end do
     end do
     mix: do concurrent (i = 1:n, j = 1:m, w(i, j) > 0.5_dp)
