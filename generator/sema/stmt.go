@@ -455,6 +455,7 @@ func (c *checker) doConstruct(s *ast.DoConstruct) {
 		c.cond(s.While, "DO WHILE")
 	}
 	c.forallSpecs(s.Concurrent)
+	c.mask(s.Mask) // DO CONCURRENT's, its names resolved like FORALL's
 	c.stmts(s.Body)
 	c.hdr(&s.End.StmtHeader)
 	c.constructUse(s.End.Name, sym)

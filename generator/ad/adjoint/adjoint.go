@@ -121,7 +121,8 @@
 // dummies and globals (complex.go), backward GO TO that generator/restructure could not make a
 // loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
 // implied DO loops in active array constructors, active WHERE bodies with
-// transformational intrinsics (where.go), FORALL, DO CONCURRENT, READ into active variables,
+// transformational intrinsics (where.go), FORALL constructs holding other than assignments or
+// whose mask reads what they define (forall.go), READ into active variables,
 // ALLOCATE with an active SOURCE= and STAT= or ERRMSG=, allocatable module variables in split mode, calls with
 // active array elements passed to array dummies that a procedure without
 // a derivative version may overwrite, active

@@ -303,6 +303,8 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		// The program ends in the forward sweep: no backward sweep
 		// runs after it, so it has no adjoint.
 		return []ast.Stmt{s}, nil, nil
+	case *ast.ForallStmt, *ast.ForallConstruct:
+		return g.forall(s) // forall.go
 	case *ast.WhereStmt, *ast.WhereConstruct:
 		if g.pa.ActiveStmt(s) {
 			return g.whereStmt(s)
@@ -656,7 +658,7 @@ func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stm
 
 func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {
 	if s.Concurrent != nil {
-		return nil, nil, notSupported("DO CONCURRENT in reverse mode")
+		return g.concurrentLoop(s) // concurrent.go
 	}
 	if c := ompParallelDo(s); c != nil {
 		return g.ompLoop(s, c) // omp.go

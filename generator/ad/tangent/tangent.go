@@ -36,13 +36,13 @@
 // rather than wrong code: internal procedures of a main program, active
 // saved variables, the blank common block, active pointer
 // variables (allocatables: alloc.go; derived types: derived.go), private module variables that procedures
-// change, active FORALL,
+// change, active FORALL holding other than assignments to elements with one tangent assignment each (forall.go),
 // active function references outside assignments (in conditions, CALL
 // arguments, loop bounds) or nested in the arguments of another one, or in
 // a WHERE, active actual arguments that are array-valued expressions or
 // expressions for an output dummy (scalar expressions for input dummies get
 // their tangent in a temporary), active statement
-// functions, FORALL, DO CONCURRENT and other constructs holding active code,
+// functions, other constructs holding active code (arithmetic IF, ...),
 // READ into active variables, array-valued active functions, and implied DO
 // loops in active array constructors.
 //
@@ -881,6 +881,8 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		return g.allocStmt(s)
 	case *ast.PointerAssignStmt:
 		return g.pointerAssign(s) // pointer.go
+	case *ast.ForallStmt, *ast.ForallConstruct:
+		return g.forall(s) // forall.go
 	default:
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active %s in tangent mode", ast.StmtName(s))
@@ -1032,7 +1034,7 @@ func (g *gen) ifConstruct(s *ast.IfConstruct) ([]ast.Stmt, error) {
 // block DO.
 func (g *gen) doConstruct(s *ast.DoConstruct) ([]ast.Stmt, error) {
 	if s.Concurrent != nil && g.pa.ActiveStmt(s) {
-		return nil, notSupported("active DO CONCURRENT")
+		return g.concurrent(s) // concurrent.go
 	}
 	for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
 		if err := g.checkCalls(x); err != nil {
