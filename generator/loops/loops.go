@@ -124,3 +124,40 @@ func (r Ref) Describe() string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// IndexUsedOutside reports whether name (an index of a FORALL or DO
+// CONCURRENT, a construct entity there) names the routine's variable
+// anywhere in body outside the FORALL and DO CONCURRENT constructs that
+// take it as index. If not, the variable's value need not be kept
+// around those constructs when they become DO nests: nothing reads it,
+// and saving it would read it undefined.
+func IndexUsedOutside(body []ast.Stmt, name string) bool {
+	used := false
+	indexes := func(specs []*ast.ForallSpec) bool {
+		for _, sp := range specs {
+			if sp.Var != nil && strings.EqualFold(sp.Var.Name, name) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if used {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.ForallStmt:
+				return !indexes(n.Specs)
+			case *ast.ForallConstruct:
+				return !indexes(n.Specs)
+			case *ast.DoConstruct:
+				return !indexes(n.Concurrent)
+			case *ast.Ident:
+				used = strings.EqualFold(n.Name, name)
+			}
+			return true
+		})
+	}
+	return used
+}

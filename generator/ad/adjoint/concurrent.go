@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/loops"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
@@ -95,6 +96,9 @@ func (g *gen) indexNest(h ast.StmtHeader, name *ast.Ident, specs []*ast.ForallSp
 func (g *gen) keepIndices(specs []*ast.ForallSpec, fwd, bwd []ast.Stmt) ([]ast.Stmt, []ast.Stmt, error) {
 	var save, restore []ast.Stmt
 	for _, sp := range specs {
+		if !loops.IndexUsedOutside(g.pa.Unit.Body, sp.Var.Name) {
+			continue // nothing reads the routine's variable of that name
+		}
 		t, err := g.local("fadj_keep_"+strings.ToLower(sp.Var.Name), intType)
 		if err != nil {
 			return nil, nil, err
@@ -102,6 +106,9 @@ func (g *gen) keepIndices(specs []*ast.ForallSpec, fwd, bwd []ast.Stmt) ([]ast.S
 		v := ast.NewIdent(sp.Var.Name)
 		save = append(save, &ast.AssignStmt{Lhs: t, Rhs: v})
 		restore = append(restore, &ast.AssignStmt{Lhs: ast.NewIdent(sp.Var.Name), Rhs: ast.NewIdent(t.Name)})
+	}
+	if len(save) == 0 {
+		return fwd, bwd, nil
 	}
 	wrap := func(list []ast.Stmt) []ast.Stmt {
 		if len(list) == 0 {

@@ -3,6 +3,7 @@ package tangent
 import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/loops"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -94,11 +95,18 @@ func (g *gen) concurrentNest(s *ast.DoConstruct, body []ast.Stmt) ([]ast.Stmt, e
 			d.Name, d.End.Name = s.Name, ast.NewIdent(s.Name.Name)
 		}
 		body = []ast.Stmt{d}
+		if !loops.IndexUsedOutside(g.pa.Unit.Body, sp.Var.Name) {
+			continue // nothing reads the routine's variable of that name
+		}
 		t := g.newTemp("fadj_keep_"+sp.Var.Name, sema.Int4)
 		save = append([]ast.Stmt{&ast.AssignStmt{Lhs: t, Rhs: ast.NewIdent(sp.Var.Name)}}, save...)
 		restore = append(restore, &ast.AssignStmt{Lhs: ast.NewIdent(sp.Var.Name), Rhs: ast.NewIdent(t.Name)})
 	}
 	d := body[0]
+	if len(save) == 0 {
+		d.Header().Label, d.Header().LabelPos, d.Header().Doc = s.Label, s.LabelPos, s.Doc
+		return []ast.Stmt{d}, nil
+	}
 	save[0].Header().Label, save[0].Header().LabelPos, save[0].Header().Doc = s.Label, s.LabelPos, s.Doc
 	out := append(save, d)
 	return append(out, restore...), nil

@@ -27,6 +27,8 @@ func TestForallTangent(t *testing.T) {
 		{name: "do concurrent kept", body: "  do concurrent (i = 1:n)\n    y(i) = y(i)*x(i)\n  end do\n",
 			has: []string{"do concurrent (i = 1:n)\ny_d(i) = x(i)*y_d(i) + y(i)*x_d(i)\ny(i) = y(i)*x(i)\nend do"}},
 		{name: "do concurrent calling a function", body: "  do concurrent (i = 1:n)\n    y(i) = sq(x(i))\n  end do\n",
+			has: []string{"real(8) :: sq_res1_d\ndo i = 1, n\n"}}, // i is not read elsewhere: not kept
+		{name: "do concurrent keeping the index", body: "  i = 3\n  do concurrent (i = 1:n)\n    y(i) = sq(x(i))\n  end do\n  y(i) = 2*y(i)\n",
 			has: []string{"= i\ndo i = 1, n\n", "end do\ni = fadj_keep_i"}},
 		{name: "named do concurrent calling a function", body: "  sweep: do concurrent (i = 1:n, j = 1:2)\n    if (x(i) < 0) cycle sweep\n    y(i) = sq(x(i))*j\n  end do sweep\n",
 			has: []string{"do i = 1, n\nsweep: do j = 1, 2\nif (x(i) < 0) cycle sweep\n", "end do sweep\nend do\n"}},
