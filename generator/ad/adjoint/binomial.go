@@ -65,7 +65,7 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	c := &bnCode{g: g, s: s, body: s.Body, r: r, k: k,
 		slots: map[string][]ast.Stmt{
 			"advance":  advanced(s),
-			"record":   unlabelled(f),
+			"record":   append(assocSyncs(snp), unlabelled(f)...), // snap_assoc.go
 			"reverse":  unlabelled(b),
 			"snappush": lowered(snp, tape.SnapPush),
 			"snappop":  lowered(snp, tape.SnapPop),

@@ -65,6 +65,7 @@ func (g *gen) regionSets(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol) (snapshot
 			sets.OutD[v] = true
 		}
 	}
+	g.aliasSets(body, &sets) // snap_alias.go
 	return sets, snapshot.Solve(sets, plan.Lazy, snapshot.Cost{})
 }
 

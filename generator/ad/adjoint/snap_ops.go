@@ -26,6 +26,9 @@ type snapOp struct {
 	// rank rank, too (snap_realloc.go).
 	realloc bool
 	rank    int
+	// assoc: the save holds the association of pointer Ref's
+	// (snap_assoc.go); Ref is its number.
+	assoc *assocSave
 }
 
 // snapLoop is a DO loop of variable i from lo to hi.
@@ -89,6 +92,10 @@ func lowered(ops []snapOp, k tape.Kind) []ast.Stmt {
 	var out []ast.Stmt
 	for _, op := range ordered(ops) {
 		switch {
+		case op.assoc != nil && k.IsPush():
+			out = append(out, op.assocStmts("push")...)
+		case op.assoc != nil:
+			out = append(op.assocStmts("pop"), out...)
 		case op.realloc && k.IsPush():
 			out = append(out, op.reallocStmts("push")...)
 		case op.realloc:
@@ -114,6 +121,10 @@ func peeked(ops []snapOp) []ast.Stmt {
 	for i := len(ops) - 1; i >= 0; i-- {
 		if ops[i].realloc {
 			out = append(out, ops[i].reallocStmts("peek")...)
+			continue
+		}
+		if ops[i].assoc != nil {
+			out = append(out, ops[i].assocStmts("peek")...)
 			continue
 		}
 		out = append(out, ops[i].call("peek"))

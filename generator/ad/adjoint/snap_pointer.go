@@ -27,7 +27,7 @@ func (g *gen) pointerSnapOp(v *sema.Symbol, body []ast.Stmt, what string) (snapO
 		return snapOp{}, notSupported("pointer variable '%s' not local to '%s' in a snapshot of %s", v.Name, g.pa.Proc.Name, what)
 	}
 	if err := g.keepsAssociation(v, body, what); err != nil {
-		return snapOp{}, err
+		return g.assocSnapOp(v, body, what, err) // snap_assoc.go
 	}
 	typ, ok := tape.TypeOf(v.Type)
 	if !ok {

@@ -137,6 +137,9 @@ func (op snapOp) reallocDrop() string {
 // allocation: a fixed-point loop's restores have no place for it yet.
 func (g *gen) keptAllocations(v *sema.Symbol, body []ast.Stmt, what string, ops []snapOp) error {
 	for _, op := range ops {
+		if op.assoc != nil {
+			return notSupported("pointer '%s' associated anew in %s, in its end values", v.Name, what)
+		}
 		if !op.realloc {
 			continue
 		}

@@ -1,0 +1,133 @@
+package adjoint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Pointers the steps of a checkpointed loop or region associate anew
+// (the double buffer of time loops: cur => a; nxt => b, exchanged each
+// step).
+//
+// When every association of local pointer p in the routine is with
+// null() or a TARGET of the routine with fixed subscripts (the replay
+// plan of pointer_replay.go, which numbers p's pointer statements), a
+// snapshot holds p's association as the number of a statement that
+// made it: found by associated(p, t) over the statements' targets (the
+// plain advance form of a step does not keep the number), pushed on the
+// i4 snapshot stack, and restored by associating p and p_b as that
+// statement does. The values are their targets': pointer association
+// puts the targets in the snapshot under their own names
+// (snap_alias.go). The record of a step starts by finding the number
+// and associating p_b with p's target's adjoint (sync), as the steps
+// advanced plainly before it move p only.
+
+// assocSave is the save of the association of a pointer.
+type assocSave struct {
+	find []ast.Stmt // sets the number from the association
+	sel  ast.Stmt   // associates p and p_b from the number
+}
+
+// assocSnapOp returns the save of the association of pointer v, which
+// the steps body of checkpoint what associate anew; keep is why v does
+// not keep its association, returned when its association cannot be
+// saved.
+func (g *gen) assocSnapOp(v *sema.Symbol, body []ast.Stmt, what string, keep error) (snapOp, error) {
+	if g.passedWhole(v, body) || !g.hasAdj(v) {
+		return snapOp{}, keep
+	}
+	plan, err := g.replay(v)
+	if err != nil || plan == nil {
+		return snapOp{}, keep
+	}
+	_, _, bwd, err := g.replayParts(nil, ast.NewIdent(v.Name), v, plan)
+	if err != nil {
+		return snapOp{}, err
+	}
+	pid := plan.pid.Name
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s = 0\n", pid)
+	first, seen := true, map[string]bool{}
+	for k, t := range plan.targets {
+		if t == nil || seen[printer.ExprString(t)] {
+			continue // null(), or a target an earlier statement has
+		}
+		seen[printer.ExprString(t)] = true
+		kw := "else if"
+		if first {
+			kw, first = "if", false
+		}
+		fmt.Fprintf(&b, "%s (associated(%s, %s)) then\n%s = %d\n", kw, v.Name, printer.ExprString(t), pid, k+1)
+	}
+	if !first {
+		fmt.Fprintf(&b, "else if (associated(%s)) then\nerror stop 'fadj: pointer %s is associated with none of its targets in a snapshot'\nend if\n", v.Name, v.Name)
+	}
+	save := &assocSave{find: parseStmts(b.String()), sel: bwd[1]}
+	return snapOp{Op: tape.Op{Type: tape.I4, Ref: ast.NewIdent(pid)}, assoc: save}, nil
+}
+
+// passedWhole reports whether a procedure call of body is passed
+// pointer v whole: its dummy may be a pointer, which the callee may
+// associate anew.
+func (g *gen) passedWhole(v *sema.Symbol, body []ast.Stmt) bool {
+	whole := func(args []ast.Expr) bool {
+		for _, a := range args {
+			if id, ok := argValue(a).(*ast.Ident); ok && g.info.ObjectOf(id) == v {
+				return true
+			}
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(&ast.Unit{Body: body}, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallStmt:
+			found = found || whole(n.Args)
+		case *ast.CallExpr:
+			if c, ok := g.info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {
+				found = found || whole(n.Args)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// assocStmts returns the save (verb push) or restore (pop or peek) of
+// op, the association of a pointer.
+func (op snapOp) assocStmts(verb string) []ast.Stmt {
+	c := op.lower(tape.SnapPush)
+	if verb != "push" {
+		c = op.lower(tape.SnapPop)
+		id := c.Name.(*ast.Ident)
+		id.Name = "fadj_snap_" + verb + "_" + strings.TrimPrefix(id.Name, "fadj_snap_pop_")
+		return []ast.Stmt{c, ast.Clone(op.assoc.sel)}
+	}
+	return append(cloneStmts(op.assoc.find), c)
+}
+
+// assocSyncs returns the sync of the pointers ops associate: the number
+// of each one's association found, and p_b associated with the
+// adjoint of p's target.
+func assocSyncs(ops []snapOp) []ast.Stmt {
+	var out []ast.Stmt
+	for _, op := range ops {
+		if op.assoc != nil {
+			out = append(append(out, cloneStmts(op.assoc.find)...), ast.Clone(op.assoc.sel))
+		}
+	}
+	return out
+}
+
+func cloneStmts(list []ast.Stmt) []ast.Stmt {
+	out := make([]ast.Stmt, len(list))
+	for i, s := range list {
+		out[i] = ast.Clone(s)
+	}
+	return out
+}
