@@ -29,6 +29,11 @@ type snapOp struct {
 	// assoc: the save holds the association of pointer Ref's
 	// (snap_assoc.go); Ref is its number.
 	assoc *assocSave
+	// flagOf: the save is the allocation flag of allocatable scalar
+	// flagOf, released into flagVar; dropGuard, when set, replaces
+	// guard in a release (snap_allocvar.go).
+	flagOf, flagVar string
+	dropGuard       ast.Expr
 }
 
 // snapLoop is a DO loop of variable i from lo to hi.
@@ -140,12 +145,14 @@ func dropped(ops []snapOp) []ast.Stmt {
 	ops = ordered(ops)
 	for i := len(ops) - 1; i >= 0 && ops[i].realloc; i-- {
 		// On top of the i4 stack: the flag, then the bounds.
-		out = append(out, ops[i].wrappedList(parseStmts(ops[i].reallocDrop()), false)...)
+		op := ops[i].forDrop()
+		out = append(out, op.wrappedList(parseStmts(op.reallocDrop()), false)...)
 	}
 	for _, op := range ops {
 		if op.realloc {
 			continue
 		}
+		op = op.forDrop()
 		n := op.Count
 		if n != nil {
 			n = ast.Clone(n)

@@ -60,6 +60,9 @@ func ordered(ops []snapOp) []snapOp {
 // reallocStmts returns the save (verb push) or restore (pop or peek) of
 // op's allocation and values.
 func (op snapOp) reallocStmts(verb string) []ast.Stmt {
+	if op.flagOf != "" {
+		return parseStmts(op.flagText(verb)) // snap_allocvar.go
+	}
 	list := parseStmts(op.reallocText(verb))
 	values := op.bare().call(verb) // the element's: snap_alloc_elems.go
 	var walk func(list []ast.Stmt)
@@ -120,6 +123,9 @@ end if
 // reallocDrop returns the release of op's save: the flag and bounds
 // popped, and the values discarded.
 func (op snapOp) reallocDrop() string {
+	if op.flagOf != "" {
+		return op.flagDrop() // snap_allocvar.go
+	}
 	var pops, size []string
 	for k := op.rank; k >= 1; k-- {
 		pops = append(pops, fmt.Sprintf("call fadj_snap_pop_i4(fadj_snu%d)\ncall fadj_snap_pop_i4(fadj_snl%d)\n", k, k))
