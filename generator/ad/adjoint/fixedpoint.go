@@ -33,6 +33,9 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	g.nfp++
 	k := strconv.Itoa(g.nfp)
 	what := "fixed-point loop " + d.Name
+	if err := g.fixedPointPointers(s.Body, what); err != nil {
+		return nil, nil, err // fixedpoint_alias.go
+	}
 	g.depth++
 	f, b, err := g.stmts(d.Record)
 	g.depth--
