@@ -288,9 +288,9 @@ func opsOf(list []outRef, kind tape.Kind, pop bool) []ast.Stmt {
 	for _, r := range list {
 		for _, op := range r.ops {
 			if pop {
-				out = append([]ast.Stmt{op.stmt(kind.Inverse())}, out...)
+				out = append(fpOpStmts(op, kind.Inverse()), out...)
 			} else {
-				out = append(out, op.stmt(kind))
+				out = append(out, fpOpStmts(op, kind)...)
 			}
 		}
 	}

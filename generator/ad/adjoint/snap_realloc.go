@@ -139,20 +139,15 @@ func (op snapOp) reallocDrop() string {
 		strings.Join(pops, ""), op.Type.String(), n)
 }
 
-// keptAllocations rejects a save of ops, those of v, that holds an
-// allocation: a fixed-point loop's restores have no place for it yet.
+// keptAllocations rejects a save of ops, those of v, that a
+// fixed-point loop's restores have no place for yet: the association of
+// a pointer. Saves that hold an allocation are restored with it
+// (fixedpoint_alloc.go).
 func (g *gen) keptAllocations(v *sema.Symbol, body []ast.Stmt, what string, ops []snapOp) error {
 	for _, op := range ops {
 		if op.assoc != nil {
 			return notSupported("pointer '%s' associated anew in %s, in its end values", v.Name, what)
 		}
-		if !op.realloc {
-			continue
-		}
-		if err := g.keepsAllocation(v, body, what); err != nil {
-			return err
-		}
-		return notSupported("ALLOCATABLE component '%s' in the end values of %s", printer.ExprString(op.Ref), what)
 	}
 	return nil
 }
