@@ -157,6 +157,9 @@ func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what str
 	ops := func(vs snapshot.Set) ([]snapOp, error) {
 		var out []snapOp
 		for _, v := range vs.Sorted() {
+			if g.coveredPointer(v, body, vs) {
+				continue // its targets are in the set (snap_alias.go)
+			}
 			ops, err := g.snapOps(v, body, what) // snap_ops.go
 			if err != nil {
 				return nil, err

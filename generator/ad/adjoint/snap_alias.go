@@ -194,3 +194,51 @@ func (g *gen) associatedAnew(list []ast.Stmt) map[*sema.Symbol]bool {
 	})
 	return out
 }
+
+// coveredPointer reports whether pointer v, whose association the steps
+// body keep, needs no values of its own in a snapshot holding set:
+// every target the routine may associate it with (null() aside) is a
+// whole variable in set, restored under its own name. A pointer with a
+// target the routine does not show, or one it allocates, is saved
+// through itself (snap_pointer.go).
+func (g *gen) coveredPointer(v *sema.Symbol, body []ast.Stmt, set snapshot.Set) bool {
+	if !v.Attrs.Has(sema.AttrPointer) || g.pa.Unit == nil || g.associatedAnew(body)[v] || g.allocatesPointer(v) {
+		return false
+	}
+	a := g.aliasClasses()
+	if a.find(v) == a.find(unknownAlias) {
+		return false
+	}
+	covered := true
+	ast.Inspect(g.pa.Unit, func(n ast.Node) bool {
+		if s, ok := n.(*ast.PointerAssignStmt); ok {
+			if id, ok := s.Lhs.(*ast.Ident); ok && g.info.ObjectOf(id) == v && !isNull(s.Rhs) {
+				t := g.baseSym(s.Rhs)
+				covered = covered && t != nil && !t.Attrs.Has(sema.AttrPointer) && set[t]
+			}
+		}
+		return covered
+	})
+	return covered
+}
+
+// allocatesPointer reports whether the routine ALLOCATEs or
+// DEALLOCATEs pointer v: its target is then no variable of it (a call
+// passing it whole puts it with the unknown targets, aliasClasses).
+func (g *gen) allocatesPointer(v *sema.Symbol) bool {
+	found := false
+	ast.Inspect(g.pa.Unit, func(n ast.Node) bool {
+		if s, isAlloc := n.(*ast.AllocateStmt); isAlloc && s.Keyword != "nullify" {
+			for _, o := range s.Objects {
+				if c, isCall := o.(*ast.CallExpr); isCall {
+					o = c.Fun
+				}
+				if id, isID := o.(*ast.Ident); isID && g.info.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -16,9 +16,9 @@ import (
 // could be a pointer) is saved as its target's values, size(p) of them,
 // under associated(p): the association is the same when the snapshot is
 // taken and when it is restored, and a target saved too under its own
-// name gets the same values back. A pointer the steps associate anew
-// would need its association in the snapshot (as pointer_replay.go
-// keeps it on the tape): not supported yet.
+// name gets the same values back (when all its targets are, it is not
+// saved at all: coveredPointer in snap_alias.go). A pointer the steps
+// associate anew has its association in the snapshot (snap_assoc.go).
 
 // pointerSnapOp returns the snapshot op of pointer v, which the steps
 // body of checkpoint what define or read.
