@@ -66,6 +66,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 		})
 	}
 	f = dropFormats(f) // the original loop keeps them (binomial_format.go)
+
 	var b2 []ast.Stmt // the parameter sweep: the same code
 	for _, st := range b {
 		b2 = append(b2, ast.Clone(st))
