@@ -68,10 +68,10 @@ func (g *gen) aliasClasses() aliasOf {
 		case *ast.PointerAssignStmt:
 			g.aliasAssign(a, n)
 		case *ast.CallStmt:
-			g.aliasArgs(a, n.Args)
+			g.aliasArgs(a, n.Args, n)
 		case *ast.CallExpr:
 			if c, ok := g.info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {
-				g.aliasArgs(a, n.Args)
+				g.aliasArgs(a, n.Args, nil)
 			}
 		}
 		return true
@@ -109,12 +109,14 @@ func (g *gen) aliasAssign(a aliasOf, s *ast.PointerAssignStmt) {
 	a.union(p, t)
 }
 
-// aliasArgs joins the pointers passed whole in args with the unknown
-// targets: the procedure may associate them anew.
-func (g *gen) aliasArgs(a aliasOf, args []ast.Expr) {
+// aliasArgs joins the pointers passed whole in args, those of call s
+// (nil for a function reference), with the unknown targets: the
+// procedure may associate them anew, unless their dummies are known
+// and not pointers.
+func (g *gen) aliasArgs(a aliasOf, args []ast.Expr, s *ast.CallStmt) {
 	for _, x := range args {
 		if id, ok := argValue(x).(*ast.Ident); ok {
-			if v := g.info.ObjectOf(id); v != nil && v.Attrs.Has(sema.AttrPointer) {
+			if v := g.info.ObjectOf(id); v != nil && v.Attrs.Has(sema.AttrPointer) && (s == nil || g.mayReassociate(s, v)) {
 				a.union(v, unknownAlias)
 			}
 		}
@@ -181,7 +183,9 @@ func (g *gen) associatedAnew(list []ast.Stmt) map[*sema.Symbol]bool {
 			}
 		case *ast.CallStmt:
 			for _, x := range n.Args {
-				add(x)
+				if id, ok := argValue(x).(*ast.Ident); ok && g.mayReassociate(n, g.info.ObjectOf(id)) {
+					add(x)
+				}
 			}
 		case *ast.CallExpr:
 			if c, ok := g.info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {

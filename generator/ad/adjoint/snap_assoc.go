@@ -87,7 +87,7 @@ func (g *gen) passedWhole(v *sema.Symbol, body []ast.Stmt) bool {
 	ast.Inspect(&ast.Unit{Body: body}, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallStmt:
-			found = found || whole(n.Args)
+			found = found || whole(n.Args) && g.mayReassociate(n, v)
 		case *ast.CallExpr:
 			if c, ok := g.info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {
 				found = found || whole(n.Args)
@@ -130,4 +130,26 @@ func cloneStmts(list []ast.Stmt) []ast.Stmt {
 		out[i] = ast.Clone(s)
 	}
 	return out
+}
+
+// mayReassociate reports whether call s, passed pointer v whole, may
+// change its association: unless each such argument's dummy is known
+// and not a POINTER (call step(n, cur, nxt) with explicit-shape dummies
+// reaches the targets only).
+func (g *gen) mayReassociate(s *ast.CallStmt, v *sema.Symbol) bool {
+	mc := g.modref().Call(s, g.scope)
+	for _, a := range s.Args {
+		x := argValue(a)
+		if id, ok := x.(*ast.Ident); !ok || g.info.ObjectOf(id) != v {
+			continue
+		}
+		d := argDummy(mc, x)
+		if d == nil {
+			d = argDummy(mc, a)
+		}
+		if d == nil || d.Attrs.Has(sema.AttrPointer) {
+			return true
+		}
+	}
+	return false
 }

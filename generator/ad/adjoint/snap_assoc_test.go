@@ -3,13 +3,14 @@ package adjoint_test
 // Pointers the steps associate anew (snap_assoc.go, snap_alias.go),
 // checked against the plain adjoint by TestCheckpointedLoopsAsPlain: the
 // double buffer of time loops under binomial checkpointing by default;
-// with FADJ_LONG_TESTS=1 also a DO WHILE nullifying a pointer, and a
-// region whose steps swap the buffers.
+// with FADJ_LONG_TESTS=1 also a DO WHILE nullifying a pointer, a region
+// whose steps swap the buffers, and the buffers passed to procedures.
 func init() {
 	regionKernels = append(regionKernels, assocSnapKernels[0])
 	if longTests() {
 		regionKernels = append(regionKernels, assocSnapKernels[1:]...)
 	}
+	noSplit["bnswapcall"] = true
 }
 
 var assocSnapKernels = []regionKernel{
@@ -107,4 +108,48 @@ subroutine model(n, nt, x, cost)
 end subroutine
 `, routine: "model", params: []param{ival("n", 5), ival("nt", 4), rval("x", 5), rval("cost")}, ins: []string{"x"}, outs: []string{"cost"}},
 		[]regionLoop{{routine: "model", name: "stage", region: true}, {v: "it", snaps: 2}}},
+	// The buffers passed to the step's routine (explicit-shape dummies
+	// cannot associate them anew), and a level pointer whose
+	// association the steps keep passed to another. (The plain adjoint
+	// rejects these calls reversed in split mode.)
+	{kernel{name: "bnswapcall", src: `
+subroutine advance(n, u, un, lev)
+  integer :: n
+  real(8) :: u(n), un(n), lev(n)
+  un = u - 0.1d0*u**2 + 0.05d0*[u(2:n), u(1)] + 0.01d0*lev
+end subroutine
+subroutine relax(n, lev)
+  integer :: n
+  real(8) :: lev(n)
+  lev = 0.9d0*lev
+end subroutine
+subroutine model(n, nt, x, cost)
+  integer :: n, nt, it
+  real(8) :: x(n), cost
+  real(8), target :: a(n), b(n), q(n, 2)
+  real(8), pointer :: cur(:), nxt(:), top(:)
+  a = x
+  b = 0
+  q = 1
+  q(:, 2) = x
+  cur => a
+  nxt => b
+  top => q(:, 2)
+  cost = 0
+  do it = 1, nt
+    call advance(n, cur, nxt, top)
+    call relax(n, top)
+    if (mod(it, 2) == 1) then
+      cur => b
+      nxt => a
+    else
+      cur => a
+      nxt => b
+    end if
+    cost = cost + sum(cur**2) + q(1, 2)
+  end do
+  cost = cost + sum(cur) + sum(a)
+end subroutine
+`, routine: "model", params: []param{ival("n", 5), ival("nt", 12), rval("x", 5), rval("cost")}, ins: []string{"x"}, outs: []string{"cost"}},
+		[]regionLoop{{v: "it", snaps: 3}}},
 }

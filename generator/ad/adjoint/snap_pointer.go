@@ -12,8 +12,8 @@ import (
 //
 // A pointer local to the routine (or a dummy of it) whose association
 // the steps keep (no pointer assignment to it, no ALLOCATE, DEALLOCATE
-// or NULLIFY of it, and no procedure it is passed to whole, whose dummy
-// could be a pointer) is saved as its target's values, size(p) of them,
+// or NULLIFY of it, and no procedure it is passed to whole whose dummy
+// is a pointer or unknown) is saved as its target's values, size(p) of them,
 // under associated(p): the association is the same when the snapshot is
 // taken and when it is restored, and a target saved too under its own
 // name gets the same values back (when all its targets are, it is not
@@ -66,7 +66,7 @@ func (g *gen) keepsAssociation(v *sema.Symbol, body []ast.Stmt, what string) err
 			}
 		case *ast.CallStmt:
 			for _, a := range n.Args {
-				if is(argValue(a)) {
+				if is(argValue(a)) && g.mayReassociate(n, v) { // snap_assoc.go
 					bad = n
 				}
 			}
