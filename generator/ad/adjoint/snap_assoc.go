@@ -50,25 +50,48 @@ func (g *gen) assocSnapOp(v *sema.Symbol, body []ast.Stmt, what string, keep err
 		return snapOp{}, err
 	}
 	pid := plan.pid.Name
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s = 0\n", pid)
-	first, seen := true, map[string]bool{}
-	for k, t := range plan.targets {
-		if t == nil || seen[printer.ExprString(t)] {
-			continue // null(), or a target an earlier statement has
-		}
-		seen[printer.ExprString(t)] = true
-		kw := "else if"
-		if first {
-			kw, first = "if", false
-		}
-		fmt.Fprintf(&b, "%s (associated(%s, %s)) then\n%s = %d\n", kw, v.Name, printer.ExprString(t), pid, k+1)
-	}
-	if !first {
-		fmt.Fprintf(&b, "else if (associated(%s)) then\nerror stop 'fadj: pointer %s is associated with none of its targets in a snapshot'\nend if\n", v.Name, v.Name)
-	}
-	save := &assocSave{find: parseStmts(b.String()), sel: bwd[1]}
+	save := &assocSave{find: parseStmts(assocFind(v, plan)), sel: bwd[1]}
 	return snapOp{Op: tape.Op{Type: tape.I4, Ref: ast.NewIdent(pid)}, assoc: save}, nil
+}
+
+// assocFind returns the source setting the number of pointer v's
+// association (plan's pid): the first statement whose target v is
+// associated with, 0 when v is not associated. associated(p, t) is
+// false for a zero-sized target, so an array pointer of size 0 takes
+// the first zero-sized target (no values, and no association test can
+// tell them apart); any other association stops the program.
+func assocFind(v *sema.Symbol, plan *replayPlan) string {
+	var b strings.Builder
+	pid := plan.pid.Name
+	fmt.Fprintf(&b, "%s = 0\n", pid)
+	var targets []string
+	var ids []int
+	seen := map[string]bool{}
+	for k, t := range plan.targets {
+		if t != nil && !seen[printer.ExprString(t)] { // null(), or a target an earlier statement has
+			seen[printer.ExprString(t)] = true
+			targets, ids = append(targets, printer.ExprString(t)), append(ids, k+1)
+		}
+	}
+	if len(targets) == 0 {
+		return b.String()
+	}
+	for i, t := range targets {
+		kw := "else if"
+		if i == 0 {
+			kw = "if"
+		}
+		fmt.Fprintf(&b, "%s (associated(%s, %s)) then\n%s = %d\n", kw, v.Name, t, pid, ids[i])
+	}
+	fmt.Fprintf(&b, "else if (associated(%s)) then\n", v.Name)
+	if v.Rank() > 0 {
+		for i, t := range targets {
+			fmt.Fprintf(&b, "if (%s == 0 .and. size(%s) == 0 .and. size(%s) == 0) %s = %d\n", pid, v.Name, t, pid, ids[i])
+		}
+		fmt.Fprintf(&b, "if (%s == 0) ", pid)
+	}
+	fmt.Fprintf(&b, "error stop 'fadj: pointer %s is associated with none of its targets in a snapshot'\nend if\n", v.Name)
+	return b.String()
 }
 
 // passedWhole reports whether a procedure call of body is passed
