@@ -191,5 +191,5 @@ func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what str
 		}
 	}
 	held, err = ops(h)
-	return snp, held, err
+	return snp, append(held, assocSyncOps(snp)...), err // snap_assoc.go
 }

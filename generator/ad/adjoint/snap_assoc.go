@@ -25,7 +25,9 @@ import (
 // puts the targets in the snapshot under their own names
 // (snap_alias.go). The record of a step starts by finding the number
 // and associating p_b with p's target's adjoint (sync), as the steps
-// advanced plainly before it move p only.
+// advanced plainly before it move p only; so does the end of the
+// forward sweep of the loop or region (with what it holds across the
+// code after it), for that code's adjoint.
 
 // assocSave is the save of the association of a pointer.
 type assocSave struct {
@@ -132,6 +134,22 @@ func (op snapOp) assocStmts(verb string) []ast.Stmt {
 		return []ast.Stmt{c, ast.Clone(op.assoc.sel)}
 	}
 	return append(cloneStmts(op.assoc.find), c)
+}
+
+// assocSyncOps returns, for the pointers ops associate, saves that only
+// sync: put with what is held across the code after a loop or region
+// (pushed after its forward sweep), they set the number and the
+// adjoint's association after the plain runs of its steps, which move
+// the pointer only, for the adjoint of the code after it.
+func assocSyncOps(ops []snapOp) []snapOp {
+	var out []snapOp
+	for _, op := range ops {
+		if op.assoc != nil {
+			op.syncOnly = true
+			out = append(out, op)
+		}
+	}
+	return out
 }
 
 // assocSyncs returns the sync of the pointers ops associate: the number

@@ -29,6 +29,9 @@ type snapOp struct {
 	// assoc: the save holds the association of pointer Ref's
 	// (snap_assoc.go); Ref is its number.
 	assoc *assocSave
+	// syncOnly: an assoc save that only syncs the number and the
+	// adjoint with the association where it is pushed (assocSyncOps).
+	syncOnly bool
 	// flagOf: the save is the allocation flag of allocatable scalar
 	// flagOf, released into flagVar; dropGuard, when set, replaces
 	// guard in a release (snap_allocvar.go).
@@ -97,6 +100,9 @@ func lowered(ops []snapOp, k tape.Kind) []ast.Stmt {
 	var out []ast.Stmt
 	for _, op := range ordered(ops) {
 		switch {
+		case op.syncOnly && k.IsPush():
+			out = append(out, assocSyncs([]snapOp{op})...)
+		case op.syncOnly:
 		case op.assoc != nil && k.IsPush():
 			out = append(out, op.assocStmts("push")...)
 		case op.assoc != nil:
