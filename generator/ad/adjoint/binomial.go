@@ -65,7 +65,7 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	c := &bnCode{g: g, s: s, body: s.Body, r: r, k: k,
 		slots: map[string][]ast.Stmt{
 			"advance":  advanced(s),
-			"record":   unlabelled(f),
+			"record":   append(assocSyncs(snp), unlabelled(f)...), // snap_assoc.go
 			"reverse":  unlabelled(b),
 			"snappush": lowered(snp, tape.SnapPush),
 			"snappop":  lowered(snp, tape.SnapPop),
@@ -98,6 +98,7 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 		fwd = append([]ast.Stmt{pushInt(ast.NewIdent(s.Var.Name))}, fwd...)
 		bwd = append(bwd, popInt(ast.NewIdent(s.Var.Name)))
 	}
+	fwd = append(fwd, loopFormats(s.Body)...) // binomial_format.go
 	fwd[0] = ast.Copy(fwd[0])
 	fwd[0].Header().Label, fwd[0].Header().Doc = s.Label, s.Doc
 	if c.far {
@@ -113,7 +114,7 @@ func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
 	var bad ast.Stmt
 	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.ReturnStmt, *ast.GotoStmt, *ast.FormatStmt:
+		case *ast.ReturnStmt, *ast.GotoStmt:
 			if bad == nil && !g.isStepExit(n.(ast.Stmt), s) && !g.isStepGoto(n.(ast.Stmt), s) {
 				bad = n.(ast.Stmt)
 			}
@@ -247,6 +248,7 @@ func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
 	for i, st := range list {
 		out[i] = ast.Clone(st)
 	}
+	out = dropFormats(out) // binomial_format.go
 	c.g.relabel(out)
 	for i := range out {
 		if len(c.names) == 0 {
@@ -444,7 +446,7 @@ func (c *bnCode) pass(pre []ast.Stmt) *ast.DoConstruct {
 		loop.End = ast.EndStmt{Keyword: "do", Name: c.s.Name}
 		loop.Body = c.copyOf(c.slots["advance"])
 	}
-	loop.Body = append(pre, loop.Body...)
+	loop.Body = append(pre, dropFormats(loop.Body)...)
 	return loop
 }
 

@@ -33,6 +33,9 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	g.nfp++
 	k := strconv.Itoa(g.nfp)
 	what := "fixed-point loop " + d.Name
+	if err := g.fixedPointPointers(s.Body, what); err != nil {
+		return nil, nil, err // fixedpoint_alias.go
+	}
 	g.depth++
 	f, b, err := g.stmts(d.Record)
 	g.depth--
@@ -62,6 +65,8 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 			return true
 		})
 	}
+	f = dropFormats(f) // the original loop keeps them (binomial_format.go)
+
 	var b2 []ast.Stmt // the parameter sweep: the same code
 	for _, st := range b {
 		b2 = append(b2, ast.Clone(st))
@@ -285,9 +290,9 @@ func opsOf(list []outRef, kind tape.Kind, pop bool) []ast.Stmt {
 	for _, r := range list {
 		for _, op := range r.ops {
 			if pop {
-				out = append([]ast.Stmt{op.stmt(kind.Inverse())}, out...)
+				out = append(fpOpStmts(op, kind.Inverse()), out...)
 			} else {
-				out = append(out, op.stmt(kind))
+				out = append(out, fpOpStmts(op, kind)...)
 			}
 		}
 	}

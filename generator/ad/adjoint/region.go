@@ -65,6 +65,7 @@ func (g *gen) regionSets(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol) (snapshot
 			sets.OutD[v] = true
 		}
 	}
+	g.aliasSets(body, &sets) // snap_alias.go
 	return sets, snapshot.Solve(sets, plan.Lazy, snapshot.Cost{})
 }
 
@@ -156,6 +157,9 @@ func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what str
 	ops := func(vs snapshot.Set) ([]snapOp, error) {
 		var out []snapOp
 		for _, v := range vs.Sorted() {
+			if g.coveredPointer(v, body, vs) {
+				continue // its targets are in the set (snap_alias.go)
+			}
 			ops, err := g.snapOps(v, body, what) // snap_ops.go
 			if err != nil {
 				return nil, err
@@ -187,5 +191,5 @@ func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what str
 		}
 	}
 	held, err = ops(h)
-	return snp, held, err
+	return snp, append(held, assocSyncOps(snp)...), err // snap_assoc.go
 }

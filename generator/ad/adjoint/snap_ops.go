@@ -26,6 +26,17 @@ type snapOp struct {
 	// rank rank, too (snap_realloc.go).
 	realloc bool
 	rank    int
+	// assoc: the save holds the association of pointer Ref's
+	// (snap_assoc.go); Ref is its number.
+	assoc *assocSave
+	// syncOnly: an assoc save that only syncs the number and the
+	// adjoint with the association where it is pushed (assocSyncOps).
+	syncOnly bool
+	// flagOf: the save is the allocation flag of allocatable scalar
+	// flagOf, released into flagVar; dropGuard, when set, replaces
+	// guard in a release (snap_allocvar.go).
+	flagOf, flagVar string
+	dropGuard       ast.Expr
 }
 
 // snapLoop is a DO loop of variable i from lo to hi.
@@ -89,6 +100,13 @@ func lowered(ops []snapOp, k tape.Kind) []ast.Stmt {
 	var out []ast.Stmt
 	for _, op := range ordered(ops) {
 		switch {
+		case op.syncOnly && k.IsPush():
+			out = append(out, assocSyncs([]snapOp{op})...)
+		case op.syncOnly:
+		case op.assoc != nil && k.IsPush():
+			out = append(out, op.assocStmts("push")...)
+		case op.assoc != nil:
+			out = append(op.assocStmts("pop"), out...)
 		case op.realloc && k.IsPush():
 			out = append(out, op.reallocStmts("push")...)
 		case op.realloc:
@@ -116,6 +134,10 @@ func peeked(ops []snapOp) []ast.Stmt {
 			out = append(out, ops[i].reallocStmts("peek")...)
 			continue
 		}
+		if ops[i].assoc != nil {
+			out = append(out, ops[i].assocStmts("peek")...)
+			continue
+		}
 		out = append(out, ops[i].call("peek"))
 	}
 	return out
@@ -129,12 +151,14 @@ func dropped(ops []snapOp) []ast.Stmt {
 	ops = ordered(ops)
 	for i := len(ops) - 1; i >= 0 && ops[i].realloc; i-- {
 		// On top of the i4 stack: the flag, then the bounds.
-		out = append(out, ops[i].wrappedList(parseStmts(ops[i].reallocDrop()), false)...)
+		op := ops[i].forDrop()
+		out = append(out, op.wrappedList(parseStmts(op.reallocDrop()), false)...)
 	}
 	for _, op := range ops {
 		if op.realloc {
 			continue
 		}
+		op = op.forDrop()
 		n := op.Count
 		if n != nil {
 			n = ast.Clone(n)

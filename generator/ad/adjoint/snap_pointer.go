@@ -12,13 +12,13 @@ import (
 //
 // A pointer local to the routine (or a dummy of it) whose association
 // the steps keep (no pointer assignment to it, no ALLOCATE, DEALLOCATE
-// or NULLIFY of it, and no procedure it is passed to whole, whose dummy
-// could be a pointer) is saved as its target's values, size(p) of them,
+// or NULLIFY of it, and no procedure it is passed to whole whose dummy
+// is a pointer or unknown) is saved as its target's values, size(p) of them,
 // under associated(p): the association is the same when the snapshot is
 // taken and when it is restored, and a target saved too under its own
-// name gets the same values back. A pointer the steps associate anew
-// would need its association in the snapshot (as pointer_replay.go
-// keeps it on the tape): not supported yet.
+// name gets the same values back (when all its targets are, it is not
+// saved at all: coveredPointer in snap_alias.go). A pointer the steps
+// associate anew has its association in the snapshot (snap_assoc.go).
 
 // pointerSnapOp returns the snapshot op of pointer v, which the steps
 // body of checkpoint what define or read.
@@ -27,7 +27,7 @@ func (g *gen) pointerSnapOp(v *sema.Symbol, body []ast.Stmt, what string) (snapO
 		return snapOp{}, notSupported("pointer variable '%s' not local to '%s' in a snapshot of %s", v.Name, g.pa.Proc.Name, what)
 	}
 	if err := g.keepsAssociation(v, body, what); err != nil {
-		return snapOp{}, err
+		return g.assocSnapOp(v, body, what, err) // snap_assoc.go
 	}
 	typ, ok := tape.TypeOf(v.Type)
 	if !ok {
@@ -66,7 +66,7 @@ func (g *gen) keepsAssociation(v *sema.Symbol, body []ast.Stmt, what string) err
 			}
 		case *ast.CallStmt:
 			for _, a := range n.Args {
-				if is(argValue(a)) {
+				if is(argValue(a)) && g.mayReassociate(n, v) { // snap_assoc.go
 					bad = n
 				}
 			}

@@ -60,6 +60,9 @@ func ordered(ops []snapOp) []snapOp {
 // reallocStmts returns the save (verb push) or restore (pop or peek) of
 // op's allocation and values.
 func (op snapOp) reallocStmts(verb string) []ast.Stmt {
+	if op.flagOf != "" {
+		return parseStmts(op.flagText(verb)) // snap_allocvar.go
+	}
 	list := parseStmts(op.reallocText(verb))
 	values := op.bare().call(verb) // the element's: snap_alloc_elems.go
 	var walk func(list []ast.Stmt)
@@ -120,6 +123,9 @@ end if
 // reallocDrop returns the release of op's save: the flag and bounds
 // popped, and the values discarded.
 func (op snapOp) reallocDrop() string {
+	if op.flagOf != "" {
+		return op.flagDrop() // snap_allocvar.go
+	}
 	var pops, size []string
 	for k := op.rank; k >= 1; k-- {
 		pops = append(pops, fmt.Sprintf("call fadj_snap_pop_i4(fadj_snu%d)\ncall fadj_snap_pop_i4(fadj_snl%d)\n", k, k))
@@ -133,17 +139,15 @@ func (op snapOp) reallocDrop() string {
 		strings.Join(pops, ""), op.Type.String(), n)
 }
 
-// keptAllocations rejects a save of ops, those of v, that holds an
-// allocation: a fixed-point loop's restores have no place for it yet.
+// keptAllocations rejects a save of ops, those of v, that a
+// fixed-point loop's restores have no place for yet: the association of
+// a pointer. Saves that hold an allocation are restored with it
+// (fixedpoint_alloc.go).
 func (g *gen) keptAllocations(v *sema.Symbol, body []ast.Stmt, what string, ops []snapOp) error {
 	for _, op := range ops {
-		if !op.realloc {
-			continue
+		if op.assoc != nil {
+			return notSupported("pointer '%s' associated anew in %s, in its end values", v.Name, what)
 		}
-		if err := g.keepsAllocation(v, body, what); err != nil {
-			return err
-		}
-		return notSupported("ALLOCATABLE component '%s' in the end values of %s", printer.ExprString(op.Ref), what)
 	}
 	return nil
 }

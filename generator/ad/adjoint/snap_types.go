@@ -29,13 +29,12 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 		return nil, notSupported("variable '%s' of type %s, which has a POINTER component, defined by %s", v.Name, v.Type, what)
 	}
 	var ref, guard ast.Expr
+	var keep error // why the steps change v's allocation
 	if decl.IsAllocatable(v) {
 		if g.scope.Lookup(v.Name) != v {
 			return nil, notSupported("allocatable variable '%s' defined by '%s', not visible in '%s'", v.Name, what, g.pa.Proc.Name)
 		}
-		if err := g.keepsAllocation(v, body, what); err != nil {
-			return nil, err
-		}
+		keep = g.keepsAllocation(v, body, what)
 		ref, guard = ast.NewIdent(v.Name), decl.Allocated(ast.NewIdent(v.Name))
 	} else {
 		var err error
@@ -81,6 +80,9 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 			op.Count = tape.Size(l.ref)
 		}
 		ops = append(ops, op)
+	}
+	if keep != nil {
+		return g.allocVarFlag(v, ops, keep) // snap_allocvar.go
 	}
 	return ops, nil
 }

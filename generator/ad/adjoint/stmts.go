@@ -292,6 +292,10 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	case *ast.DataStmt:
 		// Not executable: declarations moves it among the adjoint's.
 		return nil, nil, nil
+	case *ast.FormatStmt:
+		// Not executable: kept once in the forward sweep, for its I/O
+		// statements (binomial_format.go for checkpointed loops).
+		return []ast.Stmt{s}, nil, nil
 	case *ast.AllocateStmt:
 		if g.pointerObjects(s) {
 			return g.pointerAlloc(s) // pointer.go

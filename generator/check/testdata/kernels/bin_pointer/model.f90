@@ -1,8 +1,8 @@
 ! Binomial (3 snapshots, 14 steps) over a two-level state reached
 ! through pointers associated before the time loop (top => q(:, 1),
 ! bot => q(:, 2)), as models name the levels of a state array: the
-! steps update the state through the pointers, and the snapshots hold
-! the pointers' targets' values under associated(top).
+! steps update the state through the pointers, which puts q in the
+! snapshot sets: the snapshots hold q, the pointers nothing of their own.
 subroutine model(n, nt, x, cost)
   implicit none
   integer, intent(in) :: n, nt
