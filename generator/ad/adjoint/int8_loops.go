@@ -6,6 +6,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -77,4 +78,25 @@ func (g *gen) asIndexKind(s *ast.DoConstruct, x ast.Expr) ast.Expr {
 		return x
 	}
 	return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{x, deriv.Int(t.Kind)}}
+}
+
+// indexZero returns 0 of the kind of integer type t (0_8 for kind 8):
+// max(trips, 0) must have arguments of one kind.
+func indexZero(t *sema.Type) ast.Expr {
+	if t == nil || !t.IsInteger() || t.Kind == 4 || t.Kind == 0 {
+		return deriv.Int(0)
+	}
+	return &ast.BasicLit{Kind: token.INT, Value: "0_" + strconv.Itoa(t.Kind)}
+}
+
+// zeroOfKind returns 0 of the largest integer kind among the types of
+// xs (the bounds of a loop: their trip count has that kind).
+func (g *gen) zeroOfKind(xs ...ast.Expr) ast.Expr {
+	var big *sema.Type
+	for _, x := range xs {
+		if t := g.info.TypeOf(x); t != nil && t.IsInteger() && (big == nil || t.Kind > big.Kind) {
+			big = t
+		}
+	}
+	return indexZero(big)
 }

@@ -763,7 +763,7 @@ func (g *gen) invariantLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
 		back.Start, back.Stop = s.Stop, s.Start
 	default:
 		trips := &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
-			deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(s.Stop, s.Start), s.Step)}, s.Step), deriv.Int(0)}}
+			deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(s.Stop, s.Start), s.Step)}, s.Step), g.zeroOfKind(s.Start, s.Stop, s.Step)}}
 		back.Start = deriv.Add(s.Start, deriv.Mul(&ast.ParenExpr{X: deriv.Sub(trips, deriv.Int(1))}, s.Step))
 		back.Stop, back.Step = s.Start, deriv.Neg(s.Step)
 	}
@@ -847,7 +847,7 @@ func (g *gen) recordedLoop(l *loop) (fwd, bwd []ast.Stmt, err error) {
 		fwd = append(fwd, n, tapePush(bt, lo), tapePush(bt, hi))
 		bwd = []ast.Stmt{popSt, tapePop(bt, hi), tapePop(bt, lo), back}
 		trips = &ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{
-			deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(hi, lo), st)}, st), deriv.Int(0)}}
+			deriv.Div(&ast.ParenExpr{X: deriv.Add(deriv.Sub(hi, lo), st)}, st), indexZero(g.doVarType(s))}}
 	}
 	if pushSt != nil {
 		fwd = append(fwd, pushSt)
