@@ -136,8 +136,12 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 	}
 	p, v := g.activePointer(s.Lhs)
 	if v == nil {
-		if b := g.baseSym(s.Lhs); b != nil && b.Attrs.Has(sema.AttrPointer) && g.hasAdj(b) {
+		b := g.baseSym(s.Lhs)
+		if b != nil && b.Attrs.Has(sema.AttrPointer) && g.hasAdj(b) {
 			return nil, nil, notSupported("pointer assignment to '%s' in reverse mode", exprString(s.Lhs))
+		}
+		if err := g.checkPassivePointer(s, b); err != nil { // pointer_passive.go
+			return nil, nil, err
 		}
 		return []ast.Stmt{s}, nil, nil
 	}

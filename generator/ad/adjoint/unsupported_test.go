@@ -25,6 +25,17 @@ func TestNotSupported(t *testing.T) {
       IF (I .LE. N) GO TO 10
       END
 `, want: "k.f:8:21: not supported yet: backward GO TO 10 in reverse mode"},
+		{name: "passive pointer associated anew", routine: "s", ins: []string{"x"}, outs: []string{"x"}, src: `
+subroutine s(x, day, night)
+  real(8), intent(inout) :: x
+  real(8), intent(in), target :: day, night
+  real(8), pointer :: k
+  k => day
+  x = x - k*x**2
+  k => night
+  x = x - k*x**2
+end subroutine
+`, want: "k.f90:5:3: not supported yet: passive pointer 'k' associated anew while active statements read its target, in reverse mode (and 1 more errors)"},
 		{name: "computed goto", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y, n)
   integer, intent(in) :: n
