@@ -403,6 +403,9 @@ func (g *gen) assignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, e
 	bt := base.Type
 	if decl.IsDerived(bt) {
 		bt = g.info.TypeOf(s.Lhs) // a component: derived.go
+		if !isFloat(bt) && !decl.IsDerived(bt) {
+			return nil, nil // an integer, logical or character component: no adjoint
+		}
 	}
 	if !g.references(s.Rhs, base) {
 		// The increments do not touch the left side's adjoint: they
