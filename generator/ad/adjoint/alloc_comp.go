@@ -1,10 +1,14 @@
 package adjoint
 
 import (
+	"fmt"
+	"path/filepath"
+
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -141,7 +145,22 @@ func (g *gen) componentAssign(s *ast.AssignStmt, x *ast.SelectorExpr, c *sema.Sy
 		out := append(append(append([]ast.Stmt{}, adj[:n]...), restore...), adj[n:]...)
 		return fwd, g.backRef(s, out), nil
 	}
-	return nil, nil, notSupported("assignment to the whole of the ALLOCATABLE component '%s' reading it in reverse mode", exprString(x))
+	// The usual case, self%h = self%h + dt*f: the shapes agree and
+	// nothing is reallocated, so the adjoint runs in place; the backward
+	// sweep stops if the assignment did reallocate.
+	guard := g.reallocGuard(s, x, xb, exprString(x))
+	return fwd, append(append(restore[:len(restore)-1], guard), g.backRef(s, adj)...), nil
+}
+
+// reallocGuard returns the backward sweep's check, after the value of x
+// before assignment s is restored, that s did not reallocate x (its
+// adjoint xb still has the bounds s gave it): an assignment whose right
+// side reads x has no adjoint in place across a reallocation.
+func (g *gen) reallocGuard(s *ast.AssignStmt, x, xb ast.Expr, name string) ast.Stmt {
+	where := g.fset.Position(s.Pos())
+	stop := &ast.StopStmt{Error: true, Code: &ast.BasicLit{Kind: token.STRING,
+		Value: fmt.Sprintf("'fadj: %s:%d: reallocation of %s, which the right side reads'", filepath.Base(where.Filename), where.Line, name)}}
+	return decl.If(decl.OtherBounds(ast.Clone(x), deriv.Call("lbound", ast.Clone(xb)), deriv.Call("ubound", ast.Clone(xb))), stop)
 }
 
 // componentInits returns the alignment, at the start of the backward
