@@ -178,41 +178,5 @@ func (x *expander) stmtExpr(e ast.Expr, kept map[*sema.Symbol]bool) ast.Expr {
 }
 
 // clone returns a copy of e registered in the semantic information as e
-// is: the same symbols, calls, types and operators for each node.
-func (x *expander) clone(e ast.Expr) ast.Expr {
-	c := ast.Clone(e)
-	var from, to []ast.Node
-	collect := func(list *[]ast.Node) func(ast.Node) bool {
-		return func(n ast.Node) bool {
-			if n != nil {
-				*list = append(*list, n)
-			}
-			return true
-		}
-	}
-	ast.Inspect(e, collect(&from))
-	ast.Inspect(c, collect(&to))
-	info := x.info
-	for i, n := range from {
-		m := to[i]
-		switch n := n.(type) {
-		case *ast.Ident:
-			if s, ok := info.Uses[n]; ok {
-				info.Uses[m.(*ast.Ident)] = s
-			}
-		case *ast.CallExpr:
-			if k, ok := info.Calls[n]; ok {
-				info.Calls[m.(*ast.CallExpr)] = k
-			}
-		}
-		if ex, ok := n.(ast.Expr); ok {
-			if t, ok := info.Types[ex]; ok {
-				info.Types[m.(ast.Expr)] = t
-			}
-			if o, ok := info.Operators[ex]; ok {
-				info.Operators[m.(ast.Expr)] = o
-			}
-		}
-	}
-	return c
-}
+// is.
+func (x *expander) clone(e ast.Expr) ast.Expr { return x.info.Clone(e) }

@@ -3,6 +3,8 @@
 // analyses and the tangent and adjoint generators, which reverse
 // constructs and forward jumps, also take legacy code:
 //
+//   - an arithmetic IF (e) l1, l2, l3 becomes an IF construct on e < 0,
+//     e == 0 whose branches GO TO the labels (arithif.go);
 //   - a computed GO TO (l1, l2, ...) k becomes a SELECT CASE (k) whose
 //     cases GO TO their label (k out of range falls through, as before);
 //   - ASSIGN l TO k becomes k = l, and an assigned GO TO k [(l1, ...)] a
@@ -61,8 +63,9 @@ func unit(info *sema.Info, u *ast.Unit) {
 	if len(u.Body) == 0 {
 		return
 	}
-	r := &rewriter{scope: info.ScopeOf(u), names: map[string]bool{}}
+	r := &rewriter{info: info, scope: info.ScopeOf(u), names: map[string]bool{}}
 	root := &ast.Unit{Body: u.Body}
+	r.arithmeticIfs(root) // arithif.go
 	r.assignedGotos(root)
 	r.computedGotos(root)
 	ast.Inspect(root, func(n ast.Node) bool {
@@ -78,6 +81,7 @@ func unit(info *sema.Info, u *ast.Unit) {
 }
 
 type rewriter struct {
+	info  *sema.Info
 	scope *sema.Scope
 	root  *ast.Unit
 	names map[string]bool // construct names in use

@@ -34,6 +34,81 @@ y = 0
 10 y = y + 1
 20 continue`,
 	}, {
+		name: "arithmetic IF, three labels: e compared twice",
+		src: `subroutine s(x, y)
+  real(8) :: x, y
+  if (x - 0.5d0) 10, 20, 30
+10 y = -x
+  return
+20 y = 0
+  return
+30 y = x
+end subroutine s
+`,
+		body: `if (x - 0.5d0 < 0) then
+  go to 10
+else if (x - 0.5d0 == 0) then
+  go to 20
+else
+  go to 30
+end if
+10 y = -x
+return
+20 y = 0
+return
+30 y = x`,
+	}, {
+		name: "arithmetic IF, two labels equal, one of them back: an F77 loop",
+		src: `subroutine s(k, y)
+  integer :: k
+  real(8) :: y
+5 y = y*0.5d0
+  k = k - 1
+  if (k) 10, 10, 5
+10 continue
+end subroutine s
+`,
+		body: `fadj_goto5: do
+  y = y*0.5d0
+  k = k - 1
+  if (k <= 0) then
+    go to 10
+  else
+    cycle fadj_goto5
+  end if
+  exit fadj_goto5
+end do fadj_goto5
+10 continue`,
+	}, {
+		name: "arithmetic IF on a function reference, three labels: kept (evaluated once)",
+		src: `subroutine s(x, y)
+  real(8) :: x, y
+  if (f(x)) 10, 20, 10
+  y = 1
+10 y = 2
+  if (f(x)) 20, 30, 40
+20 y = 3
+30 y = 4
+40 continue
+contains
+  real(8) function f(t)
+    real(8) :: t
+    f = t - 1
+  end function f
+end subroutine s
+`,
+		body: `if (f(x) == 0) then
+  go to 20
+else
+  go to 10
+end if
+y = 1
+10 y = 2
+if (f(x)) 20, 30, 40
+20 y = 3
+30 y = 4
+40 continue`,
+	}, {
 		name: "F77 loops, nested by labels, one left by a GO TO",
 		src: `subroutine s(n, y)
   integer :: n, i, j

@@ -119,7 +119,7 @@
 // program writes, internal procedures of a main program, active saved
 // variables and pointers among globals or associated inside loops (pointer.go) (allocatables: alloc.go; derived types: derived.go), the blank common block, complex active
 // dummies and globals (complex.go), backward GO TO that generator/restructure could not make a
-// loop, assigned GO TO on a variable used otherwise too, arithmetic IF,
+// loop, assigned GO TO on a variable used otherwise too, arithmetic IF on a function reference with three labels,
 // implied DO loops in active array constructors, active WHERE bodies with
 // transformational intrinsics (where.go), FORALL constructs holding other than assignments or
 // whose mask reads what they define (forall.go), READ into active variables,

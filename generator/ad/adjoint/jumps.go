@@ -33,11 +33,12 @@ package adjoint
 // When the regions of a list nest (or are disjoint), the backward sweep is
 // straight code with an IF on the marker at each landing point; when they
 // cross, it is a loop over the list's positions with a SELECT CASE.
-// generator/restructure has turned computed GO TOs into SELECT CASEs and
-// loops built from backward GO TOs into DO constructs before; a backward
-// GO TO it left (its region is entered from outside), GO TO into a
-// construct or to an END statement, assigned GO TO and arithmetic IF are
-// rejected as not supported.
+// generator/restructure has turned computed GO TOs into SELECT CASEs,
+// arithmetic IFs into IF constructs and loops built from backward GO TOs
+// into DO constructs before; a backward GO TO it left (its region is
+// entered from outside), GO TO into a construct or to an END statement,
+// assigned GO TO and the arithmetic IFs it kept are rejected as not
+// supported.
 
 import (
 	"sort"
