@@ -153,6 +153,9 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 		return nil // globals.go
 	case g.host != nil && s.Owner == g.host:
 		return nil // the host declares its adjoint
+	case s.Kind == sema.CommonSym:
+		pos, err := decl.WholeCommon(s, g.scope, pa.Proc.Name)
+		return diag.At(g.fset, pos, err)
 	case s.Owner != g.scope:
 		return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
 	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):

@@ -373,6 +373,9 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 		return nil // tangent common block, in tangentDecls
 	case s.Module() != nil:
 		return nil // (a pointer: ptr_module.go)
+	case s.Kind == sema.CommonSym:
+		pos, err := decl.WholeCommon(s, g.scope, pa.Proc.Name)
+		return diag.At(g.fset, pos, err)
 	case s.Owner != g.scope:
 		if g.host == nil || s.Owner != g.host {
 			return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
