@@ -126,7 +126,8 @@
 // ALLOCATE with an active SOURCE= and STAT= or ERRMSG=, allocatable module variables in split mode, calls with
 // active array elements passed to array dummies that a procedure without
 // a derivative version may overwrite, active
-// arguments that are expressions, vector subscripts on complex left sides (vecsub.go), statement functions whose
+// arguments that are expressions for dummies the callee may define (an expression for one it only reads is
+// passed with a temporary adjoint: call_exprs.go), vector subscripts on complex left sides (vecsub.go), statement functions whose
 // value is converted on return (the others are expanded before: generator/inline), DO
 // variables other than default integers, and recorded variables whose type
 // has no tape (kinds other than real 4/8, integer 4/8 and default logical).

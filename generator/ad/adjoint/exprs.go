@@ -300,7 +300,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	}
 	bwd = append(append(before, c.zeros...), around...)
 	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: c.bargs, Parens: true})
-	bwd = append(bwd, after...)
+	bwd = append(append(bwd, after...), c.posts...)
 	return withLabel(s, fwd), bwd, nil
 }
 
@@ -321,6 +321,9 @@ type activeCall struct {
 	// them after its backward sweep; zeros zero the adjoints of active
 	// variables a passive dummy overwrites.
 	pushes, pops, zeros []ast.Stmt
+	// posts give the adjoints of expressions passed as arguments to
+	// their operands, after the callee's adjoint (call_exprs.go).
+	posts []ast.Stmt
 }
 
 // callArg handles actual argument a of dummy i: its adjoint in the call
@@ -365,6 +368,14 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 			return err
 		}
 		c.zeros = append(c.zeros, z...)
+	}
+	if ds != nil && inPattern(c.callee, ds) && !isVar {
+		if ab, pre, post, ok, err := g.exprArg(c, a, ds); err != nil || ok { // call_exprs.go
+			c.bargs = append(c.bargs, ab)
+			c.bnames = append(c.bnames, c.callee.Unit.Args[i].Name+g.suffix)
+			c.zeros, c.posts = append(c.zeros, pre...), append(c.posts, post...)
+			return err
+		}
 	}
 	if ds != nil && inPattern(c.callee, ds) {
 		if !isVar || !g.hasAdj(g.baseSym(a)) {
@@ -453,7 +464,7 @@ func (g *gen) splitCallSweeps(c *activeCall) (fwd, bwd []ast.Stmt, err error) {
 	fwd = append(fwd, kpush...)
 	bwd = append(kpop, c.zeros...)
 	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_bwd")), Args: c.bargs, Parens: true})
-	bwd = append(append(bwd, pops...), arestore...)
+	bwd = append(append(append(bwd, pops...), arestore...), c.posts...)
 	if s.Label != 0 {
 		l := &ast.ContinueStmt{}
 		l.Label, l.Doc = s.Label, s.Doc

@@ -1541,12 +1541,26 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 			// An expression or a passive variable: its tangent goes
 			// through a temporary, for an input-only scalar dummy.
 			t := g.info.TypeOf(val)
-			if callee.ActiveOut(dummy) || dummy.Rank() != 0 || g.info.Rank(val) != 0 || !isFloat(t) {
+			if callee.ActiveOut(dummy) || !isFloat(t) {
 				return nil, nil, notSupported("active actual argument expression for '%s' of '%s'", dummy.Name, callee.Proc.Name)
 			}
 			td, err := g.tangent(val)
 			if err != nil {
 				return nil, nil, err
+			}
+			if g.info.Rank(val) != 0 {
+				// An array expression (a Runge-Kutta stage, u +
+				// 0.5d0*dt*k1) for a dummy the callee only reads: its
+				// tangent expression is passed as it is.
+				if decl.MayDefine(g.info, cu, dummy) {
+					return nil, nil, notSupported("active actual argument expression for '%s' of '%s', which it may define", dummy.Name, callee.Proc.Name)
+				}
+				if td == nil {
+					return nil, nil, notSupported("passive array expression '%s' for active dummy '%s' of '%s'", exprString(val), dummy.Name, callee.Proc.Name)
+				}
+				d = g.replace(td)
+				n.Args = append(n.Args, keyword(kwName, g.suffix, d))
+				continue
 			}
 			if td == nil {
 				td = deriv.Const("0", t)
@@ -1555,13 +1569,18 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 			pre = append(pre, &ast.AssignStmt{Lhs: tmp, Rhs: g.replace(td)})
 			d = tmp
 		}
-		if kwName != "" {
-			n.Args = append(n.Args, &ast.KeywordArg{Name: ast.NewIdent(kwName + g.suffix), Value: d})
-		} else {
-			n.Args = append(n.Args, d)
-		}
+		n.Args = append(n.Args, keyword(kwName, g.suffix, d))
 	}
 	return n, pre, nil
+}
+
+// keyword returns tangent argument d, as the keyword argument of name
+// kwName+suffix when the primal's is a keyword argument.
+func keyword(kwName, suffix string, d ast.Expr) ast.Expr {
+	if kwName == "" {
+		return d
+	}
+	return &ast.KeywordArg{Name: ast.NewIdent(kwName + suffix), Value: d}
 }
 
 // whereBody returns the tangent of the body of a WHERE or ELSEWHERE:
