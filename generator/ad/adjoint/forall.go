@@ -22,7 +22,8 @@ import (
 // innermost, where both masks hold (joined by .and.); one whose right side
 // leaves no known order is rejected (forall_copy.go would write a FORALL
 // header whose bounds may read the outer indices). Only assignments and
-// FORALLs are handled in a FORALL (no WHERE, no pointer assignment).
+// FORALLs and WHEREs (forall_where.go) are handled in a FORALL (no
+// pointer assignment).
 
 // forall reverses FORALL statement or construct s.
 func (g *gen) forall(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
@@ -77,7 +78,10 @@ func forallParts(s ast.Stmt) ([]*ast.ForallSpec, ast.Expr, []ast.Stmt) {
 // nest in an order reading only old values, else as the FORALL itself
 // (forall_copy.go).
 func (g *gen) forallAssign(h ast.StmtHeader, fa *forallAssign) (fwd, bwd []ast.Stmt, err error) {
-	down, err := g.forallOrder(fa.specs, fa.a, fa.mask)
+	down, err := g.forallOrder(fa.specs, fa.a, append([]ast.Expr{fa.mask}, fa.whereMasks...)...)
+	if err == errNoOrder && fa.where != nil {
+		return nil, nil, notSupported("assignment to '%s' in a WHERE in FORALL, reading it in no known loop order, in reverse mode", exprString(fa.a.Lhs))
+	}
 	if err == errNoOrder {
 		if fa.nested {
 			return nil, nil, notSupported("FORALL assignment to '%s' in a nested FORALL, reading it, in reverse mode", exprString(fa.a.Lhs))
@@ -87,7 +91,11 @@ func (g *gen) forallAssign(h ast.StmtHeader, fa *forallAssign) (fwd, bwd []ast.S
 	if err != nil {
 		return nil, nil, err
 	}
-	nest, err := g.indexNest(h, nil, fa.specs, down, fa.mask, []ast.Stmt{fa.a})
+	body := []ast.Stmt{fa.a}
+	if fa.where != nil {
+		body = []ast.Stmt{fa.where}
+	}
+	nest, err := g.indexNest(h, nil, fa.specs, down, fa.mask, body)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -102,6 +110,11 @@ type forallAssign struct {
 	mask   ast.Expr
 	a      *ast.AssignStmt
 	nested bool // in a nested FORALL
+	// In a WHERE: the WHERE around a alone (forall_where.go) and the
+	// masks it evaluates.
+	where      ast.Stmt
+	whereMasks []ast.Expr
+	whereFirst *ast.AssignStmt // the WHERE's first assignment
 }
 
 // forallAssigns returns the assignments of a FORALL over specs with mask
@@ -136,6 +149,15 @@ func (g *gen) forallAssigns(specs []*ast.ForallSpec, mask ast.Expr, body []ast.S
 		if v := g.forallReads(fa.mask, g.forallWrites(writes[:k])); v != nil {
 			return nil, notSupported("FORALL mask reading '%s', which an assignment of the construct defines before another, in reverse mode", v.Name)
 		}
+		first := k
+		for first > 0 && fa.where != nil && writes[first] != fa.whereFirst {
+			first--
+		}
+		for _, m := range fa.whereMasks {
+			if v := g.forallReads(m, g.forallWrites(writes[first:k])); v != nil {
+				return nil, notSupported("WHERE mask in FORALL reading '%s', which an assignment of the WHERE defines before another, in reverse mode", v.Name)
+			}
+		}
 	}
 	return assigns, nil
 }
@@ -162,6 +184,12 @@ func (g *gen) forallFlatten(specs []*ast.ForallSpec, mask ast.Expr, body []ast.S
 				m = mask
 			}
 			in, err := g.forallFlatten(all, m, ib, true)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, in...)
+		case *ast.WhereStmt, *ast.WhereConstruct:
+			in, err := g.forallWheres(specs, mask, st, nested) // forall_where.go
 			if err != nil {
 				return nil, err
 			}
