@@ -3,7 +3,8 @@
 ! statement on a density inversion reading the level above, a masked
 ! relaxation reading the old level below (the FORALL reads old values:
 ! its DO nest runs downward in reverse mode), a WHERE whose mask reads
-! the section it assigns, a nested WHERE, and the index keeping its value.
+! the section it assigns, a nested WHERE, the index keeping its value,
+! and a plain FORALL on sections reading the old level below.
 module column_ops
   implicit none
   integer, parameter :: dp = kind(1d0)
@@ -35,6 +36,7 @@ contains
         rho(:, k) = sqrt(rho(:, k))
       end where
     end forall
+    forall (k = 2:nz) flux(:, k) = flux(:, k-1)*0.5_dp + flux(:, k)*t(:, k)
     cost = sum(rho**2) + sum(flux*t) + rho(1, k)
   end subroutine column
 end module column_ops
