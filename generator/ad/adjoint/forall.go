@@ -78,7 +78,10 @@ func forallParts(s ast.Stmt) ([]*ast.ForallSpec, ast.Expr, []ast.Stmt) {
 // nest in an order reading only old values, else as the FORALL itself
 // (forall_copy.go).
 func (g *gen) forallAssign(h ast.StmtHeader, fa *forallAssign) (fwd, bwd []ast.Stmt, err error) {
-	down, err := g.forallOrder(fa.specs, fa.a, append([]ast.Expr{fa.mask}, fa.whereMasks...)...)
+	var down []bool // a WHERE run whole reads only its own elements: any order
+	if fa.group == nil {
+		down, err = g.forallOrder(fa.specs, fa.a, append([]ast.Expr{fa.mask}, fa.whereMasks...)...)
+	}
 	if err == errNoOrder && fa.where != nil {
 		return nil, nil, notSupported("assignment to '%s' in a WHERE in FORALL, reading it in no known loop order, in reverse mode", exprString(fa.a.Lhs))
 	}
@@ -110,11 +113,20 @@ type forallAssign struct {
 	mask   ast.Expr
 	a      *ast.AssignStmt
 	nested bool // in a nested FORALL
-	// In a WHERE: the WHERE around a alone (forall_where.go) and the
-	// masks it evaluates.
+	// In a WHERE (forall_where.go): the WHERE around a alone and the
+	// masks it evaluates; or the whole WHERE, run in one nest, and all
+	// its assignments (group, a the first).
 	where      ast.Stmt
 	whereMasks []ast.Expr
-	whereFirst *ast.AssignStmt // the WHERE's first assignment
+	group      []*ast.AssignStmt
+}
+
+// assigns returns the assignments fa runs.
+func (fa *forallAssign) assigns() []*ast.AssignStmt {
+	if fa.group != nil {
+		return fa.group
+	}
+	return []*ast.AssignStmt{fa.a}
 }
 
 // forallAssigns returns the assignments of a FORALL over specs with mask
@@ -127,12 +139,12 @@ func (g *gen) forallAssigns(specs []*ast.ForallSpec, mask ast.Expr, body []ast.S
 	if err != nil {
 		return nil, err
 	}
-	var writes []*ast.AssignStmt
+	var writes, before []*ast.AssignStmt
 	for _, fa := range assigns {
-		writes = append(writes, fa.a)
+		writes = append(writes, fa.assigns()...)
 	}
 	w := g.forallWrites(writes)
-	for k, fa := range assigns {
+	for _, fa := range assigns {
 		for _, sp := range fa.specs {
 			for _, x := range []ast.Expr{sp.Lo, sp.Hi, sp.Stride} {
 				if x == nil {
@@ -146,18 +158,10 @@ func (g *gen) forallAssigns(specs []*ast.ForallSpec, mask ast.Expr, body []ast.S
 				}
 			}
 		}
-		if v := g.forallReads(fa.mask, g.forallWrites(writes[:k])); v != nil {
+		if v := g.forallReads(fa.mask, g.forallWrites(before)); v != nil {
 			return nil, notSupported("FORALL mask reading '%s', which an assignment of the construct defines before another, in reverse mode", v.Name)
 		}
-		first := k
-		for first > 0 && fa.where != nil && writes[first] != fa.whereFirst {
-			first--
-		}
-		for _, m := range fa.whereMasks {
-			if v := g.forallReads(m, g.forallWrites(writes[first:k])); v != nil {
-				return nil, notSupported("WHERE mask in FORALL reading '%s', which an assignment of the WHERE defines before another, in reverse mode", v.Name)
-			}
-		}
+		before = append(before, fa.assigns()...)
 	}
 	return assigns, nil
 }

@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // WHERE in a FORALL in reverse mode.
@@ -14,24 +15,91 @@ import (
 // masks and no statements (they select the elements ELSEWHERE leaves to
 // it), a nested WHERE the same within its branch. The nest is reversed as
 // any other and the WHERE in it as any active WHERE (where.go), its masks
-// recorded per iteration. So each nest evaluates the masks again: no
-// assignment of the WHERE may define what its masks read for a later one
-// (forallAssigns; those of the FORALL before the WHERE may, its masks are
-// evaluated after them), and the masks are read like the right side when
+// recorded per iteration. The masks are read like the right side when
 // ordering the nest (forall_dep.go: a mask reading the old neighbour
-// section runs the nest in the order that reads old values).
+// section runs the nest in the order that reads old values). Each nest
+// evaluates the masks again, after the nests before it: right unless an
+// assignment of the WHERE defines what its masks read for a later one
+// (those of the FORALL before the WHERE may). Then the WHERE runs whole
+// in one nest, if the iterations read and write, of what it assigns, only
+// the sections their left sides select (where (rho(:, k) > c) with
+// rho(:, k) = sqrt(rho(:, k)) and flux(:, k) = flux(:, k)*rho(:, k)): one
+// index value after the other is the FORALL then. Otherwise it is
+// rejected.
 
 // forallWheres returns the assignments of WHERE s in a FORALL over specs
-// with mask, in order, each with the WHERE around it alone.
+// with mask, in order, each with the WHERE around it alone; or, if a mask
+// reads what an assignment of the WHERE defines for a later one, the
+// whole WHERE as one, when each iteration reads only the elements it
+// writes of what the WHERE assigns (forallOwn).
 func (g *gen) forallWheres(specs []*ast.ForallSpec, mask ast.Expr, s ast.Stmt, nested bool) ([]*forallAssign, error) {
 	var out []*forallAssign
 	err := whereSkeletons(s, func(a *ast.AssignStmt, where ast.Stmt, masks []ast.Expr) {
 		out = append(out, &forallAssign{specs: specs, mask: mask, a: a, nested: nested, where: where, whereMasks: masks})
 	})
-	for _, fa := range out {
-		fa.whereFirst = out[0].a
+	if err != nil {
+		return nil, err
 	}
-	return out, err
+	var before, all []*ast.AssignStmt
+	var masks []ast.Expr
+	var reread *sema.Symbol
+	for _, fa := range out {
+		for _, m := range fa.whereMasks {
+			if v := g.forallReads(m, g.forallWrites(before)); v != nil && reread == nil {
+				reread = v
+			}
+		}
+		before = append(before, fa.a)
+		all = append(all, fa.a)
+		masks = append(masks, fa.whereMasks...)
+	}
+	if reread == nil {
+		return out, nil
+	}
+	whole := &forallAssign{specs: specs, mask: mask, a: all[0], nested: nested, where: s, whereMasks: masks, group: all}
+	if !g.forallOwn(whole) {
+		return nil, notSupported("WHERE mask in FORALL reading '%s', which an assignment of the WHERE defines before another, in reverse mode", reread.Name)
+	}
+	return []*forallAssign{whole}, nil
+}
+
+// forallOwn reports whether the assignments of WHERE fa.where read and
+// write, of the variables they assign, only the elements their left sides
+// select for the index values: then running the whole WHERE for one index
+// value after the other is the FORALL.
+func (g *gen) forallOwn(fa *forallAssign) bool {
+	exprs := append([]ast.Expr{fa.mask}, fa.whereMasks...)
+	for _, a := range fa.group {
+		exprs = append(exprs, a.Rhs, a.Lhs)
+	}
+	for _, a := range fa.group {
+		base := g.baseSym(a.Lhs)
+		lid, lparts, _, simple := refChain(a.Lhs)
+		if base == nil || !simple || lparts[0].args == nil || g.info.ObjectOf(lid) != base {
+			return false
+		}
+		refs, other, aliased := g.forallRefs(base, exprs...)
+		if other || aliased {
+			return false
+		}
+		for _, r := range refs {
+			same, disjoint := sameParts(lparts[1:], r[1:])
+			if disjoint {
+				continue
+			}
+			if !same || r[0].args == nil {
+				return false
+			}
+			off, ok := g.offsets(fa.specs, lparts[0].args, r[0].args)
+			for _, o := range off {
+				ok = ok && o == 0
+			}
+			if !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // whereSkeletons calls f for each assignment of WHERE s, in order, with

@@ -3,8 +3,11 @@
 ! statement on a density inversion reading the level above, a masked
 ! relaxation reading the old level below (the FORALL reads old values:
 ! its DO nest runs downward in reverse mode), a WHERE whose mask reads
-! the section it assigns, a nested WHERE, the index keeping its value,
-! and a plain FORALL on sections reading the old level below.
+! the section it assigns, a nested WHERE, a WHERE whose mask reads what
+! its first assignment updates (the masks are evaluated before: reverse
+! mode runs that WHERE whole per level, each level reading only its own),
+! the index keeping its value, and a plain FORALL on sections reading the
+! old level below.
 module column_ops
   implicit none
   integer, parameter :: dp = kind(1d0)
@@ -34,6 +37,12 @@ contains
       where (rho(:, k) > 0.35_dp)
         where (t(:, k) > 0.5_dp) flux(:, k) = flux(:, k)*rho(:, k)
         rho(:, k) = sqrt(rho(:, k))
+      end where
+    end forall
+    forall (k = 1:nz)
+      where (rho(:, k) < 0.3_dp)
+        rho(:, k) = rho(:, k)**2 + 0.1_dp
+        flux(:, k) = flux(:, k) + rho(:, k)*q(:, k)
       end where
     end forall
     forall (k = 2:nz) flux(:, k) = flux(:, k-1)*0.5_dp + flux(:, k)*t(:, k)
