@@ -456,6 +456,11 @@ func (c *checker) doConstruct(s *ast.DoConstruct) {
 	}
 	c.forallSpecs(s.Concurrent)
 	c.mask(s.Mask) // DO CONCURRENT's, its names resolved like FORALL's
+	for _, l := range s.Locality {
+		for _, id := range l.Names {
+			c.ref(id, refValue) // the variables of the scope outside
+		}
+	}
 	c.stmts(s.Body)
 	c.hdr(&s.End.StmtHeader)
 	c.constructUse(s.End.Name, sym)

@@ -22,7 +22,8 @@ import (
 // innermost, where both masks hold (joined by .and.); one whose right side
 // leaves no known order is rejected (forall_copy.go would write a FORALL
 // header whose bounds may read the outer indices). Only assignments and
-// FORALLs are handled in a FORALL (no WHERE, no pointer assignment).
+// FORALLs and WHEREs (forall_where.go) are handled in a FORALL (no
+// pointer assignment).
 
 // forall reverses FORALL statement or construct s.
 func (g *gen) forall(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
@@ -77,7 +78,13 @@ func forallParts(s ast.Stmt) ([]*ast.ForallSpec, ast.Expr, []ast.Stmt) {
 // nest in an order reading only old values, else as the FORALL itself
 // (forall_copy.go).
 func (g *gen) forallAssign(h ast.StmtHeader, fa *forallAssign) (fwd, bwd []ast.Stmt, err error) {
-	down, err := g.forallOrder(fa.specs, fa.a, fa.mask)
+	var down []bool // a WHERE run whole reads only its own elements: any order
+	if fa.group == nil {
+		down, err = g.forallOrder(fa.specs, fa.a, append([]ast.Expr{fa.mask}, fa.whereMasks...)...)
+	}
+	if err == errNoOrder && fa.where != nil {
+		return nil, nil, notSupported("assignment to '%s' in a WHERE in FORALL, reading it in no known loop order, in reverse mode", exprString(fa.a.Lhs))
+	}
 	if err == errNoOrder {
 		if fa.nested {
 			return nil, nil, notSupported("FORALL assignment to '%s' in a nested FORALL, reading it, in reverse mode", exprString(fa.a.Lhs))
@@ -87,7 +94,11 @@ func (g *gen) forallAssign(h ast.StmtHeader, fa *forallAssign) (fwd, bwd []ast.S
 	if err != nil {
 		return nil, nil, err
 	}
-	nest, err := g.indexNest(h, nil, fa.specs, down, fa.mask, []ast.Stmt{fa.a})
+	body := []ast.Stmt{fa.a}
+	if fa.where != nil {
+		body = []ast.Stmt{fa.where}
+	}
+	nest, err := g.indexNest(h, nil, fa.specs, down, fa.mask, body)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -102,6 +113,20 @@ type forallAssign struct {
 	mask   ast.Expr
 	a      *ast.AssignStmt
 	nested bool // in a nested FORALL
+	// In a WHERE (forall_where.go): the WHERE around a alone and the
+	// masks it evaluates; or the whole WHERE, run in one nest, and all
+	// its assignments (group, a the first).
+	where      ast.Stmt
+	whereMasks []ast.Expr
+	group      []*ast.AssignStmt
+}
+
+// assigns returns the assignments fa runs.
+func (fa *forallAssign) assigns() []*ast.AssignStmt {
+	if fa.group != nil {
+		return fa.group
+	}
+	return []*ast.AssignStmt{fa.a}
 }
 
 // forallAssigns returns the assignments of a FORALL over specs with mask
@@ -114,12 +139,12 @@ func (g *gen) forallAssigns(specs []*ast.ForallSpec, mask ast.Expr, body []ast.S
 	if err != nil {
 		return nil, err
 	}
-	var writes []*ast.AssignStmt
+	var writes, before []*ast.AssignStmt
 	for _, fa := range assigns {
-		writes = append(writes, fa.a)
+		writes = append(writes, fa.assigns()...)
 	}
 	w := g.forallWrites(writes)
-	for k, fa := range assigns {
+	for _, fa := range assigns {
 		for _, sp := range fa.specs {
 			for _, x := range []ast.Expr{sp.Lo, sp.Hi, sp.Stride} {
 				if x == nil {
@@ -133,9 +158,10 @@ func (g *gen) forallAssigns(specs []*ast.ForallSpec, mask ast.Expr, body []ast.S
 				}
 			}
 		}
-		if v := g.forallReads(fa.mask, g.forallWrites(writes[:k])); v != nil {
+		if v := g.forallReads(fa.mask, g.forallWrites(before)); v != nil {
 			return nil, notSupported("FORALL mask reading '%s', which an assignment of the construct defines before another, in reverse mode", v.Name)
 		}
+		before = append(before, fa.assigns()...)
 	}
 	return assigns, nil
 }
@@ -162,6 +188,12 @@ func (g *gen) forallFlatten(specs []*ast.ForallSpec, mask ast.Expr, body []ast.S
 				m = mask
 			}
 			in, err := g.forallFlatten(all, m, ib, true)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, in...)
+		case *ast.WhereStmt, *ast.WhereConstruct:
+			in, err := g.forallWheres(specs, mask, st, nested) // forall_where.go
 			if err != nil {
 				return nil, err
 			}

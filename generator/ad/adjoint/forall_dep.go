@@ -21,7 +21,8 @@ import (
 // runs downward. So each reference to the assigned array in the right
 // side and the mask must have the left side's subscripts, an index
 // variable i there replaced by i+c or i-c (c an integer literal), the
-// other subscripts the same. The first index (in header order, the
+// other subscripts the same (a section the same for every index value,
+// a(i, :) = a(i-1, :), is the same elements). The first index (in header order, the
 // outermost loop) whose offset is not zero decides: a negative offset
 // makes its loop run downward, a positive one upward. References that ask
 // for both directions (a smoothing a(i) = a(i-1) + a(i+1)) leave no such
@@ -29,14 +30,14 @@ import (
 // reverses those.
 
 // forallOrder returns which loops of the nest for FORALL assignment a
-// over specs (with mask, or nil) run downward, or errNoOrder if no order
-// is known to fit.
-func (g *gen) forallOrder(specs []*ast.ForallSpec, a *ast.AssignStmt, mask ast.Expr) ([]bool, error) {
+// over specs (with masks, nil or not) run downward, or errNoOrder if no
+// order is known to fit.
+func (g *gen) forallOrder(specs []*ast.ForallSpec, a *ast.AssignStmt, masks ...ast.Expr) ([]bool, error) {
 	base := g.baseSym(a.Lhs)
 	if base == nil {
 		return nil, notSupported("FORALL assignment to '%s' in reverse mode", exprString(a.Lhs))
 	}
-	refs, other, aliased := g.forallRefs(base, a.Rhs, mask)
+	refs, other, aliased := g.forallRefs(base, append([]ast.Expr{a.Rhs}, masks...)...)
 	// The left side: an element base(...), or a component of one
 	// (base(...)%c, base(...)%c(1)); pointers that may be read through
 	// another name are not compared.
@@ -189,7 +190,8 @@ func (g *gen) offsets(specs []*ast.ForallSpec, l, r []ast.Expr) ([]int, bool) {
 	seen := make([]bool, len(specs))
 	for d, ld := range l {
 		if ast.Equal(ld, r[d]) {
-			if _, ok := ld.(*ast.RangeExpr); ok {
+			if _, ok := ld.(*ast.RangeExpr); ok && readsIndex(specs, ld) {
+				// A section that moves with the indices (a(i, i:n)).
 				return nil, false
 			}
 			continue
@@ -206,6 +208,18 @@ func (g *gen) offsets(specs []*ast.ForallSpec, l, r []ast.Expr) ([]int, bool) {
 		seen[k], off[k] = true, c
 	}
 	return off, true
+}
+
+// readsIndex reports whether x references an index variable of specs.
+func readsIndex(specs []*ast.ForallSpec, x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && specIndex(specs, id) >= 0 {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // specIndex returns the position in specs of the index variable named

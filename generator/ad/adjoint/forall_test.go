@@ -13,7 +13,7 @@ import (
 // old values), the FORALL kept with a copy of the adjoint when no order
 // is known, and the constructs still rejected, at their position.
 func TestForallReverse(t *testing.T) {
-	const head = "subroutine s(n, x, a, y)\n  type pt\n    real(8) :: m, v(2)\n  end type\n  integer, intent(in) :: n\n  real(8), intent(in) :: x(n)\n  real(8), intent(inout) :: a(n)\n  real(8), intent(out) :: y\n  real(8) :: b(n)\n  type(pt) :: c(n)\n  integer :: i, j\n"
+	const head = "subroutine s(n, x, a, y)\n  type pt\n    real(8) :: m, v(2)\n  end type\n  integer, intent(in) :: n\n  real(8), intent(in) :: x(n)\n  real(8), intent(inout) :: a(n)\n  real(8), intent(out) :: y\n  real(8) :: b(n), w(n, 2), u(n, 2)\n  type(pt) :: c(n)\n  integer :: i, j\n"
 	const tail = "  y = sum(a)\nend subroutine\n"
 	cases := []struct {
 		name, body string
@@ -50,6 +50,18 @@ func TestForallReverse(t *testing.T) {
 			err: "k.f90:12:3: not supported yet: FORALL mask reading 'a', which an assignment of the construct defines before another, in reverse mode"},
 		{name: "bounds reading what it assigns", body: "  b = 1\nforall (i = 1:int(b(1))) b(i) = x(i)*a(i)\n",
 			err: "not supported yet: FORALL bounds reading what its assignments define in reverse mode"},
+		{name: "sections the same for every index: a nest", body: "  w = 1\n  forall (i = 2:n) w(i, :) = w(i-1, :)*x(i)\n  a = w(:, 1)\n",
+			has: []string{"do i = n, 2, -1\ncall fadj_push_r8_array(w(i, :), size(w(i, :)))\nw(i, :) = w(i - 1, :)*x(i)"}, not: []string{"forall"}},
+		{name: "a section moving with the index: the FORALL with a copy", body: "  w = 1\n  forall (i = 1:2) w(i:n, i) = w(i:n, 3-i)*x(i)\n  a = w(:, 1)\n",
+			has: []string{"forall (i = 1:2) w(i:n, i) = w(i:n, 3 - i)*x(i)"}},
+		{name: "where in forall: a nest per assignment", body: "  w = 1\n  u = 1\n  forall (i = 2:n)\n    where (u(i, :) > 0)\n      w(i, :) = w(i-1, :)*x(i)\n    elsewhere\n      w(i, :) = x(i)\n    end where\n  end forall\n  a = w(:, 1)\n",
+			has: []string{"do i = n, 2, -1\nfadj_where1 = u(i, :) > 0\n", "do i = 2, n\nfadj_where2 = u(i, :) > 0\nfadj_where3 = .not. fadj_where2\n"}, not: []string{"forall"}},
+		{name: "where mask reading an earlier assignment of the where: one nest", body: "  w = 1\n  u = 1\n  forall (i = 1:n)\n    where (w(i, :) > 0)\n      w(i, :) = w(i, :)*x(i)\n      u(i, :) = w(i, :)**2\n    end where\n  end forall\n  a = u(:, 1)\n",
+			has: []string{"do i = 1, n\nfadj_where1 = w(i, :) > 0\n", "where (fadj_where1) w(i, :) = w(i, :)*x(i)\n", "where (fadj_where1) u(i, :) = w(i, :)**2\n"}},
+		{name: "where mask reading an earlier assignment of the where, another index's", body: "  w = 1\n  u = 1\n  forall (i = 2:n)\n    where (w(i, :) > 0)\n      w(i, :) = w(i, :)*x(i)\n      u(i, :) = w(i-1, :)**2\n    end where\n  end forall\n  a = u(:, 1)\n",
+			err: "not supported yet: WHERE mask in FORALL reading 'w', which an assignment of the WHERE defines before another, in reverse mode"},
+		{name: "where assignment without an order", body: "  w = 1\n  forall (i = 2:n-1)\n    where (x(i) > w(i, :)) w(i, :) = w(i-1, :)*w(i+1, :)\n  end forall\n  a = w(:, 1)\n",
+			err: "not supported yet: assignment to 'w(...)' in a WHERE in FORALL, reading it in no known loop order, in reverse mode"},
 		{name: "cycle in do concurrent", body: "  do concurrent (i = 1:n, j = 1:2)\n    if (x(i) < 0) cycle\n    a(i) = a(i)*x(i)\n  end do\n",
 			has: []string{"do i = 1, n\ndo j = 1, 2\nif (x(i) < 0) then\ncall fadj_push_bits(1, 1)\ngo to 90000", "90000 continue\nend do\nend do"}},
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/loops"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -36,6 +37,9 @@ type routine struct {
 func (g *gen) unit() ([]*ast.Unit, error) {
 	u := g.pa.Unit
 	if err := g.checkUnit(u); err != nil {
+		return nil, err
+	}
+	if err := loops.CheckLocality(g.fset, u.Body, "reverse mode"); err != nil {
 		return nil, err
 	}
 	vars := g.checkActiveVars()

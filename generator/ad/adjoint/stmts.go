@@ -310,7 +310,7 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	case *ast.ForallStmt, *ast.ForallConstruct:
 		return g.forall(s) // forall.go
 	case *ast.WhereStmt, *ast.WhereConstruct:
-		if g.pa.ActiveStmt(s) {
+		if g.pa.ActiveStmt(s) || g.activeForallWhere(s) { // forall_where.go
 			return g.whereStmt(s)
 		}
 		return g.passiveWhere(s)

@@ -19,7 +19,11 @@ import (
 // construct. A FORALL may hold only assignments to elements: an
 // assignment whose tangent needs a statement other than one such
 // assignment (a scalar temporary, a call) is rejected, and so is anything
-// else active in it (a WHERE) but a nested FORALL.
+// else active in it but a nested FORALL or a WHERE. A WHERE keeps its
+// masks, each assignment under them preceded by its tangent's (whereBody):
+// in a FORALL the masks are evaluated for every index value first, then
+// each assignment runs for every index value, so the tangent's reads the
+// values of before its assignment too.
 
 // forall returns the tangent of FORALL statement or construct s.
 func (g *gen) forall(s ast.Stmt) ([]ast.Stmt, error) {
@@ -61,6 +65,15 @@ func (g *gen) forallIn(s ast.Stmt, outer []*ast.ForallSpec) ([]ast.Stmt, error) 
 			n.Body = append(n.Body, out...)
 			continue
 		}
+		switch st := st.(type) {
+		case *ast.WhereStmt, *ast.WhereConstruct:
+			out, err := g.forallWhere(st, append(append([]*ast.ForallSpec{}, outer...), n.Specs...))
+			if err != nil {
+				return nil, err
+			}
+			n.Body = append(n.Body, out...)
+			continue
+		}
 		a, ok := st.(*ast.AssignStmt)
 		if !ok {
 			if g.pa.ActiveStmt(st) {
@@ -81,6 +94,42 @@ func (g *gen) forallIn(s ast.Stmt, outer []*ast.ForallSpec) ([]ast.Stmt, error) 
 		n.Body = append(n.Body, out...)
 	}
 	return []ast.Stmt{n}, nil
+}
+
+// forallWhere returns the tangent of WHERE s in a FORALL over specs:
+// the WHERE's, each of its assignments one to a section the indices
+// select.
+func (g *gen) forallWhere(s ast.Stmt, specs []*ast.ForallSpec) ([]ast.Stmt, error) {
+	if err := whereIndexed(s, specs, "assignment to '%s' in a WHERE in FORALL, not to a section its indices select, in tangent mode"); err != nil {
+		return nil, err
+	}
+	var out []ast.Stmt
+	var err error
+	switch s := s.(type) {
+	case *ast.WhereStmt:
+		out, err = g.whereStmt(s)
+	case *ast.WhereConstruct:
+		out, err = g.whereConstruct(s)
+	}
+	for _, t := range out {
+		if err == nil {
+			err = whereIndexed(t, specs, "assignment to '%s' in a WHERE in FORALL whose tangent needs more than an assignment")
+		}
+	}
+	return out, err
+}
+
+// whereIndexed rejects, with message format, an assignment of s to what
+// no index variable of specs selects.
+func whereIndexed(s ast.Stmt, specs []*ast.ForallSpec, format string) error {
+	var err error
+	ast.Inspect(s, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignStmt); ok && err == nil && !indexedBy(a.Lhs, specs) {
+			err = notSupported(format, exprString(a.Lhs))
+		}
+		return err == nil
+	})
+	return err
 }
 
 // indexedBy reports whether x references an index variable of specs.

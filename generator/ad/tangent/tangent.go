@@ -62,6 +62,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/loops"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -239,6 +240,9 @@ func (g *gen) unit() (*ast.Unit, error) {
 		return nil, notSupported("tangent of %s '%s'", u.Kind, pa.Proc.Name)
 	}
 	if err := g.place(u); err != nil {
+		return nil, err
+	}
+	if err := loops.CheckLocality(g.fset, u.Body, "tangent mode"); err != nil {
 		return nil, err
 	}
 	if err := g.checkActiveVars(); err != nil {

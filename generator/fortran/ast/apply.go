@@ -355,6 +355,11 @@ func (a *applier) execChildren(n Node) {
 		a.expr(n, &n.While)
 		a.specs(n, n.Concurrent)
 		a.expr(n, &n.Mask)
+		for _, l := range n.Locality {
+			for i := range l.Names {
+				a.ident(n, &l.Names[i])
+			}
+		}
 		a.stmts(n, &n.Body)
 	case *SelectCase:
 		a.expr(n, &n.Selector)

@@ -740,8 +740,9 @@ type (
 		Var               *Ident
 		Start, Stop, Step Expr
 		While             Expr
-		Concurrent        []*ForallSpec // DO CONCURRENT headers, else nil
-		Mask              Expr          // DO CONCURRENT mask, else nil
+		Concurrent        []*ForallSpec   // DO CONCURRENT headers, else nil
+		Mask              Expr            // DO CONCURRENT mask, else nil
+		Locality          []*LocalitySpec // DO CONCURRENT locality specifiers
 		Body              []Stmt
 		End               EndStmt
 	}
@@ -929,6 +930,16 @@ type WhereBranch struct {
 type ForallSpec struct {
 	Var            *Ident
 	Lo, Hi, Stride Expr
+}
+
+// LocalitySpec is a locality specifier of a DO CONCURRENT: LOCAL(names),
+// LOCAL_INIT(names), SHARED(names), DEFAULT(NONE) (Fortran 2018) or
+// REDUCE(op: names) (Fortran 2023).
+type LocalitySpec struct {
+	KwPos source.Pos // position of the keyword
+	Kind  string     // "local", "local_init", "shared", "default" or "reduce", lower case
+	Op    string     // REDUCE's operator as written in lower case ("+", "max", ".and.", ...)
+	Names []*Ident   // nil for DEFAULT(NONE)
 }
 
 func (*Unit) stmtNode()               {}

@@ -296,6 +296,21 @@ func cloneSpecs(list []*ForallSpec) []*ForallSpec {
 	return out
 }
 
+func cloneLocality(list []*LocalitySpec) []*LocalitySpec {
+	if list == nil {
+		return nil
+	}
+	out := make([]*LocalitySpec, len(list))
+	for i, l := range list {
+		if l != nil {
+			c := *l
+			c.Names = cloneIdents(l.Names)
+			out[i] = &c
+		}
+	}
+	return out
+}
+
 // CloneStmts returns deep copies of the statements of list.
 func CloneStmts(list []Stmt) []Stmt {
 	if list == nil {
@@ -506,6 +521,7 @@ func cloneExecStmt(s Stmt) Stmt {
 		c.StmtHeader, c.Name, c.Var = cloneHeader(s.StmtHeader), cloneIdent(s.Name), cloneIdent(s.Var)
 		c.Start, c.Stop, c.Step, c.While = cloneExpr(s.Start), cloneExpr(s.Stop), cloneExpr(s.Step), cloneExpr(s.While)
 		c.Concurrent, c.Mask, c.Body, c.End = cloneSpecs(s.Concurrent), cloneExpr(s.Mask), CloneStmts(s.Body), cloneEnd(s.End)
+		c.Locality = cloneLocality(s.Locality)
 		return &c
 	case *SelectCase:
 		c := &SelectCase{StmtHeader: cloneHeader(s.StmtHeader), Name: cloneIdent(s.Name), Selector: cloneExpr(s.Selector), End: cloneEnd(s.End)}

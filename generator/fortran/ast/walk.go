@@ -259,6 +259,11 @@ func walkChildren(n Node, f func(Node) bool) {
 		walkExpr(n.While, f)
 		walkSpecs(n.Concurrent, f)
 		walkExpr(n.Mask, f)
+		for _, l := range n.Locality {
+			for _, id := range l.Names {
+				walkIdent(id, f)
+			}
+		}
 		walkStmts(n.Body, f)
 	case *SelectCase:
 		walkExpr(n.Selector, f)

@@ -653,6 +653,19 @@ func (d *dumper) stmt(s ast.Stmt) {
 				d.w(" mask=")
 				d.expr(s.Mask)
 			}
+			for _, l := range s.Locality {
+				d.w(" ", l.Kind, "(", l.Op)
+				for i, id := range l.Names {
+					if i > 0 || l.Op != "" {
+						d.w(" ")
+					}
+					d.w(id.Name)
+				}
+				if l.Kind == "default" {
+					d.w("none")
+				}
+				d.w(")")
+			}
 		}
 		d.sp()
 		d.body(s.Body)

@@ -75,6 +75,11 @@ var errorTests = []struct{ name, src, want string }{
 	{"x.f90", "program p\nx = 1\n", "x.f90:2:7: missing END PROGRAM for PROGRAM at 1:1"},
 	{"x.f90", "subroutine s\nx = 1\nsubroutine t\nend\n", "x.f90:3:1: missing END SUBROUTINE for SUBROUTINE at 1:1"},
 	{"x.f90", "foo: x = 1\nend\n", "x.f90:1:6: expected DO, IF, SELECT CASE, WHERE or FORALL after construct name, found 'x'"},
+	// DO CONCURRENT locality specifiers
+	{"x.f90", "do concurrent (i = 1:2) private(t)\nend do\nend\n", "x.f90:1:25: expected locality specifier or end of statement, found 'private'"},
+	{"x.f90", "do concurrent (i = 1:2) default(shared)\nend do\nend\n", "x.f90:1:33: expected NONE, found 'shared'"},
+	{"x.f90", "do concurrent (i = 1:2) reduce(-: t)\nend do\nend\n", "x.f90:1:32: expected reduction operator, found '-'"},
+	{"x.f90", "do concurrent (i = 1:2) local()\nend do\nend\n", "x.f90:1:31: expected name, found ')'"},
 	// not supported
 	{"x.f90", "subroutine s(x)\nentry e(x)\nend\n", "x.f90:2:1: not supported: ENTRY statement"},
 	{"x.f90", "block\nt = 1\nreal :: t\nend block\nend\n", "x.f90:3:1: statement not allowed here: type declaration after executable statements"},

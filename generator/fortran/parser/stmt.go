@@ -790,6 +790,7 @@ func (p *parser) parseDo(hdr ast.StmtHeader, name *ast.Ident) ast.Stmt {
 	case p.isKw("concurrent") && p.peek(1) == token.LPAREN:
 		p.next()
 		d.Concurrent, d.Mask = p.parseForallHeader()
+		d.Locality = p.parseLocality() // locality.go
 	default:
 		d.Var = p.ident()
 		p.expect(token.ASSIGN)

@@ -112,6 +112,12 @@ var stmtTests = []struct{ src, want string }{
 	{"do 10 i = 1, n\n  x = 1\n10 end do", "(do ->10 i=1,n {(= x 1)} 10:end-do)"},
 	{"do concurrent (i = 1:n)\na(i) = 0\nend do", "(do concurrent i=1:n {(= a(i) 0)} end-do)"},
 	{"do concurrent (i = 1:n:2, j = 1:m, a(i,j) > 0)\nend do", "(do concurrent i=1:n:2 j=1:m mask=(> a(i j) 0) {} end-do)"},
+	// locality specifiers (Fortran 2018, REDUCE 2023)
+	{"do concurrent (i = 1:n) local(t, u) local_init(s)\nend do", "(do concurrent i=1:n local(t u) local_init(s) {} end-do)"},
+	{"do concurrent (i = 1:n, a(i) > 0) shared(a, b) default(none)\nend do", "(do concurrent i=1:n mask=(> a(i) 0) shared(a b) default(none) {} end-do)"},
+	{"DO CONCURRENT (I = 1:N) LOCAL_INIT(S) DEFAULT (NONE)\nEND DO", "(do concurrent I=1:N local_init(S) default(none) {} end-do)"},
+	{"do concurrent (i = 1:n) reduce(+: total, sq)\nend do", "(do concurrent i=1:n reduce(+ total sq) {} end-do)"},
+	{"do concurrent (i = 1:n) reduce(max: big) reduce(.and.: ok)\nend do", "(do concurrent i=1:n reduce(max big) reduce(.and. ok) {} end-do)"},
 	{"outer: do i = 1, n\ninner: do j = 1, m\nif (j > i) cycle outer\nif (j == i) exit inner\nend do inner\nend do outer", "(do outer: i=1,n {(do inner: j=1,m {(if (> j i) (cycle outer)) (if (== j i) (exit inner))} end-do inner)} end-do outer)"},
 	// goto
 	{"go to 10\n10 continue", "(goto @10) 10:(continue)"},

@@ -948,6 +948,7 @@ func (p *printer) doConstruct(s *ast.DoConstruct) {
 		p.str(" concurrent (")
 		p.forallSpecs(s.Concurrent, s.Mask)
 		p.byte(')')
+		p.locality(s.Locality)
 	case s.While != nil:
 		p.str(" while (")
 		p.expr(s.While)
@@ -964,8 +965,8 @@ func (p *printer) doConstruct(s *ast.DoConstruct) {
 			p.expr(s.Step)
 		}
 	}
-	if s.Mask != nil && s.Concurrent == nil {
-		p.errorf("DO loop with a mask but no DO CONCURRENT header")
+	if (s.Mask != nil || s.Locality != nil) && s.Concurrent == nil {
+		p.errorf("DO loop with a mask or locality specifiers but no DO CONCURRENT header")
 	}
 	p.flush(s.Label, s.Line)
 	p.block(s.Body)
@@ -1056,6 +1057,34 @@ func (p *printer) forallConstruct(s *ast.ForallConstruct) {
 	p.flush(s.Label, s.Line)
 	p.block(s.Body)
 	p.end(&s.End, "forall", s.Name)
+}
+
+// locality prints the locality specifiers of a DO CONCURRENT:
+// " local(t) reduce(+: s) default(none)".
+func (p *printer) locality(list []*ast.LocalitySpec) {
+	for _, l := range list {
+		if l == nil {
+			p.errorf("nil locality specifier")
+			continue
+		}
+		p.byte(' ')
+		p.str(l.Kind)
+		p.byte('(')
+		switch {
+		case l.Kind == "default":
+			p.str("none")
+		case l.Op != "":
+			p.str(l.Op)
+			p.str(": ")
+		}
+		for i, id := range l.Names {
+			if i > 0 {
+				p.comma()
+			}
+			p.ident(id)
+		}
+		p.byte(')')
+	}
 }
 
 func (p *printer) forallSpecs(specs []*ast.ForallSpec, mask ast.Expr) {
