@@ -13,9 +13,11 @@ import (
 //
 // A selector qualifies when it names the same object wherever the body
 // refers to it: a variable, a component of one (x%a%b), or an element of
-// a scalar kind whose subscripts are constants. An expression selector,
-// or an element with variable subscripts, keeps its construct, which
-// reverse mode reports as not supported.
+// a scalar kind whose subscripts are constants. A construct whose other
+// selectors are scalar numeric or logical values becomes a BLOCK with
+// locals for them (associate_value.go); one with an array or character
+// expression, or an element with variable subscripts, keeps its
+// construct, which reverse mode reports as not supported.
 func Associations(prog *sema.Program) {
 	if prog == nil || prog.Info == nil {
 		return
@@ -41,6 +43,12 @@ func (x *expander) spliceAssociates(list []ast.Stmt) []ast.Stmt {
 	var out []ast.Stmt
 	for _, s := range list {
 		a, ok := s.(*ast.AssociateConstruct)
+		if ok && !x.plainAssociations(a) {
+			if blk := x.valueAssociation(a); blk != nil { // associate_value.go
+				out = append(out, blk)
+				continue
+			}
+		}
 		if !ok || !x.plainAssociations(a) {
 			x.nestedAssociates(s)
 			out = append(out, s)
@@ -89,6 +97,7 @@ func (x *expander) nestedAssociates(s ast.Stmt) {
 
 // plainAssociations reports whether every selector of a qualifies.
 func (x *expander) plainAssociations(a *ast.AssociateConstruct) bool {
+	x.fixed = x.undefinedIn(a.Body)
 	for _, as := range a.Assocs {
 		if as == nil || as.Name == nil || !x.plainSelector(as.Selector, true) {
 			return false
@@ -101,7 +110,8 @@ func (x *expander) plainAssociations(a *ast.AssociateConstruct) bool {
 }
 
 // plainSelector reports whether e is a variable, a component of one, or
-// (top) a scalar element with constant subscripts.
+// (top) a scalar element whose subscripts are constants or read
+// variables the construct's body does not define (x.fixed).
 func (x *expander) plainSelector(e ast.Expr, top bool) bool {
 	switch e := e.(type) {
 	case *ast.Ident:
@@ -117,14 +127,7 @@ func (x *expander) plainSelector(e ast.Expr, top bool) bool {
 			return false // a function reference or a substring
 		}
 		for _, a := range e.Args {
-			if _, ok := a.(*ast.BasicLit); ok {
-				continue
-			}
-			id, ok := a.(*ast.Ident)
-			if !ok {
-				return false
-			}
-			if s := x.info.Uses[id]; s == nil || s.Kind != sema.ConstSym {
+			if !x.fixedSubscript(a) {
 				return false
 			}
 		}

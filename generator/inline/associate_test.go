@@ -45,7 +45,7 @@ end subroutine s
 `,
 		body: "outer: block\n  y = sum(x)\nend block outer",
 	}, {
-		name: "an expression or a variable subscript keeps the construct",
+		name: "an array expression, or a subscript the body changes, keeps the construct; one it keeps is substituted",
 		src: `subroutine s(x, y, k)
   real(8) :: x(3), y
   integer :: k
@@ -53,11 +53,27 @@ end subroutine s
     y = sum(sq)
   end associate
   associate(e => x(k))
+    k = k + 1
+    y = y + e
+  end associate
+  associate(e => x(k+1))
     y = y + e
   end associate
 end subroutine s
 `,
-		body: "associate (sq => x*x)\n  y = sum(sq)\nend associate\nassociate (e => x(k))\n  y = y + e\nend associate",
+		body: "associate (sq => x*x)\n  y = sum(sq)\nend associate\nassociate (e => x(k))\n  k = k + 1\n  y = y + e\nend associate\ny = y + x(k + 1)",
+	}, {
+		name: "scalar values become locals of a BLOCK, assigned first; a plain selector beside them is substituted",
+		src: `subroutine s(x, y, k)
+  real(8) :: x(3), y
+  integer :: k
+  associate(d => x(k+1) - x(k), big => x(k) > 1, first => x(1), m => 2*k)
+    if (big) y = y + d*m
+    first = first + d
+  end associate
+end subroutine s
+`,
+		body: "block\n  real(8) :: d\n  logical(4) :: big\n  integer(4) :: m\n  d = x(k + 1) - x(k)\n  big = x(k) > 1\n  m = 2*k\n  if (big) y = y + d*m\n  x(1) = x(1) + d\nend block",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -63,6 +63,10 @@ func (x *expander) any(prog *sema.Program) bool {
 
 type expander struct {
 	info *sema.Info
+	// fixed, while an ASSOCIATE's selectors are examined, tells whether
+	// a variable keeps its value through the construct's body
+	// (associate_fixed.go).
+	fixed func(*sema.Symbol) bool
 }
 
 func (x *expander) unit(u *ast.Unit) {
