@@ -34,6 +34,11 @@ func (g *gen) exprArg(c *activeCall, a ast.Expr, ds *sema.Symbol) (ab ast.Expr, 
 	if bs := g.baseSym(a); bs != nil && bs.Kind == sema.VarSym {
 		return nil, nil, nil, false, nil // a variable without adjoint: not an expression
 	}
+	if c.split {
+		if err := g.splitExprArg(c, a, ds); err != nil {
+			return nil, nil, nil, false, err
+		}
+	}
 	g.ntmp++
 	name := "fadj_arg" + strconv.Itoa(g.ntmp) + g.suffix
 	rank := g.info.Rank(a)
@@ -59,4 +64,22 @@ func (g *gen) exprArg(c *activeCall, a ast.Expr, ds *sema.Symbol) (ab ast.Expr, 
 		return nil, nil, nil, false, err
 	}
 	return tb, pre, post, true, nil
+}
+
+// splitExprArg rejects expression a of split call c when it reads a
+// variable the call may define: bar_bwd takes the expression again, in
+// the backward sweep, where such a variable holds the value the call left
+// (the caller restores it after bar_bwd), not the one the call read.
+func (g *gen) splitExprArg(c *activeCall, a ast.Expr, ds *sema.Symbol) error {
+	defs := g.modref().Call(c.s, g.scope).Defs
+	var err error
+	ast.Inspect(a, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && err == nil {
+			if v := g.info.ObjectOf(id); v != nil && defs[v] {
+				err = notSupported("an expression for '%s' of '%s' reading '%s', which the call may define, with calls: split (a joint call takes it)", ds.Name, exprString(c.s.Name), id.Name)
+			}
+		}
+		return err == nil
+	})
+	return err
 }
