@@ -90,6 +90,9 @@ func (g *gen) zeroAdj(name string, s *sema.Symbol) []ast.Stmt {
 // p_b%a = 0, for each real component a (q_b's increments are skipped
 // when q has no adjoint).
 func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
+	if r := g.hoistedRef(s.Rhs); r != nil && g.info.Rank(s.Lhs) == 0 && len(decl.AllocLeaves(g.info.TypeOf(s.Lhs))) == 0 {
+		return g.hoistedDerivedAdjoint(s, r) // dtype_op.go
+	}
 	if ac := decl.AllocLeaves(g.info.TypeOf(s.Lhs)); len(ac) > 0 {
 		// (The components' allocations would have to follow: alloc_comp.go.)
 		return nil, notSupported("assignment of a whole value of type '%s', which has the %s component '%s', in reverse mode", g.info.TypeOf(s.Lhs).Derived.Name, ownedKind(ac[0]), ac[0].Name)

@@ -12,10 +12,11 @@ import (
 
 // derivedResult reports whether function result res is of a derived
 // type whose tangent fadj builds: a scalar with real data, neither
-// ALLOCATABLE nor POINTER, without such components.
+// ALLOCATABLE nor POINTER, without POINTER components (ALLOCATABLE
+// real components are allocated in the tangent with the result's).
 func derivedResult(res *sema.Symbol) bool {
 	return decl.IsDerived(res.Type) && decl.HasFloat(res.Type) && res.Rank() == 0 &&
-		!res.Attrs.Has(sema.AttrPointer) && !res.Attrs.Has(sema.AttrAllocatable) && len(decl.AllocLeaves(res.Type)) == 0
+		!res.Attrs.Has(sema.AttrPointer) && !res.Attrs.Has(sema.AttrAllocatable) && !decl.HasPointerComponent(res.Type)
 }
 
 // derivedFuncTangent returns the tangent of an assignment of rhs, when
@@ -24,12 +25,16 @@ func derivedResult(res *sema.Symbol) bool {
 // when the callee's result is passive; ok false if rhs is no such
 // reference.
 func (g *gen) derivedFuncTangent(rhs, lhsD ast.Expr, t *sema.Type) (out []ast.Stmt, ok bool) {
-	c, isCall := rhs.(*ast.CallExpr)
-	if !isCall || g.repl[c] == nil {
+	c := g.hoistedCall(rhs) // (or an expression with a defined operator: dtype_op.go)
+	if c == nil || g.repl[c] == nil {
 		return nil, false
 	}
 	if d := g.tmpD[c]; d != nil {
 		return []ast.Stmt{&ast.AssignStmt{Lhs: lhsD, Rhs: ast.Clone(d)}}, true
 	}
-	return decl.ZeroDerived(lhsD, 0, t.Derived, g.newIndex), true
+	if len(decl.AllocLeaves(t)) > 0 {
+		// The tangent's ALLOCATABLE components allocated as the value's.
+		out = []ast.Stmt{&ast.AssignStmt{Lhs: ast.Clone(lhsD), Rhs: ast.NewIdent(g.repl[c].Name)}}
+	}
+	return append(out, decl.ZeroDerived(lhsD, 0, t.Derived, g.newIndex)...), true
 }

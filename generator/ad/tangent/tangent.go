@@ -189,6 +189,10 @@ type gen struct {
 	repl     map[*ast.CallExpr]*ast.Ident
 	tmpD     map[*ast.CallExpr]ast.Expr
 	tmpDecls []ast.Stmt
+	// Expressions with defined operators hoisted as references of their
+	// specific procedures (dtype_op.go): the reference of each, and back.
+	opCall map[ast.Expr]*ast.CallExpr
+	opExpr map[*ast.CallExpr]ast.Expr
 	ntmp     int
 	hoisted  []ast.Stmt // argument tangents computed for a hoisted function call
 	// module is the module holding the procedure, nil for an external one;
@@ -1527,8 +1531,8 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 			continue
 		}
 		var d ast.Expr
-		if c, ok := val.(*ast.CallExpr); ok && g.tmpD[c] != nil {
-			d = ast.Clone(g.tmpD[c]) // a hoisted reference's tangent (funcs.go)
+		if c := g.hoistedCall(val); c != nil && g.tmpD[c] != nil {
+			d = ast.Clone(g.tmpD[c]) // a hoisted reference's tangent (funcs.go, dtype_op.go)
 		} else if base := g.baseSym(val); base != nil && g.pa.ActiveVar(base) && hasShadow(g.info.TypeOf(val)) {
 			var err error
 			if d, err = g.tangentRef(val); err != nil {
