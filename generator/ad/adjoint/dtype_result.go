@@ -12,7 +12,9 @@ import (
 // from a hoisted function reference or defined operator (h = h +
 // 0.01d0*t, dtype_op.go), which reallocate h's components when the
 // shapes differ. The old value of h is recorded component by component
-// with its allocation; the backward sweep first moves h_b into the
+// with its allocation, always (the adjoints of the references may need
+// the old shapes, h .cat. t, where the TBR analysis sees no value read);
+// the backward sweep first moves h_b into the
 // hoisted value's adjoint (still of the new shape), then restores h,
 // its adjoint following each component's allocation (zero where the
 // shape changed), before the adjoints of the references run.
@@ -28,7 +30,7 @@ func (g *gen) allocDerivedAssign(s *ast.AssignStmt, r *hoistRef, t *sema.Type) (
 		return nil, nil, notSupported("defined assignment in reverse mode")
 	}
 	var pop []ast.Stmt
-	if g.records(s, s.Lhs) && !g.dead[s] {
+	if !g.dead[s] {
 		var push []ast.Stmt
 		if push, pop, err = g.recordDerived(s.Lhs, 0, t, tape.Push, false); err != nil {
 			return nil, nil, err

@@ -74,6 +74,8 @@ func hoistPos(x ast.Expr) source.Pos {
 		return x.OpPos
 	case *ast.UnaryExpr:
 		return x.OpPos
+	case *ast.ParenExpr:
+		return hoistPos(x.X) // (an operand (-v): its value's temporary)
 	}
 	return source.NoPos
 }

@@ -57,6 +57,9 @@ func (g *gen) callNode(c *ast.CallExpr) ast.Expr {
 
 // hoistedCall returns the reference x is, or hoists (opRef), or nil.
 func (g *gen) hoistedCall(x ast.Expr) *ast.CallExpr {
+	if p, ok := x.(*ast.ParenExpr); ok {
+		return g.hoistedCall(p.X)
+	}
 	if c, ok := x.(*ast.CallExpr); ok {
 		return c
 	}
