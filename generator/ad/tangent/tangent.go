@@ -189,10 +189,6 @@ type gen struct {
 	repl     map[*ast.CallExpr]*ast.Ident
 	tmpD     map[*ast.CallExpr]ast.Expr
 	tmpDecls []ast.Stmt
-	// Expressions with defined operators hoisted as references of their
-	// specific procedures (dtype_op.go): the reference of each, and back.
-	opCall map[ast.Expr]*ast.CallExpr
-	opExpr map[*ast.CallExpr]ast.Expr
 	ntmp     int
 	hoisted  []ast.Stmt // argument tangents computed for a hoisted function call
 	// module is the module holding the procedure, nil for an external one;
@@ -209,6 +205,11 @@ type gen struct {
 	// allocUses rename module allocatables the routine does not see
 	// (alloc.go).
 	allocUses []ast.Stmt
+
+	// Expressions with defined operators hoisted as references of their
+	// specific procedures (dtype_op.go): the reference of each, and back.
+	opCall map[ast.Expr]*ast.CallExpr
+	opExpr map[*ast.CallExpr]ast.Expr
 }
 
 // globalDecls are the declarations of the tangents of module variables,
