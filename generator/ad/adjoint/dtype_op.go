@@ -42,7 +42,7 @@ func (g *gen) opOperands(n ast.Node) []ast.Expr {
 	}
 	x := n.(ast.Expr)
 	f := g.info.Operators[x]
-	if f == nil || f.Attrs.Has(sema.AttrElemental) || !decl.IsDerived(g.info.TypeOf(x)) || g.info.Rank(x) != 0 || g.pa.CallPattern(x) == nil {
+	if f == nil || !decl.IsDerived(g.info.TypeOf(x)) || g.info.Rank(x) != 0 || g.pa.CallPattern(x) == nil {
 		return nil
 	}
 	return args
@@ -135,4 +135,16 @@ func (g *gen) hoistedDerivedAdjoint(s *ast.AssignStmt, r *hoistRef) ([]ast.Stmt,
 			&ast.AssignStmt{Lhs: ast.Clone(l[0]), Rhs: deriv.Const("0", ct)},
 		}
 	}), nil
+}
+
+// opLit returns the spelling of the operator of x, a unary or binary
+// expression.
+func opLit(x ast.Expr) string {
+	switch x := x.(type) {
+	case *ast.BinaryExpr:
+		return x.OpLit
+	case *ast.UnaryExpr:
+		return x.OpLit
+	}
+	return "?"
 }

@@ -3,7 +3,6 @@ package tangent
 import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // Defined operators on derived types (`h = h + 0.01d0*t`, operator(+)
@@ -24,7 +23,7 @@ func (g *gen) opRef(x ast.Expr) *ast.CallExpr {
 		return c
 	}
 	f := g.info.Operators[x]
-	if f == nil || f.Attrs.Has(sema.AttrElemental) || !decl.IsDerived(g.info.TypeOf(x)) || g.info.Rank(x) != 0 || g.pa.CallPattern(x) == nil {
+	if f == nil || !decl.IsDerived(g.info.TypeOf(x)) || g.info.Rank(x) != 0 || g.pa.CallPattern(x) == nil {
 		return nil
 	}
 	if g.opCall == nil {
@@ -64,4 +63,16 @@ func (g *gen) hoistedCall(x ast.Expr) *ast.CallExpr {
 		return c
 	}
 	return g.opCall[x]
+}
+
+// opLit returns the spelling of the operator of x, a unary or binary
+// expression.
+func opLit(x ast.Expr) string {
+	switch x := x.(type) {
+	case *ast.BinaryExpr:
+		return x.OpLit
+	case *ast.UnaryExpr:
+		return x.OpLit
+	}
+	return "?"
 }
