@@ -120,7 +120,7 @@ func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	}
 	if rb == nil {
 		if g.info.Operators[s.Rhs] != nil && g.pa.ActiveStmt(s) {
-			return nil, notSupported("active derived-type assignment from an expression with the defined operator %s on arrays in reverse mode", opLit(s.Rhs)) // dtype_op.go
+			return nil, notSupported("active derived-type assignment from an expression with the defined operator %s on arrays of derived type in reverse mode", opLit(s.Rhs)) // dtype_op.go
 		}
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active derived-type assignment from an expression ('%s') in reverse mode", exprString(s.Rhs))
