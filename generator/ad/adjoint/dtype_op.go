@@ -148,3 +148,22 @@ func opLit(x ast.Expr) string {
 	}
 	return "?"
 }
+
+// derivedOperand returns a, an operand of a hoisted expression, when it
+// is (in parentheses or not) a reference of a function with an adjoint
+// and a scalar derived-type result, without side effects: hoisted too,
+// its adjoint a temporary the operator's adjoint increments.
+func (g *gen) derivedOperand(a ast.Expr) *ast.CallExpr {
+	for {
+		p, ok := a.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		a = p.X
+	}
+	c, ok := a.(*ast.CallExpr)
+	if !ok || !g.derivedFuncRef(c) || g.info.Rank(c) != 0 || g.sideEffects(c) {
+		return nil
+	}
+	return c
+}

@@ -114,10 +114,11 @@ func (g *gen) arrayRef(x *ast.CallExpr) bool {
 func (g *gen) impureRefs(x ast.Expr) []ast.Expr {
 	var out []ast.Expr
 	var visit func(n ast.Node) bool
+	var arg func(a ast.Expr)
 	visit = func(n ast.Node) bool {
 		if args := g.opOperands(n); args != nil {
 			for _, a := range args {
-				ast.Inspect(a, visit)
+				arg(a)
 			}
 			out = append(out, n.(ast.Expr))
 			return false
@@ -127,10 +128,22 @@ func (g *gen) impureRefs(x ast.Expr) []ast.Expr {
 			return true
 		}
 		for _, a := range c.Args {
-			ast.Inspect(a, visit)
+			arg(a)
 		}
 		out = append(out, c)
 		return false
+	}
+	// An operand of a hoisted operator or reference that is a reference
+	// with a derived-type result is hoisted too (dtype_op.go).
+	arg = func(a ast.Expr) {
+		if c := g.derivedOperand(a); c != nil {
+			for _, b := range c.Args {
+				arg(b)
+			}
+			out = append(out, c)
+			return
+		}
+		ast.Inspect(a, visit)
 	}
 	ast.Inspect(x, visit)
 	return out
