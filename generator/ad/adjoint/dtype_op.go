@@ -110,14 +110,38 @@ func (g *gen) derivedHoistTemps(r *hoistRef, t *sema.Type) (push, pop []ast.Stmt
 }
 
 // hoistedLhs reverses assignment s once its hoisted references are
-// (hoistedAssign): a whole scalar of a type with ALLOCATABLE components
-// given a hoisted value by allocDerivedAssign, others by assign.
+// (hoistedAssign), or s without any (stmt): a whole scalar of a type
+// with ALLOCATABLE components given a hoisted value, a variable's or a
+// passive one by allocDerivedAssign, others by assign.
 func (g *gen) hoistedLhs(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	t := g.info.TypeOf(s.Lhs)
-	if r := g.hoistedRef(s.Rhs); r != nil && decl.IsDerived(t) && len(decl.AllocLeaves(t)) > 0 {
-		return g.allocDerivedAssign(s, r, t) // dtype_result.go
+	if b := g.baseSym(s.Lhs); b == nil || !g.hasAdj(b) || !decl.IsDerived(t) || len(decl.AllocLeaves(t)) == 0 || g.info.Rank(s.Lhs) != 0 {
+		return g.assign(s) // (a passive left side: its records only)
+	}
+	if r := g.hoistedRef(s.Rhs); r != nil {
+		return g.allocDerivedAssign(s, ast.NewIdent(r.adj.Name), t) // dtype_result.go
+	}
+	if rb := g.baseSym(s.Rhs); rb != nil && g.info.Rank(s.Rhs) == 0 && sameType(g.info.TypeOf(s.Rhs), t) {
+		if rb == g.baseSym(s.Lhs) {
+			return nil, nil, notSupported("assignment of a whole value of type '%s', which has ALLOCATABLE components, from a part of the same variable in reverse mode", t.Derived.Name)
+		}
+		var rhsB ast.Expr // (nil: a passive right side)
+		if g.hasAdj(rb) {
+			if rhsB, err = g.adjRef(s.Rhs); err != nil {
+				return nil, nil, err
+			}
+		}
+		return g.allocDerivedAssign(s, rhsB, t)
+	}
+	if !g.pa.ActiveStmt(s) {
+		return g.allocDerivedAssign(s, nil, t) // a passive value (field_of([0d0]))
 	}
 	return g.assign(s)
+}
+
+// sameType reports whether a and b are the same derived type.
+func sameType(a, b *sema.Type) bool {
+	return decl.IsDerived(a) && decl.IsDerived(b) && a.Derived == b.Derived
 }
 
 // hoistedDerivedAdjoint returns the adjoint of s, the assignment of

@@ -38,3 +38,42 @@ func (g *gen) derivedFuncTangent(rhs, lhsD ast.Expr, t *sema.Type) (out []ast.St
 	}
 	return append(out, decl.ZeroDerived(lhsD, 0, t.Derived, g.newIndex)...), true
 }
+
+// derivedAssignPost is derivedAssign, with the statements to run after
+// s: when s gives a scalar with ALLOCATABLE components a passive value
+// (a passive variable's, a passive function's result), which may
+// reallocate them, the tangent's components realigned with them, zero
+// (zeroed before s, they may have had other shapes).
+func (g *gen) derivedAssignPost(s *ast.AssignStmt) (tan, post []ast.Stmt, err error) {
+	if tan, err = g.derivedAssign(s); err != nil {
+		return nil, nil, err
+	}
+	t := g.info.TypeOf(s.Lhs)
+	if g.info.Rank(s.Lhs) != 0 || len(decl.AllocPaths(t)) == 0 || !g.passiveValue(s.Rhs) {
+		return tan, nil, nil
+	}
+	lhsD, err := g.shadowRef(s.Lhs)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, p := range decl.AllocPaths(t) {
+		x, xd, c := decl.PathRef(s.Lhs, p), decl.PathRef(lhsD, p), p[len(p)-1]
+		zero := &ast.AssignStmt{Lhs: ast.Clone(xd), Rhs: zeroConst(c.Type)}
+		post = append(post, decl.Associate(c, decl.Follow(x, xd, c.Rank(), zero, true))...)
+	}
+	return tan, post, nil
+}
+
+// passiveValue reports whether x, of derived type, is a passive
+// variable or the result of a function reference (or defined operator)
+// without a tangent.
+func (g *gen) passiveValue(x ast.Expr) bool {
+	if b := g.baseSym(x); b != nil {
+		return !g.pa.ActiveVar(b)
+	}
+	if c, ok := x.(*ast.CallExpr); ok {
+		k := g.info.Calls[c]
+		return k.Kind == sema.FunctionCall && !k.IsIntrinsic() && g.repl[c] == nil
+	}
+	return g.info.Operators[x] != nil && g.repl[g.opCall[x]] == nil
+}

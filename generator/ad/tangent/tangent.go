@@ -929,14 +929,14 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		return withPrefix(pre, primal), nil
 	}
 	if decl.IsDerived(lt) {
-		tan, err := g.derivedAssign(s) // derived.go
+		tan, post, err := g.derivedAssignPost(s) // derived.go, dtype_func.go
 		if err != nil {
 			return nil, err
 		}
 		if a := g.wholeAllocatable(s.Lhs); a != nil { // dtype_alloc.go
 			return g.derivedRealloc(pre, primal, s, a, tan)
 		}
-		return withPrefix(append(pre, tan...), primal), nil
+		return append(withPrefix(append(pre, tan...), primal), post...), nil
 	}
 	var rhs ast.Expr
 	if pa.ActiveStmt(s) {

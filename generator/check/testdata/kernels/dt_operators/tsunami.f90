@@ -3,7 +3,8 @@
 ! operators (type-bound generics, operands of the type and reals in
 ! either order), type-bound functions returning arrays (the periodic
 ! differences), a function building a field from an array, and the
-! time loop updating whole fields: h = h - dt*field_of(hu%diff()).
+! time loop updating whole fields: h = h - dt*field_of(hu%diff()), with
+! copies of whole fields (hold = h) and a passive one of another size.
 module mod_field
   implicit none
   private
@@ -98,17 +99,22 @@ contains
     real(dp), intent(in) :: h0(n), u0(n), depth
     real(dp), intent(out) :: cost
     real(dp), parameter :: g = 9.8_dp, dt = 0.02_dp
-    type(field) :: h, u, hu
+    type(field) :: h, u, hu, hold, dh
     integer :: it
     h = field_of(h0)
     u = field_of(u0)
+    hu = field_of([0.0_dp, 0.0_dp])
+    cost = 0
     do it = 1, nt
+      hold = h
       hu = (h + depth)*u
       u = u - dt*(u*field_of(u%diff()) + g*field_of(h%diff()))
       h = h - field_of(hu%diff())*dt
       u = u + (-u)*0.01_dp
+      dh = h - hold
+      cost = cost + sum(dh%data**2)
     end do
     hu = field_of(h%mean())
-    cost = sum(hu%data**2) + 0.5_dp*sum(u%data*h%data)
+    cost = cost + sum(hu%data**2) + 0.5_dp*sum(u%data*h%data)
   end subroutine tsunami
 end module mod_tsunami
