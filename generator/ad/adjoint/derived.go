@@ -91,7 +91,11 @@ func (g *gen) zeroAdj(name string, s *sema.Symbol) []ast.Stmt {
 // when q has no adjoint).
 func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if r := g.hoistedRef(s.Rhs); r != nil && g.info.Rank(s.Lhs) == 0 && len(decl.AllocLeaves(g.info.TypeOf(s.Lhs))) == 0 {
-		return g.hoistedDerivedAdjoint(s, r) // dtype_op.go
+		lhsB, err := g.adjRef(s.Lhs)
+		if err != nil {
+			return nil, err
+		}
+		return g.hoistedPartAdjoint(lhsB, r, g.info.TypeOf(s.Lhs)), nil // dtype_op.go
 	}
 	if ac := decl.AllocLeaves(g.info.TypeOf(s.Lhs)); len(ac) > 0 {
 		// (The components' allocations would have to follow: alloc_comp.go.)
@@ -383,6 +387,9 @@ func (g *gen) partAdjoint(sub ast.Expr, c *sema.Symbol, e ast.Expr) ([]ast.Stmt,
 				&ast.AssignStmt{Lhs: ast.Clone(l[0]), Rhs: deriv.Const("0", ct)},
 			}
 		}), nil
+	}
+	if r := g.hoistedRef(e); r != nil && len(c.Dims) == 0 {
+		return g.hoistedPartAdjoint(sub, r, c.Type), nil // dtype_op.go
 	}
 	if out, ok, err := g.derivedFuncAdjoint(e, sub, c.Type); ok && len(c.Dims) == 0 { // dtype_func.go
 		return out, err

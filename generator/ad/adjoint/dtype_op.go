@@ -144,21 +144,16 @@ func sameType(a, b *sema.Type) bool {
 	return decl.IsDerived(a) && decl.IsDerived(b) && a.Derived == b.Derived
 }
 
-// hoistedDerivedAdjoint returns the adjoint of s, the assignment of
-// hoisted r to a scalar of a type without ALLOCATABLE components: the
-// left side's adjoint moved into r's.
-func (g *gen) hoistedDerivedAdjoint(s *ast.AssignStmt, r *hoistRef) ([]ast.Stmt, error) {
-	lhsB, err := g.adjRef(s.Lhs)
-	if err != nil {
-		return nil, err
-	}
-	t := g.info.TypeOf(s.Lhs)
+// hoistedPartAdjoint returns the adjoint of the assignment of hoisted
+// r to a scalar of derived type t (a variable, or a component of a
+// structure constructor) whose adjoint is lhsB: lhsB moved into r's.
+func (g *gen) hoistedPartAdjoint(lhsB ast.Expr, r *hoistRef, t *sema.Type) []ast.Stmt {
 	return decl.ForLeaves([]ast.Expr{lhsB, ast.NewIdent(r.adj.Name)}, 0, t.Derived, g.newIndex, func(l []ast.Expr, ct *sema.Type) []ast.Stmt {
 		return []ast.Stmt{
 			&ast.AssignStmt{Lhs: l[1], Rhs: deriv.Add(ast.Clone(l[1]), ast.Clone(l[0]))},
 			&ast.AssignStmt{Lhs: ast.Clone(l[0]), Rhs: deriv.Const("0", ct)},
 		}
-	}), nil
+	})
 }
 
 // opLit returns the spelling of the operator of x, a unary or binary
@@ -174,11 +169,15 @@ func opLit(x ast.Expr) string {
 }
 
 // derivedOperand returns a, an operand of a hoisted expression, when it
-// is (in parentheses or not) a reference of a function with an adjoint
+// is (in parentheses or not, or as a keyword argument) a reference of a function with an adjoint
 // and a scalar derived-type result, without side effects: hoisted too,
 // its adjoint a temporary the operator's adjoint increments.
 func (g *gen) derivedOperand(a ast.Expr) *ast.CallExpr {
 	for {
+		if kw, ok := a.(*ast.KeywordArg); ok {
+			a = kw.Value
+			continue
+		}
 		p, ok := a.(*ast.ParenExpr)
 		if !ok {
 			break
@@ -190,4 +189,19 @@ func (g *gen) derivedOperand(a ast.Expr) *ast.CallExpr {
 		return nil
 	}
 	return c
+}
+
+// nestedDerivedRef reports whether c, a reference with a derived-type
+// result, has such a reference as an argument (add(p%v, scale(a, f))):
+// both are hoisted, the inner one's adjoint a temporary.
+func (g *gen) nestedDerivedRef(c *ast.CallExpr) bool {
+	if g.derivedOperand(c) == nil {
+		return false
+	}
+	for _, a := range c.Args {
+		if g.derivedOperand(a) != nil {
+			return true
+		}
+	}
+	return false
 }

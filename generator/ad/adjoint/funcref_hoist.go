@@ -124,7 +124,7 @@ func (g *gen) impureRefs(x ast.Expr) []ast.Expr {
 			return false
 		}
 		c, ok := n.(*ast.CallExpr)
-		if !ok || !(g.sideEffects(c) || g.arrayRef(c) || g.allocDerivedRef(c)) {
+		if !ok || !(g.sideEffects(c) || g.arrayRef(c) || g.allocDerivedRef(c) || g.nestedDerivedRef(c)) {
 			return true
 		}
 		for _, a := range c.Args {
