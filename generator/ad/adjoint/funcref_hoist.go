@@ -212,6 +212,9 @@ func (g *gen) newHoistRef(x ast.Expr) (*hoistRef, error) {
 	for i, d := range r.callee.Unit.Args {
 		ds := g.info.ScopeOf(r.callee.Unit).LookupLocal(d.Lower())
 		if ds != nil && decl.MayDefine(g.info, r.callee.Unit, ds) {
+			if !g.sideEffects(call) {
+				return nil, notSupported("reference of function '%s', which may define its argument '%s', hoisted into a temporary in reverse mode", name, r.callee.Unit.Args[i].Name)
+			}
 			return nil, notSupported("reference of function '%s', which may define its argument '%s' and uses module or common variables the program writes, in reverse mode", name, r.callee.Unit.Args[i].Name)
 		}
 	}
