@@ -29,7 +29,8 @@ import (
 
 // opOperands returns the operands of n when it is an expression with a
 // defined operator of a derived-type scalar result whose specific
-// procedure (not elemental) has an adjoint version; else nil.
+// procedure (elemental ones too, on scalars) has an adjoint version;
+// else nil.
 func (g *gen) opOperands(n ast.Node) []ast.Expr {
 	var args []ast.Expr
 	switch x := n.(type) {

@@ -32,13 +32,9 @@ func (g *gen) allocDerivedAssign(s *ast.AssignStmt, rhsB ast.Expr, t *sema.Type)
 	}
 	var pop []ast.Stmt
 	if !g.dead[s] {
-		var push []ast.Stmt
-		if push, pop, err = g.recordDerived(s.Lhs, 0, t, tape.Push, false); err != nil {
+		if fwd, pop, err = g.recordDerived(s.Lhs, 0, t, tape.Push, false); err != nil {
 			return nil, nil, err
 		}
-		fwd = push
-	}
-	if !g.dead[s] {
 		fwd = append(fwd, s)
 	}
 	if !g.hasAdj(base) {

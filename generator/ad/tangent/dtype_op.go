@@ -16,8 +16,9 @@ import (
 // expression for its type and its activity pattern.
 
 // opRef returns the reference hoisting x, an expression with a defined
-// operator of a derived-type scalar result whose specific procedure (not
-// elemental) has a tangent version; nil for other expressions.
+// operator of a derived-type scalar result whose specific procedure
+// (elemental ones too, on scalars) has a tangent version; nil for other
+// expressions.
 func (g *gen) opRef(x ast.Expr) *ast.CallExpr {
 	if c := g.opCall[x]; c != nil {
 		return c
