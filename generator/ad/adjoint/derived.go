@@ -90,6 +90,13 @@ func (g *gen) zeroAdj(name string, s *sema.Symbol) []ast.Stmt {
 // p_b%a = 0, for each real component a (q_b's increments are skipped
 // when q has no adjoint).
 func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
+	if r := g.hoistedRef(s.Rhs); r != nil && g.info.Rank(s.Lhs) == 0 && len(decl.AllocLeaves(g.info.TypeOf(s.Lhs))) == 0 {
+		lhsB, err := g.adjRef(s.Lhs)
+		if err != nil {
+			return nil, err
+		}
+		return g.hoistedPartAdjoint(lhsB, r, g.info.TypeOf(s.Lhs)), nil // dtype_op.go
+	}
 	if ac := decl.AllocLeaves(g.info.TypeOf(s.Lhs)); len(ac) > 0 {
 		// (The components' allocations would have to follow: alloc_comp.go.)
 		return nil, notSupported("assignment of a whole value of type '%s', which has the %s component '%s', in reverse mode", g.info.TypeOf(s.Lhs).Derived.Name, ownedKind(ac[0]), ac[0].Name)
@@ -116,6 +123,9 @@ func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		return out, err
 	}
 	if rb == nil {
+		if g.info.Operators[s.Rhs] != nil && g.pa.ActiveStmt(s) {
+			return nil, notSupported("active derived-type assignment from an expression with the defined operator %s on arrays of derived type in reverse mode", opLit(s.Rhs)) // dtype_op.go
+		}
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active derived-type assignment from an expression ('%s') in reverse mode", exprString(s.Rhs))
 		}
@@ -377,6 +387,9 @@ func (g *gen) partAdjoint(sub ast.Expr, c *sema.Symbol, e ast.Expr) ([]ast.Stmt,
 				&ast.AssignStmt{Lhs: ast.Clone(l[0]), Rhs: deriv.Const("0", ct)},
 			}
 		}), nil
+	}
+	if r := g.hoistedRef(e); r != nil && len(c.Dims) == 0 {
+		return g.hoistedPartAdjoint(sub, r, c.Type), nil // dtype_op.go
 	}
 	if out, ok, err := g.derivedFuncAdjoint(e, sub, c.Type); ok && len(c.Dims) == 0 { // dtype_func.go
 		return out, err

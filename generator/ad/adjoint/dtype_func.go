@@ -15,10 +15,13 @@ import (
 
 // derivedResult reports whether function result res is of a derived
 // type whose adjoint fadj builds: a scalar with real data, neither
-// ALLOCATABLE nor POINTER, without such components.
+// ALLOCATABLE nor POINTER, without POINTER components (ALLOCATABLE
+// real components, as in `type(field) :: c` with `real(8), allocatable
+// :: d(:)`, are allocated in the result's adjoint with the result's:
+// dtype_result.go).
 func derivedResult(res *sema.Symbol) bool {
 	return decl.IsDerived(res.Type) && decl.HasFloat(res.Type) && res.Rank() == 0 &&
-		!res.Attrs.Has(sema.AttrPointer) && !res.Attrs.Has(sema.AttrAllocatable) && len(decl.AllocLeaves(res.Type)) == 0
+		!res.Attrs.Has(sema.AttrPointer) && !res.Attrs.Has(sema.AttrAllocatable) && !decl.HasPointerComponent(res.Type)
 }
 
 // resultType returns the type of the declaration of the argument

@@ -36,7 +36,10 @@ import (
 // hoistRef is one hoisted reference: its value's and adjoint's
 // temporaries, and the saves of the globals around it.
 type hoistRef struct {
-	x        *ast.CallExpr
+	x ast.Expr // a reference, or an expression with a defined operator
+	// call is x, or for an operator the reference of its specific
+	// procedure with the operands as arguments (dtype_op.go).
+	call     *ast.CallExpr
 	callee   *activity.ProcActivity
 	val, adj *ast.Ident
 	push     []ast.Stmt
@@ -52,11 +55,29 @@ type hoisting struct {
 
 // hoistedRef returns the hoisting of reference x, or nil.
 func (g *gen) hoistedRef(x ast.Expr) *hoistRef {
-	c, ok := x.(*ast.CallExpr)
-	if !ok || g.hoist == nil || !c.Lparen.IsValid() {
+	if g.hoist == nil {
 		return nil
 	}
-	return g.hoist.byPos[c.Lparen]
+	if p := hoistPos(x); p.IsValid() {
+		return g.hoist.byPos[p]
+	}
+	return nil
+}
+
+// hoistPos returns the position that identifies x, a reference or an
+// expression with a defined operator, among the hoisted ones.
+func hoistPos(x ast.Expr) source.Pos {
+	switch x := x.(type) {
+	case *ast.CallExpr:
+		return x.Lparen
+	case *ast.BinaryExpr:
+		return x.OpPos
+	case *ast.UnaryExpr:
+		return x.OpPos
+	case *ast.ParenExpr:
+		return hoistPos(x.X) // (an operand (-v): its value's temporary)
+	}
+	return source.NoPos
 }
 
 // sideEffects reports whether x references a function with a derivative
@@ -87,21 +108,42 @@ func (g *gen) arrayRef(x *ast.CallExpr) bool {
 }
 
 // impureRefs returns the references with side effects (and those with
-// array results) in x, in the order they are evaluated: a reference
-// after those in its arguments.
-func (g *gen) impureRefs(x ast.Expr) []*ast.CallExpr {
-	var out []*ast.CallExpr
+// array results, with results of types with ALLOCATABLE components, and
+// expressions with defined operators: dtype_op.go) in x, in the order
+// they are evaluated: a reference after those in its arguments.
+func (g *gen) impureRefs(x ast.Expr) []ast.Expr {
+	var out []ast.Expr
 	var visit func(n ast.Node) bool
+	var arg func(a ast.Expr)
 	visit = func(n ast.Node) bool {
+		if args := g.opOperands(n); args != nil {
+			for _, a := range args {
+				arg(a)
+			}
+			out = append(out, n.(ast.Expr))
+			return false
+		}
 		c, ok := n.(*ast.CallExpr)
-		if !ok || !(g.sideEffects(c) || g.arrayRef(c)) {
+		if !ok || !(g.sideEffects(c) || g.arrayRef(c) || g.allocDerivedRef(c) || g.nestedDerivedRef(c)) {
 			return true
 		}
 		for _, a := range c.Args {
-			ast.Inspect(a, visit)
+			arg(a)
 		}
 		out = append(out, c)
 		return false
+	}
+	// An operand of a hoisted operator or reference that is a reference
+	// with a derived-type result is hoisted too (dtype_op.go).
+	arg = func(a ast.Expr) {
+		if c := g.derivedOperand(a); c != nil {
+			for _, b := range c.Args {
+				arg(b)
+			}
+			out = append(out, c)
+			return
+		}
+		ast.Inspect(a, visit)
 	}
 	ast.Inspect(x, visit)
 	return out
@@ -109,7 +151,7 @@ func (g *gen) impureRefs(x ast.Expr) []*ast.CallExpr {
 
 // hoistedAssign reverses assignment s whose right side holds the
 // references refs with side effects (see above).
-func (g *gen) hoistedAssign(s *ast.AssignStmt, refs []*ast.CallExpr) (fwd, bwd []ast.Stmt, err error) {
+func (g *gen) hoistedAssign(s *ast.AssignStmt, refs []ast.Expr) (fwd, bwd []ast.Stmt, err error) {
 	h := &hoisting{byPos: map[source.Pos]*hoistRef{}}
 	for _, x := range refs {
 		r, err := g.newHoistRef(x)
@@ -117,13 +159,13 @@ func (g *gen) hoistedAssign(s *ast.AssignStmt, refs []*ast.CallExpr) (fwd, bwd [
 			return nil, nil, err
 		}
 		h.refs = append(h.refs, r)
-		h.byPos[x.Lparen] = r
+		h.byPos[hoistPos(x)] = r
 	}
 	g.hoist = h
 	defer func() { g.hoist = nil }()
 	var pre, post, pushes, pops, zeros []ast.Stmt
 	for _, r := range h.refs {
-		value := &ast.CallExpr{Fun: r.x.Fun, Args: r.x.Args}
+		value := hoistValue(r.x)
 		pre = append(pre, r.push...)
 		pre = append(pre, &ast.AssignStmt{Lhs: r.val, Rhs: value})
 		push, pop, zero, err := g.hoistedTemps(r)
@@ -140,7 +182,7 @@ func (g *gen) hoistedAssign(s *ast.AssignStmt, refs []*ast.CallExpr) (fwd, bwd [
 		}
 		post = append(back, post...)
 	}
-	afwd, abwd, err := g.assign(s)
+	afwd, abwd, err := g.hoistedLhs(s)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -158,20 +200,25 @@ func (g *gen) hoistedAssign(s *ast.AssignStmt, refs []*ast.CallExpr) (fwd, bwd [
 
 // newHoistRef declares the temporaries of reference x and the saves of
 // the globals it may use.
-func (g *gen) newHoistRef(x *ast.CallExpr) (*hoistRef, error) {
-	name := exprString(x.Fun)
+func (g *gen) newHoistRef(x ast.Expr) (*hoistRef, error) {
+	call := g.hoistCall(x)
+	name := exprString(call.Fun)
 	t := g.info.TypeOf(x)
-	if t == nil || !t.IsReal() || (g.info.Rank(x) != 0 && g.sideEffects(x)) {
+	derived := decl.IsDerived(t) && g.info.Rank(x) == 0 && !g.sideEffects(call)
+	if t == nil || !(t.IsReal() || derived) || (g.info.Rank(x) != 0 && g.sideEffects(call)) {
 		return nil, notSupported("reference of function '%s' without a real scalar result, which uses module or common variables the program writes, in reverse mode", name)
 	}
-	r := &hoistRef{x: x, callee: g.pa.CallPattern(x)}
+	r := &hoistRef{x: x, call: call, callee: g.pa.CallPattern(x)}
 	for i, d := range r.callee.Unit.Args {
 		ds := g.info.ScopeOf(r.callee.Unit).LookupLocal(d.Lower())
 		if ds != nil && decl.MayDefine(g.info, r.callee.Unit, ds) {
+			if !g.sideEffects(call) {
+				return nil, notSupported("reference of function '%s', which may define its argument '%s', hoisted into a temporary in reverse mode", name, r.callee.Unit.Args[i].Name)
+			}
 			return nil, notSupported("reference of function '%s', which may define its argument '%s' and uses module or common variables the program writes, in reverse mode", name, r.callee.Unit.Args[i].Name)
 		}
 	}
-	for _, a := range x.Args {
+	for _, a := range call.Args {
 		if b := g.baseSym(a); b != nil && isGlobal(b) {
 			for _, s := range g.sh.calleeGlobals(g.info, r.callee.Unit) {
 				if decl.Canon(s) == decl.Canon(b) {
@@ -183,7 +230,12 @@ func (g *gen) newHoistRef(x *ast.CallExpr) (*hoistRef, error) {
 	g.ntmp++
 	n := strconv.Itoa(g.ntmp)
 	var err error
-	if rank := g.info.Rank(x); rank > 0 {
+	if derived {
+		r.val, r.adj, err = g.derivedPair("fadj_fv"+n, t) // dtype_op.go
+		if err != nil {
+			return nil, err
+		}
+	} else if rank := g.info.Rank(x); rank > 0 {
 		r.val, r.adj = ast.NewIdent("fadj_fv"+n), ast.NewIdent("fadj_fv"+n+g.suffix)
 		for _, v := range []*ast.Ident{r.val, r.adj} {
 			if err := g.arrayTemp(v.Name, t, rank); err != nil {
@@ -209,6 +261,10 @@ func (g *gen) hoistedTemps(r *hoistRef) (push, pop []ast.Stmt, zero ast.Stmt, er
 	t := g.info.TypeOf(r.x)
 	z := &ast.AssignStmt{Lhs: ast.NewIdent(r.adj.Name), Rhs: deriv.Const("0", t)}
 	rank := g.info.Rank(r.x)
+	if decl.IsDerived(t) {
+		push, pop, err = g.derivedHoistTemps(r, t) // dtype_op.go
+		return push, pop, nil, err
+	}
 	if rank == 0 {
 		typ, _ := tape.TypeOf(t)
 		return []ast.Stmt{tapePush(typ, r.val)}, []ast.Stmt{tapePop(typ, r.val)}, z, nil
@@ -233,7 +289,7 @@ func (g *gen) hoistedTemps(r *hoistRef) (push, pop []ast.Stmt, zero ast.Stmt, er
 // globals restored as its reference saw them, the adjoint of the
 // function, and the globals restored again.
 func (g *gen) hoistedBackward(r *hoistRef) ([]ast.Stmt, error) {
-	args, pre, post, err := g.funcRefArgs(r.x, r.callee)
+	args, pre, post, err := g.funcRefArgs(r.call, r.callee)
 	if err != nil {
 		return nil, err
 	}

@@ -255,7 +255,7 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		if refs := g.impureRefs(s.Rhs); len(refs) > 0 && g.hoist == nil {
 			return g.hoistedAssign(s, refs) // funcref_hoist.go
 		}
-		return g.assign(s)
+		return g.hoistedLhs(s) // dtype_op.go, else assign
 	case *ast.ContinueStmt:
 		return []ast.Stmt{s}, nil, nil
 	case *ast.CallStmt:

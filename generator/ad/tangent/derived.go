@@ -138,6 +138,9 @@ func (g *gen) derivedAssign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	}
 	if g.baseSym(s.Rhs) == nil {
 		// A function result.
+		if g.info.Operators[s.Rhs] != nil && g.pa.ActiveStmt(s) {
+			return nil, notSupported("active derived-type assignment from an expression with the defined operator %s on arrays of derived type", opLit(s.Rhs)) // dtype_op.go
+		}
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active derived-type assignment from an expression ('%s')", exprString(s.Rhs))
 		}

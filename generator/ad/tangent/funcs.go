@@ -73,11 +73,20 @@ func (g *gen) hoist(exprs ...ast.Expr) ([]ast.Stmt, error) {
 					pre = append(pre, s)
 				}
 			}
-		case *ast.BinaryExpr:
-			walk(x.X, inActive)
-			walk(x.Y, inActive)
-		case *ast.UnaryExpr:
-			walk(x.X, inActive)
+		case *ast.BinaryExpr, *ast.UnaryExpr:
+			c := g.opRef(x) // dtype_op.go
+			for _, a := range operands(x) {
+				walk(a, inActive || c != nil)
+			}
+			if c != nil && err == nil {
+				var s ast.Stmt
+				g.hoisted = nil
+				s, err = g.funcCall(c)
+				if err == nil {
+					pre = append(pre, g.hoisted...)
+					pre = append(pre, s)
+				}
+			}
 		case *ast.ParenExpr:
 			walk(x.X, inActive)
 		case *ast.KeywordArg:
@@ -110,15 +119,15 @@ func (g *gen) hoist(exprs ...ast.Expr) ([]ast.Stmt, error) {
 // funcCall returns the call of the tangent subroutine of the function
 // referenced by x, and makes the temporaries holding its result and tangent.
 func (g *gen) funcCall(x *ast.CallExpr) (ast.Stmt, error) {
-	callee := g.pa.CallPattern(x)
-	t := g.info.TypeOf(x)
+	callee := g.pa.CallPattern(g.callNode(x))
+	t := g.info.TypeOf(g.callNode(x))
 	if t == nil || !isFloat(t) && !decl.IsDerived(t) { // (derived: dtype_func.go)
 		return nil, notSupported("active function reference '%s' with a non-scalar or non-real result", exprString(x.Fun))
 	}
 	if callee.Unit == nil || callee.Unit.Kind != ast.FunctionUnit {
 		return nil, notSupported("active function reference '%s'", exprString(x.Fun))
 	}
-	if g.info.Rank(x) != 0 {
+	if g.info.Rank(g.callNode(x)) != 0 {
 		return g.arrayFuncCall(x, callee, t) // func_array.go
 	}
 	cs := &ast.CallStmt{Name: x.Fun, Args: x.Args}
@@ -206,6 +215,9 @@ func (g *gen) replace(x ast.Expr) ast.Expr {
 		c.Args = args
 		return &c
 	case *ast.BinaryExpr:
+		if t, ok := g.repl[g.opCall[n]]; ok {
+			return t // dtype_op.go
+		}
 		a, b := g.replace(n.X), g.replace(n.Y)
 		if a == n.X && b == n.Y {
 			return x
@@ -214,6 +226,9 @@ func (g *gen) replace(x ast.Expr) ast.Expr {
 		c.X, c.Y = a, b
 		return &c
 	case *ast.UnaryExpr:
+		if t, ok := g.repl[g.opCall[n]]; ok {
+			return t
+		}
 		a := g.replace(n.X)
 		if a == n.X {
 			return x

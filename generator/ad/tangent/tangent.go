@@ -206,6 +206,11 @@ type gen struct {
 	// allocUses rename module allocatables the routine does not see
 	// (alloc.go).
 	allocUses []ast.Stmt
+
+	// Expressions with defined operators hoisted as references of their
+	// specific procedures (dtype_op.go): the reference of each, and back.
+	opCall map[ast.Expr]*ast.CallExpr
+	opExpr map[*ast.CallExpr]ast.Expr
 }
 
 // globalDecls are the declarations of the tangents of module variables,
@@ -931,14 +936,14 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 		return withPrefix(pre, primal), nil
 	}
 	if decl.IsDerived(lt) {
-		tan, err := g.derivedAssign(s) // derived.go
+		tan, post, err := g.derivedAssignPost(s) // derived.go, dtype_func.go
 		if err != nil {
 			return nil, err
 		}
 		if a := g.wholeAllocatable(s.Lhs); a != nil { // dtype_alloc.go
 			return g.derivedRealloc(pre, primal, s, a, tan)
 		}
-		return withPrefix(append(pre, tan...), primal), nil
+		return append(withPrefix(append(pre, tan...), primal), post...), nil
 	}
 	var rhs ast.Expr
 	if pa.ActiveStmt(s) {
@@ -1534,8 +1539,8 @@ func (g *gen) call(s *ast.CallStmt, callee *activity.ProcActivity) (*ast.CallStm
 			continue
 		}
 		var d ast.Expr
-		if c, ok := val.(*ast.CallExpr); ok && g.tmpD[c] != nil {
-			d = ast.Clone(g.tmpD[c]) // a hoisted reference's tangent (funcs.go)
+		if c := g.hoistedCall(val); c != nil && g.tmpD[c] != nil {
+			d = ast.Clone(g.tmpD[c]) // a hoisted reference's tangent (funcs.go, dtype_op.go)
 		} else if base := g.baseSym(val); base != nil && g.pa.ActiveVar(base) && hasShadow(g.info.TypeOf(val)) {
 			var err error
 			if d, err = g.tangentRef(val); err != nil {

@@ -2,7 +2,8 @@
 ! orbit integrator writes it: add(a, b) with a RESULT variable, a
 ! function named as its result (scale), a function of several types
 ! (accel), results assigned to variables that are also arguments and
-! given as components of structure constructors.
+! given as components of structure constructors, and references as
+! arguments of others (add(p%v, scale(a, 0.01_dp)), keywords too).
 module vecs
   implicit none
   integer, parameter :: dp = kind(1.0d0)
@@ -56,10 +57,10 @@ subroutine run(x, n, cost)
   do it = 1, 5
     a = accel(p, x(5))
     dv = scale(a, 0.01_dp)
-    p%v = add(p%v, dv)
+    p%v = add(p%v, scale(a, 0.01_dp))
     dv = scale(p%v, 0.01_dp*p%m)
-    p%r = add(p%r, dv)
-    p = body(add(p%r, a), p%v, p%m*(1.0_dp + 1.0e-3_dp*p%v%x), p%id)
+    p%r = add(b=scale(p%v, 0.01_dp*p%m), a=p%r)
+    p = body(add(p%r, scale(a, 0.5_dp)), p%v, p%m*(1.0_dp + 1.0e-3_dp*p%v%x), p%id)
   end do
   q = body(add(p%r, a), scale(p%v, x(2)), p%m*x(3), 2)
   p = q
