@@ -115,3 +115,37 @@ func usedDecls(decls, body []ast.Stmt) []ast.Stmt {
 	}
 	return out
 }
+
+// splitComponentAllocs returns the records at the end of foo_fwd of the
+// allocation of the ALLOCATABLE components of u's scalar derived-type
+// locals whose values foo_bwd does not read (those it reads are recorded
+// whole, allocation included: splitPushPop), and their restoration at
+// the start of foo_bwd: the backward sweep reverses the assignments that
+// allocated them (t%d = ...) from the allocation foo_fwd ended with, and
+// aligns their adjoints with it, but a local of foo_bwd starts
+// unallocated.
+func (g *gen) splitComponentAllocs(values map[*sema.Symbol]bool) (push, pop []ast.Stmt, err error) {
+	var vars []*sema.Symbol
+	for _, s := range g.scope.Symbols() {
+		if s.Owner != g.scope || s.Kind != sema.VarSym || isGlobal(s) || s.IsDummy() || s == g.result || values[s] ||
+			decl.IsAllocatable(s) || s.Attrs.Has(sema.AttrPointer) || s.Rank() != 0 || len(decl.AllocPaths(s.Type)) == 0 {
+			continue
+		}
+		vars = append(vars, s)
+	}
+	sort.Slice(vars, func(i, j int) bool { return vars[i].Name < vars[j].Name })
+	for _, s := range vars {
+		for _, path := range decl.AllocPaths(s.Type) {
+			var x ast.Expr = ast.NewIdent(s.Name)
+			for _, c := range path {
+				x = &ast.SelectorExpr{X: x, Sel: ast.NewIdent(c.Name)}
+			}
+			f, b, err := g.saveAlloc(x, path[len(path)-1], g.tbr == nil, tape.Push, false)
+			if err != nil {
+				return nil, nil, err
+			}
+			push, pop = append(push, f...), append(b, pop...)
+		}
+	}
+	return push, pop, nil
+}

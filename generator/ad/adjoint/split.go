@@ -47,6 +47,7 @@ func (g *gen) splitUnits(u *ast.Unit, decls []ast.Stmt, fwd []ast.Stmt) ([]*ast.
 	if err != nil {
 		return nil, err
 	}
+	recorded := map[*sema.Symbol]bool{}
 	for _, s := range snap {
 		p, q, err := g.splitPushPop(s) // alloc_split.go
 		if err != nil {
@@ -54,7 +55,13 @@ func (g *gen) splitUnits(u *ast.Unit, decls []ast.Stmt, fwd []ast.Stmt) ([]*ast.
 		}
 		push = append(push, p...)
 		pop = append(q, pop...)
+		recorded[s] = true
 	}
+	p, q, err := g.splitComponentAllocs(recorded) // alloc_split.go
+	if err != nil {
+		return nil, err
+	}
+	push, pop = append(push, p...), append(q, pop...)
 	fu := &ast.Unit{Kind: ast.SubroutineUnit, Name: ast.NewIdent(routineName(g.pa, "_fwd")), Args: u.Args, Prefix: u.Prefix}
 	fu.Decls = decls
 	fu.Body = append(append(fu.Body, fwd...), push...)
