@@ -117,35 +117,55 @@ func usedDecls(decls, body []ast.Stmt) []ast.Stmt {
 }
 
 // splitComponentAllocs returns the records at the end of foo_fwd of the
-// allocation of the ALLOCATABLE components of u's scalar derived-type
-// locals whose values foo_bwd does not read (those it reads are recorded
-// whole, allocation included: splitPushPop), and their restoration at
-// the start of foo_bwd: the backward sweep reverses the assignments that
-// allocated them (t%d = ...) from the allocation foo_fwd ended with, and
-// aligns their adjoints with it, but a local of foo_bwd starts
-// unallocated.
+// allocation of the ALLOCATABLE components of u's derived-type locals
+// (scalars, and arrays of types element by element) whose values
+// foo_bwd does not read (those it reads are recorded whole, allocation
+// included: splitPushPop), and their restoration at the start of
+// foo_bwd: the backward sweep reverses the assignments that allocated
+// them (t%d = ...) from the allocation foo_fwd ended with, and aligns
+// their adjoints with it, but a local of foo_bwd starts unallocated.
 func (g *gen) splitComponentAllocs(values map[*sema.Symbol]bool) (push, pop []ast.Stmt, err error) {
 	var vars []*sema.Symbol
 	for _, s := range g.scope.Symbols() {
 		if s.Owner != g.scope || s.Kind != sema.VarSym || isGlobal(s) || s.IsDummy() || s == g.result || values[s] ||
-			decl.IsAllocatable(s) || s.Attrs.Has(sema.AttrPointer) || s.Rank() != 0 || len(decl.AllocPaths(s.Type)) == 0 {
+			decl.IsAllocatable(s) || s.Attrs.Has(sema.AttrPointer) || len(decl.AllocPaths(s.Type)) == 0 {
 			continue
 		}
 		vars = append(vars, s)
 	}
 	sort.Slice(vars, func(i, j int) bool { return vars[i].Name < vars[j].Name })
 	for _, s := range vars {
-		for _, path := range decl.AllocPaths(s.Type) {
-			var x ast.Expr = ast.NewIdent(s.Name)
-			for _, c := range path {
-				x = &ast.SelectorExpr{X: x, Sel: ast.NewIdent(c.Name)}
-			}
-			f, b, err := g.saveAlloc(x, path[len(path)-1], g.tbr == nil, tape.Push, false)
-			if err != nil {
-				return nil, nil, err
-			}
-			push, pop = append(push, f...), append(b, pop...)
+		p, q, err := g.componentAllocRecords(ast.NewIdent(s.Name), s.Rank(), s.Type)
+		if err != nil {
+			return nil, nil, err
 		}
+		push, pop = append(push, p...), append(q, pop...)
+	}
+	return push, pop, nil
+}
+
+// componentAllocRecords returns the records of the allocation of the
+// ALLOCATABLE components of ref, of derived type t and rank rank (element
+// by element, in loops, for an array), and their restoration.
+func (g *gen) componentAllocRecords(ref ast.Expr, rank int, t *sema.Type) (push, pop []ast.Stmt, err error) {
+	if rank > 0 {
+		el, fwd, bwd := g.elementDoLoops(ref, rank) // derived.go
+		p, q, err := g.componentAllocRecords(el, 0, t)
+		if err != nil {
+			return nil, nil, err
+		}
+		return nestLoops(fwd, p), nestLoops(bwd, q), nil
+	}
+	for _, path := range decl.AllocPaths(t) {
+		x := ast.Clone(ref)
+		for _, c := range path {
+			x = &ast.SelectorExpr{X: x, Sel: ast.NewIdent(c.Name)}
+		}
+		p, q, err := g.saveAlloc(x, path[len(path)-1], g.tbr == nil, tape.Push, false)
+		if err != nil {
+			return nil, nil, err
+		}
+		push, pop = append(push, p...), append(q, pop...)
 	}
 	return push, pop, nil
 }

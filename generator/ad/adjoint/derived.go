@@ -223,16 +223,7 @@ func needLoop(ts *sema.Symbol, depth int) bool {
 // run backwards to restore.
 func (g *gen) recordDerived(ref ast.Expr, rank int, t *sema.Type, kind tape.Kind, follow bool) (push, pop []ast.Stmt, err error) {
 	if rank > 0 && needLoop(t.Derived, 0) {
-		el := &ast.CallExpr{Fun: ast.Clone(ref)}
-		var fwd, bwd []*ast.DoConstruct
-		for k := rank; k >= 1; k-- {
-			i := g.newIndex()
-			lo := deriv.Call("lbound", ast.Clone(ref), deriv.Int(k))
-			hi := deriv.Call("ubound", ast.Clone(ref), deriv.Int(k))
-			fwd = append(fwd, &ast.DoConstruct{Var: i, Start: lo, Stop: hi, End: ast.EndStmt{Keyword: "do"}})
-			bwd = append(bwd, &ast.DoConstruct{Var: ast.NewIdent(i.Name), Start: ast.Clone(hi), Stop: ast.Clone(lo), Step: deriv.Int(-1), End: ast.EndStmt{Keyword: "do"}})
-			el.Args = append([]ast.Expr{ast.NewIdent(i.Name)}, el.Args...)
-		}
+		el, fwd, bwd := g.elementDoLoops(ref, rank)
 		p, q, err := g.recordDerived(el, 0, t, kind, follow)
 		if err != nil {
 			return nil, nil, err
@@ -262,6 +253,19 @@ func (g *gen) recordDerived(ref ast.Expr, rank int, t *sema.Type, kind tape.Kind
 		pop = append([]ast.Stmt{tape.Lower(op.Inverse())}, pop...)
 	}
 	return push, pop, nil
+}
+
+// elementDoLoops returns the element of array ref (of rank rank) at
+// new indices (elementLoops), and the loops over them: forward, and
+// backward in reverse order (for the restorations of records made in
+// the forward ones).
+func (g *gen) elementDoLoops(ref ast.Expr, rank int) (el ast.Expr, fwd, bwd []*ast.DoConstruct) {
+	el, loops := g.elementLoops(ref, rank) // snap_types.go
+	for _, l := range loops {
+		fwd = append(fwd, &ast.DoConstruct{Var: l.i, Start: l.lo, Stop: l.hi, End: ast.EndStmt{Keyword: "do"}})
+		bwd = append(bwd, &ast.DoConstruct{Var: ast.NewIdent(l.i.Name), Start: ast.Clone(l.hi), Stop: ast.Clone(l.lo), Step: deriv.Int(-1), End: ast.EndStmt{Keyword: "do"}})
+	}
+	return el, fwd, bwd
 }
 
 // nestLoops puts body inside loops, outermost first.

@@ -1,7 +1,8 @@
 ! A field type with an ALLOCATABLE component and defined operators, stepped
-! by a routine with a local of the type (its tendency t), reversed with
-! calls: split: step_bwd starts with t unallocated, and its backward sweep
-! failed (SIGSEGV) until step_fwd recorded t%d's allocation for it.
+! by a routine with locals of the type (its tendency t, an array of stages),
+! reversed with
+! calls: split: step_bwd starts with them unallocated, and its backward
+! sweep failed (SIGSEGV) until step_fwd recorded their allocation for it.
 module fld
   implicit none
   type :: field
@@ -25,9 +26,12 @@ contains
   subroutine step(h, k)
     type(field), intent(inout) :: h
     real(8), intent(in) :: k
-    type(field) :: t
+    type(field) :: t, stage(2)
     t%d = k*(cshift(h%d, 1) - 2*h%d + cshift(h%d, -1)) - h%d**3
+    stage(1)%d = 0.5d0*t%d
+    stage(2)%d = stage(1)%d + h%d**2
     h = h + 0.05d0*t
+    h%d = h%d + 0.01d0*stage(2)%d
   end subroutine step
   subroutine run3(n, nt, h0, k, cost)
     integer, intent(in) :: n, nt
