@@ -393,18 +393,19 @@ var (
 type FixedPoint struct {
 	Pos source.Position
 
-	// Loop names the loop as written: a DO construct name, or "do v"
-	// for the DO loop of control variable v, either qualified by its
-	// routine (routine::name, routine::do v). It may be empty when
-	// Label or At names the loop.
+	// Loop names the loop as written: a DO construct name, "do v" for
+	// the DO loop of control variable v, or "do while" for a DO WHILE,
+	// either qualified by its routine (routine::name, routine::do v). It
+	// may be empty when Label or At names the loop.
 	Loop    string `yaml:"loop"`
 	LoopPos source.Position
 	// Routine and Name are Loop split and lower-cased; Var is v of
-	// "do v" (then Name is ""). Routine comes from In when Loop is not
-	// qualified.
+	// "do v" (then Name is ""); While is set by "do while" (a DO WHILE).
+	// Routine comes from In when Loop is not qualified.
 	Routine string `yaml:"-"`
 	Name    string `yaml:"-"`
 	Var     string `yaml:"-"`
+	While   bool   `yaml:"-"`
 	// In is the routine holding the loop; At the line of its DO
 	// statement; Label the label of its DO statement (or its
 	// terminating label). 0 and "" mean any.

@@ -252,6 +252,12 @@ targets:
 		fp := s.Targets[0].FixedPoint[0]
 		eq(t, "defaults", [2]any{fp.Tolerance, fp.MaxIterations}, [2]any{1e-10, 1000})
 	}},
+	{"fixed point named as a DO WHILE", base + `    fixed_point: [{loop: "solve::do while"}, {loop: do while, at: 40}]
+`, func(t *testing.T, s *Spec) {
+		a, b := s.Targets[0].FixedPoint[0], s.Targets[0].FixedPoint[1]
+		eq(t, "qualified", [4]any{a.Routine, a.Name, a.Var, a.While}, [4]any{"solve", "", "", true})
+		eq(t, "at a line", [4]any{b.Routine, b.Var, b.While, b.At}, [4]any{"", "", true, 40})
+	}},
 }
 
 func mustRead(name string) string {

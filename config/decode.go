@@ -1259,6 +1259,11 @@ func (d *decoder) fixedPointLoop(at *yaml.Node, m map[string]entry, fp *FixedPoi
 			ok = false
 		} else {
 			fp.Loop, fp.LoopPos, fp.Routine, fp.Name, fp.Var = strings.TrimSpace(s), p, scope, name, v
+			if v == "while" {
+				// "do while": the DO WHILE (in, at or label narrow it),
+				// the usual form of a fixed-point iteration.
+				fp.Var, fp.While = "", true
+			}
 		}
 	}
 	if e, has := m["in"]; has {

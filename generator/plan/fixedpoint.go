@@ -71,7 +71,7 @@ func (p *Plan) FixedPoints() []*FixedPoint {
 func (b *builder) fixedPoints() {
 	for i := range b.t.FixedPoint {
 		fp := &b.t.FixedPoint[i]
-		ref := loops.Ref{Routine: fp.Routine, Name: fp.Name, Var: fp.Var, Label: fp.Label, At: fp.At}
+		ref := loops.Ref{Routine: fp.Routine, Name: fp.Name, Var: fp.Var, Label: fp.Label, At: fp.At, While: fp.While}
 		found := loops.Find(b.prog, ref)
 		pos := fp.LoopPos
 		if !pos.IsValid() {
