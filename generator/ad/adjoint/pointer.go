@@ -140,10 +140,7 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 		if b != nil && b.Attrs.Has(sema.AttrPointer) && g.hasAdj(b) {
 			return nil, nil, notSupported("pointer assignment to '%s' in reverse mode", exprString(s.Lhs))
 		}
-		if err := g.checkPassivePointer(s, b); err != nil { // pointer_passive.go
-			return nil, nil, err
-		}
-		return []ast.Stmt{s}, nil, nil
+		return g.passiveAssoc(s, b) // pointer_passive.go
 	}
 	if set := g.modPtrOf(v); set != nil {
 		return g.modPtrStmt(s, v, set, s.Rhs) // ptr_module.go
@@ -163,14 +160,14 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 		if err != nil {
 			return nil, nil, err
 		}
-		return withLabel(s, []ast.Stmt{push, s, assoc, set}), bwd, nil
+		return labelled(s, []ast.Stmt{push, s, assoc, set}), bwd, nil
 	}
 	save, restore, err := g.pointerSave(p, v, pb)
 	if err != nil {
 		return nil, nil, err
 	}
 	fwd = append(save, s, assoc)
-	return withLabel(s, fwd), restore, nil
+	return labelled(s, fwd), restore, nil
 }
 
 // pointerTarget returns the adjoint of pointer target t: null(), or the
@@ -203,6 +200,9 @@ func (g *gen) pointerObjects(s *ast.AllocateStmt) bool {
 		if _, v := g.activePointer(x); v != nil {
 			return true
 		}
+		if s.Keyword == "nullify" && g.passiveReplayed(g.baseSym(x)) { // pointer_passive.go
+			return true
+		}
 	}
 	return false
 }
@@ -229,6 +229,11 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 		}
 		p, v := g.activePointer(x)
 		if v == nil {
+			push, set, back, err := g.passiveNullify(s, x) // pointer_passive.go
+			if err != nil {
+				return nil, nil, err
+			}
+			fwd, after, bwd = append(fwd, push...), append(after, set...), append(back, bwd...)
 			continue
 		}
 		pb := ast.NewIdent(g.aname(v))
@@ -263,7 +268,7 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 		bwd = append(restore, bwd...)
 	}
 	fwd = append(append(fwd, s), after...)
-	return withLabel(s, fwd), bwd, nil
+	return labelled(s, fwd), bwd, nil
 }
 
 // hasActivePointers reports whether a pointer of the routine has an

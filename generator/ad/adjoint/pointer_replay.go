@@ -45,7 +45,7 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 				t := s.Rhs
 				if isNull(t) {
 					t = nil
-				} else if !g.replayable(t) {
+				} else if !g.replayable(t, g.hasAdj(v)) {
 					ok = false
 				}
 				plan.targets = append(plan.targets, t)
@@ -90,11 +90,12 @@ func isNull(t ast.Expr) bool {
 }
 
 // replayable reports whether pointer target t can be associated again
-// anywhere in the backward sweep: a TARGET of the routine with an
-// adjoint, whole or with subscripts the routine never changes.
-func (g *gen) replayable(t ast.Expr) bool {
+// anywhere in the backward sweep: a TARGET of the routine (with an
+// adjoint when active, that of an active pointer), whole or with
+// subscripts the routine never changes.
+func (g *gen) replayable(t ast.Expr, active bool) bool {
 	v := g.baseSym(t)
-	if v == nil || v.Owner != g.scope || v.Attrs.Has(sema.AttrPointer) || !g.hasAdj(v) {
+	if v == nil || v.Owner != g.scope || v.Attrs.Has(sema.AttrPointer) || (active && !g.hasAdj(v)) {
 		return false
 	}
 	switch t := t.(type) {
@@ -122,23 +123,30 @@ func (g *gen) replayable(t ast.Expr) bool {
 
 // replayParts returns, for pointer statement s on p whose plan is plan,
 // the push of p's association number before s, its setting after s, and
-// the backward code: the number popped, p and p_b associated anew.
+// the backward code: the number popped, p and p_b associated anew (p
+// only when passive: pointer_passive.go).
 func (g *gen) replayParts(s ast.Stmt, p *ast.Ident, v *sema.Symbol, plan *replayPlan) (push, set ast.Stmt, bwd []ast.Stmt, err error) {
-	pb := ast.NewIdent(g.aname(v))
+	active := g.hasAdj(v)
 	sel := &ast.SelectCase{Selector: ast.NewIdent(plan.pid.Name), End: ast.EndStmt{Keyword: "select"}}
 	for k, t := range plan.targets {
 		if t == nil {
 			continue
 		}
-		tb, err := g.adjRef(t)
-		if err != nil {
-			return nil, nil, nil, err
+		body := []ast.Stmt{&ast.PointerAssignStmt{Lhs: ast.NewIdent(p.Name), Rhs: ast.Clone(t)}}
+		if active {
+			tb, err := g.adjRef(t)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			body = append(body, &ast.PointerAssignStmt{Lhs: ast.NewIdent(g.aname(v)), Rhs: tb})
 		}
-		sel.Cases = append(sel.Cases, &ast.CaseBlock{Values: []ast.Expr{deriv.Int(k + 1)}, Body: []ast.Stmt{
-			&ast.PointerAssignStmt{Lhs: ast.NewIdent(p.Name), Rhs: ast.Clone(t)},
-			&ast.PointerAssignStmt{Lhs: ast.NewIdent(pb.Name), Rhs: tb}}})
+		sel.Cases = append(sel.Cases, &ast.CaseBlock{Values: []ast.Expr{deriv.Int(k + 1)}, Body: body})
 	}
-	sel.Cases = append(sel.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{nullify(ast.NewIdent(p.Name), ast.NewIdent(pb.Name))}})
+	null := nullify(ast.NewIdent(p.Name))
+	if active {
+		null = nullify(ast.NewIdent(p.Name), ast.NewIdent(g.aname(v)))
+	}
+	sel.Cases = append(sel.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{null}})
 	push = pushInt(ast.NewIdent(plan.pid.Name))
 	set = &ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(plan.ids[s])}
 	return push, set, []ast.Stmt{popInt(ast.NewIdent(plan.pid.Name)), sel}, nil

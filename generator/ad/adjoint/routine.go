@@ -330,7 +330,9 @@ func (g *gen) adjointDecls(r *routine) error {
 			r.finals = append(r.finals, g.zeroAdj(g.aname(s), s)...)
 		}
 	}
-	return nil
+	init, err := g.passiveInits() // pointer_passive.go
+	r.entry = append(r.entry, init...)
+	return err
 }
 
 // globalAdjDecl declares the adjoint of module or common variable s, and
