@@ -82,7 +82,8 @@ func (g *gen) passiveNullify(s *ast.AllocateStmt, x ast.Expr) (push, set, bwd []
 }
 
 // passiveInits returns the setting on entry of the association numbers
-// of the passive pointers whose associations are replayed: none yet.
+// of the passive pointers whose associations are replayed, and of the
+// POINTER components': none yet.
 func (g *gen) passiveInits() ([]ast.Stmt, error) {
 	var out []ast.Stmt
 	for _, s := range g.scope.Symbols() {
@@ -98,7 +99,7 @@ func (g *gen) passiveInits() ([]ast.Stmt, error) {
 				&ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(0)})
 		}
 	}
-	return out, nil
+	return append(out, g.compPidInits()...), nil // ptrcomp.go
 }
 
 // associations counts the statements of the routine that associate v

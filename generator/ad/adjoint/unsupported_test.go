@@ -38,6 +38,41 @@ subroutine s(x, w, n)
   end do
 end subroutine
 `, want: "k.f90:8:5: not supported yet: passive pointer 'k' associated anew while active statements read its target, in reverse mode (fadj replays the associations of a local pointer without SAVE with null() or TARGETs of 's' whose subscripts do not change, not passed to a POINTER dummy)"},
+		{name: "pointer component associated in a loop with a changing column", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  type field
+    real(8), pointer :: v(:) => null()
+  end type
+  real(8), intent(in) :: x(4)
+  real(8), intent(out) :: y
+  real(8), target :: a(4, 3)
+  type(field) :: f
+  integer :: i
+  a = 1
+  a(:, 1) = x
+  y = 0
+  do i = 1, 3
+    f%v => a(:, i)
+    y = y + sum(f%v**2)
+  end do
+end subroutine
+`, want: "k.f90:14:5: not supported yet: association of POINTER component 'f%v' inside a loop with a target that cannot be associated again in the backward sweep (fadj replays associations with null() or TARGETs of 's' whose subscripts do not change), in reverse mode"},
+		{name: "pointer component allocated and associated", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  type field
+    real(8), pointer :: v(:) => null()
+  end type
+  real(8), intent(in) :: x(4)
+  real(8), intent(out) :: y
+  real(8), target :: a(4)
+  type(field) :: f
+  allocate(f%v(4))
+  f%v = x
+  a = f%v**2
+  f%v => a
+  y = sum(f%v*x)
+end subroutine
+`, want: "k.f90:12:3: not supported yet: POINTER component 'f%v' both associated by => and allocated or deallocated, in reverse mode"},
 		{name: "computed goto", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y, n)
   integer, intent(in) :: n
