@@ -109,10 +109,8 @@ func (g *gen) checkAssocBase(x ast.Expr, v *sema.Symbol) error {
 func (g *gen) componentAssoc(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	v := g.baseSym(s.Lhs)
 	if !g.hasAdj(v) {
-		if g.compAssociations(s.Lhs) > 1 && g.readByActive(v) {
-			return nil, nil, notSupported("POINTER component '%s' of passive '%s' associated anew while active statements read it, in reverse mode", exprString(s.Lhs), v.Name)
-		}
-		return []ast.Stmt{s}, nil, nil
+		push, set, back, err := g.passiveComponent(s, s.Lhs, v)
+		return labelled(s, append(append(push, s), set...)), back, err
 	}
 	if err := g.checkAssocBase(s.Lhs, v); err != nil {
 		return nil, nil, err
@@ -154,10 +152,7 @@ func (g *gen) componentAssoc(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err
 func (g *gen) componentNullify(s *ast.AllocateStmt, x ast.Expr) (save, after, bwd []ast.Stmt, err error) {
 	v := g.baseSym(x)
 	if !g.hasAdj(v) {
-		if g.compAssociations(x) > 1 && g.readByActive(v) {
-			return nil, nil, nil, notSupported("POINTER component '%s' of passive '%s' associated anew while active statements read it, in reverse mode", exprString(x), v.Name)
-		}
-		return nil, nil, nil, nil
+		return g.passiveComponent(s, x, v)
 	}
 	if !g.componentAssociated(v) {
 		return nil, nil, nil, notSupported("NULLIFY of POINTER component '%s' in reverse mode (fadj follows the NULLIFY of a component that => associates)", exprString(x))
@@ -181,6 +176,33 @@ func (g *gen) componentNullify(s *ast.AllocateStmt, x ast.Expr) (save, after, bw
 	return save, []ast.Stmt{nullify(ast.Clone(pb))}, restore, err
 }
 
+// passiveReplayedComp reports whether the associations of component
+// reference x of passive variable v are replayed (pointer_passive.go):
+// it is associated more than once or in a loop, and v is read by an
+// active statement.
+func (g *gen) passiveReplayedComp(x ast.Expr, v *sema.Symbol) bool {
+	return !g.hasAdj(v) && g.compAssociations(x) > 1 && g.readByActive(v)
+}
+
+// passiveComponent returns, for statement s associating component
+// reference x of passive variable v (=>, NULLIFY), the push of the
+// number of x's association before s, its setting after s, and the
+// backward code associating x again, when they are replayed.
+func (g *gen) passiveComponent(s ast.Stmt, x ast.Expr, v *sema.Symbol) (push, set, bwd []ast.Stmt, err error) {
+	if !g.passiveReplayedComp(x, v) {
+		return nil, nil, nil, nil
+	}
+	if v.IsDummy() || v.Owner != g.scope || v.Attrs.Has(sema.AttrSave) {
+		return nil, nil, nil, notSupported("POINTER component '%s' of passive '%s', not a local of '%s' (without SAVE), associated anew while active statements read it, in reverse mode", exprString(x), v.Name, g.pa.Proc.Name)
+	}
+	plan, err := g.componentReplay(x)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p, st, back, err := g.replayPartsOf(s, x, nil, plan)
+	return []ast.Stmt{p}, []ast.Stmt{st}, back, err
+}
+
 // componentReplay returns the replay plan of component reference x, or
 // the rejection of its association in a loop.
 func (g *gen) componentReplay(x ast.Expr) (*replayPlan, error) {
@@ -192,12 +214,12 @@ func (g *gen) componentReplay(x ast.Expr) (*replayPlan, error) {
 		g.compReplays = map[string]*replayPlan{}
 	}
 	is := func(y ast.Expr) bool { return strings.ToLower(printer.ExprString(y)) == key }
-	plan, err := g.replayOf(strings.ReplaceAll(key, "%", "_"), is, true, true)
+	plan, err := g.replayOf(strings.ReplaceAll(key, "%", "_"), is, true, g.hasAdj(g.baseSym(x)))
 	if err != nil {
 		return nil, err
 	}
 	if plan == nil {
-		return nil, notSupported("association of POINTER component '%s' inside a loop with a target that cannot be associated again in the backward sweep (fadj replays associations with null() or TARGETs of '%s' whose subscripts do not change), in reverse mode", exprString(x), g.pa.Proc.Name)
+		return nil, notSupported("POINTER component '%s' associated anew with a target that cannot be associated again in the backward sweep (fadj replays associations with null() or TARGETs of '%s' whose subscripts do not change), in reverse mode", exprString(x), g.pa.Proc.Name)
 	}
 	g.compReplays[key] = plan
 	return plan, nil
@@ -274,7 +296,8 @@ func (g *gen) compPidInits() []ast.Stmt {
 			return true
 		}
 		v, key := g.baseSym(s.Lhs), strings.ToLower(printer.ExprString(s.Lhs))
-		if done[key] || !g.hasAdj(v) || v.IsDummy() || v.Owner != g.scope || !g.compInLoop(s.Lhs) {
+		replayed := g.passiveReplayedComp(s.Lhs, v) || g.hasAdj(v) && g.compInLoop(s.Lhs)
+		if done[key] || !replayed || v.IsDummy() || v.Owner != g.scope {
 			return true
 		}
 		done[key] = true

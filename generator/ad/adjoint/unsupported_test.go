@@ -56,7 +56,7 @@ subroutine s(x, y)
     y = y + sum(f%v**2)
   end do
 end subroutine
-`, want: "k.f90:14:5: not supported yet: association of POINTER component 'f%v' inside a loop with a target that cannot be associated again in the backward sweep (fadj replays associations with null() or TARGETs of 's' whose subscripts do not change), in reverse mode"},
+`, want: "k.f90:14:5: not supported yet: POINTER component 'f%v' associated anew with a target that cannot be associated again in the backward sweep (fadj replays associations with null() or TARGETs of 's' whose subscripts do not change), in reverse mode"},
 		{name: "pointer component allocated and associated", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y)
   type field
