@@ -155,10 +155,15 @@ func (g *gen) readByActive(v *sema.Symbol) bool {
 			})
 		}
 	}
+	global := v.Owner != g.scope || len(g.pa.Unit.Procs) > 0 // a callee may read it by name
 	ast.Inspect(&ast.Unit{Body: g.pa.Unit.Body}, func(x ast.Node) bool {
 		st, ok := x.(ast.Stmt)
 		if !ok || found || !g.pa.ActiveStmt(st) {
 			return !found
+		}
+		if _, call := st.(*ast.CallStmt); global && (call || stmtExprs(st) != nil && g.callsUser(stmtExprs(st))) {
+			found = true
+			return false
 		}
 		switch st := st.(type) {
 		case *ast.IfConstruct:
@@ -179,6 +184,15 @@ func (g *gen) readByActive(v *sema.Symbol) bool {
 		return true
 	})
 	return found
+}
+
+// stmtExprs returns the right side of assignment st (where a function
+// reference would read a global), else nil.
+func stmtExprs(st ast.Stmt) ast.Expr {
+	if a, ok := st.(*ast.AssignStmt); ok {
+		return a.Rhs
+	}
+	return nil
 }
 
 // exprNode returns x as a node, nil when x is nil.
