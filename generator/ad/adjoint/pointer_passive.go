@@ -102,6 +102,27 @@ func (g *gen) passiveInits() ([]ast.Stmt, error) {
 	return append(out, g.compPidInits()...), nil // ptrcomp.go
 }
 
+// checkPassiveReassociation rejects call s when it passes whole a
+// passive pointer that active statements read to a dummy that may be a
+// POINTER: the callee may associate it anew, which the backward sweep
+// would not undo.
+func (g *gen) checkPassiveReassociation(s *ast.CallStmt) error {
+	for _, a := range s.Args {
+		id, ok := argValue(a).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v := g.info.ObjectOf(id)
+		if v == nil || v.Kind != sema.VarSym || !v.Attrs.Has(sema.AttrPointer) || g.hasAdj(v) {
+			continue
+		}
+		if g.mayReassociate(s, v) && g.readByActive(v) { // (snap_assoc.go)
+			return notSupported("passive pointer '%s', which active statements read, passed to a POINTER or unknown dummy of '%s' in reverse mode (the callee may associate it anew)", v.Name, exprString(s.Name))
+		}
+	}
+	return nil
+}
+
 // associations counts the statements of the routine that associate v
 // (=>, ALLOCATE, DEALLOCATE, NULLIFY) and tells whether one is in a loop.
 func (g *gen) associations(v *sema.Symbol) (n int, inLoop bool) {

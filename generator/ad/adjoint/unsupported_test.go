@@ -38,6 +38,25 @@ subroutine s(x, w, n)
   end do
 end subroutine
 `, want: "k.f90:8:5: not supported yet: passive pointer 'k' associated anew while active statements read its target, in reverse mode (fadj replays the associations of a local pointer without SAVE with null() or TARGETs of 's' whose subscripts do not change, not passed to a POINTER dummy)"},
+		{name: "passive pointer passed to a pointer dummy", routine: "s", ins: []string{"x"}, outs: []string{"x"}, src: `
+subroutine s(x)
+  interface
+    subroutine pick(k, t)
+      real(8), pointer :: k(:)
+      real(8), target :: t(:)
+    end subroutine
+  end interface
+  real(8), intent(inout) :: x(4)
+  real(8), target :: day(4), night(4)
+  real(8), pointer :: k(:)
+  day = 0.1d0
+  night = 0.05d0
+  k => day
+  x = x - k*x**2
+  call pick(k, night)
+  x = x - k*x**3
+end subroutine
+`, want: "k.f90:15:3: not supported yet: passive pointer 'k', which active statements read, passed to a POINTER or unknown dummy of 'pick' in reverse mode (the callee may associate it anew)"},
 		{name: "pointer component associated in a loop with a changing column", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y)
   type field
