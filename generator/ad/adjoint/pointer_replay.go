@@ -40,7 +40,7 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 		id, _ := x.(*ast.Ident)
 		return id != nil && g.info.ObjectOf(id) == v
 	}
-	plan, err := g.replayOf(strings.ToLower(v.Name), is, !v.IsDummy(), g.hasAdj(v))
+	plan, err := g.replayOf("fadj_pid_"+strings.ToLower(v.Name), is, !v.IsDummy(), g.hasAdj(v))
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 }
 
 // replayOf returns the replay plan of the pointer the objects of
-// pointer statements is matches (named name in its number's variable),
+// pointer statements is matches (its number's variable named name),
 // nil if its associations cannot be replayed (or not ok). active tells
 // whether the pointer has an adjoint, whose targets must have one.
 func (g *gen) replayOf(name string, is func(ast.Expr) bool, ok, active bool) (*replayPlan, error) {
@@ -86,7 +86,7 @@ func (g *gen) replayOf(name string, is func(ast.Expr) bool, ok, active bool) (*r
 	if !ok {
 		return nil, nil
 	}
-	pid, err := g.local("fadj_pid_"+name, intType)
+	pid, err := g.local(name, intType)
 	if err != nil {
 		return nil, err
 	}

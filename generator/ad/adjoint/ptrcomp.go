@@ -214,7 +214,7 @@ func (g *gen) componentReplay(x ast.Expr) (*replayPlan, error) {
 		g.compReplays = map[string]*replayPlan{}
 	}
 	is := func(y ast.Expr) bool { return strings.ToLower(printer.ExprString(y)) == key }
-	plan, err := g.replayOf(strings.ReplaceAll(key, "%", "_"), is, true, g.hasAdj(g.baseSym(x)))
+	plan, err := g.replayOf("fadj_cpid_"+strings.ReplaceAll(key, "%", "_"), is, true, g.hasAdj(g.baseSym(x)))
 	if err != nil {
 		return nil, err
 	}
