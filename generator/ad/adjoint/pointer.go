@@ -238,6 +238,9 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 		}
 		p, v := g.activePointer(x)
 		if v == nil && g.assocComponent(x) != nil {
+			if s.Keyword != "nullify" {
+				return nil, nil, notSupported("%s of POINTER component '%s' with active pointers in reverse mode", strings.ToUpper(s.Keyword), exprString(x))
+			}
 			push, set, back, err := g.componentNullify(s, x) // ptrcomp.go
 			if err != nil {
 				return nil, nil, err
