@@ -38,9 +38,9 @@ func (g *gen) passivePlan(s ast.Stmt, v *sema.Symbol) (*replayPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if plan == nil || v.Attrs.Has(sema.AttrSave) || g.passedWhole(v, g.pa.Unit.Body) { // (snap_assoc.go)
+	if plan == nil || v.Owner != g.scope || v.Attrs.Has(sema.AttrSave) || g.passedWhole(v, g.pa.Unit.Body) { // (snap_assoc.go)
 		return nil, notSupported("passive pointer '%s' associated anew while active statements read its target, in reverse mode "+
-			"(fadj replays the associations of a local pointer without SAVE with null() or TARGETs of '%s' whose subscripts do not change, not passed to a POINTER dummy)",
+			"(fadj replays the associations of a local pointer without SAVE with null() or TARGETs of '%s' or its modules whose subscripts do not change, not passed to a POINTER dummy)",
 			v.Name, g.pa.Proc.Name)
 	}
 	return plan, nil

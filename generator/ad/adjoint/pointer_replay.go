@@ -105,11 +105,15 @@ func isNull(t ast.Expr) bool {
 
 // replayable reports whether pointer target t can be associated again
 // anywhere in the backward sweep: a TARGET of the routine (with an
-// adjoint when active, that of an active pointer), whole or with
+// adjoint when active, that of an active pointer; a passive pointer's
+// may be a module variable the routine sees by its name), whole or with
 // subscripts the routine never changes.
 func (g *gen) replayable(t ast.Expr, active bool) bool {
 	v := g.baseSym(t)
-	if v == nil || v.Owner != g.scope || v.Attrs.Has(sema.AttrPointer) || (active && !g.hasAdj(v)) {
+	if v == nil || v.Attrs.Has(sema.AttrPointer) || (active && !g.hasAdj(v)) {
+		return false
+	}
+	if v.Owner != g.scope && (active || g.scope.Lookup(v.Name) != v) {
 		return false
 	}
 	switch t := t.(type) {

@@ -37,7 +37,7 @@ subroutine s(x, w, n)
     x = x - k*x**2
   end do
 end subroutine
-`, want: "k.f90:8:5: not supported yet: passive pointer 'k' associated anew while active statements read its target, in reverse mode (fadj replays the associations of a local pointer without SAVE with null() or TARGETs of 's' whose subscripts do not change, not passed to a POINTER dummy)"},
+`, want: "k.f90:8:5: not supported yet: passive pointer 'k' associated anew while active statements read its target, in reverse mode (fadj replays the associations of a local pointer without SAVE with null() or TARGETs of 's' or its modules whose subscripts do not change, not passed to a POINTER dummy)"},
 		{name: "passive pointer passed to a pointer dummy", routine: "s", ins: []string{"x"}, outs: []string{"x"}, src: `
 subroutine s(x)
   interface

@@ -1,12 +1,14 @@
 ! Binomial (3 snapshots, 9 steps) of a time loop over passive forcing
 ! records in a double buffer (pointers fnow and fnext exchanged each step,
 ! the next record read into the buffer that held the old one) and a
-! coefficient pointer associated by the phase of the day: the snapshots
-! hold the buffers by name and each pointer's association (the number
-! of a pointer statement of the routine); the steps' records replay
-! the associations for the adjoint, which reads the pointers.
+! coefficient pointer associated with module fields by the phase of the
+! day: the snapshots hold the buffers by name and each pointer's
+! association (the number of a pointer statement of the routine); the
+! steps' records replay the associations for the adjoint, which reads
+! the pointers.
 module forced
   implicit none
+  real(8), allocatable, target :: day(:), night(:)
 contains
   subroutine relax(n, u, k, w)
     integer, intent(in) :: n
@@ -19,9 +21,10 @@ contains
     integer, intent(in) :: n, nt
     real(8), intent(inout) :: u(n)
     real(8), intent(out) :: cost
-    real(8), target :: fa(n), fb(n), day(n), night(n)
+    real(8), target :: fa(n), fb(n)
     real(8), pointer :: fnow(:), fnext(:), k(:)
     integer :: it, i
+    if (.not. allocated(day)) allocate(day(n), night(n))
     do i = 1, n
       fa(i) = 0.2d0*sin(0.7d0*i)
       fb(i) = 0.2d0*sin(0.7d0*i + 0.5d0)

@@ -2,11 +2,13 @@
 ! forcing at the start and at the end of the current interval, pointers
 ! fnow and fnext exchanged each step, the next record read into the
 ! buffer that held the old one (written through fnext); a relaxation
-! coefficient chosen between two passive fields by the phase of the day
-! (k => day, k => night), read by the subroutine the step calls. None of
-! them has a derivative: reverse mode replays their associations.
+! coefficient chosen between two passive module fields by the phase of
+! the day (k => day, k => night), read by the subroutine the step calls.
+! None of them has a derivative: reverse mode replays their
+! associations.
 module forced
   implicit none
+  real(8), allocatable, target :: day(:), night(:)
 contains
   subroutine relax(n, u, k, w)
     integer, intent(in) :: n
@@ -19,9 +21,10 @@ contains
     integer, intent(in) :: n, nt
     real(8), intent(inout) :: u(n)
     real(8), intent(out) :: cost
-    real(8), target :: fa(n), fb(n), day(n), night(n)
+    real(8), target :: fa(n), fb(n)
     real(8), pointer :: fnow(:), fnext(:), k(:)
     integer :: it, i
+    if (.not. allocated(day)) allocate(day(n), night(n))
     do i = 1, n
       fa(i) = 0.2d0*sin(0.7d0*i)
       fb(i) = 0.2d0*sin(0.7d0*i + 0.5d0)
