@@ -1,6 +1,8 @@
 package adjoint
 
 import (
+	"sort"
+
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -81,25 +83,37 @@ func (g *gen) passiveNullify(s *ast.AllocateStmt, x ast.Expr) (push, set, bwd []
 	return []ast.Stmt{p}, []ast.Stmt{st}, bwd, err
 }
 
-// passiveInits returns the setting on entry of the association numbers
-// of the passive pointers whose associations are replayed, and of the
-// POINTER components': none yet.
-func (g *gen) passiveInits() ([]ast.Stmt, error) {
-	var out []ast.Stmt
-	for _, s := range g.scope.Symbols() {
-		if s.Kind != sema.VarSym || s.Owner != g.scope || s.Attrs.Has(sema.AttrSave) || !g.passiveReplayed(s) {
-			continue
-		}
-		plan, err := g.replay(s)
-		if err != nil {
-			return nil, err
-		}
-		if plan != nil {
-			out = append(out, nullify(ast.NewIdent(s.Name)),
-				&ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(0)})
+// passiveEntry adds to r's entry the setting of the association numbers
+// of the passive pointers and the POINTER components whose associations
+// the sweeps replay or snapshot: none yet; the passive pointers are
+// nullified (their association status is undefined there, and a
+// snapshot tests it). The active pointers' are set by pointerInit.
+func (g *gen) passiveEntry(r *routine, err error) error {
+	if err != nil {
+		return err
+	}
+	var ptrs []*sema.Symbol
+	for v, plan := range g.replays {
+		if plan != nil && !g.hasAdj(v) && v.Owner == g.scope && !v.IsDummy() && !v.Attrs.Has(sema.AttrSave) {
+			ptrs = append(ptrs, v)
 		}
 	}
-	return append(out, g.compPidInits()...), nil // ptrcomp.go
+	sort.Slice(ptrs, func(i, j int) bool { return ptrs[i].Name < ptrs[j].Name })
+	for _, v := range ptrs {
+		r.entry = append(r.entry, nullify(ast.NewIdent(v.Name)),
+			&ast.AssignStmt{Lhs: ast.NewIdent(g.replays[v].pid.Name), Rhs: deriv.Int(0)})
+	}
+	var keys []string
+	for k, plan := range g.compReplays {
+		if plan != nil {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		r.entry = append(r.entry, &ast.AssignStmt{Lhs: ast.NewIdent(g.compReplays[k].pid.Name), Rhs: deriv.Int(0)})
+	}
+	return nil
 }
 
 // checkPassiveReassociation rejects call s when it passes whole a

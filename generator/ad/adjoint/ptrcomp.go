@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
-	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -282,31 +281,6 @@ func (g *gen) compStmts(x ast.Expr, f func(s ast.Stmt, inLoop bool)) {
 		}
 	}
 	walk(g.pa.Unit.Body, false)
-}
-
-// compPidInits returns the setting on entry of the association numbers
-// of the POINTER components whose associations are replayed: none yet.
-// (One that cannot be replayed is rejected at its statements.)
-func (g *gen) compPidInits() []ast.Stmt {
-	var out []ast.Stmt
-	done := map[string]bool{}
-	ast.Inspect(&ast.Unit{Body: g.pa.Unit.Body}, func(n ast.Node) bool {
-		s, ok := n.(*ast.PointerAssignStmt)
-		if !ok || g.assocComponent(s.Lhs) == nil {
-			return true
-		}
-		v, key := g.baseSym(s.Lhs), strings.ToLower(printer.ExprString(s.Lhs))
-		replayed := g.passiveReplayedComp(s.Lhs, v) || g.hasAdj(v) && g.compInLoop(s.Lhs)
-		if done[key] || !replayed || v.IsDummy() || v.Owner != g.scope {
-			return true
-		}
-		done[key] = true
-		if plan, err := g.componentReplay(s.Lhs); err == nil {
-			out = append(out, &ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(0)})
-		}
-		return true
-	})
-	return out
 }
 
 // ownedKind names the attribute of component c: ALLOCATABLE or POINTER.

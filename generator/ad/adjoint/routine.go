@@ -330,9 +330,7 @@ func (g *gen) adjointDecls(r *routine) error {
 			r.finals = append(r.finals, g.zeroAdj(g.aname(s), s)...)
 		}
 	}
-	init, err := g.passiveInits() // pointer_passive.go
-	r.entry = append(r.entry, init...)
-	return err
+	return nil
 }
 
 // globalAdjDecl declares the adjoint of module or common variable s, and
@@ -387,6 +385,7 @@ func (g *gen) sweeps(r *routine) error {
 	r.fwd, r.bwd, err = g.stmts(body)
 	// ptr_module.go: module pointers' adjoints follow them on entry.
 	err = g.modPtrEntry(r, err)
+	err = g.passiveEntry(r, err) // pointer_passive.go
 
 	r.fwd, r.bwd = g.ompStrip(r.fwd, false), g.ompStrip(r.bwd, true) // omp.go
 	r.fwd, r.bwd = g.ompMerge(r.fwd), g.ompMerge(r.bwd)              // omp_region.go

@@ -2,10 +2,11 @@
 ! records in a double buffer (pointers fnow and fnext exchanged each step,
 ! the next record read into the buffer that held the old one) and a
 ! coefficient pointer associated with module fields by the phase of the
-! day: the snapshots hold the buffers by name and each pointer's
-! association (the number of a pointer statement of the routine); the
-! steps' records replay the associations for the adjoint, which reads
-! the pointers.
+! day, and a passive diagnostic smoothed in another double buffer (dold,
+! dnew), which no active statement reads: the snapshots hold the
+! buffers by name and each pointer's association (the number of a
+! pointer statement of the routine); the steps' records replay the
+! associations of the pointers the adjoint reads.
 module forced
   implicit none
   real(8), allocatable, target :: day(:), night(:)
@@ -21,8 +22,8 @@ contains
     integer, intent(in) :: n, nt
     real(8), intent(inout) :: u(n)
     real(8), intent(out) :: cost
-    real(8), target :: fa(n), fb(n)
-    real(8), pointer :: fnow(:), fnext(:), k(:)
+    real(8), target :: fa(n), fb(n), da(n), db(n)
+    real(8), pointer :: fnow(:), fnext(:), k(:), dold(:), dnew(:)
     integer :: it, i
     if (.not. allocated(day)) allocate(day(n), night(n))
     do i = 1, n
@@ -33,6 +34,10 @@ contains
     end do
     fnow => fa
     fnext => fb
+    da = 0
+    db = 0
+    dold => da
+    dnew => db
     cost = 0
     do it = 1, nt
       if (mod(it, 4) < 2) then
@@ -53,6 +58,14 @@ contains
       do i = 1, n
         fnext(i) = 0.2d0*sin(0.7d0*i + 0.5d0*(it + 1))
       end do
+      dnew = 0.5d0*(dold + fnow)
+      if (mod(it, 2) == 1) then
+        dold => db
+        dnew => da
+      else
+        dold => da
+        dnew => db
+      end if
     end do
     nullify(fnow, fnext, k)
   end subroutine run
