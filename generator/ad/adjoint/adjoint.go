@@ -458,7 +458,9 @@ type gen struct {
 
 	// replays are the replay plans of local pointers (pointer_replay.go).
 	replays map[*sema.Symbol]*replayPlan
-	mptr    *modPtrState // module pointers (ptr_module.go)
+	// compReplays are those of POINTER components, by reference (ptrcomp.go).
+	compReplays map[string]*replayPlan
+	mptr        *modPtrState // module pointers (ptr_module.go)
 
 	// split says that this is the split form of the version (foo_fwd
 	// and foo_bwd), not the joint one (foo_b).

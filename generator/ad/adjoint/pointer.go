@@ -50,7 +50,7 @@ func (g *gen) pointerOK(s *sema.Symbol) bool {
 func (g *gen) aliasedLocals() []*sema.Symbol {
 	var out []*sema.Symbol
 	for _, s := range g.scope.Symbols() {
-		if aliasable(s) && s.Owner == g.scope && hasShadow(s.Type) && g.hasAdj(s) { // (derived: dtype_pointer.go)
+		if (aliasable(s) || g.componentAssociated(s)) && s.Owner == g.scope && hasShadow(s.Type) && g.hasAdj(s) { // (derived: dtype_pointer.go, ptrcomp.go)
 			out = append(out, s)
 		}
 	}
@@ -105,6 +105,12 @@ func (g *gen) pointerSave(p *ast.Ident, v *sema.Symbol, pb *ast.Ident) (save, re
 	if len(g.loops) > 0 {
 		return nil, nil, notSupported("association of active pointer '%s' inside a loop in reverse mode", v.Name)
 	}
+	return g.refSave(ast.NewIdent(p.Name), ast.NewIdent(pb.Name), v)
+}
+
+// refSave is pointerSave for pointer reference p (a variable or a
+// component, f%v, of symbol v) and its adjoint pb.
+func (g *gen) refSave(p, pb ast.Expr, v *sema.Symbol) (save, restore []ast.Stmt, err error) {
 	g.ntmp++
 	name := "fadj_ptr" + strconv.Itoa(g.ntmp)
 	for _, n := range []string{name, name + g.suffix} {
@@ -120,11 +126,11 @@ func (g *gen) pointerSave(p *ast.Ident, v *sema.Symbol, pb *ast.Ident) (save, re
 	}
 	s, sb := ast.NewIdent(name), ast.NewIdent(name+g.suffix)
 	save = []ast.Stmt{
-		&ast.PointerAssignStmt{Lhs: s, Rhs: ast.NewIdent(p.Name)},
-		&ast.PointerAssignStmt{Lhs: sb, Rhs: ast.NewIdent(pb.Name)}}
+		&ast.PointerAssignStmt{Lhs: s, Rhs: ast.Clone(p)},
+		&ast.PointerAssignStmt{Lhs: sb, Rhs: ast.Clone(pb)}}
 	restore = []ast.Stmt{
-		&ast.PointerAssignStmt{Lhs: ast.NewIdent(p.Name), Rhs: ast.NewIdent(name)},
-		&ast.PointerAssignStmt{Lhs: ast.NewIdent(pb.Name), Rhs: ast.NewIdent(name + g.suffix)}}
+		&ast.PointerAssignStmt{Lhs: ast.Clone(p), Rhs: ast.NewIdent(name)},
+		&ast.PointerAssignStmt{Lhs: ast.Clone(pb), Rhs: ast.NewIdent(name + g.suffix)}}
 	return save, restore, nil
 }
 
@@ -134,16 +140,16 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 	if err := g.checkPointerComponent(s); err != nil { // ptrcomp.go
 		return nil, nil, err
 	}
+	if g.assocComponent(s.Lhs) != nil {
+		return g.componentAssoc(s) // ptrcomp.go
+	}
 	p, v := g.activePointer(s.Lhs)
 	if v == nil {
 		b := g.baseSym(s.Lhs)
 		if b != nil && b.Attrs.Has(sema.AttrPointer) && g.hasAdj(b) {
 			return nil, nil, notSupported("pointer assignment to '%s' in reverse mode", exprString(s.Lhs))
 		}
-		if err := g.checkPassivePointer(s, b); err != nil { // pointer_passive.go
-			return nil, nil, err
-		}
-		return []ast.Stmt{s}, nil, nil
+		return g.passiveAssoc(s, b) // pointer_passive.go
 	}
 	if set := g.modPtrOf(v); set != nil {
 		return g.modPtrStmt(s, v, set, s.Rhs) // ptr_module.go
@@ -163,14 +169,14 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 		if err != nil {
 			return nil, nil, err
 		}
-		return withLabel(s, []ast.Stmt{push, s, assoc, set}), bwd, nil
+		return labelled(s, []ast.Stmt{push, s, assoc, set}), bwd, nil
 	}
 	save, restore, err := g.pointerSave(p, v, pb)
 	if err != nil {
 		return nil, nil, err
 	}
 	fwd = append(save, s, assoc)
-	return withLabel(s, fwd), restore, nil
+	return labelled(s, fwd), restore, nil
 }
 
 // pointerTarget returns the adjoint of pointer target t: null(), or the
@@ -203,6 +209,9 @@ func (g *gen) pointerObjects(s *ast.AllocateStmt) bool {
 		if _, v := g.activePointer(x); v != nil {
 			return true
 		}
+		if s.Keyword == "nullify" && (g.passiveReplayed(g.baseSym(x)) || g.assocComponent(x) != nil) { // pointer_passive.go, ptrcomp.go
+			return true
+		}
 	}
 	return false
 }
@@ -228,7 +237,23 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 			x, bounds = c.Fun, c
 		}
 		p, v := g.activePointer(x)
+		if v == nil && g.assocComponent(x) != nil {
+			if s.Keyword != "nullify" {
+				return nil, nil, notSupported("%s of POINTER component '%s' with active pointers in reverse mode", strings.ToUpper(s.Keyword), exprString(x))
+			}
+			push, set, back, err := g.componentNullify(s, x) // ptrcomp.go
+			if err != nil {
+				return nil, nil, err
+			}
+			fwd, after, bwd = append(fwd, push...), append(after, set...), append(back, bwd...)
+			continue
+		}
 		if v == nil {
+			push, set, back, err := g.passiveNullify(s, x) // pointer_passive.go
+			if err != nil {
+				return nil, nil, err
+			}
+			fwd, after, bwd = append(fwd, push...), append(after, set...), append(back, bwd...)
 			continue
 		}
 		pb := ast.NewIdent(g.aname(v))
@@ -263,7 +288,7 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 		bwd = append(restore, bwd...)
 	}
 	fwd = append(append(fwd, s), after...)
-	return withLabel(s, fwd), bwd, nil
+	return labelled(s, fwd), bwd, nil
 }
 
 // hasActivePointers reports whether a pointer of the routine has an

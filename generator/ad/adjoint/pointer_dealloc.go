@@ -40,7 +40,7 @@ func (g *gen) pointerDealloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err erro
 		after = append(after, nullify(ast.NewIdent(p.Name), ast.NewIdent(pb.Name)))
 		bwd = append(restore, bwd...)
 	}
-	return withLabel(s, append(fwd, after...)), bwd, nil
+	return labelled(s, append(fwd, after...)), bwd, nil
 }
 
 // pointerFree returns what the backward sweep does reversing ALLOCATE

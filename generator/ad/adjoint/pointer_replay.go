@@ -36,16 +36,32 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 	if g.replays == nil {
 		g.replays = map[*sema.Symbol]*replayPlan{}
 	}
+	is := func(x ast.Expr) bool {
+		id, _ := x.(*ast.Ident)
+		return id != nil && g.info.ObjectOf(id) == v
+	}
+	plan, err := g.replayOf("fadj_pid_"+strings.ToLower(v.Name), is, !v.IsDummy(), g.hasAdj(v))
+	if err != nil {
+		return nil, err
+	}
+	g.replays[v] = plan
+	return plan, nil
+}
+
+// replayOf returns the replay plan of the pointer the objects of
+// pointer statements is matches (its number's variable named name),
+// nil if its associations cannot be replayed (or not ok). active tells
+// whether the pointer has an adjoint, whose targets must have one.
+func (g *gen) replayOf(name string, is func(ast.Expr) bool, ok, active bool) (*replayPlan, error) {
 	plan := &replayPlan{ids: map[ast.Stmt]int{}}
-	ok := !v.IsDummy()
 	ast.Inspect(&ast.Unit{Body: g.pa.Unit.Body}, func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.PointerAssignStmt:
-			if id, _ := s.Lhs.(*ast.Ident); id != nil && g.info.ObjectOf(id) == v {
+			if is(s.Lhs) {
 				t := s.Rhs
 				if isNull(t) {
 					t = nil
-				} else if !g.replayable(t) {
+				} else if !g.replayable(t, active) {
 					ok = false
 				}
 				plan.targets = append(plan.targets, t)
@@ -56,7 +72,7 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 				if c, isCall := o.(*ast.CallExpr); isCall {
 					o = c.Fun // allocate(p(n))
 				}
-				if id, _ := o.(*ast.Ident); id != nil && g.info.ObjectOf(id) == v {
+				if is(o) {
 					if s.Keyword != "nullify" {
 						ok = false
 					}
@@ -68,15 +84,13 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 		return ok
 	})
 	if !ok {
-		plan = nil
-	} else {
-		pid, err := g.local("fadj_pid_"+strings.ToLower(v.Name), intType)
-		if err != nil {
-			return nil, err
-		}
-		plan.pid = pid
+		return nil, nil
 	}
-	g.replays[v] = plan
+	pid, err := g.local(name, intType)
+	if err != nil {
+		return nil, err
+	}
+	plan.pid = pid
 	return plan, nil
 }
 
@@ -90,11 +104,16 @@ func isNull(t ast.Expr) bool {
 }
 
 // replayable reports whether pointer target t can be associated again
-// anywhere in the backward sweep: a TARGET of the routine with an
-// adjoint, whole or with subscripts the routine never changes.
-func (g *gen) replayable(t ast.Expr) bool {
+// anywhere in the backward sweep: a TARGET of the routine (with an
+// adjoint when active, that of an active pointer; a passive pointer's
+// may be a module variable the routine sees by its name), whole or with
+// subscripts the routine never changes.
+func (g *gen) replayable(t ast.Expr, active bool) bool {
 	v := g.baseSym(t)
-	if v == nil || v.Owner != g.scope || v.Attrs.Has(sema.AttrPointer) || !g.hasAdj(v) {
+	if v == nil || v.Attrs.Has(sema.AttrPointer) || (active && !g.hasAdj(v)) {
+		return false
+	}
+	if v.Owner != g.scope && (active || g.scope.Lookup(v.Name) != v) {
 		return false
 	}
 	switch t := t.(type) {
@@ -122,23 +141,39 @@ func (g *gen) replayable(t ast.Expr) bool {
 
 // replayParts returns, for pointer statement s on p whose plan is plan,
 // the push of p's association number before s, its setting after s, and
-// the backward code: the number popped, p and p_b associated anew.
+// the backward code: the number popped, p and p_b associated anew (p
+// only when passive: pointer_passive.go).
 func (g *gen) replayParts(s ast.Stmt, p *ast.Ident, v *sema.Symbol, plan *replayPlan) (push, set ast.Stmt, bwd []ast.Stmt, err error) {
-	pb := ast.NewIdent(g.aname(v))
+	var pb ast.Expr
+	if g.hasAdj(v) {
+		pb = ast.NewIdent(g.aname(v))
+	}
+	return g.replayPartsOf(s, ast.NewIdent(p.Name), pb, plan)
+}
+
+// replayPartsOf is replayParts for pointer reference p (a variable or a
+// component, f%v) and its adjoint pb, nil for a passive pointer.
+func (g *gen) replayPartsOf(s ast.Stmt, p, pb ast.Expr, plan *replayPlan) (push, set ast.Stmt, bwd []ast.Stmt, err error) {
 	sel := &ast.SelectCase{Selector: ast.NewIdent(plan.pid.Name), End: ast.EndStmt{Keyword: "select"}}
 	for k, t := range plan.targets {
 		if t == nil {
 			continue
 		}
-		tb, err := g.adjRef(t)
-		if err != nil {
-			return nil, nil, nil, err
+		body := []ast.Stmt{&ast.PointerAssignStmt{Lhs: ast.Clone(p), Rhs: ast.Clone(t)}}
+		if pb != nil {
+			tb, err := g.adjRef(t)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			body = append(body, &ast.PointerAssignStmt{Lhs: ast.Clone(pb), Rhs: tb})
 		}
-		sel.Cases = append(sel.Cases, &ast.CaseBlock{Values: []ast.Expr{deriv.Int(k + 1)}, Body: []ast.Stmt{
-			&ast.PointerAssignStmt{Lhs: ast.NewIdent(p.Name), Rhs: ast.Clone(t)},
-			&ast.PointerAssignStmt{Lhs: ast.NewIdent(pb.Name), Rhs: tb}}})
+		sel.Cases = append(sel.Cases, &ast.CaseBlock{Values: []ast.Expr{deriv.Int(k + 1)}, Body: body})
 	}
-	sel.Cases = append(sel.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{nullify(ast.NewIdent(p.Name), ast.NewIdent(pb.Name))}})
+	null := nullify(ast.Clone(p))
+	if pb != nil {
+		null = nullify(ast.Clone(p), ast.Clone(pb))
+	}
+	sel.Cases = append(sel.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{null}})
 	push = pushInt(ast.NewIdent(plan.pid.Name))
 	set = &ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(plan.ids[s])}
 	return push, set, []ast.Stmt{popInt(ast.NewIdent(plan.pid.Name)), sel}, nil

@@ -32,6 +32,9 @@ import (
 // passing a pointer or a target with an adjoint that aliasedSaves cannot
 // handle.
 func (g *gen) checkAliasedCall(s *ast.CallStmt) error {
+	if err := g.checkPassiveReassociation(s); err != nil { // pointer_passive.go
+		return err
+	}
 	if !g.hasActivePointers() {
 		return nil
 	}

@@ -264,7 +264,7 @@ func (g *gen) modPtrStmt(s ast.Stmt, p *sema.Symbol, set *modPtrSet, rhs ast.Exp
 	}
 	fwd = append(append(num, pushInt(n)), s, mirror)
 	bwd = []ast.Stmt{popInt(ast.NewIdent(n.Name)), g.modPtrAssoc(p, set, n, true)}
-	return withLabel(s, fwd), bwd, nil
+	return labelled(s, fwd), bwd, nil
 }
 
 // modPtrFollow returns, for every pointer of the sets, the association

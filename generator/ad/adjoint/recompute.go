@@ -381,6 +381,10 @@ func (g *gen) reevaluable(orig ast.Stmt, s *ast.IfConstruct) bool {
 			if v.Kind != sema.VarSym || v.Attrs.Has(sema.AttrParameter) {
 				return true
 			}
+			if aliasable(v) { // associated anew, or defined through a pointer, unseen by Assigns (pointer.go)
+				ok = false
+				return false
+			}
 			never := !decl.MayDefine(g.info, g.pa.Unit, v) && !(isGlobal(v) && g.sh.written[decl.Canon(v)])
 			if decl.Assigns(g.info, []ast.Stmt{orig}, v) || (!never && !required[v] && !g.loopIndex(v)) {
 				ok = false

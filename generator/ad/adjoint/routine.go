@@ -392,6 +392,7 @@ func (g *gen) sweeps(r *routine) error {
 	r.fwd, r.bwd, err = g.stmts(body)
 	// ptr_module.go: module pointers' adjoints follow them on entry.
 	err = g.modPtrEntry(r, err)
+	err = g.passiveEntry(r, err) // pointer_passive.go
 
 	r.fwd, r.bwd = g.ompStrip(r.fwd, false), g.ompStrip(r.bwd, true) // omp.go
 	r.fwd, r.bwd = g.ompMerge(r.fwd), g.ompMerge(r.bwd)              // omp_region.go

@@ -40,7 +40,7 @@ type assocSave struct {
 // not keep its association, returned when its association cannot be
 // saved.
 func (g *gen) assocSnapOp(v *sema.Symbol, body []ast.Stmt, what string, keep error) (snapOp, error) {
-	if g.passedWhole(v, body) || !g.hasAdj(v) {
+	if g.passedWhole(v, body) || (!g.hasAdj(v) && v.Attrs.Has(sema.AttrSave)) { // (a passive one: pointer_passive.go)
 		return snapOp{}, keep
 	}
 	plan, err := g.replay(v)

@@ -26,16 +26,72 @@ func TestNotSupported(t *testing.T) {
       END
 `, want: "k.f:8:21: not supported yet: backward GO TO 10 in reverse mode"},
 		{name: "passive pointer associated anew", routine: "s", ins: []string{"x"}, outs: []string{"x"}, src: `
-subroutine s(x, day, night)
+subroutine s(x, w, n)
+  integer, intent(in) :: n
   real(8), intent(inout) :: x
-  real(8), intent(in), target :: day, night
+  real(8), intent(in), target :: w(n)
   real(8), pointer :: k
+  integer :: i
+  do i = 1, n
+    k => w(i)
+    x = x - k*x**2
+  end do
+end subroutine
+`, want: "k.f90:8:5: not supported yet: passive pointer 'k' associated anew while active statements read its target, in reverse mode (fadj replays the associations of a local pointer without SAVE with null() or TARGETs of 's' or its modules whose subscripts do not change, not passed to a POINTER dummy)"},
+		{name: "passive pointer passed to a pointer dummy", routine: "s", ins: []string{"x"}, outs: []string{"x"}, src: `
+subroutine s(x)
+  interface
+    subroutine pick(k, t)
+      real(8), pointer :: k(:)
+      real(8), target :: t(:)
+    end subroutine
+  end interface
+  real(8), intent(inout) :: x(4)
+  real(8), target :: day(4), night(4)
+  real(8), pointer :: k(:)
+  day = 0.1d0
+  night = 0.05d0
   k => day
   x = x - k*x**2
-  k => night
-  x = x - k*x**2
+  call pick(k, night)
+  x = x - k*x**3
 end subroutine
-`, want: "k.f90:5:3: not supported yet: passive pointer 'k' associated anew while active statements read its target, in reverse mode (and 1 more errors)"},
+`, want: "k.f90:15:3: not supported yet: passive pointer 'k', which active statements read, passed to a POINTER or unknown dummy of 'pick' in reverse mode (the callee may associate it anew)"},
+		{name: "pointer component associated in a loop with a changing column", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  type field
+    real(8), pointer :: v(:) => null()
+  end type
+  real(8), intent(in) :: x(4)
+  real(8), intent(out) :: y
+  real(8), target :: a(4, 3)
+  type(field) :: f
+  integer :: i
+  a = 1
+  a(:, 1) = x
+  y = 0
+  do i = 1, 3
+    f%v => a(:, i)
+    y = y + sum(f%v**2)
+  end do
+end subroutine
+`, want: "k.f90:14:5: not supported yet: POINTER component 'f%v' associated anew with a target that cannot be associated again in the backward sweep (fadj replays associations with null() or TARGETs of 's' whose subscripts do not change), in reverse mode"},
+		{name: "pointer component allocated and associated", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  type field
+    real(8), pointer :: v(:) => null()
+  end type
+  real(8), intent(in) :: x(4)
+  real(8), intent(out) :: y
+  real(8), target :: a(4)
+  type(field) :: f
+  allocate(f%v(4))
+  f%v = x
+  a = f%v**2
+  f%v => a
+  y = sum(f%v*x)
+end subroutine
+`, want: "k.f90:12:3: not supported yet: POINTER component 'f%v' both associated by => and allocated or deallocated, in reverse mode"},
 		{name: "computed goto", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y, n)
   integer, intent(in) :: n

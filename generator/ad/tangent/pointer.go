@@ -23,7 +23,7 @@ func (g *gen) withAliased(vars []activity.Var) []activity.Var {
 		if s.Kind != sema.VarSym || s.Owner != g.scope || !hasShadow(s.Type) || !g.pa.ActiveVar(s) { // (derived: dtype_pointer.go)
 			continue
 		}
-		if !s.Attrs.Has(sema.AttrPointer) && !s.Attrs.Has(sema.AttrTarget) {
+		if !s.Attrs.Has(sema.AttrPointer) && !s.Attrs.Has(sema.AttrTarget) && !g.componentAssociated(s) { // (ptrcomp.go)
 			continue
 		}
 		vars = addVar(vars, s)
