@@ -31,6 +31,9 @@ func (g *gen) allocSnapOp(v *sema.Symbol, body []ast.Stmt, what string) (snapOp,
 		return snapOp{}, notSupported("allocatable or pointer variable '%s' defined by '%s', reversed jointly", v.Name, what)
 	}
 	typ, ok := tape.TypeOf(v.Type)
+	if v.Type != nil && v.Type.IsCharacter() {
+		typ, ok = tape.Char, true // its codes: snap_chars.go
+	}
 	if !ok {
 		return snapOp{}, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
 	}
@@ -97,8 +100,12 @@ var shapeKeeping = map[string]bool{
 
 // sameShape reports whether rhs, assigned to the whole of allocatable
 // v, cannot reallocate it: a scalar, or an elementwise expression with
-// v itself, whole, among its array operands (conformable with it).
+// v itself, whole, among its array operands (conformable with it); not
+// if v is a character of deferred length, which takes rhs's length.
 func (g *gen) sameShape(rhs ast.Expr, v *sema.Symbol) bool {
+	if deferredLen(v) { // char_alloc.go
+		return false
+	}
 	if g.info.Rank(rhs) == 0 {
 		return true
 	}
