@@ -152,7 +152,7 @@ func (g *gen) shadow(x *ast.Ident, v *sema.Symbol) *ast.Ident {
 	if v.Module() != nil {
 		// Its adjoint module's variable, as the routine uses it (x
 		// may be a renamed USE of v, which the adjoint's is not).
-		return ast.NewIdent(decl.LocalName(g.pa.Unit.Decls, v) + g.suffix)
+		return ast.NewIdent(decl.ReachName(g.scope, g.pa.Unit.Decls, v, g.suffix) + g.suffix)
 	}
 	return ast.NewIdent(x.Name + g.suffix)
 }
@@ -568,19 +568,15 @@ func (g *gen) reallocatedArg(s *ast.CallStmt, a ast.Expr) bool {
 // globalAlloc returns the name of allocatable module variable s in the
 // routine, for the alignment of its adjoint on entry: its own, or a
 // renamed USE of it where the routine does not see it (it reaches it
-// through callees). A local of its name, or of its adjoint's, is not
-// supported yet (the adjoint module's variable would clash with it).
+// through callees) or has a variable of its name or of its adjoint's
+// (alloc_clash.go).
 func (g *gen) globalAlloc(r *routine, s *sema.Symbol) (*ast.Ident, error) {
 	name := decl.LocalName(r.u.Decls, s)
-	switch g.scope.Lookup(strings.ToLower(name)) {
-	case s:
+	if g.scope.Lookup(strings.ToLower(name)) == s && g.scope.Lookup(strings.ToLower(name+g.suffix)) == nil {
 		return ast.NewIdent(name), nil
-	case nil:
-		if g.scope.Lookup(strings.ToLower(name+g.suffix)) == nil {
-			if x := g.allocName(s); x != nil {
-				return x, nil
-			}
-		}
 	}
-	return nil, notSupported("allocatable module variable '%s' of '%s' in '%s', which has a variable of its name or of its adjoint's", s.Name, s.Module().Name, g.pa.Proc.Name)
+	if x := g.allocName(s); x != nil {
+		return x, nil
+	}
+	return nil, notSupported("allocatable module variable '%s' of '%s' not accessible in '%s'", s.Name, s.Module().Name, g.pa.Proc.Name)
 }

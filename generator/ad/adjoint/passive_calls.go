@@ -60,6 +60,10 @@ func (g *gen) passiveGlobalZeros(s *ast.CallStmt, callee *activity.ProcActivity)
 		if !mc.Defs[v] || !g.hasAdj(v) || callee != nil && inPattern(callee, v) {
 			continue
 		}
+		if x := g.hiddenAdj(v); x != nil { // alloc_clash.go
+			zeros = append(zeros, g.zeroRef(x, v.Type, v.Rank())...)
+			continue
+		}
 		if g.scope.Lookup(v.Name) != v {
 			return nil, notSupported("variable '%s' with an adjoint, defined by '%s' (no derivative version), not accessible by its name in '%s'", v.Name, exprString(s.Name), g.pa.Proc.Name)
 		}
