@@ -115,6 +115,14 @@ func (g *gen) derivedCharSaves(r tbr.Ref, push tape.Kind, callee string) (pushes
 		return nil, nil, err
 	}
 	for _, l := range leaves {
+		if l.alloc != nil { // with its allocation and length: char_alloc.go
+			p, q, err := g.saveAlloc(l.ref, l.alloc, true, push, false)
+			if err != nil {
+				return nil, nil, err
+			}
+			pushes, pops = append(pushes, p...), append(q, pops...)
+			continue
+		}
 		op := snapOp{Op: tape.Op{Type: tape.Char, Ref: l.ref}}
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)

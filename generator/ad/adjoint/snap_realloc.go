@@ -183,11 +183,19 @@ func (g *gen) keptAllocations(v *sema.Symbol, body []ast.Stmt, what string, ops 
 // (snap_alloc_elems.go).
 func (g *gen) allocComponentOp(v *sema.Symbol, l tapeLeaf, guard ast.Expr, loops []snapLoop, what string) (snapOp, error) {
 	typ, ok := tape.TypeOf(l.alloc.Type)
+	if l.typ == tape.Char {
+		typ, ok = tape.Char, true // its codes (snap_chars.go), its length if deferred
+	}
 	if !ok {
 		return snapOp{}, notSupported("component '%s' of '%s' of type %s in a snapshot of %s: no tape for it", l.alloc.Name, v.Name, l.alloc.Type, what)
 	}
 	rank := len(l.alloc.Dims)
-	op := snapOp{Op: tape.Op{Type: typ, Ref: l.ref}, realloc: true, rank: rank, guard: guard, loops: loops}
+	op := snapOp{Op: tape.Op{Type: typ, Ref: l.ref}, realloc: true, rank: rank, guard: guard, loops: loops, charLen: deferredLen(l.alloc)}
+	if op.charLen {
+		if _, err := g.local("fadj_snc", intType); err != nil {
+			return snapOp{}, err
+		}
+	}
 	if rank > 0 {
 		op.Count = tape.Size(l.ref)
 	}
