@@ -27,7 +27,8 @@ import (
 // allocSnapOp returns the snapshot op of allocatable v, which the steps
 // body of checkpoint what define or read.
 func (g *gen) allocSnapOp(v *sema.Symbol, body []ast.Stmt, what string) (snapOp, error) {
-	if v.Attrs.Has(sema.AttrPointer) || g.scope.Lookup(v.Name) != v {
+	ref := g.allocName(v) // (a module variable the routine does not see, or hides: a renamed USE)
+	if v.Attrs.Has(sema.AttrPointer) || ref == nil {
 		return snapOp{}, notSupported("allocatable or pointer variable '%s' defined by '%s', reversed jointly", v.Name, what)
 	}
 	typ, ok := tape.TypeOf(v.Type)
@@ -37,8 +38,7 @@ func (g *gen) allocSnapOp(v *sema.Symbol, body []ast.Stmt, what string) (snapOp,
 	if !ok {
 		return snapOp{}, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
 	}
-	ref := ast.NewIdent(v.Name)
-	op := snapOp{Op: tape.Op{Type: typ, Ref: ref}, guard: decl.Allocated(ast.NewIdent(v.Name))}
+	op := snapOp{Op: tape.Op{Type: typ, Ref: ref}, guard: decl.Allocated(ast.NewIdent(ref.Name))}
 	if v.Rank() > 0 {
 		op.Count = tape.Size(ref)
 	}
