@@ -2,9 +2,10 @@
 ! mode: a deferred-length character pointer associated with one name or
 ! the other each step (SELECT CASE on it), a target name overwritten
 ! while the pointer points at it, and an integer pointer switched
-! between two flags (IF on it). The branch conditions read values that
-! change by association, so the backward sweep records the branches
-! taken instead of evaluating the conditions again.
+! between two flags (IF on it, and a loop bound). The conditions and the
+! bound read values that change by association, so the backward sweep
+! records the branches taken and the bound instead of evaluating them
+! again.
 subroutine model(u, n, nt, cost)
   implicit none
   integer, intent(in) :: n, nt
@@ -14,7 +15,7 @@ subroutine model(u, n, nt, cost)
   character(len=8), target :: a, b
   integer, pointer :: k
   integer, target :: k1, k2
-  integer :: it
+  integer :: it, i
   a = 'upwind'
   b = 'central'
   k1 = 1
@@ -31,6 +32,9 @@ subroutine model(u, n, nt, cost)
       u = u*0.9d0 + 0.05d0*sin(u)
       mode => a
     end select
+    do i = 1, k + 1
+      u(i) = u(i) - 0.05d0*u(i)**3
+    end do
     if (k == 1) then
       u(1) = u(1)*u(2)
       k => k2
