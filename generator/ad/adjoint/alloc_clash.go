@@ -36,13 +36,34 @@ func (g *gen) hiddenGlobal(r *routine, s *sema.Symbol, needed bool) error {
 	return nil
 }
 
-// hiddenAdj returns the adjoint of module variable v, hidden in the
-// routine (decl.Hidden) and declared in the adjoint module of another
-// module, under its renamed USE; nil for another variable.
+// hiddenAdj returns the adjoint of module variable v of another module,
+// which the routine does not see or hides (decl.Hidden) but whose
+// adjoint it uses (declared in the adjoint module), by the name the
+// adjoint module's USE gives it; nil for another variable.
 func (g *gen) hiddenAdj(v *sema.Symbol) ast.Expr {
 	m := v.Module()
-	if m == nil || m == g.module || !g.sh.declared[v] || !decl.Hidden(g.scope, g.pa.Unit.Decls, v, g.suffix) {
+	if m == nil || m == g.module || !g.sh.declared[v] || !g.activeHere(v) {
 		return nil
 	}
-	return ast.NewIdent(decl.HiddenName(v) + g.suffix)
+	decls := g.pa.Unit.Decls
+	if g.scope.Lookup(strings.ToLower(decl.LocalName(decls, v))) == v {
+		return nil
+	}
+	return ast.NewIdent(decl.ReachName(g.scope, decls, v, g.suffix) + g.suffix)
+}
+
+// activeHere reports whether v is an active variable of the routine
+// (one the adjoint module's USE lists, with its adjoint: adjointArgs).
+func (g *gen) activeHere(v *sema.Symbol) bool {
+	return containsSym(g.activeSyms(), v)
+}
+
+// activeSyms returns the active variables of the routine (those of the
+// adjoint modules' USEs; decl.PruneUnused drops the unused ones).
+func (g *gen) activeSyms() []*sema.Symbol {
+	var out []*sema.Symbol
+	for _, a := range g.pa.ActiveVars() {
+		out = append(out, a.Sym)
+	}
+	return out
 }

@@ -66,7 +66,11 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	}
 	g.body(r)
 	g.internalProcs(r, units)
-	return append(units, r.nu), nil
+	units = append(units, r.nu)
+	for _, nu := range units {
+		decl.PruneUnused(nu, g.activeSyms(), g.suffix) // (alloc_clash.go)
+	}
+	return units, nil
 }
 
 // checkUnit sets the scope, host or module of the version and rejects

@@ -72,3 +72,71 @@ func ReachDecls(sc *sema.Scope, decls []ast.Stmt, vars []*sema.Symbol, suffix st
 	}
 	return out
 }
+
+// PruneUnused drops from the USE statements of derivative unit nu the
+// items of the derivatives (suffix) of module variables of vars that
+// nothing else in nu names: the derivative of a routine that does not
+// see a variable its callees use (or hides it) uses its derivative only
+// to align, zero or save it, and a split form's foo_fwd never does
+// (gfortran -Wall warns of an unused imported variable).
+func PruneUnused(nu *ast.Unit, vars []*sema.Symbol, suffix string) {
+	drop := map[string]bool{} // module+"."+remote name
+	for _, v := range vars {
+		if m := v.Module(); m != nil {
+			drop[strings.ToLower(m.Name+suffix+"."+v.Name+suffix)] = true
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	named := map[string]bool{}
+	var others []ast.Node
+	for _, d := range nu.Decls {
+		if _, ok := d.(*ast.UseStmt); !ok {
+			others = append(others, d)
+		}
+	}
+	for _, st := range nu.Body {
+		others = append(others, st)
+	}
+	for _, p := range nu.Procs {
+		others = append(others, p)
+	}
+	for _, n := range others {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				named[strings.ToLower(id.Name)] = true
+			}
+			return true
+		})
+	}
+	var out []ast.Stmt
+	for _, d := range nu.Decls {
+		us, ok := d.(*ast.UseStmt)
+		if !ok || us.Module == nil || !us.Only {
+			out = append(out, d)
+			continue
+		}
+		var items []*ast.UseItem
+		for _, it := range us.Items {
+			local := it.Name
+			if it.Local != nil {
+				local = it.Local
+			}
+			if it.Name != nil && local != nil && drop[strings.ToLower(us.Module.Name+"."+it.Name.Name)] && !named[strings.ToLower(local.Name)] {
+				continue
+			}
+			items = append(items, it)
+		}
+		if len(items) == 0 {
+			continue
+		}
+		if len(items) < len(us.Items) {
+			c := *us
+			c.Items = items
+			d = &c
+		}
+		out = append(out, d)
+	}
+	nu.Decls = out
+}

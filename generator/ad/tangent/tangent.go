@@ -320,6 +320,11 @@ func (g *gen) unit() (*ast.Unit, error) {
 		nu.Contains = &ast.StmtHeader{}
 		nu.Procs = append(append(nu.Procs, u.Procs...), g.globals.internal[u]...)
 	}
+	var syms []*sema.Symbol
+	for _, v := range activeVars {
+		syms = append(syms, v.Sym)
+	}
+	decl.PruneUnused(nu, syms, g.suffix) // (alloc_clash.go)
 	return nu, nil
 }
 

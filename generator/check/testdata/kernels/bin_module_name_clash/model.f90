@@ -1,7 +1,7 @@
 ! The model of module_name_clash, the time loop of step checkpointed
-! binomially: the snapshots hold the values of the module's allocatable
-! u, which step cannot name (its dummy u hides it), through its renamed
-! USE (fadj_state_u => u).
+! binomially: the snapshots hold the module's allocatable u, which step
+! cannot name (its dummy u hides it), through its renamed USE
+! (fadj_state_u => u), with its allocation (load reallocates it).
 module state
   implicit none
   real(8), allocatable :: u(:)
@@ -44,11 +44,11 @@ contains
     real(8), intent(out) :: energy
     real(8), intent(in) :: dt
     integer :: it
-    call load(u, n)
     do it = 1, nt
+      call load(u, n)
       call update(n, dt)
+      call store(u, energy, n)
     end do
-    call store(u, energy, n)
   end subroutine
 end module
 

@@ -1,10 +1,11 @@
 ! Module state reached through callees from a routine whose dummies
-! have its names, as models write drivers: step(u, energy) loads its
-! dummy u into the module's allocatable u, lets update advance it and
-! accumulate the module's energy, and stores both back into its
-! dummies. The derivative of step reaches the module's u and energy
-! and their derivatives through renamed USEs (fadj_state_u => u,
-! fadj_state_u_b => u_b), as its own u_b and energy_b are the dummies'.
+! have its names, as models write drivers: each step of step(u, energy)
+! loads its dummy u into the module's allocatable u (reallocated), lets
+! update advance it and accumulate the module's energy, and stores both
+! back into its dummies. The derivative of step reaches the module's u
+! and energy and their derivatives through renamed USEs (fadj_state_u
+! => u, fadj_state_u_b => u_b), as its own u_b and energy_b are the
+! dummies'.
 module state
   implicit none
   real(8), allocatable :: u(:)
@@ -47,11 +48,11 @@ contains
     real(8), intent(out) :: energy
     real(8), intent(in) :: dt
     integer :: it
-    call load(u, n)
     do it = 1, nt
+      call load(u, n)
       call update(n, dt)
+      call store(u, energy, n)
     end do
-    call store(u, energy, n)
   end subroutine
 end module
 
