@@ -152,7 +152,7 @@ func (g *gen) shadow(x *ast.Ident, v *sema.Symbol) *ast.Ident {
 	if v.Module() != nil {
 		// Its adjoint module's variable, as the routine uses it (x
 		// may be a renamed USE of v, which the adjoint's is not).
-		return ast.NewIdent(decl.LocalName(g.pa.Unit.Decls, v) + g.suffix)
+		return ast.NewIdent(decl.ReachName(g.scope, g.pa.Unit.Decls, v, g.suffix) + g.suffix)
 	}
 	return ast.NewIdent(x.Name + g.suffix)
 }
@@ -190,10 +190,11 @@ func (g *gen) saveAlloc(x ast.Expr, v *sema.Symbol, values bool, push tape.Kind,
 }
 
 // allocRecord holds the records of the allocation of a variable x of
-// rank r: the pushes of its values (if asked) and bounds, in this
-// order; the pops of the bounds into fadj_lo(1:r) and fadj_hi(1:r)
-// (lo, hi; nil for a scalar), the allocation with them, the pop of the
-// values; flag is the local the status is popped into.
+// rank r: the pushes of its values (if asked), deferred length
+// (char_alloc.go) and bounds, in this order; the pops of the bounds
+// into fadj_lo(1:r) and fadj_hi(1:r) (lo, hi; nil for a scalar) and of
+// the length, the allocation with them, the pop of the values; flag is
+// the local the status is popped into.
 type allocRecord struct {
 	push, popBounds, popValues []ast.Stmt
 	alloc                      ast.Stmt
@@ -220,6 +221,9 @@ func (g *gen) allocRecords(x ast.Expr, v *sema.Symbol, push tape.Kind, values bo
 		}
 	} else if values {
 		typ, ok := tape.TypeOf(v.Type)
+		if v.Type != nil && v.Type.IsCharacter() {
+			typ, ok = tape.Char, true // its codes: char_alloc.go
+		}
 		if !ok {
 			return nil, notSupported("allocatable '%s' of type %s deallocated or reallocated in reverse mode (no tape for its values)", v.Name, v.Type)
 		}
@@ -229,18 +233,23 @@ func (g *gen) allocRecords(x ast.Expr, v *sema.Symbol, push tape.Kind, values bo
 		}
 		r.push, r.popValues = []ast.Stmt{r.op(push, typ, x, n)}, []ast.Stmt{r.op(pop, typ, x, n)}
 	}
+	if deferredLen(v) { // char_alloc.go
+		if err := g.recordLen(r, x, v, push); err != nil {
+			return nil, err
+		}
+	}
 	if v.Rank() == 0 {
 		return r, nil
 	}
 	rank := deriv.Int(v.Rank())
 	r.push = append(r.push, r.op(push, tape.I4, deriv.Call("lbound", x), rank), r.op(push, tape.I4, deriv.Call("ubound", x), rank))
-	r.popBounds = []ast.Stmt{r.op(pop, tape.I4, hi, rank), r.op(pop, tape.I4, lo, rank)}
+	r.popBounds = append([]ast.Stmt{r.op(pop, tape.I4, hi, rank), r.op(pop, tape.I4, lo, rank)}, r.popBounds...)
 	var shape []ast.Expr
 	for d := 1; d <= v.Rank(); d++ {
 		shape = append(shape, &ast.RangeExpr{Lo: &ast.CallExpr{Fun: lo, Args: []ast.Expr{deriv.Int(d)}},
 			Hi: &ast.CallExpr{Fun: hi, Args: []ast.Expr{deriv.Int(d)}}})
 	}
-	r.alloc = &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: x, Args: shape}}}
+	r.alloc.(*ast.AllocateStmt).Objects = []ast.Expr{&ast.CallExpr{Fun: x, Args: shape}}
 	sec := func(a *ast.Ident) ast.Expr {
 		return &ast.CallExpr{Fun: a, Args: []ast.Expr{&ast.RangeExpr{Lo: deriv.Int(1), Hi: rank}}}
 	}
@@ -559,19 +568,15 @@ func (g *gen) reallocatedArg(s *ast.CallStmt, a ast.Expr) bool {
 // globalAlloc returns the name of allocatable module variable s in the
 // routine, for the alignment of its adjoint on entry: its own, or a
 // renamed USE of it where the routine does not see it (it reaches it
-// through callees). A local of its name, or of its adjoint's, is not
-// supported yet (the adjoint module's variable would clash with it).
+// through callees) or has a variable of its name or of its adjoint's
+// (alloc_clash.go).
 func (g *gen) globalAlloc(r *routine, s *sema.Symbol) (*ast.Ident, error) {
 	name := decl.LocalName(r.u.Decls, s)
-	switch g.scope.Lookup(strings.ToLower(name)) {
-	case s:
+	if g.scope.Lookup(strings.ToLower(name)) == s && g.scope.Lookup(strings.ToLower(name+g.suffix)) == nil {
 		return ast.NewIdent(name), nil
-	case nil:
-		if g.scope.Lookup(strings.ToLower(name+g.suffix)) == nil {
-			if x := g.allocName(s); x != nil {
-				return x, nil
-			}
-		}
 	}
-	return nil, notSupported("allocatable module variable '%s' of '%s' in '%s', which has a variable of its name or of its adjoint's", s.Name, s.Module().Name, g.pa.Proc.Name)
+	if x := g.allocName(s); x != nil {
+		return x, nil
+	}
+	return nil, notSupported("allocatable module variable '%s' of '%s' not accessible in '%s'", s.Name, s.Module().Name, g.pa.Proc.Name)
 }

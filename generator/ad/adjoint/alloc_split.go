@@ -46,7 +46,7 @@ func (g *gen) splitAllocs(u *ast.Unit, values map[*sema.Symbol]bool) (push, pop 
 	}
 	sort.Slice(vars, func(i, j int) bool { return vars[i].Name < vars[j].Name })
 	for _, s := range vars {
-		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) { // (component by component: dtype_alloc.go)
+		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) && !s.Type.IsCharacter() { // (component by component: dtype_alloc.go; codes: char_alloc.go)
 			return nil, nil, diag.At(g.fset, s.Pos, notSupported("allocatable variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name))
 		}
 		f, b, err := g.saveAlloc(ast.NewIdent(s.Name), s, values[s] || g.tbr == nil, tape.Push, false)

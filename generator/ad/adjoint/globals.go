@@ -266,6 +266,14 @@ func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err er
 				return nil, nil, err
 			}
 		}
+		if decl.IsAllocatable(s) && !s.Attrs.Has(sema.AttrPointer) && s.Type.IsCharacter() {
+			p, q, err := g.saveAlloc(ref, s, true, tape.Push, false) // with its length: char_alloc.go
+			if err != nil {
+				return nil, nil, err
+			}
+			push, pop = append(push, p...), append(q, pop...)
+			continue
+		}
 		if isCharScalar(s) {
 			p, q := g.charSaves(ref, tape.Push) // char_saves.go
 			push, pop = append(push, p...), append(q, pop...)

@@ -1,6 +1,8 @@
 package adjoint
 
 import (
+	"strings"
+
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
@@ -60,10 +62,15 @@ func (g *gen) passiveGlobalZeros(s *ast.CallStmt, callee *activity.ProcActivity)
 		if !mc.Defs[v] || !g.hasAdj(v) || callee != nil && inPattern(callee, v) {
 			continue
 		}
-		if g.scope.Lookup(v.Name) != v {
+		if x := g.hiddenAdj(v); x != nil { // alloc_clash.go
+			zeros = append(zeros, g.zeroRef(x, v.Type, v.Rank())...)
+			continue
+		}
+		name := decl.LocalName(g.pa.Unit.Decls, v) // (a renamed USE's)
+		if g.scope.Lookup(strings.ToLower(name)) != v {
 			return nil, notSupported("variable '%s' with an adjoint, defined by '%s' (no derivative version), not accessible by its name in '%s'", v.Name, exprString(s.Name), g.pa.Proc.Name)
 		}
-		r, err := g.adjRef(ast.NewIdent(v.Name))
+		r, err := g.adjRef(ast.NewIdent(name))
 		if err != nil {
 			return nil, err
 		}

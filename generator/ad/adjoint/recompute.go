@@ -266,7 +266,7 @@ func (g *gen) safeAt(list []ast.Stmt, ix *listIndex, i int, reads []ast.Expr, la
 			if v == nil || v.Kind != sema.VarSym || v.Attrs.Has(sema.AttrParameter) {
 				return true
 			}
-			if ix.definesIn(v, i, last) {
+			if ix.definesIn(v, i, last) || aliasable(v) { // (aliasable: pointer.go)
 				safe = false
 			}
 			never := !g.mayDefine(v) && !(isGlobal(v) && g.sh.written[decl.Canon(v)])
@@ -386,6 +386,9 @@ func (g *gen) reevaluable(orig ast.Stmt, s *ast.IfConstruct) bool {
 				return false
 			}
 			never := !decl.MayDefine(g.info, g.pa.Unit, v) && !(isGlobal(v) && g.sh.written[decl.Canon(v)])
+			if aliasable(v) { // (its value changes by association or through another name: pointer.go)
+				ok = false
+			}
 			if decl.Assigns(g.info, []ast.Stmt{orig}, v) || (!never && !required[v] && !g.loopIndex(v)) {
 				ok = false
 			}

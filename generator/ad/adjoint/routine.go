@@ -70,7 +70,11 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	}
 	g.body(r)
 	g.internalProcs(r, units)
-	return append(units, r.nu), nil
+	units = append(units, r.nu)
+	for _, nu := range units {
+		decl.PruneUnused(nu, g.activeSyms(), g.suffix) // (alloc_clash.go)
+	}
+	return units, nil
 }
 
 // checkUnit sets the scope, host or module of the version and rejects
@@ -356,7 +360,10 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 		return nil // its targets' adjoints are zeroed (ptr_module.go)
 	}
 	passive := !g.pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) && decl.DefinesGlobal(g.info, r.u, s)
-	zero := &ast.AssignStmt{Lhs: ast.NewIdent(decl.LocalName(r.u.Decls, s) + g.suffix), Rhs: deriv.Const("0", s.Type)}
+	if err := g.hiddenGlobal(r, s, passive || decl.IsAllocatable(s) || len(decl.AllocLeaves(s.Type)) > 0); err != nil {
+		return err // alloc_clash.go
+	}
+	zero := &ast.AssignStmt{Lhs: ast.NewIdent(decl.ReachName(g.scope, r.u.Decls, s, g.suffix) + g.suffix), Rhs: deriv.Const("0", s.Type)}
 	if decl.IsAllocatable(s) {
 		x, err := g.globalAlloc(r, s) // alloc.go
 		if err != nil {
@@ -370,13 +377,13 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 		if err != nil {
 			return err
 		}
-		r.inits = append(r.inits, decl.FollowComponents(x.Name, decl.LocalName(r.u.Decls, s)+g.suffix, s, passive, g.newIndex)...)
+		r.inits = append(r.inits, decl.FollowComponents(x.Name, decl.ReachName(g.scope, r.u.Decls, s, g.suffix)+g.suffix, s, passive, g.newIndex)...)
 	}
 	if passive {
 		// Its value on exit, which the routine computes, is passive
 		// here: a stale adjoint must not flow back. (One it only reads
 		// accumulates, like an input.)
-		r.inits = append(r.inits, g.zeroAdj(decl.LocalName(r.u.Decls, s)+g.suffix, s)...)
+		r.inits = append(r.inits, g.zeroAdj(decl.ReachName(g.scope, r.u.Decls, s, g.suffix)+g.suffix, s)...)
 	}
 	return nil
 }
@@ -420,7 +427,7 @@ func (g *gen) declarations(r *routine) {
 				vars = append(vars, s)
 			}
 		}
-		nu.Decls = append(nu.Decls, decl.Use(m, g.suffix, u.Decls, vars, procs[m]))
+		nu.Decls = append(nu.Decls, decl.Use(m, g.suffix, decl.ReachDecls(g.scope, u.Decls, vars, g.suffix), vars, procs[m])) // (hidden ones renamed: alloc_clash.go)
 	}
 	nu.Decls = append(nu.Decls, g.uses...)
 	if ib := g.interfaces(); ib != nil {

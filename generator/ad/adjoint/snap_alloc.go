@@ -27,15 +27,18 @@ import (
 // allocSnapOp returns the snapshot op of allocatable v, which the steps
 // body of checkpoint what define or read.
 func (g *gen) allocSnapOp(v *sema.Symbol, body []ast.Stmt, what string) (snapOp, error) {
-	if v.Attrs.Has(sema.AttrPointer) || g.scope.Lookup(v.Name) != v {
+	ref := g.allocName(v) // (a module variable the routine does not see, or hides: a renamed USE)
+	if v.Attrs.Has(sema.AttrPointer) || ref == nil {
 		return snapOp{}, notSupported("allocatable or pointer variable '%s' defined by '%s', reversed jointly", v.Name, what)
 	}
 	typ, ok := tape.TypeOf(v.Type)
+	if v.Type != nil && v.Type.IsCharacter() {
+		typ, ok = tape.Char, true // its codes: snap_chars.go
+	}
 	if !ok {
 		return snapOp{}, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
 	}
-	ref := ast.NewIdent(v.Name)
-	op := snapOp{Op: tape.Op{Type: typ, Ref: ref}, guard: decl.Allocated(ast.NewIdent(v.Name))}
+	op := snapOp{Op: tape.Op{Type: typ, Ref: ref}, guard: decl.Allocated(ast.NewIdent(ref.Name))}
 	if v.Rank() > 0 {
 		op.Count = tape.Size(ref)
 	}
@@ -97,8 +100,12 @@ var shapeKeeping = map[string]bool{
 
 // sameShape reports whether rhs, assigned to the whole of allocatable
 // v, cannot reallocate it: a scalar, or an elementwise expression with
-// v itself, whole, among its array operands (conformable with it).
+// v itself, whole, among its array operands (conformable with it); not
+// if v is a character of deferred length, which takes rhs's length.
 func (g *gen) sameShape(rhs ast.Expr, v *sema.Symbol) bool {
+	if deferredLen(v) { // char_alloc.go
+		return false
+	}
 	if g.info.Rank(rhs) == 0 {
 		return true
 	}

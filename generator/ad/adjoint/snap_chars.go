@@ -17,9 +17,19 @@ import (
 // charSnapOp returns the snapshot save of character variable v, which
 // the steps of checkpoint what define or read: a scalar or an array of
 // any length.
-func (g *gen) charSnapOp(v *sema.Symbol, what string) (snapOp, error) {
-	if v.Attrs.Has(sema.AttrAllocatable) || v.Attrs.Has(sema.AttrPointer) {
-		return snapOp{}, notSupported("allocatable or pointer character variable '%s' in a snapshot of %s", v.Name, what)
+func (g *gen) charSnapOp(v *sema.Symbol, body []ast.Stmt, what string) (snapOp, error) {
+	if v.Attrs.Has(sema.AttrPointer) {
+		return snapOp{}, notSupported("pointer character variable '%s' in a snapshot of %s", v.Name, what)
+	}
+	if v.Attrs.Has(sema.AttrAllocatable) {
+		// Its codes under allocated(v), or with its allocation, and its
+		// length if deferred, when the steps may change it.
+		op, err := g.allocSnapOp(v, body, what) // snap_alloc.go
+		if op.realloc && deferredLen(v) {
+			op.charLen = true
+			_, err = g.local("fadj_snc", intType)
+		}
+		return op, err
 	}
 	ref, err := g.wholeRef(v, what)
 	if err != nil {
@@ -105,6 +115,14 @@ func (g *gen) derivedCharSaves(r tbr.Ref, push tape.Kind, callee string) (pushes
 		return nil, nil, err
 	}
 	for _, l := range leaves {
+		if l.alloc != nil { // with its allocation and length: char_alloc.go
+			p, q, err := g.saveAlloc(l.ref, l.alloc, true, push, false)
+			if err != nil {
+				return nil, nil, err
+			}
+			pushes, pops = append(pushes, p...), append(q, pops...)
+			continue
+		}
 		op := snapOp{Op: tape.Op{Type: tape.Char, Ref: l.ref}}
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)

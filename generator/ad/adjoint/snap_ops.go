@@ -26,6 +26,9 @@ type snapOp struct {
 	// rank rank, too (snap_realloc.go).
 	realloc bool
 	rank    int
+	// charLen: Ref is a character of deferred length, which a save of
+	// its allocation holds too (snap_chars.go).
+	charLen bool
 	// assoc: the save holds the association of pointer Ref's
 	// (snap_assoc.go); Ref is its number.
 	assoc *assocSave
@@ -190,7 +193,7 @@ func (g *gen) snapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]snapOp, e
 	}
 	switch {
 	case v.Type != nil && v.Type.IsCharacter():
-		op, err := g.charSnapOp(v, what) // snap_chars.go
+		op, err := g.charSnapOp(v, body, what) // snap_chars.go
 		return []snapOp{op}, err
 	case decl.IsDerived(v.Type):
 		return g.derivedSnapOps(v, body, what) // snap_types.go

@@ -22,7 +22,8 @@ import (
 // reads the values; or, the flag 0, deallocates it. A release pops the
 // flag and the bounds to know how many values to discard, so these
 // saves come last in a snapshot (ordered): their i4 values are then on
-// top of the stack.
+// top of the stack. A character of deferred length has its length
+// saved after the bounds, and is allocated with it (typed ALLOCATE).
 //
 // The adjoint w_b keeps following w in the backward sweep (alloc.go):
 // a step is recorded from its start state and reversed from its end
@@ -94,20 +95,31 @@ func (op snapOp) reallocText(verb string) string {
 		push = append(push, fmt.Sprintf("call fadj_snap_push_i4(lbound(%s, %d))\ncall fadj_snap_push_i4(ubound(%s, %d))\n", w, k, w, k))
 	}
 	values := "call fadj_slot_values()\n"
+	if op.charLen {
+		push = append(push, fmt.Sprintf("call fadj_snap_push_i4(len(%s))\n", w))
+	}
 	if verb == "push" {
 		return fmt.Sprintf("if (allocated(%s)) then\n%s%scall fadj_snap_push_i4(1)\nelse\ncall fadj_snap_push_i4(0)\nend if\n",
 			w, values, strings.Join(push, ""))
 	}
 	var pops []string
+	if op.charLen {
+		pops = append(pops, fmt.Sprintf("call fadj_snap_%s_i4(fadj_snc)\n", verb))
+	}
 	for k := op.rank; k >= 1; k-- {
 		pops = append(pops, fmt.Sprintf("call fadj_snap_%s_i4(fadj_snu%d)\ncall fadj_snap_%s_i4(fadj_snl%d)\n", verb, k, verb, k))
 	}
-	alloc := "allocate(" + w + ")"
+	obj, typed := w, ""
 	differs := ".false."
 	if op.rank > 0 {
-		alloc = fmt.Sprintf("allocate(%s(%s))", w, strings.Join(shape, ", "))
+		obj = fmt.Sprintf("%s(%s)", w, strings.Join(shape, ", "))
 		differs = fmt.Sprintf("any(lbound(%s) /= [%s]) .or. any(ubound(%s) /= [%s])", w, strings.Join(lo, ", "), w, strings.Join(hi, ", "))
 	}
+	if op.charLen {
+		typed = "character(len=fadj_snc) :: "
+		differs = strings.TrimPrefix(differs+fmt.Sprintf(" .or. len(%s) /= fadj_snc", w), ".false. .or. ")
+	}
+	alloc := "allocate(" + typed + obj + ")"
 	return fmt.Sprintf(`call fadj_snap_%s_i4(fadj_snf)
 if (fadj_snf == 1) then
 %sif (allocated(%s)) then
@@ -127,6 +139,9 @@ func (op snapOp) reallocDrop() string {
 		return op.flagDrop() // snap_allocvar.go
 	}
 	var pops, size []string
+	if op.charLen {
+		pops = append(pops, "call fadj_snap_pop_i4(fadj_snc)\n")
+	}
 	for k := op.rank; k >= 1; k-- {
 		pops = append(pops, fmt.Sprintf("call fadj_snap_pop_i4(fadj_snu%d)\ncall fadj_snap_pop_i4(fadj_snl%d)\n", k, k))
 		size = append([]string{fmt.Sprintf("(fadj_snu%d - fadj_snl%d + 1)", k, k)}, size...)
@@ -135,8 +150,17 @@ func (op snapOp) reallocDrop() string {
 	if op.rank > 0 {
 		n = strings.Join(size, "*")
 	}
+	stack := op.Type.String()
+	if op.Type == tape.Char { // len codes an element, on the i4 stack
+		stack = "i4"
+		l := "fadj_snc"
+		if !op.charLen {
+			l = fmt.Sprintf("len(%s)", printer.ExprString(op.Ref))
+		}
+		n = strings.TrimPrefix(n+"*"+l, "1*")
+	}
 	return fmt.Sprintf("call fadj_snap_pop_i4(fadj_snf)\nif (fadj_snf == 1) then\n%scall fadj_snap_discard(fadj_snap_%s, %s)\nend if\n",
-		strings.Join(pops, ""), op.Type.String(), n)
+		strings.Join(pops, ""), stack, n)
 }
 
 // keptAllocations rejects a save of ops, those of v, that a
@@ -159,11 +183,19 @@ func (g *gen) keptAllocations(v *sema.Symbol, body []ast.Stmt, what string, ops 
 // (snap_alloc_elems.go).
 func (g *gen) allocComponentOp(v *sema.Symbol, l tapeLeaf, guard ast.Expr, loops []snapLoop, what string) (snapOp, error) {
 	typ, ok := tape.TypeOf(l.alloc.Type)
+	if l.typ == tape.Char {
+		typ, ok = tape.Char, true // its codes (snap_chars.go), its length if deferred
+	}
 	if !ok {
 		return snapOp{}, notSupported("component '%s' of '%s' of type %s in a snapshot of %s: no tape for it", l.alloc.Name, v.Name, l.alloc.Type, what)
 	}
 	rank := len(l.alloc.Dims)
-	op := snapOp{Op: tape.Op{Type: typ, Ref: l.ref}, realloc: true, rank: rank, guard: guard, loops: loops}
+	op := snapOp{Op: tape.Op{Type: typ, Ref: l.ref}, realloc: true, rank: rank, guard: guard, loops: loops, charLen: deferredLen(l.alloc)}
+	if op.charLen {
+		if _, err := g.local("fadj_snc", intType); err != nil {
+			return snapOp{}, err
+		}
+	}
 	if rank > 0 {
 		op.Count = tape.Size(l.ref)
 	}

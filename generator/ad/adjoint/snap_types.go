@@ -75,6 +75,14 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 		return nil, err
 	}
 	for _, l := range chars {
+		if l.alloc != nil {
+			op, err := g.allocComponentOp(v, l, guard, loops, what) // snap_realloc.go
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, op)
+			continue
+		}
 		op := snapOp{Op: tape.Op{Type: tape.Char, Ref: l.ref}, guard: guard, loops: loops}
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
@@ -108,10 +116,14 @@ func charLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 			out = append(out, l...)
 			continue
 		}
-		if c.Attrs.Has(sema.AttrPointer) || c.Attrs.Has(sema.AttrAllocatable) {
+		if c.Attrs.Has(sema.AttrPointer) || c.Attrs.Has(sema.AttrAllocatable) && rank > 0 {
 			return nil, notSupported("ALLOCATABLE or POINTER character component '%s%%%s' in a snapshot", ts.Name, c.Name)
 		}
-		out = append(out, tapeLeaf{ref: sub, rank: rank + len(c.Dims)})
+		l := tapeLeaf{ref: sub, rank: rank + len(c.Dims), typ: tape.Char}
+		if c.Attrs.Has(sema.AttrAllocatable) {
+			l.alloc = c // saved with its allocation (and length): char_alloc.go
+		}
+		out = append(out, l)
 	}
 	return out, nil
 }

@@ -979,7 +979,9 @@ func (g *gen) spread(rhs ast.Expr, lhsRank int, rb ast.Expr) ast.Expr {
 
 // invariant reports whether x is an integer expression whose value the
 // routine never changes: its variables are never defined (nor, for
-// globals, anywhere in the program) and it calls no user function.
+// globals, anywhere in the program), nor pointers or targets (whose
+// values change by association or through another name), and it calls
+// no user function.
 func (g *gen) invariant(x ast.Expr) bool {
 	if t := g.info.TypeOf(x); t == nil || !t.IsInteger() || t.Kind != 4 || g.callsUser(x) {
 		return false
@@ -989,7 +991,7 @@ func (g *gen) invariant(x ast.Expr) bool {
 		if id, isID := n.(*ast.Ident); isID {
 			v := g.info.ObjectOf(id)
 			if v != nil && v.Kind == sema.VarSym && !v.Attrs.Has(sema.AttrParameter) {
-				if decl.MayDefine(g.info, g.pa.Unit, v) || (isGlobal(v) && g.sh.written[decl.Canon(v)]) {
+				if decl.MayDefine(g.info, g.pa.Unit, v) || (isGlobal(v) && g.sh.written[decl.Canon(v)]) || aliasable(v) { // (pointer.go)
 					ok = false
 				}
 			}

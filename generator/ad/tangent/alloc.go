@@ -204,20 +204,18 @@ func (g *gen) followCall(s *ast.CallStmt) []ast.Stmt {
 // globalAlloc returns the name of allocatable module variable s in the
 // tangent of u, for the alignment of its tangent on entry: its own, or
 // a renamed USE of it where u does not see it (it reaches it through
-// callees). A local of its name, or of its tangent's, is not supported
-// yet (the tangent module's variable would clash with it).
+// callees) or has a variable of its name or of its tangent's
+// (alloc_clash.go).
 func (g *gen) globalAlloc(u *ast.Unit, s *sema.Symbol) (*ast.Ident, error) {
 	name := decl.LocalName(u.Decls, s)
-	switch g.scope.Lookup(strings.ToLower(name)) {
-	case s:
+	if g.scope.Lookup(strings.ToLower(name)) == s {
 		return ast.NewIdent(name), nil
-	case nil:
-		alias := "fadj_" + s.Module().Name + "_" + s.Name
-		if g.scope.Lookup(strings.ToLower(name+g.suffix)) == nil && g.scope.Lookup(alias) == nil {
-			g.allocUses = append(g.allocUses, &ast.UseStmt{Module: ast.NewIdent(s.Module().Name), Only: true,
-				Items: []*ast.UseItem{{Local: ast.NewIdent(alias), Name: ast.NewIdent(s.Name)}}})
-			return ast.NewIdent(alias), nil
-		}
 	}
-	return nil, notSupported("allocatable module variable '%s' of '%s' in '%s', which has a variable of its name or of its tangent's", s.Name, s.Module().Name, g.pa.Proc.Name)
+	alias := decl.HiddenName(s)
+	if g.scope.Lookup(alias) != nil {
+		return nil, notSupported("generated name '%s' clashes with a name of '%s'", alias, g.pa.Proc.Name)
+	}
+	g.allocUses = append(g.allocUses, &ast.UseStmt{Module: ast.NewIdent(s.Module().Name), Only: true,
+		Items: []*ast.UseItem{{Local: ast.NewIdent(alias), Name: ast.NewIdent(s.Name)}}})
+	return ast.NewIdent(alias), nil
 }

@@ -329,6 +329,11 @@ func (g *gen) unit() (*ast.Unit, error) {
 		nu.Contains = &ast.StmtHeader{}
 		nu.Procs = append(append(nu.Procs, u.Procs...), g.globals.internal[u]...)
 	}
+	var syms []*sema.Symbol
+	for _, v := range activeVars {
+		syms = append(syms, v.Sym)
+	}
+	decl.PruneUnused(nu, syms, g.suffix) // (alloc_clash.go)
 	return nu, nil
 }
 
@@ -545,22 +550,25 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		g.globals.decls[m] = append(g.globals.decls[m], nullInit(s, d)) // ptr_module.go
 	}
 	zero := !g.pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s) && !s.Attrs.Has(sema.AttrPointer) // (ptr_module.go)
+	if err := g.hiddenGlobal(u, s, zero || decl.IsAllocatable(s) || len(decl.AllocLeaves(s.Type)) > 0); err != nil {
+		return nil, err // alloc_clash.go
+	}
 	if decl.IsAllocatable(s) {
 		x, err := g.globalAlloc(u, s) // alloc.go
 		if err != nil {
 			return nil, err
 		}
-		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.LocalName(u.Decls, s)+g.suffix), s.Rank(), g.zeroShadow(decl.LocalName(u.Decls, s)+g.suffix, s.Type, s.Rank()), zero)}, nil
+		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.ReachName(g.scope, u.Decls, s, g.suffix)+g.suffix), s.Rank(), g.zeroShadow(decl.ReachName(g.scope, u.Decls, s, g.suffix)+g.suffix, s.Type, s.Rank()), zero)}, nil
 	}
 	if len(decl.AllocLeaves(s.Type)) > 0 { // alloc_comp.go
 		x, err := g.globalAlloc(u, s)
 		if err != nil {
 			return nil, err
 		}
-		inits = append(inits, decl.FollowComponents(x.Name, decl.LocalName(u.Decls, s)+g.suffix, s, zero, g.newIndex)...)
+		inits = append(inits, decl.FollowComponents(x.Name, decl.ReachName(g.scope, u.Decls, s, g.suffix)+g.suffix, s, zero, g.newIndex)...)
 	}
 	if zero {
-		inits = append(inits, g.zero(decl.LocalName(u.Decls, s)+g.suffix, s)...)
+		inits = append(inits, g.zero(decl.ReachName(g.scope, u.Decls, s, g.suffix)+g.suffix, s)...)
 	}
 	return inits, nil
 }
@@ -698,7 +706,7 @@ func (g *gen) uses(u *ast.Unit, activeVars []activity.Var) []ast.Stmt {
 				vars = append(vars, v.Sym)
 			}
 		}
-		uses = append(uses, decl.Use(m, g.suffix, u.Decls, vars, procs[m]))
+		uses = append(uses, decl.Use(m, g.suffix, decl.ReachDecls(g.scope, u.Decls, vars, g.suffix), vars, procs[m])) // (hidden ones renamed: alloc_clash.go)
 	}
 	return uses
 }

@@ -700,6 +700,34 @@ contains
   end function
 end subroutine
 `, "s", "not supported yet: active WHERE whose tangent needs temporaries (a function reference)"},
+		{"module variable hidden in its module's procedure", `
+module grid
+  real(8) :: h, f
+contains
+  subroutine fill()
+    f = 2*h**2
+  end subroutine
+  subroutine mix()
+    h = h + f
+  end subroutine
+  subroutine advance(a, f)
+    real(8), intent(in) :: a
+    real(8), intent(out) :: f
+    h = a
+    call fill()
+    call mix()
+    f = h
+  end subroutine
+end module
+subroutine s(x, y)
+  use grid, only: advance
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  real(8) :: g
+  call advance(x, g)
+  y = g
+end subroutine
+`, "s", "n.f90:10:3: not supported yet: module variable 'f' of 'grid' in its procedure 'advance', which has a variable of its name or of its tangent's (a procedure cannot USE its own module)"},
 		{"blank common", `
 subroutine s(x, y)
   real(8) :: x, y, c
