@@ -8,8 +8,8 @@ import (
 
 // arithmeticIfs replaces each arithmetic IF (e) l1, l2, l3 by an IF
 // construct whose branches GO TO the labels: IF (e < 0) THEN; GO TO l1;
-// ELSE IF (e == 0) THEN; GO TO l2; ELSE; GO TO l3; END IF, one
-// comparison fewer when two labels agree. The later passes then see the
+// ELSE IF (e > 0) THEN; GO TO l3; ELSE; GO TO l2; END IF, one
+// comparison when l1 or l3 is l2. The later passes then see the
 // forward GO TOs and the IF ... GO TO back of F77 loops they already
 // take. With three distinct labels e is evaluated twice, so an e that
 // references a function other than an intrinsic (which may have side
@@ -36,6 +36,8 @@ func (r *rewriter) arithmeticIf(s *ast.ArithIfStmt) ast.Stmt {
 		label *ast.LabelRef
 	}
 	var bs []branch
+	// No test for equality: gfortran warns of it for reals
+	// (-Wcompare-reals), and e == 0 is the case left over.
 	switch {
 	case neg == zero && zero == plus:
 		g := &ast.GotoStmt{StmtHeader: s.StmtHeader, Target: s.Neg}
@@ -44,13 +46,11 @@ func (r *rewriter) arithmeticIf(s *ast.ArithIfStmt) ast.Stmt {
 		bs = []branch{{token.LE, s.Neg}, {0, s.Plus}}
 	case zero == plus:
 		bs = []branch{{token.LT, s.Neg}, {0, s.Zero}}
-	case neg == plus:
-		bs = []branch{{token.EQ, s.Zero}, {0, s.Neg}}
 	default:
 		if r.info == nil || r.callsFunction(s.Expr) {
 			return nil
 		}
-		bs = []branch{{token.LT, s.Neg}, {token.EQ, s.Zero}, {0, s.Plus}}
+		bs = []branch{{token.LT, s.Neg}, {token.GT, s.Plus}, {0, s.Zero}}
 	}
 	out := &ast.IfConstruct{StmtHeader: s.StmtHeader, End: ast.EndStmt{Keyword: "if"}}
 	e := s.Expr

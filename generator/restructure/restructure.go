@@ -4,7 +4,7 @@
 // constructs and forward jumps, also take legacy code:
 //
 //   - an arithmetic IF (e) l1, l2, l3 becomes an IF construct on e < 0,
-//     e == 0 whose branches GO TO the labels (arithif.go);
+//     e > 0 whose branches GO TO the labels (arithif.go);
 //   - a computed GO TO (l1, l2, ...) k becomes a SELECT CASE (k) whose
 //     cases GO TO their label (k out of range falls through, as before);
 //   - ASSIGN l TO k becomes k = l, and an assigned GO TO k [(l1, ...)] a

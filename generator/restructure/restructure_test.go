@@ -47,10 +47,10 @@ end subroutine s
 `,
 		body: `if (x - 0.5d0 < 0) then
   go to 10
-else if (x - 0.5d0 == 0) then
-  go to 20
-else
+else if (x - 0.5d0 > 0) then
   go to 30
+else
+  go to 20
 end if
 10 y = -x
 return
@@ -80,7 +80,7 @@ end subroutine s
 end do fadj_goto5
 10 continue`,
 	}, {
-		name: "arithmetic IF on a function reference, three labels: kept (evaluated once)",
+		name: "arithmetic IF on a function reference needing two comparisons: kept (evaluated once)",
 		src: `subroutine s(x, y)
   real(8) :: x, y
   if (f(x)) 10, 20, 10
@@ -97,11 +97,7 @@ contains
   end function f
 end subroutine s
 `,
-		body: `if (f(x) == 0) then
-  go to 20
-else
-  go to 10
-end if
+		body: `if (f(x)) 10, 20, 10
 y = 1
 10 y = 2
 if (f(x)) 20, 30, 40

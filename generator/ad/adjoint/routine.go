@@ -430,13 +430,18 @@ func (g *gen) declarations(r *routine) {
 		nu.Decls = append(nu.Decls, decl.Use(m, g.suffix, decl.ReachDecls(g.scope, u.Decls, vars, g.suffix), vars, procs[m])) // (hidden ones renamed: alloc_clash.go)
 	}
 	nu.Decls = append(nu.Decls, g.uses...)
+	orig := decl.EffectiveIntents(g.scope, u.Decls)
+	// The original's USE, IMPORT and IMPLICIT statements precede the
+	// interface block, as the standard orders a specification part.
+	lead := decl.Leading(orig)
+	nu.Decls = append(nu.Decls, orig[:lead]...)
 	if ib := g.interfaces(); ib != nil {
 		nu.Decls = append(nu.Decls, ib)
 	}
 	// DATA statements come after the declarations (as in the
 	// original, where the variables they name are declared first).
 	var data []ast.Stmt
-	for _, d := range decl.EffectiveIntents(g.scope, u.Decls) {
+	for _, d := range orig[lead:] {
 		switch d.(type) {
 		case *ast.FormatStmt:
 			continue

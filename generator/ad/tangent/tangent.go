@@ -310,11 +310,15 @@ func (g *gen) unit() (*ast.Unit, error) {
 	}
 	nu.Decls = append(nu.Decls, g.uses(u, activeVars)...)
 	nu.Decls = append(nu.Decls, g.allocUses...)
+	decls := decl.EffectiveIntents(g.info.ScopeOf(u), u.Decls[:at])
+	// The original's USE, IMPORT and IMPLICIT statements precede the
+	// interface block, as the standard orders a specification part.
+	lead := decl.Leading(decls)
+	nu.Decls = append(nu.Decls, decls[:lead]...)
 	if ib := g.interfaces(); ib != nil {
 		nu.Decls = append(nu.Decls, ib)
 	}
-	decls := decl.EffectiveIntents(g.info.ScopeOf(u), u.Decls[:at])
-	nu.Decls = append(nu.Decls, decls...)
+	nu.Decls = append(nu.Decls, decls[lead:]...)
 	if resultDecl != nil {
 		nu.Decls = append(nu.Decls, resultDecl)
 	}
