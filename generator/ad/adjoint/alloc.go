@@ -496,42 +496,72 @@ func (g *gen) passiveAllocCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error)
 	return append(saves, fwd...), append(bwd, restores...), nil
 }
 
-// moveAlloc reverses CALL MOVE_ALLOC(from, to): the allocations and
-// values of both are recorded before it; the backward sweep moves the
-// allocation back (call move_alloc(to, from)) with the adjoint, then
-// restores from's values and to. An adjoint with no counterpart starts at zero (from's
-// when to has none) or is dropped (to's when from has none).
+// moveAlloc reverses CALL MOVE_ALLOC(from, to), each a variable or a
+// component (call move_alloc(tmp, s%u), how a model grows its state's
+// arrays): the allocations and values of both are recorded before it;
+// the backward sweep moves the allocation back (call move_alloc(to,
+// from)) with the adjoint, then restores from's values and to. An adjoint
+// with no counterpart starts at zero (from's when to has none) or is
+// dropped (to's when from has none).
 func (g *gen) moveAlloc(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	from, to, ok := decl.MoveAllocArgs(g.info, s)
 	if !ok {
-		return nil, nil, notSupported("MOVE_ALLOC of other than whole variables in reverse mode")
+		return nil, nil, notSupported("MOVE_ALLOC of other than whole variables and components in reverse mode")
 	}
-	fv, tv := g.info.ObjectOf(from), g.info.ObjectOf(to)
-	if !decl.IsAllocatable(fv) || !decl.IsAllocatable(tv) {
-		return nil, nil, notSupported("MOVE_ALLOC of other than allocatable variables in reverse mode")
+	fv, fb, err := g.moveArg(from)
+	if err != nil {
+		return nil, nil, err
 	}
-	save, restore, err := g.saveAlloc(to, tv, true, tape.Push, true)
+	tv, tb, err := g.moveArg(to)
+	if err != nil {
+		return nil, nil, err
+	}
+	save, restore, err := g.saveAlloc(ast.Clone(to), tv, true, tape.Push, true)
 	if err != nil {
 		return nil, nil, err
 	}
 	// FROM's values too: after the move they are TO's, which the code
 	// after may overwrite unrecorded (the TBR analysis sees two
 	// variables), and they come back into FROM.
-	saveFrom, restoreFrom, err := g.saveAlloc(from, fv, true, tape.Push, false)
+	saveFrom, restoreFrom, err := g.saveAlloc(ast.Clone(from), fv, true, tape.Push, false)
 	if err != nil {
 		return nil, nil, err
 	}
 	save, restore = append(save, saveFrom...), append(restoreFrom, restore...)
-	back := []ast.Stmt{call("move_alloc", to, from)}
-	switch fb, tb := g.hasAdj(fv), g.hasAdj(tv); {
-	case fb && tb:
-		back = append(back, call("move_alloc", g.shadow(to, tv), g.shadow(from, fv)))
-	case fb:
-		back = append(back, g.follow(from, fv))
-	case tb:
-		back = append(back, decl.If(decl.Allocated(g.shadow(to, tv)), decl.Deallocate(g.shadow(to, tv))))
+	back := []ast.Stmt{call("move_alloc", ast.Clone(to), ast.Clone(from))}
+	switch {
+	case fb != nil && tb != nil:
+		back = append(back, call("move_alloc", tb, fb))
+	case fb != nil:
+		back = append(back, g.follow(ast.Clone(from), fv))
+	case tb != nil:
+		back = append(back, decl.If(decl.Allocated(tb), decl.Deallocate(ast.Clone(tb))))
 	}
 	return withLabel(s, append(save, s)), append(back, restore...), nil
+}
+
+// moveArg returns the symbol of MOVE_ALLOC argument x (an allocatable
+// variable, or the ALLOCATABLE component of a scalar variable) and its
+// adjoint, nil if it has none.
+func (g *gen) moveArg(x ast.Expr) (*sema.Symbol, ast.Expr, error) {
+	if id, ok := x.(*ast.Ident); ok {
+		v := g.info.ObjectOf(id)
+		if !decl.IsAllocatable(v) {
+			return nil, nil, notSupported("MOVE_ALLOC of other than allocatable variables and components in reverse mode")
+		}
+		if g.hasAdj(v) {
+			return v, g.shadow(id, v), nil
+		}
+		return v, nil, nil
+	}
+	sel, c := g.allocComponent(x) // alloc_comp.go
+	if c == nil || sel != x {
+		return nil, nil, notSupported("MOVE_ALLOC of '%s', not an allocatable variable or component, in reverse mode", exprString(x))
+	}
+	if err := g.checkComponentBase(sel); err != nil {
+		return nil, nil, err
+	}
+	return c, g.allocAdj(sel, c), nil
 }
 
 // allocName returns the name of allocatable variable v in the routine

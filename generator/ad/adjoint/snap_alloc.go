@@ -77,7 +77,7 @@ func (g *gen) keepsAllocation(v *sema.Symbol, body []ast.Stmt, what string) erro
 				}
 			}
 			// MOVE_ALLOC moves an allocation from one array to another.
-			if from, to, ok := decl.MoveAllocArgs(g.info, st); ok && (g.info.ObjectOf(from) == v || g.info.ObjectOf(to) == v) {
+			if from, to, ok := decl.MoveAllocArgs(g.info, st); ok && (g.baseSym(from) == v || g.baseSym(to) == v) {
 				bad, why = st, "MOVE_ALLOC of"
 			}
 		}

@@ -135,7 +135,7 @@ func Follow(x, shadow ast.Expr, rank int, zeroStmt ast.Stmt, always bool) ast.St
 
 // MoveAllocArgs returns the FROM and TO arguments of CALL s if it calls
 // the intrinsic MOVE_ALLOC, with their variables.
-func MoveAllocArgs(info *sema.Info, s *ast.CallStmt) (from, to *ast.Ident, ok bool) {
+func MoveAllocArgs(info *sema.Info, s *ast.CallStmt) (from, to ast.Expr, ok bool) {
 	c, isCall := info.CallStmts[s]
 	id, isID := s.Name.(*ast.Ident)
 	if !isCall || !isID || !c.IsIntrinsic() || id.Lower() != "move_alloc" || len(s.Args) != 2 {
@@ -153,9 +153,19 @@ func MoveAllocArgs(info *sema.Info, s *ast.CallStmt) (from, to *ast.Ident, ok bo
 			args[0] = kw.Value
 		}
 	}
-	from, ok1 := args[0].(*ast.Ident)
-	to, ok2 := args[1].(*ast.Ident)
-	return from, to, ok1 && ok2
+	return args[0], args[1], wholeAllocatable(args[0]) && wholeAllocatable(args[1])
+}
+
+// wholeAllocatable reports whether x names a whole variable (v) or a
+// whole component (v%c, p%s%c): the forms MOVE_ALLOC's arguments take.
+func wholeAllocatable(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return wholeAllocatable(x.X)
+	}
+	return false
 }
 
 // Reallocated returns the allocatable variables CALL s (of what mc

@@ -154,26 +154,62 @@ func (g *gen) references(x ast.Expr, s *sema.Symbol) bool {
 	return found
 }
 
-// moveAlloc returns CALL MOVE_ALLOC(from, to) s with the same for the
-// tangents: moved along when both have one, else from's dropped or
-// to's zero.
-func (g *gen) moveAlloc(s *ast.CallStmt, from, to *ast.Ident) ([]ast.Stmt, error) {
-	fv, tv := g.info.ObjectOf(from), g.info.ObjectOf(to)
-	if !decl.IsAllocatable(fv) || !decl.IsAllocatable(tv) {
-		return nil, notSupported("MOVE_ALLOC of other than allocatable variables")
+// moveAlloc returns CALL MOVE_ALLOC(from, to) s, each a variable or an
+// ALLOCATABLE component, with the same for the tangents: moved along when
+// both have one, else from's dropped or to's realigned with to, zero.
+func (g *gen) moveAlloc(s *ast.CallStmt, from, to ast.Expr) ([]ast.Stmt, error) {
+	fd, _, err := g.moveArg(from)
+	if err != nil {
+		return nil, err
 	}
-	_, ft := g.shadowed(from)
-	_, tt := g.shadowed(to)
+	td, tv, err := g.moveArg(to)
+	if err != nil {
+		return nil, err
+	}
 	out := []ast.Stmt{s}
 	switch {
-	case ft != nil && tt != nil:
-		out = append(out, &ast.CallStmt{Name: ast.NewIdent("move_alloc"), Args: []ast.Expr{g.tident(from, fv), g.tident(to, tv)}, Parens: true})
-	case ft != nil:
-		out = append(out, decl.If(decl.Allocated(g.tident(from, fv)), decl.Deallocate(g.tident(from, fv))))
-	case tt != nil:
-		out = append(out, g.entryAlign(to, tv, true))
+	case fd != nil && td != nil:
+		out = append(out, &ast.CallStmt{Name: ast.NewIdent("move_alloc"), Args: []ast.Expr{fd, td}, Parens: true})
+	case fd != nil:
+		out = append(out, decl.If(decl.Allocated(fd), decl.Deallocate(ast.Clone(fd))))
+	case td != nil:
+		if id, ok := to.(*ast.Ident); ok {
+			out = append(out, g.entryAlign(id, tv, true))
+			break
+		}
+		lo, hi := decl.Bounds(ast.Clone(to), tv.Rank())
+		out = append(out, decl.Realign(td, lo, hi, decl.AllocateMold(ast.Clone(td), ast.Clone(to)))...)
+		out = append(out, &ast.AssignStmt{Lhs: ast.Clone(td), Rhs: deriv.Const("0", tv.Type)})
 	}
 	return out, nil
+}
+
+// moveArg returns the tangent of MOVE_ALLOC argument x (an allocatable
+// variable, or an ALLOCATABLE component of an active variable), nil if it
+// has none, and x's symbol (the component's for a component).
+func (g *gen) moveArg(x ast.Expr) (ast.Expr, *sema.Symbol, error) {
+	if id, ok := x.(*ast.Ident); ok {
+		v := g.info.ObjectOf(id)
+		if !decl.IsAllocatable(v) {
+			return nil, nil, notSupported("MOVE_ALLOC of other than allocatable variables and components")
+		}
+		if sid, _ := g.shadowed(id); sid != nil {
+			return g.tident(id, v), v, nil
+		}
+		return nil, v, nil
+	}
+	if _, xd, c := g.componentShadow(x); c != nil { // alloc_comp.go
+		return xd, c, nil
+	}
+	sel, ok := x.(*ast.SelectorExpr)
+	if ok && decl.IsDerived(g.info.TypeOf(sel.X)) {
+		for _, c := range decl.AllocComponents(g.info.TypeOf(sel.X)) {
+			if c.Name == sel.Sel.Lower() {
+				return nil, c, nil // of a passive variable
+			}
+		}
+	}
+	return nil, nil, notSupported("MOVE_ALLOC of '%s', not an allocatable variable or component", exprString(x))
 }
 
 // followCall returns, after CALL s of a procedure without a tangent
