@@ -354,6 +354,7 @@ spec.yaml:11:9: at applies to calls and loops; a region is named by its name (an
 spec.yaml:12:9: label applies to calls and loops; a region is named by its name (and in)
 spec.yaml:13:9: binomial applies to loops only; a region is checkpointed as a whole`, true},
 	{"region name", base + "    checkpoints:\n      - region: 'a::b::c'\n", "spec.yaml:9:17: region: 'a::b::c': expected name or routine::name", true},
+	{"loop qualified by module and routine", base + "    checkpoints:\n      - loop: 'm::r::do it'\n    fixed_point:\n      - loop: m::solve::picard\n", "spec.yaml:9:15: loop: 'm::r::do it': expected name or routine::name; a loop is qualified by its routine alone (r::do it)\nspec.yaml:11:15: loop: 'm::solve::picard': expected name or routine::name; a loop is qualified by its routine alone (solve::picard)", false},
 	{"checkpoint with neither", base + "    checkpoints:\n      - snapshots: eager\n", "spec.yaml:9:9: missing required key 'call', 'loop' or 'region' in checkpoint", true},
 	{"binomial on a call", base + "    checkpoints:\n      - call: step\n        binomial: {snapshots: 4}\n", "spec.yaml:10:9: binomial applies to loops only; a call is checkpointed as a whole", true},
 	{"binomial snapshots", base + "    checkpoints:\n      - loop: time\n        binomial: {snapshots: 0}\n      - loop: space\n        binomial: {}\n", `spec.yaml:10:31: snapshots: expected an integer >= 1, found 0

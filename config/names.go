@@ -378,6 +378,11 @@ func list(words []string, conj string) string {
 // routine::do v. v is the control variable of "do v" (name is then "").
 func parseLoop(s string) (scope, name, v, problem string) {
 	t := strings.TrimSpace(s)
+	if parts := strings.Split(t, "::"); len(parts) == 3 {
+		// module::routine::loop, as a target names a module procedure:
+		// loops are qualified by their routine alone.
+		return "", "", "", fmt.Sprintf("%s: expected name or routine::name; a loop is qualified by its routine alone (%s)", quote(s), strings.TrimSpace(parts[1])+"::"+strings.TrimSpace(parts[2]))
+	}
 	a, b, qualified := strings.Cut(t, "::")
 	if !qualified {
 		a, b = "", a
