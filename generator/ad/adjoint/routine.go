@@ -42,7 +42,7 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	if err := loops.CheckLocality(g.fset, u.Body, "reverse mode"); err != nil {
 		return nil, err
 	}
-	vars := g.checkActiveVars()
+	vars := append(g.checkActiveVars(), g.checkPassiveRefs()...) // pointer_passive_refs.go
 	r := &routine{u: u}
 	if err := g.header(r); err != nil {
 		return nil, err

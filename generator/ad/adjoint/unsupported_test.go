@@ -57,6 +57,32 @@ subroutine s(x)
   x = x - k*x**3
 end subroutine
 `, want: "k.f90:15:3: not supported yet: passive pointer 'k', which active statements read, passed to a POINTER or unknown dummy of 'pick' in reverse mode (the callee may associate it anew)"},
+		{name: "passive pointer passed to a pointer dummy of a function", routine: "s", ins: []string{"x"}, outs: []string{"x"}, src: `
+subroutine s(x)
+  interface
+    real(8) function pick(k, t)
+      real(8), pointer :: k
+      real(8), intent(in) :: t
+    end function
+  end interface
+  real(8), intent(inout) :: x
+  real(8), target :: day
+  real(8), pointer :: k
+  real(8) :: y
+  day = 0.3d0
+  k => day
+  x = x - k*x**2
+  y = pick(k, x)
+  x = x - k*x**2 + 0.1d0*y
+end subroutine
+real(8) function pick(p, t)
+  real(8), pointer :: p
+  real(8), intent(in) :: t
+  real(8), save, target :: night = 0.05d0
+  p => night
+  pick = 2*t
+end function
+`, want: "k.f90:15:7: not supported yet: passive pointer 'k', which active statements read, passed to a POINTER or unknown dummy of function 'pick' in reverse mode (the function may associate it anew)"},
 		{name: "pointer component associated in a loop with a changing column", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y)
   type field
