@@ -1,8 +1,6 @@
 package adjoint
 
 import (
-	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
@@ -10,7 +8,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -353,10 +350,7 @@ func (g *gen) allocAssign(s *ast.AssignStmt, v *sema.Symbol) (fwd, bwd []ast.Stm
 		out := append(append(append([]ast.Stmt{}, adj[:n]...), restore...), adj[n:]...)
 		return fwd, g.backRef(s, out), nil
 	}
-	where := g.fset.Position(s.Pos())
-	stop := &ast.StopStmt{Error: true, Code: &ast.BasicLit{Kind: token.STRING,
-		Value: fmt.Sprintf("'fadj: %s:%d: reallocation of %s, which the right side reads'", filepath.Base(where.Filename), where.Line, v.Name)}}
-	guard := decl.If(decl.OtherBounds(x, deriv.Call("lbound", g.shadow(x, v)), deriv.Call("ubound", g.shadow(x, v))), stop)
+	guard := g.reallocGuard(s, x, g.shadow(x, v), v.Name) // alloc_comp.go
 	return fwd, append(append(restore[:len(restore)-1], guard), g.backRef(s, adj)...), nil
 }
 
