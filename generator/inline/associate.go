@@ -99,14 +99,26 @@ func (x *expander) nestedAssociates(s ast.Stmt) {
 func (x *expander) plainAssociations(a *ast.AssociateConstruct) bool {
 	x.fixed = x.undefinedIn(a.Body)
 	for _, as := range a.Assocs {
-		if as == nil || as.Name == nil || !x.plainSelector(as.Selector, true) {
-			return false
-		}
-		if s := x.info.ObjectOf(as.Name); s == nil || s.Selector == nil {
+		if as == nil || as.Name == nil || !x.plainAssoc(as, a.Body) {
 			return false
 		}
 	}
 	return len(a.Assocs) > 0
+}
+
+// plainAssoc reports whether the selector of as qualifies, and, for a
+// section, whether body's references of its name can be rewritten.
+func (x *expander) plainAssoc(as *ast.Association, body []ast.Stmt) bool {
+	s := x.info.ObjectOf(as.Name)
+	if s == nil || s.Selector == nil || !x.plainSelector(as.Selector, true) {
+		return false
+	}
+	if r := x.info.Rank(as.Selector); r > 0 {
+		if _, ok := as.Selector.(*ast.CallExpr); ok {
+			return x.sectionUsesFit(body, s, r)
+		}
+	}
+	return true
 }
 
 // plainSelector reports whether e is a variable, a component of one, or
@@ -120,6 +132,9 @@ func (x *expander) plainSelector(e ast.Expr, top bool) bool {
 	case *ast.SelectorExpr:
 		return x.plainSelector(e.X, false)
 	case *ast.CallExpr:
+		if top && x.info.Rank(e) > 0 {
+			return x.sectionSelector(e) // associate_section.go
+		}
 		if !top || x.info.Rank(e) != 0 {
 			return false
 		}
@@ -143,7 +158,20 @@ func (x *expander) substitute(s ast.Stmt, a *ast.AssociateConstruct) ast.Stmt {
 	for _, as := range a.Assocs {
 		names[x.info.ObjectOf(as.Name)] = as.Selector
 	}
-	return ast.Apply(s, nil, func(c *ast.Cursor) bool {
+	return x.substituteNode(s, names).(ast.Stmt)
+}
+
+// substituteExpr is substitute for an expression.
+func (x *expander) substituteExpr(e ast.Expr, names map[*sema.Symbol]ast.Expr) ast.Expr {
+	// Apply cannot replace its root: hold e in a ParenExpr.
+	p := x.substituteNode(&ast.ParenExpr{X: e}, names).(*ast.ParenExpr)
+	return p.X
+}
+
+func (x *expander) substituteNode(n ast.Node, names map[*sema.Symbol]ast.Expr) ast.Node {
+	return ast.Apply(n, func(c *ast.Cursor) bool {
+		return !x.substituteSection(c, names) // associate_section.go
+	}, func(c *ast.Cursor) bool {
 		id, ok := c.Node().(*ast.Ident)
 		if !ok {
 			return true
@@ -152,5 +180,5 @@ func (x *expander) substitute(s ast.Stmt, a *ast.AssociateConstruct) ast.Stmt {
 			c.Replace(x.clone(sel))
 		}
 		return true
-	}).(ast.Stmt)
+	})
 }

@@ -52,9 +52,9 @@ func (x *expander) undefinedIn(body []ast.Stmt) func(*sema.Symbol) bool {
 	ast.Inspect(&ast.Unit{Body: body}, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			mark(n.Lhs)
+			mark(baseOf(n.Lhs)) // not its subscripts
 		case *ast.PointerAssignStmt:
-			mark(n.Lhs)
+			mark(baseOf(n.Lhs))
 		case *ast.DoConstruct:
 			if n.Var != nil {
 				mark(n.Var)
@@ -86,5 +86,19 @@ func (x *expander) undefinedIn(body []ast.Stmt) func(*sema.Symbol) bool {
 		}
 		k := s.Owner
 		return k != nil && k.Kind != sema.ModuleScope && k.Kind != sema.GlobalScope && s.Module() == nil
+	}
+}
+
+// baseOf returns the variable designator e is a part of.
+func baseOf(e ast.Expr) ast.Expr {
+	for {
+		switch b := e.(type) {
+		case *ast.CallExpr:
+			e = b.Fun
+		case *ast.SelectorExpr:
+			e = b.X
+		default:
+			return e
+		}
 	}
 }

@@ -45,11 +45,11 @@ end subroutine s
 `,
 		body: "outer: block\n  y = sum(x)\nend block outer",
 	}, {
-		name: "an array expression, or a subscript the body changes, keeps the construct; one it keeps is substituted",
+		name: "an array expression not shaped by a whole array, or a subscript the body changes, keeps the construct; one it keeps is substituted",
 		src: `subroutine s(x, y, k)
   real(8) :: x(3), y
   integer :: k
-  associate(sq => x*x)
+  associate(sq => matmul(reshape(x, [3, 1]), reshape(x, [1, 3])))
     y = sum(sq)
   end associate
   associate(e => x(k))
@@ -61,7 +61,7 @@ end subroutine s
   end associate
 end subroutine s
 `,
-		body: "associate (sq => x*x)\n  y = sum(sq)\nend associate\nassociate (e => x(k))\n  k = k + 1\n  y = y + e\nend associate\ny = y + x(k + 1)",
+		body: "associate (sq => matmul(reshape(x, [3, 1]), reshape(x, [1, 3])))\n  y = sum(sq)\nend associate\nassociate (e => x(k))\n  k = k + 1\n  y = y + e\nend associate\ny = y + x(k + 1)",
 	}, {
 		name: "scalar values become locals of a BLOCK, assigned first; a plain selector beside them is substituted",
 		src: `subroutine s(x, y, k)
@@ -74,6 +74,51 @@ end subroutine s
 end subroutine s
 `,
 		body: "block\n  real(8) :: d\n  logical(4) :: big\n  integer(4) :: m\n  d = x(k + 1) - x(k)\n  big = x(k) > 1\n  m = 2*k\n  if (big) y = y + d*m\n  x(1) = x(1) + d\nend block",
+	}, {
+		name: "sections with fixed subscripts: references shift by the triplets' lower bounds",
+		src: `subroutine s(n, u, w, y)
+  integer :: n, j, k
+  real(8) :: u(0:n+1, n), w(n, n), y
+  do j = 1, n
+    associate(col => u(:, j), inner => w(2:n, j), blk => w(2:n, 1:j))
+      do k = 1, n - 1
+        inner(k) = col(k+1) - col(k) + blk(k, 1)
+      end do
+      col(1:2) = inner(n-2:)
+      y = y + sum(col) + blk(1, j)
+    end associate
+  end do
+end subroutine s
+`,
+		body: "do j = 1, n\n  do k = 1, n - 1\n    w(k + 1, j) = u(k, j) - u(k - 1, j) + w(k + 1, 1)\n  end do\n  u(0:1, j) = w(n - 1:n, j)\n  y = y + sum(u(:, j)) + w(2, j)\nend do",
+	}, {
+		name: "a section whose subscript the body changes, or a strided one, keeps the construct",
+		src: `subroutine s(n, u, y)
+  integer :: n, j
+  real(8) :: u(n, n), y
+  j = 1
+  associate(col => u(:, j))
+    j = 2
+    y = col(1)
+  end associate
+  associate(odd => u(1:n:2, 1))
+    y = y + odd(1)
+  end associate
+end subroutine s
+`,
+		body: "j = 1\nassociate (col => u(:, j))\n  j = 2\n  y = col(1)\nend associate\nassociate (odd => u(1:n:2, 1))\n  y = y + odd(1)\nend associate",
+	}, {
+		name: "array values become automatic arrays shaped by a whole dummy or constant-shape array",
+		src: `subroutine s(n, x, y)
+  integer :: n
+  real(8) :: x(n), y, c(4)
+  c = 1
+  associate(g => exp(-x)*2, h => c + 1)
+    y = sum(g) + g(1) + h(4)
+  end associate
+end subroutine s
+`,
+		body: "c = 1\nblock\n  real(8) :: g(size(x, 1))\n  real(8) :: h(4)\n  g = exp(-x)*2\n  h = c + 1\n  y = sum(g) + g(1) + h(4)\nend block",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -36,7 +36,7 @@ func (x *expander) valueAssociation(a *ast.AssociateConstruct) *ast.BlockConstru
 		if sym == nil || sym.Selector == nil {
 			return nil
 		}
-		if x.plainSelector(as.Selector, true) {
+		if x.plainAssoc(as, a.Body) {
 			plain.Assocs = append(plain.Assocs, as)
 			continue
 		}
@@ -45,6 +45,19 @@ func (x *expander) valueAssociation(a *ast.AssociateConstruct) *ast.BlockConstru
 			return nil
 		}
 		ent := &ast.Entity{Name: ast.NewIdent(as.Name.Name)}
+		if x.info.Rank(as.Selector) > 0 {
+			if ent.Dims = x.arrayDims(as.Selector); ent.Dims == nil { // associate_array.go
+				return nil
+			}
+			sym.Dims = make([]sema.Dim, len(ent.Dims))
+			for d, dim := range ent.Dims {
+				sym.Dims[d] = sema.Dim{Kind: sema.ExplicitShape, Lo: sema.Bound{Value: 1, Const: true}, Hi: sema.Bound{Expr: dim.Hi}}
+				if b, ok := dim.Hi.(*ast.BasicLit); ok {
+					sym.Dims[d].Hi.Value, _ = strconv.ParseInt(b.Value, 10, 64)
+					sym.Dims[d].Hi.Const = true
+				}
+			}
+		}
 		x.info.Defs[ent.Name] = sym
 		decls = append(decls, &ast.TypeDecl{Type: ts, DColon: true, Entities: []*ast.Entity{ent}})
 		lhs := ast.NewIdent(as.Name.Name)
@@ -73,12 +86,12 @@ func (x *expander) valueAssociation(a *ast.AssociateConstruct) *ast.BlockConstru
 	return blk
 }
 
-// valueType returns the declared type of a local holding scalar value e
-// of an intrinsic numeric or logical type, nil for others (a variable
-// designator: an associate name aliases it; a character, a derived type,
-// an array).
+// valueType returns the declared type of a local holding value e of an
+// intrinsic numeric or logical type, nil for others (a variable
+// designator: an associate name aliases it; a character, a derived
+// type).
 func (x *expander) valueType(e ast.Expr) *ast.TypeSpec {
-	if x.designator(e) || x.info.Rank(e) != 0 {
+	if x.designator(e) || x.info.Rank(e) < 0 {
 		return nil
 	}
 	t := x.info.TypeOf(e)
