@@ -89,7 +89,7 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
 		}
 		return g.sourceAlloc(s, src)
 	}
-	var saves, restores []ast.Stmt
+	var saves, restores, after []ast.Stmt
 	for _, o := range s.Objects {
 		if x, c := g.allocComponent(o); c != nil { // alloc_comp.go
 			f, b, err := g.componentAlloc(s.Keyword, x, c, stat)
@@ -103,6 +103,9 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		if s.Keyword == "allocate" {
+			after = append(after, g.modPtrAllocated(id, v)...) // ptr_module.go
+		}
 		if s.Keyword == "allocate" && stat == nil {
 			restores = append(g.unallocate(id, v), restores...)
 			continue
@@ -113,7 +116,11 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			saves, restores = append(saves, f...), append(b, restores...)
+			np, nq, err := g.modPtrDeallocated(v) // ptr_module.go
+			if err != nil {
+				return nil, nil, err
+			}
+			saves, restores = append(append(saves, np...), f...), append(append(b, nq...), restores...)
 			continue
 		}
 		f, b, err := g.saveAlloc(id, v, s.Keyword == "deallocate", tape.Push, true)
@@ -128,7 +135,7 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
 		return nil, nil, err
 	}
 	saves, restores = append(push, saves...), append(restores, pop...)
-	return withLabel(s, append(saves, s)), restores, nil
+	return withLabel(s, append(append(saves, s), after...)), restores, nil
 }
 
 // unallocate returns the reverse of the allocation of x: its
@@ -483,6 +490,11 @@ func (g *gen) passiveAllocCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error)
 		}
 		saves, restores = append(saves, f...), append(b, restores...)
 	}
+	mp, mq, err := g.modPtrPassive(s) // ptr_module.go
+	if err != nil {
+		return nil, nil, err
+	}
+	saves, restores = append(saves, mp...), append(mq, restores...)
 	fwd, bwd, err = g.passiveCall(s)
 	if err != nil || len(saves) == 0 {
 		return fwd, bwd, err

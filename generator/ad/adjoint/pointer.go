@@ -227,6 +227,9 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 	if _, v := g.activePointer(s.Objects[0]); len(s.Objects) == 1 && s.Keyword == "nullify" && g.modPtrOf(v) != nil {
 		return g.modPtrStmt(s, v, g.modPtrOf(v), nil) // ptr_module.go
 	}
+	if s.Keyword == "nullify" && len(s.Objects) > 1 && g.nullifiesModPtr(s) {
+		return g.nullifyEach(s)
+	}
 	if s.Keyword == "deallocate" || len(s.Options) > 0 {
 		return nil, nil, notSupported("%s of an active pointer in reverse mode", strings.ToUpper(s.Keyword))
 	}
@@ -288,6 +291,32 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 		bwd = append(restore, bwd...)
 	}
 	fwd = append(append(fwd, s), after...)
+	return labelled(s, fwd), bwd, nil
+}
+
+// nullifiesModPtr reports whether NULLIFY s names a module pointer of a
+// set (ptr_module.go), whose association is a number.
+func (g *gen) nullifiesModPtr(s *ast.AllocateStmt) bool {
+	for _, o := range s.Objects {
+		if _, v := g.activePointer(o); g.modPtrOf(v) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// nullifyEach reverses NULLIFY s as one NULLIFY per object (in order:
+// the objects are distinct pointers), each reversed on its own.
+func (g *gen) nullifyEach(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error) {
+	for _, o := range s.Objects {
+		one := &ast.AllocateStmt{Keyword: s.Keyword, Objects: []ast.Expr{o}}
+		one.Start = s.Pos()
+		f, b, err := g.pointerAlloc(one)
+		if err != nil {
+			return nil, nil, err
+		}
+		fwd, bwd = append(fwd, f...), append(b, bwd...)
+	}
 	return labelled(s, fwd), bwd, nil
 }
 

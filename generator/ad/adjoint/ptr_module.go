@@ -3,6 +3,7 @@ package adjoint
 import (
 	"sort"
 
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
@@ -173,7 +174,10 @@ func (g *gen) checkModPtrStmts(set *modPtrSet) error {
 					}
 				}
 			case *ast.AllocateStmt:
-				if s.Keyword != "nullify" && g.allocatesSet(s, set) {
+				if s.Keyword == "nullify" {
+					break
+				}
+				if g.allocatesSetPointer(s, set) {
 					errs.Addf(g.fset.Position(s.Pos()), "not supported yet: %s of a pointer an active module pointer may alias, in reverse mode", s.Keyword)
 				}
 			}
@@ -185,6 +189,23 @@ func (g *gen) checkModPtrStmts(set *modPtrSet) error {
 	}
 	errs.Sort()
 	return errs
+}
+
+// allocatesSetPointer reports whether s allocates or deallocates a
+// pointer of set. Its ALLOCATABLE targets may be allocated and
+// deallocated (modPtrAllocated, modPtrDeallocated).
+func (g *gen) allocatesSetPointer(s *ast.AllocateStmt, set *modPtrSet) bool {
+	for _, o := range s.Objects {
+		if c, ok := o.(*ast.CallExpr); ok {
+			o = c.Fun
+		}
+		if id, ok := o.(*ast.Ident); ok {
+			if v := g.info.ObjectOf(id); set.members[v] && v.Attrs.Has(sema.AttrPointer) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (g *gen) allocatesSet(s *ast.AllocateStmt, set *modPtrSet) bool {
@@ -294,11 +315,17 @@ func (g *gen) modPtrReached(s *ast.CallStmt) []*modPtrSet {
 	mc := g.modref().Call(s, g.scope)
 	var out []*modPtrSet
 	for _, set := range sets {
+		reached := false
 		for m := range set.members {
-			if mc.Uses[m] || mc.Defs[m] || mc.Globals[m] {
-				out = append(out, set)
-				break
-			}
+			reached = reached || mc.Uses[m] || mc.Defs[m] || mc.Globals[m]
+		}
+		// mod/ref sees values: a callee that only NULLIFYs a pointer or
+		// DEALLOCATEs a target of the set reaches it too.
+		if k := g.info.CallStmts[s]; !reached && k.Proc != nil && k.Proc.Proc != nil && k.Proc.Proc.Unit != nil {
+			reached = g.reachesSets(k.Proc.Proc.Unit, []*modPtrSet{set})
+		}
+		if reached {
+			out = append(out, set)
 		}
 	}
 	return out
@@ -315,9 +342,14 @@ func (g *gen) modPtrSaves(s *ast.CallStmt, refs ...[]tbr.Ref) (first, last, befo
 		return nil, nil, nil, nil, refs, nil
 	}
 	for _, set := range sets {
-		vp, vq := g.modPtrValues(set)
+		vp, vq, err := g.modPtrValues(set, false)
+		if err != nil {
+			return nil, nil, nil, nil, nil, err
+		}
 		first, after = append(first, vp...), append(vq, after...)
-		vp, vq = g.modPtrValues(set)
+		if vp, vq, err = g.modPtrValues(set, false); err != nil {
+			return nil, nil, nil, nil, nil, err
+		}
 		var np, nq []ast.Stmt
 		for _, p := range set.ptrs {
 			n, num, err := g.modPtrNumber(p, set)
@@ -336,10 +368,49 @@ func (g *gen) modPtrSaves(s *ast.CallStmt, refs ...[]tbr.Ref) (first, last, befo
 	return first, last, before, after, out, nil
 }
 
+// modPtrPassive returns the records around CALL s of a procedure
+// without a derivative version that may reach a set (a finalisation
+// that NULLIFYs the pointers and DEALLOCATEs the targets): the numbers
+// of the pointers and the targets' values, allocations included, pushed
+// before it; popped after its place in the backward sweep, the targets
+// first, their adjoints following them (a dropped value has a zero
+// adjoint), then the associations.
+func (g *gen) modPtrPassive(s *ast.CallStmt) (push, pop []ast.Stmt, err error) {
+	for _, set := range g.modPtrReached(s) {
+		var np, nq []ast.Stmt
+		for _, p := range set.ptrs {
+			n, num, err := g.modPtrNumber(p, set)
+			if err != nil {
+				return nil, nil, err
+			}
+			np = append(append(np, num...), tape.Lower(tape.Op{Kind: tape.SnapPush, Type: tape.I4, Ref: n}))
+			nq = append([]ast.Stmt{tape.Lower(tape.Op{Kind: tape.SnapPop, Type: tape.I4, Ref: ast.NewIdent(n.Name)}),
+				g.modPtrAssoc(p, set, n, true)}, nq...)
+		}
+		vp, vq, err := g.modPtrValues(set, true)
+		if err != nil {
+			return nil, nil, err
+		}
+		push, pop = append(append(push, np...), vp...), append(append(vq, nq...), pop...)
+	}
+	return push, pop, nil
+}
+
 // modPtrValues returns the snapshot pushes of the values of set's
-// targets, whole, and their pops.
-func (g *gen) modPtrValues(set *modPtrSet) (push, pop []ast.Stmt) {
+// targets, whole, and their pops. An ALLOCATABLE target's are those of
+// its allocation (saveAlloc): a call may allocate it. Its adjoint stays
+// as it is around a joint call (the pointers' adjoints are associated
+// with it), follows it (allocated zero) if follow.
+func (g *gen) modPtrValues(set *modPtrSet, follow bool) (push, pop []ast.Stmt, err error) {
 	for _, t := range set.targets {
+		if t.Attrs.Has(sema.AttrAllocatable) {
+			f, b, err := g.saveAlloc(ast.NewIdent(t.Name), t, true, tape.SnapPush, follow)
+			if err != nil {
+				return nil, nil, err
+			}
+			push, pop = append(push, f...), append(b, pop...)
+			continue
+		}
 		typ, _ := tape.TypeOf(t.Type)
 		op := tape.Op{Kind: tape.SnapPush, Type: typ, Ref: ast.NewIdent(t.Name)}
 		if t.Rank() > 0 {
@@ -348,7 +419,7 @@ func (g *gen) modPtrValues(set *modPtrSet) (push, pop []ast.Stmt) {
 		push = append(push, tape.Lower(op))
 		pop = append([]ast.Stmt{tape.Lower(op.Inverse())}, pop...)
 	}
-	return push, pop
+	return push, pop, nil
 }
 
 func dropPointers(refs []tbr.Ref, sets []*modPtrSet) []tbr.Ref {
@@ -377,9 +448,12 @@ func (g *gen) checkModPtrCalls(body []ast.Stmt) error {
 	var errs diag.List
 	walkStmts(body, func(st ast.Stmt) {
 		if c, ok := st.(*ast.CallStmt); ok && len(g.modPtrReached(c)) > 0 {
+			k := g.info.CallStmts[c]
 			switch {
+			case g.pa.CallPattern(c) == nil && (k.Proc == nil || k.Proc.Proc == nil || k.Proc.Proc.Unit == nil):
+				errs.Addf(g.fset.Position(c.Pos()), "not supported yet: call of '%s', which has no source and may reach an active module pointer, in reverse mode", exprString(c.Name))
 			case g.pa.CallPattern(c) == nil:
-				errs.Addf(g.fset.Position(c.Pos()), "not supported yet: call of '%s', which has no derivative version and may reach an active module pointer, in reverse mode", exprString(c.Name))
+				// modPtrPassive, from passiveAllocCall
 			case g.splitCall(c):
 				errs.Addf(g.fset.Position(c.Pos()), "not supported yet: call of '%s', which may reach an active module pointer, reversed in split mode", exprString(c.Name))
 			}
@@ -457,8 +531,74 @@ func (g *gen) modPtrEntry(r *routine, prev error) error {
 		return prev
 	}
 	follow, err := g.modPtrFollow(sets)
-	r.entry = append(r.entry, follow...)
+	r.entry = append(append(r.entry, g.modPtrTargetsFollow(sets)...), follow...)
 	return err
+}
+
+// modPtrTargetsFollow returns the allocation of the adjoints of the
+// sets' ALLOCATABLE targets: the pointers' adjoints are associated with
+// them in the forward sweep, so they are allocated there, on entry where
+// a target is allocated and its adjoint is not (zero), and after each
+// ALLOCATE (modPtrAllocated); they are never reallocated while the
+// targets keep their bounds. An adjoint is not freed on entry where its
+// target is not allocated: a joint call's adjoint is entered with the
+// target as the call found it, and the adjoint holding what the code
+// after the call gave it (init_b of an init that allocates the target).
+func (g *gen) modPtrTargetsFollow(sets []*modPtrSet) []ast.Stmt {
+	var out []ast.Stmt
+	for _, set := range sets {
+		for _, t := range set.targets {
+			if t.Attrs.Has(sema.AttrAllocatable) {
+				x := ast.NewIdent(t.Name)
+				xb := g.allocAdj(x, t)
+				zero := g.zeroFor(&ast.AssignStmt{Lhs: ast.Clone(xb), Rhs: deriv.Const("0", t.Type)}, t)
+				out = append(out, decl.If(decl.Allocated(ast.Clone(x)),
+					decl.If(decl.Not(decl.Allocated(ast.Clone(xb))), decl.AllocateMold(ast.Clone(xb), ast.Clone(x)), zero)))
+			}
+		}
+	}
+	return out
+}
+
+// modPtrDeallocated returns, for DEALLOCATE object v, the records that
+// let the backward sweep associate the set's pointers again once it has
+// allocated v anew (at another address): the numbers of their
+// associations, pushed before the records of v's allocation and popped
+// after its restoration.
+func (g *gen) modPtrDeallocated(v *sema.Symbol) (push, pop []ast.Stmt, err error) {
+	if v.Module() == nil || v.Attrs.Has(sema.AttrPointer) || !g.modPtrMember(v) {
+		return nil, nil, nil
+	}
+	set := g.modPtrSetOf(v)
+	for _, p := range set.ptrs {
+		n, num, err := g.modPtrNumber(p, set)
+		if err != nil {
+			return nil, nil, err
+		}
+		push = append(append(push, num...), pushInt(n))
+		pop = append([]ast.Stmt{popInt(ast.NewIdent(n.Name)), g.modPtrAssoc(p, set, n, true)}, pop...)
+	}
+	return push, pop, nil
+}
+
+// modPtrSetOf returns the set of member v.
+func (g *gen) modPtrSetOf(v *sema.Symbol) *modPtrSet {
+	sets, _ := g.modPtrSets()
+	for _, set := range sets {
+		if set.members[v] {
+			return set
+		}
+	}
+	return nil
+}
+
+// modPtrAllocated returns, for ALLOCATE object x of variable v, the
+// allocation of v's adjoint after it when v is a target of a set.
+func (g *gen) modPtrAllocated(x *ast.Ident, v *sema.Symbol) []ast.Stmt {
+	if v.Module() == nil || v.Attrs.Has(sema.AttrPointer) || !g.modPtrMember(v) {
+		return nil
+	}
+	return []ast.Stmt{g.follow(x, v)}
 }
 
 // modPtrSnapshot rejects variable v in the snapshots of checkpoint what
