@@ -143,8 +143,9 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	// loops and computed GO TOs as constructs.
 	inline.StatementFunctions(prog)
 	inline.Associations(prog)
-	inline.BlockLocals(prog)  // BLOCK locals become the procedure's (block.go)
-	sema.StaticBindings(prog) // type-bound calls without polymorphism, as plain calls
+	inline.BlockLocals(prog)   // BLOCK locals become the procedure's (block.go)
+	inline.CommonLayouts(prog) // a common block declared with different members: one array (commons.go)
+	sema.StaticBindings(prog)  // type-bound calls without polymorphism, as plain calls
 	restructure.Program(prog)
 	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
 	for _, f := range prog.Fset.Files() {
