@@ -144,6 +144,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	inline.StatementFunctions(prog)
 	inline.Associations(prog)
 	inline.BlockLocals(prog)   // BLOCK locals become the procedure's (block.go)
+	inline.Equivalences(prog)  // EQUIVALENCE of locals: one array (equivalence.go)
 	inline.CommonLayouts(prog) // a common block declared with different members: one array (commons.go)
 	sema.StaticBindings(prog)  // type-bound calls without polymorphism, as plain calls
 	restructure.Program(prog)

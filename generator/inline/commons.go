@@ -369,15 +369,7 @@ func b2i(b bool) int {
 func (x *expander) dropMembers(decls []ast.Stmt, dropped map[*sema.Symbol]bool, l *blockLayout, dl *declLayout, arr *sema.Symbol) []ast.Stmt {
 	var out []ast.Stmt
 	placed := false
-	keep := func(list []*ast.Entity) []*ast.Entity {
-		var k []*ast.Entity
-		for _, e := range list {
-			if !dropped[x.info.ObjectOf(e.Name)] {
-				k = append(k, e)
-			}
-		}
-		return k
-	}
+	keep := func(list []*ast.Entity) []*ast.Entity { return x.keepEntities(list, dropped) }
 	for _, d := range decls {
 		switch d := d.(type) {
 		case *ast.TypeDecl:

@@ -82,6 +82,29 @@ end subroutine a2
 `,
 		unit: "a2",
 		want: "double precision :: y\ninteger :: k(8)\ncommon /w/ k\ny = k(1)",
+	}, {
+		name: "EQUIVALENCE of locals: one array, offsets from the statement",
+		src: `subroutine e(y)
+  integer, parameter :: n = 3
+  double precision y, w(2*n), a(n), b(n), s
+  equivalence (w(1), a(1)), (w(n+1), b(1)), (s, b(2))
+  a = y
+  b(1:2) = a(2)*s
+  y = w(6) + b(n)
+end subroutine e
+`,
+		unit: "e",
+		want: "integer, parameter :: n = 3\ndouble precision :: y\nreal(8) :: fadj_eq_w(6)\nfadj_eq_w(1:3) = y\nfadj_eq_w(4:5) = fadj_eq_w(2)*fadj_eq_w(5)\ny = fadj_eq_w(6) + fadj_eq_w(n + 3)",
+	}, {
+		name: "EQUIVALENCE of a dummy is kept",
+		src: `subroutine e(y, w)
+  double precision y, w(4), a(4)
+  equivalence (w(1), a(1))
+  y = a(1)
+end subroutine e
+`,
+		unit: "e",
+		want: "double precision :: y, w(4), a(4)\nequivalence (w(1), a(1))\ny = a(1)",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -95,6 +118,7 @@ end subroutine a2
 			if err != nil {
 				t.Fatal(err)
 			}
+			inline.Equivalences(prog)
 			inline.CommonLayouts(prog)
 			var buf strings.Builder
 			for _, u := range prog.Files[0].Units {
