@@ -1,0 +1,184 @@
+package inline
+
+import (
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Defined assignments (ASSIGNMENT(=)), as modern models give their state
+// types (`interface assignment(=)` with a module subroutine, or `generic
+// :: assignment(=) => copy` bound to the type, ELEMENTAL for arrays of
+// the type too). The standard defines `a = b` with a defined assignment
+// as `call s(a, (b))`: DefinedAssignments rewrites each such statement
+// into that CALL of the specific subroutine sema resolved, which the
+// differentiators then treat as any call (an elemental one with the
+// array operands too). The right side is passed as it is when it cannot
+// share storage with the left side (another variable, a function
+// reference, an expression), in parentheses when it is the same
+// variable, or a POINTER or TARGET one (a copy of its value: the
+// specific may define its first dummy before it reads the second).
+//
+// The specific is often PRIVATE to its module, or renamed, where the
+// assignment is written: the generated code, which must name the same
+// procedure, spells such a call as the assignment again (Respell).
+// Assignments in FORALL and WHERE, whose bodies cannot hold a CALL, stay
+// as they are, and the differentiators reject them when they are active;
+// so does an assignment whose specific is not accessible where a CALL
+// elsewhere names it (Respell could not tell the two apart).
+
+// Reassigned holds the names of the specifics that DefinedAssignments
+// made calls of where the name does not reach them.
+type Reassigned struct {
+	names map[string]bool
+}
+
+// DefinedAssignments rewrites the defined assignments of prog into calls
+// of their specific subroutines (see above).
+func DefinedAssignments(prog *sema.Program) *Reassigned {
+	r := &Reassigned{}
+	if prog == nil || prog.Info == nil || len(prog.Info.Assignments) == 0 {
+		return r
+	}
+	x := &expander{info: prog.Info}
+	called := x.namedCalls()
+	for _, f := range prog.Files {
+		for _, u := range f.Units {
+			x.definedAssignments(u, r, called)
+		}
+	}
+	return r
+}
+
+func (x *expander) definedAssignments(u *ast.Unit, r *Reassigned, called map[*sema.Symbol]bool) {
+	for _, p := range u.Procs {
+		x.definedAssignments(p, r, called)
+	}
+	sc := x.info.ScopeOf(u)
+	if sc == nil || len(u.Body) == 0 {
+		return
+	}
+	ast.Apply(&ast.Unit{Body: u.Body}, func(c *ast.Cursor) bool {
+		switch s := c.Node().(type) {
+		case *ast.ForallStmt, *ast.ForallConstruct, *ast.WhereStmt, *ast.WhereConstruct:
+			return false // (a CALL cannot go there)
+		case *ast.AssignStmt:
+			spec := x.info.Assignments[s]
+			if spec == nil || spec.Proc == nil || spec.Proc.Unit == nil {
+				return true
+			}
+			reach := sc.Lookup(spec.Name) == spec
+			if !reach && called[spec] {
+				return true
+			}
+			call := x.assignCall(s, spec)
+			x.siteOf(sc.Symbol, s, spec, call)
+			if !reach {
+				if r.names == nil {
+					r.names = map[string]bool{}
+				}
+				r.names[spec.Name] = true
+			}
+			c.Replace(call)
+		}
+		return true
+	}, nil)
+}
+
+// assignCall returns CALL spec(lhs, rhs) for defined assignment s.
+func (x *expander) assignCall(s *ast.AssignStmt, spec *sema.Symbol) *ast.CallStmt {
+	name := ast.NewIdent(spec.Name)
+	name.NamePos = s.Pos()
+	x.info.Uses[name] = spec
+	rhs := s.Rhs
+	if x.mayShare(s.Lhs, rhs) {
+		rhs = &ast.ParenExpr{X: rhs}
+	}
+	call := &ast.CallStmt{StmtHeader: s.StmtHeader, Name: name, Args: []ast.Expr{s.Lhs, rhs}, Parens: true}
+	x.info.CallStmts[call] = sema.Call{Kind: sema.SubroutineCall, Proc: spec}
+	return call
+}
+
+// mayShare reports whether rhs is a variable that may share storage with
+// lhs: the same one, or one that is a POINTER or TARGET.
+func (x *expander) mayShare(lhs, rhs ast.Expr) bool {
+	if !x.designator(rhs) {
+		return false
+	}
+	l, r := x.base(lhs), x.base(rhs)
+	if l == nil || r == nil {
+		return true
+	}
+	aliased := func(v *sema.Symbol) bool { return v.Attrs.Has(sema.AttrPointer) || v.Attrs.Has(sema.AttrTarget) }
+	return l == r || aliased(l) && aliased(r) || aliased(l) && r.Attrs.Has(sema.AttrPointer) || aliased(r) && l.Attrs.Has(sema.AttrPointer)
+}
+
+// base returns the variable designator e is part of, or nil.
+func (x *expander) base(e ast.Expr) *sema.Symbol {
+	for {
+		switch v := e.(type) {
+		case *ast.Ident:
+			return x.info.Uses[v]
+		case *ast.SelectorExpr:
+			e = v.X
+		case *ast.CallExpr:
+			e = v.Fun
+		default:
+			return nil
+		}
+	}
+}
+
+// siteOf makes the call graph's site of defined assignment s, in the
+// procedure or main program caller, the site of call.
+func (x *expander) siteOf(caller *sema.Symbol, s *ast.AssignStmt, spec *sema.Symbol, call *ast.CallStmt) {
+	cg := x.info.CallGraph
+	if cg == nil || caller == nil {
+		return
+	}
+	n := cg.Node(caller)
+	if n == nil {
+		return
+	}
+	for i := range n.Sites {
+		site := &n.Sites[i]
+		if site.Stmt == nil && site.Expr == nil && site.Callee.Proc == spec && site.Pos == s.Pos() {
+			site.Stmt = call
+			return
+		}
+	}
+}
+
+// namedCalls returns the procedures a CALL statement of prog names.
+func (x *expander) namedCalls() map[*sema.Symbol]bool {
+	out := map[*sema.Symbol]bool{}
+	for s, c := range x.info.CallStmts {
+		if c.Proc != nil && s != nil {
+			out[c.Proc] = true
+		}
+	}
+	return out
+}
+
+// Respell writes, in generated file f, the calls of the specifics that
+// DefinedAssignments made where their name does not reach them as the
+// assignments they were: `call state_copy(a, b)` as `a = b` (`a = (b)`
+// for a copy of b's value), the same procedure.
+func (r *Reassigned) Respell(f *ast.File) {
+	if r == nil || len(r.names) == 0 {
+		return
+	}
+	for _, u := range f.Units {
+		ast.Apply(u, func(c *ast.Cursor) bool {
+			s, ok := c.Node().(*ast.CallStmt)
+			if !ok {
+				return true
+			}
+			id, ok := s.Name.(*ast.Ident)
+			if !ok || !r.names[id.Lower()] || len(s.Args) != 2 {
+				return true
+			}
+			c.Replace(&ast.AssignStmt{StmtHeader: s.StmtHeader, Lhs: s.Args[0], Rhs: s.Args[1]})
+			return false
+		}, nil)
+	}
+}
