@@ -24,7 +24,8 @@ import (
 // Assignments in FORALL and WHERE, whose bodies cannot hold a CALL, stay
 // as they are, and the differentiators reject them when they are active;
 // so does an assignment whose specific is not accessible where a CALL
-// elsewhere names it (Respell could not tell the two apart).
+// elsewhere names it, or another procedure of its name (Respell could
+// not tell them apart).
 
 // Reassigned holds the names of the specifics that DefinedAssignments
 // made calls of where the name does not reach them.
@@ -49,7 +50,7 @@ func DefinedAssignments(prog *sema.Program) *Reassigned {
 	return r
 }
 
-func (x *expander) definedAssignments(u *ast.Unit, r *Reassigned, called map[*sema.Symbol]bool) {
+func (x *expander) definedAssignments(u *ast.Unit, r *Reassigned, called map[string]bool) {
 	for _, p := range u.Procs {
 		x.definedAssignments(p, r, called)
 	}
@@ -67,7 +68,7 @@ func (x *expander) definedAssignments(u *ast.Unit, r *Reassigned, called map[*se
 				return true
 			}
 			reach := sc.Lookup(spec.Name) == spec
-			if !reach && called[spec] {
+			if !reach && called[spec.Name] {
 				return true
 			}
 			call := x.assignCall(s, spec)
@@ -148,12 +149,16 @@ func (x *expander) siteOf(caller *sema.Symbol, s *ast.AssignStmt, spec *sema.Sym
 	}
 }
 
-// namedCalls returns the procedures a CALL statement of prog names.
-func (x *expander) namedCalls() map[*sema.Symbol]bool {
-	out := map[*sema.Symbol]bool{}
+// namedCalls returns the names of the procedures CALL statements of
+// prog name (Respell tells calls apart by name).
+func (x *expander) namedCalls() map[string]bool {
+	out := map[string]bool{}
 	for s, c := range x.info.CallStmts {
-		if c.Proc != nil && s != nil {
-			out[c.Proc] = true
+		if id, ok := s.Name.(*ast.Ident); ok && c.Kind == sema.SubroutineCall {
+			out[id.Lower()] = true
+		}
+		if c.Proc != nil {
+			out[c.Proc.Name] = true
 		}
 	}
 	return out

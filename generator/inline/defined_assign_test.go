@@ -127,6 +127,20 @@ subroutine r2(s, t)
 end subroutine
 `,
 		body: "s = t",
+	}, {
+		name: "so does one whose specific's name another procedure a CALL names has",
+		src: `subroutine r(f, x)
+  use m
+  type(fld) :: f
+  real(8) :: x(3)
+  f = x
+end subroutine
+subroutine r2(x)
+  real(8) :: x(3)
+  call set_fld(x, x)
+end subroutine
+`,
+		body: "f = x",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
