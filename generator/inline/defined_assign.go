@@ -100,31 +100,49 @@ func (x *expander) assignCall(s *ast.AssignStmt, spec *sema.Symbol) *ast.CallStm
 }
 
 // mayShare reports whether rhs is a variable that may share storage with
-// lhs: the same one, or one that is a POINTER or TARGET.
+// lhs: a part of the same variable (or of an associate name), or one
+// reached through a POINTER while the other is a POINTER or TARGET.
 func (x *expander) mayShare(lhs, rhs ast.Expr) bool {
 	if !x.designator(rhs) {
 		return false
 	}
-	l, r := x.base(lhs), x.base(rhs)
-	if l == nil || r == nil {
+	l, r := x.ref(lhs), x.ref(rhs)
+	if l.base == nil || r.base == nil || l.base.Selector != nil || r.base.Selector != nil {
 		return true
 	}
-	aliased := func(v *sema.Symbol) bool { return v.Attrs.Has(sema.AttrPointer) || v.Attrs.Has(sema.AttrTarget) }
-	return l == r || aliased(l) && aliased(r) || aliased(l) && r.Attrs.Has(sema.AttrPointer) || aliased(r) && l.Attrs.Has(sema.AttrPointer)
+	return l.base == r.base || l.pointer && (r.pointer || r.target) || r.pointer && l.target
 }
 
-// base returns the variable designator e is part of, or nil.
-func (x *expander) base(e ast.Expr) *sema.Symbol {
+// varRef is what mayShare needs of a designator: its variable, and
+// whether it is reached through a POINTER (the variable or a component)
+// or lies in a TARGET.
+type varRef struct {
+	base            *sema.Symbol
+	pointer, target bool
+}
+
+func (x *expander) ref(e ast.Expr) varRef {
+	var r varRef
 	for {
 		switch v := e.(type) {
 		case *ast.Ident:
-			return x.info.Uses[v]
+			r.base = x.info.Uses[v]
+			if r.base != nil {
+				r.pointer = r.pointer || r.base.Attrs.Has(sema.AttrPointer)
+				r.target = r.base.Attrs.Has(sema.AttrTarget)
+			}
+			return r
 		case *ast.SelectorExpr:
+			if c := x.info.Uses[v.Sel]; c != nil && c.Attrs.Has(sema.AttrPointer) {
+				r.pointer = true
+			}
 			e = v.X
 		case *ast.CallExpr:
 			e = v.Fun
+		case *ast.ParenExpr:
+			e = v.X
 		default:
-			return nil
+			return varRef{}
 		}
 	}
 }

@@ -78,6 +78,18 @@ end subroutine
 		body:      "call from_array(s, (s%d))\ncall from_array(s, t%d + 1)\nif (s%a > 0) call copy(s, (s))",
 		respelled: "s = (s%d)\ns = t%d + 1\nif (s%a > 0) call copy(s, (s))",
 	}, {
+		name: "a POINTER may point at the left side, another TARGET may not",
+		src: `subroutine r(s, t, p)
+  use m
+  type(st), target :: s, t
+  type(st), pointer :: p
+  s = t
+  s = p
+  p = t
+end subroutine
+`,
+		body: "call copy(s, t)\ncall copy(s, (p))\ncall copy(p, (t))",
+	}, {
 		name: "elemental on arrays: sections and elements, a section of the same array as a copy",
 		src: `subroutine r(p, q)
   use m
