@@ -100,8 +100,9 @@ func (x *expander) assignCall(s *ast.AssignStmt, spec *sema.Symbol) *ast.CallStm
 }
 
 // mayShare reports whether rhs is a variable that may share storage with
-// lhs: a part of the same variable (or of an associate name), or one
-// reached through a POINTER while the other is a POINTER or TARGET.
+// lhs: a part of the same variable (or of an associate name) that may
+// overlap it, or one reached through a POINTER while the other is a
+// POINTER or TARGET.
 func (x *expander) mayShare(lhs, rhs ast.Expr) bool {
 	if !x.designator(rhs) {
 		return false
@@ -110,7 +111,10 @@ func (x *expander) mayShare(lhs, rhs ast.Expr) bool {
 	if l.base == nil || r.base == nil || l.base.Selector != nil || r.base.Selector != nil {
 		return true
 	}
-	return l.base == r.base || l.pointer && (r.pointer || r.target) || r.pointer && l.target
+	if l.base == r.base {
+		return !x.disjoint(lhs, rhs) // (defined_assign_disjoint.go)
+	}
+	return l.pointer && (r.pointer || r.target) || r.pointer && l.target
 }
 
 // varRef is what mayShare needs of a designator: its variable, and

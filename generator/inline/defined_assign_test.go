@@ -102,6 +102,29 @@ end subroutine
 `,
 		body: "call copy(p, q)\ncall copy(p(2:4), q(1:3))\ncall copy(p(1), q(4))\ncall copy(p(2:4), (p(1:3)))",
 	}, {
+		name: "parts of one variable that cannot overlap pass as they are",
+		src: `subroutine r(p, c, k)
+  use m
+  type :: box
+    type(st) :: old, cur, all(3)
+  end type
+  type(st) :: p(4)
+  type(box) :: c
+  integer :: k
+  p(k) = p(k+1)
+  p(k-1) = p(k)
+  p(1) = p(2)
+  p(k) = p(k)
+  p(k) = p(2)
+  c%old = c%cur
+  c%all(1) = c%old
+  c%all(k) = c%all(1+k)
+  c%all(2:3) = c%all(1:2)
+end subroutine
+`,
+		body: "call copy(p(k), p(k + 1))\ncall copy(p(k - 1), p(k))\ncall copy(p(1), p(2))\ncall copy(p(k), (p(k)))\ncall copy(p(k), (p(2)))\n" +
+			"call copy(c%old, c%cur)\ncall copy(c%all(1), c%old)\ncall copy(c%all(k), c%all(1 + k))\ncall copy(c%all(2:3), (c%all(1:2)))",
+	}, {
 		name: "a type-bound generic with a PRIVATE specific",
 		src: `subroutine r(f, x)
   use m

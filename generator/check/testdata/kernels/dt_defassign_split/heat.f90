@@ -1,9 +1,11 @@
 ! A 1-D heat model whose state type defines its assignment, as models do
 ! to keep a cached diagnostic consistent with the data: copying a state
-! (re)allocates the field and recomputes the energy from it. The time
-! loop saves the state (old = cur), steps it from the copy (call
-! step(old, cur, kappa)) and reads the copy's energy; the end copies the
-! state again to read the energy of the last step.
+! (re)allocates the field and recomputes the energy from it. The model
+! keeps its current state and the one before in a container; the time
+! loop saves the state (h%old = h%cur: two components of one variable,
+! passed as they are), steps it from the copy (call step(h%old, h%cur,
+! kappa)) and reads the copy's energy; the end copies the state again
+! to read the energy of the last step.
 module mod_state
   implicit none
   private
@@ -35,7 +37,11 @@ module mod_heat
   use mod_state
   implicit none
   private
-  public :: heat
+  public :: heat, history
+  ! The model's current state and the one before it.
+  type :: history
+    type(state) :: cur, old
+  end type history
 contains
   subroutine step(s, r, kappa)
     type(state), intent(in) :: s
@@ -53,17 +59,17 @@ contains
     integer, intent(in) :: n, nt
     real(dp), intent(in) :: u0(n), kappa
     real(dp), intent(out) :: cost
-    type(state) :: cur, old
+    type(history) :: h
     integer :: it
-    allocate(cur%u(n))
-    cur%u = u0
+    allocate(h%cur%u(n))
+    h%cur%u = u0
     cost = 0
     do it = 1, nt
-      old = cur
-      call step(old, cur, kappa)
-      cost = cost + old%energy*kappa
+      h%old = h%cur
+      call step(h%old, h%cur, kappa)
+      cost = cost + h%old%energy*kappa
     end do
-    old = cur
-    cost = cost + old%energy + sum(cur%u*old%u)
+    h%old = h%cur
+    cost = cost + h%old%energy + sum(h%cur%u*h%old%u)
   end subroutine heat
 end module mod_heat

@@ -4,7 +4,8 @@
 ! and a parcel is set from a temperature alone (dry). The assignments
 ! run on whole arrays of parcels (p = t0, old = p), on sections
 ! (p(2:n) = old(1:n-1), a shift up the column), on an element from a
-! scalar (p(1) = old(n)).
+! scalar (p(1) = old(n)), and on elements of one array in a loop
+! (p(k) = p(k+1): distinct elements, passed as they are).
 module mod_parcel
   implicit none
   private
@@ -50,7 +51,7 @@ contains
     real(dp), intent(in) :: t0(n), q0(n), w
     real(dp), intent(out) :: cost
     type(parcel) :: p(n), old(n)
-    integer :: it
+    integer :: it, k
     p = t0
     p%q = q0
     cost = 0
@@ -61,6 +62,11 @@ contains
       p%t = (1 - w)*p%t + w*old%t
       p%q = (1 - w)*p%q + w*old%q
       cost = cost + sum(p%rh*old%t)
+      ! sinking by one level: each parcel from the one above
+      do k = 1, n - 1
+        p(k) = p(k+1)
+      end do
+      cost = cost + sum(p%rh*p%t)
     end do
   end subroutine column
 end module mod_column
