@@ -13,19 +13,21 @@ import (
 // into that CALL of the specific subroutine sema resolved, which the
 // differentiators then treat as any call (an elemental one with the
 // array operands too). The right side is passed as it is when it cannot
-// share storage with the left side (another variable, a function
-// reference, an expression), in parentheses when it is the same
-// variable, or a POINTER or TARGET one (a copy of its value: the
-// specific may define its first dummy before it reads the second).
+// share storage with the left side (another variable, a part of the
+// same one that cannot overlap it, a function reference, an expression),
+// in parentheses when it may (a copy of its value: the specific may
+// define its first dummy before it reads the second): a part of the same
+// variable that may overlap it, or a POINTER with a POINTER or TARGET.
 //
 // The specific is often PRIVATE to its module, or renamed, where the
 // assignment is written: the generated code, which must name the same
 // procedure, spells such a call as the assignment again (Respell).
 // Assignments in FORALL and WHERE, whose bodies cannot hold a CALL, stay
 // as they are, and the differentiators reject them when they are active;
-// so does an assignment whose specific is not accessible where a CALL
+// so do an assignment whose specific is not accessible where a CALL
 // elsewhere names it, or another procedure of its name (Respell could
-// not tell them apart).
+// not tell them apart), and one with a polymorphic side (CLASS of a type
+// another extends: its binding is chosen at run time).
 
 // Reassigned holds the names of the specifics that DefinedAssignments
 // made calls of where the name does not reach them.
@@ -41,20 +43,28 @@ func DefinedAssignments(prog *sema.Program) *Reassigned {
 		return r
 	}
 	x := &expander{info: prog.Info}
-	called := x.namedCalls()
+	ra := &reassigner{x: x, r: r, called: x.namedCalls(), extended: extendedTypes(prog.Info)}
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
-			x.definedAssignments(u, r, called)
+			ra.unit(u)
 		}
 	}
 	return r
 }
 
-func (x *expander) definedAssignments(u *ast.Unit, r *Reassigned, called map[string]bool) {
+// reassigner rewrites the defined assignments of the program's units.
+type reassigner struct {
+	x        *expander
+	r        *Reassigned
+	called   map[string]bool       // the names CALL statements give procedures
+	extended map[*sema.Symbol]bool // the derived types another type extends
+}
+
+func (ra *reassigner) unit(u *ast.Unit) {
 	for _, p := range u.Procs {
-		x.definedAssignments(p, r, called)
+		ra.unit(p)
 	}
-	sc := x.info.ScopeOf(u)
+	x, sc := ra.x, ra.x.info.ScopeOf(u)
 	if sc == nil || len(u.Body) == 0 {
 		return
 	}
@@ -64,25 +74,53 @@ func (x *expander) definedAssignments(u *ast.Unit, r *Reassigned, called map[str
 			return false // (a CALL cannot go there)
 		case *ast.AssignStmt:
 			spec := x.info.Assignments[s]
-			if spec == nil || spec.Proc == nil || spec.Proc.Unit == nil {
-				return true
-			}
-			reach := sc.Lookup(spec.Name) == spec
-			if !reach && called[spec.Name] {
+			reach := spec != nil && sc.Lookup(spec.Name) == spec
+			if !ra.rewritable(s, spec, reach) {
 				return true
 			}
 			call := x.assignCall(s, spec)
 			x.siteOf(sc.Symbol, s, spec, call)
 			if !reach {
-				if r.names == nil {
-					r.names = map[string]bool{}
+				if ra.r.names == nil {
+					ra.r.names = map[string]bool{}
 				}
-				r.names[spec.Name] = true
+				ra.r.names[spec.Name] = true
 			}
 			c.Replace(call)
 		}
 		return true
 	}, nil)
+}
+
+// rewritable reports whether defined assignment s of specific spec (nil
+// for an intrinsic one) becomes a CALL: not when spec has no body here,
+// nor when its name does not reach s and a CALL names a procedure so
+// (Respell could not tell them apart), nor when a side is polymorphic
+// (CLASS of a type another extends: the binding is dynamic).
+func (ra *reassigner) rewritable(s *ast.AssignStmt, spec *sema.Symbol, reach bool) bool {
+	if spec == nil || spec.Proc == nil || spec.Proc.Unit == nil || !reach && ra.called[spec.Name] {
+		return false
+	}
+	for _, e := range []ast.Expr{s.Lhs, s.Rhs} {
+		if t := ra.x.info.TypeOf(e); t != nil && t.Class && (t.Derived == nil || ra.extended[t.Derived]) {
+			return false
+		}
+	}
+	return true
+}
+
+// extendedTypes returns the derived types some type of the program
+// extends.
+func extendedTypes(info *sema.Info) map[*sema.Symbol]bool {
+	out := map[*sema.Symbol]bool{}
+	for _, s := range info.Defs {
+		if s != nil && s.Kind == sema.TypeSym {
+			for p := s.Parent; p != nil; p = p.Parent {
+				out[p] = true
+			}
+		}
+	}
+	return out
 }
 
 // assignCall returns CALL spec(lhs, rhs) for defined assignment s.

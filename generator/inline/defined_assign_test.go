@@ -125,6 +125,21 @@ end subroutine
 		body: "call copy(p(k), p(k + 1))\ncall copy(p(k - 1), p(k))\ncall copy(p(1), p(2))\ncall copy(p(k), (p(k)))\ncall copy(p(k), (p(2)))\n" +
 			"call copy(c%old, c%cur)\ncall copy(c%all(1), c%old)\ncall copy(c%all(k), c%all(1 + k))\ncall copy(c%all(2:3), (c%all(1:2)))",
 	}, {
+		name: "a polymorphic left side of a type another extends keeps its assignment (the binding is dynamic)",
+		src: `subroutine r(f, g, x)
+  use m
+  type, extends(fld) :: fld2
+  end type
+  class(fld), intent(inout) :: f
+  type(fld) :: g
+  real(8) :: x(3)
+  f = x
+  g = x
+end subroutine
+`,
+		body:      "f = x\ncall set_fld(g, x)",
+		respelled: "f = x\ng = x",
+	}, {
 		name: "a type-bound generic with a PRIVATE specific",
 		src: `subroutine r(f, x)
   use m
