@@ -143,10 +143,11 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	// loops and computed GO TOs as constructs.
 	inline.StatementFunctions(prog)
 	inline.Associations(prog)
-	inline.BlockLocals(prog)   // BLOCK locals become the procedure's (block.go)
-	inline.Equivalences(prog)  // EQUIVALENCE of locals: one array (equivalence.go)
-	inline.CommonLayouts(prog) // a common block declared with different members: one array (commons.go)
-	sema.StaticBindings(prog)  // type-bound calls without polymorphism, as plain calls
+	reassigned := inline.DefinedAssignments(prog) // a = b as CALL of the specific (defined_assign.go)
+	inline.BlockLocals(prog)                      // BLOCK locals become the procedure's (block.go)
+	inline.Equivalences(prog)                     // EQUIVALENCE of locals: one array (equivalence.go)
+	inline.CommonLayouts(prog)                    // a common block declared with different members: one array (commons.go)
+	sema.StaticBindings(prog)                     // type-bound calls without polymorphism, as plain calls
 	restructure.Program(prog)
 	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
 	for _, f := range prog.Fset.Files() {
@@ -187,6 +188,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 			seen[p] = t.RoutinePos
 			// Leftovers of later decisions (unused locals and labels,
 			// dead zero stores) go in one pass over the result.
+			reassigned.Respell(out) // calls of specifics the generated code cannot name
 			tidy.File(out, t.Name+gen.suffix)
 			prog.Info.Rebound(out) // type-bound references StaticBindings made plain
 			files = append(files, targetFile{target: t, entry: t.Name + gen.suffix, path: p, file: out})

@@ -25,7 +25,8 @@ import (
 // z̄_orig back and measures the change component by component, over its
 // real components at any depth (tapeLeaves), and the adjoint is zeroed
 // so. Not supported yet: an array of a derived type, a type with
-// allocatable, pointer or complex components.
+// allocatable, pointer or complex components, or with a defined
+// assignment.
 
 // derivedFixed adds the active derived-type variables named in the body
 // of fixed-point loop s to fp's state (those it defines) or parameters.
@@ -45,6 +46,9 @@ func (fp *fpCode) derivedFixed(s *ast.DoConstruct) error {
 	for _, v := range vs {
 		if _, err := fp.leaves(v); err != nil {
 			return err
+		}
+		if g.definedAssign(v.Type) { // (its copies would call the user's assignment: outputs_defassign.go)
+			return notSupported("derived-type variable '%s' of a type with a defined assignment (ASSIGNMENT(=)) in a fixed-point loop", v.Name)
 		}
 		if defined[v] {
 			fp.state = append(fp.state, v)

@@ -18,7 +18,8 @@ import (
 // steps), and pops may restore one; such a dependent is copied at the end
 // of the forward sweep and copied back at the end of the backward sweep.
 // A dependent the backward sweep does not write costs nothing. Numeric,
-// logical and derived-type variables are kept (by intrinsic assignment),
+// logical and derived-type variables are kept (by intrinsic assignment;
+// leaf by leaf for a type with a defined assignment),
 // not pointers, whose association the backward sweep may change, nor
 // types with pointer components, nor assumed-size arrays; the backward
 // sweep must end at its last statement (no RETURN in it).
@@ -45,6 +46,11 @@ func (g *gen) keepOutputs(r *routine) (save, restore []ast.Stmt, err error) {
 			return nil, nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
 		}
 		g.decls = append(g.decls, outputCopyDecl(name, s.Type, s.Rank()))
+		if g.definedAssign(s.Type) { // outputs_defassign.go
+			sv, rs := g.leafCopies(name, s)
+			save, restore = append(save, sv...), append(restore, rs...)
+			continue
+		}
 		save = append(save, &ast.AssignStmt{Lhs: ast.NewIdent(name), Rhs: ast.NewIdent(s.Name)})
 		restore = append(restore, &ast.AssignStmt{Lhs: ast.NewIdent(s.Name), Rhs: ast.NewIdent(name)})
 	}
