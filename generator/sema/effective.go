@@ -584,6 +584,18 @@ func (w *intentWalker) stmt(s ast.Stmt) {
 	case *ast.AllocateStmt:
 		for _, o := range s.Objects {
 			w.subscripts(o)
+			if s.Keyword == "nullify" {
+				continue
+			}
+			// An ALLOCATE or DEALLOCATE ends the object's values: a
+			// definition, in part (a caller's records must keep what
+			// it held).
+			if c, ok := o.(*ast.CallExpr); ok && w.info.Calls[c].Kind == AllocateShape {
+				o = c.Fun
+			}
+			if b, _ := w.designator(o); b != nil {
+				w.def(b, s.Start, nil, false)
+			}
 		}
 		for _, o := range s.Options {
 			switch o.Name.Lower() {

@@ -220,8 +220,9 @@ func (g *gen) followCall(s *ast.CallStmt) []ast.Stmt {
 	if g.globals.modref == nil {
 		g.globals.modref = modref.New(g.info)
 	}
-	var out []ast.Stmt
-	for _, v := range decl.Reallocated(g.info, s, g.globals.modref.Call(s, g.scope)) {
+	mc := g.globals.modref.Call(s, g.scope)
+	out := g.followCallComponents(mc)
+	for _, v := range decl.Reallocated(g.info, s, mc) {
 		if !hasShadow(v.Type) || !g.pa.ActiveVar(v) {
 			continue
 		}
@@ -233,6 +234,30 @@ func (g *gen) followCall(s *ast.CallStmt) []ast.Stmt {
 			continue // not visible here: nothing here reads it
 		}
 		out = append(out, g.entryAlign(x, v, false))
+	}
+	return out
+}
+
+// followCallComponents returns the realignment of the tangents' ALLOCATABLE
+// and POINTER components of the active derived-type variables passed
+// whole to a call that may define them (an allocation routine without a
+// tangent version: call field_alloc(f, n)).
+func (g *gen) followCallComponents(mc *modref.Call) []ast.Stmt {
+	var out []ast.Stmt
+	for _, a := range mc.Args {
+		x, whole := a.Expr.(*ast.Ident)
+		// (An ALLOCATE is no definition of a value: a dummy that may
+		// change counts, whatever mod/ref says.)
+		if !whole || a.Var == nil || a.Var.Rank() != 0 || a.Dummy != nil && a.Dummy.Intent == ast.IntentIn ||
+			!g.pa.ActiveVar(a.Var) || g.scope.Lookup(x.Name) != a.Var {
+			continue
+		}
+		xd := g.tident(x, a.Var)
+		for _, p := range decl.AllocPaths(a.Var.Type) {
+			y, yd, c := decl.PathRef(ast.NewIdent(x.Name), p), decl.PathRef(ast.NewIdent(xd.Name), p), p[len(p)-1]
+			zero := &ast.AssignStmt{Lhs: ast.Clone(yd), Rhs: zeroConst(c.Type)}
+			out = append(out, decl.Associate(c, decl.Follow(y, yd, c.Rank(), zero, false))...)
+		}
 	}
 	return out
 }
