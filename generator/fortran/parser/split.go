@@ -109,7 +109,6 @@ func entryPoints(u *ast.Unit) []*point {
 
 // split returns the procedures of the entry points of u.
 func (s *splitter) split(u *ast.Unit, pts []*point) []*ast.Unit {
-	n := len(s.errs)
 	if u.Contains != nil {
 		s.errorf(pts[1].stmt.Pos(), "not supported yet: ENTRY in a procedure with internal procedures")
 	}
@@ -124,9 +123,6 @@ func (s *splitter) split(u *ast.Unit, pts []*point) []*ast.Unit {
 		p.keep, p.jump = reach(u.Body, p.start) // split_flow.go
 	}
 	s.checkSaved(u, pts) // split_names.go
-	if len(s.errs) > n {
-		return []*ast.Unit{u}
-	}
 	label := freshLabel(u)
 	var out []*ast.Unit
 	for _, p := range pts {
