@@ -1,10 +1,10 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/source"
 )
 
 // names calls f for each name n references: not components (%name) nor
@@ -39,11 +39,13 @@ func base(x ast.Expr) *ast.Ident {
 }
 
 // checkSaved rejects a saved local of u that the code of two entry
-// points uses: each procedure would have its own.
+// points uses, when the value it has on entry to one of them matters
+// (it is not just the variable of the loops that use it): each
+// procedure would have its own.
 func (s *splitter) checkSaved(u *ast.Unit, pts []*point) {
 	saved := savedLocals(u, pts)
-	first := map[string]*point{}
-	reported := map[string]bool{}
+	users := map[string][]*point{} // the entry points whose code uses the name
+	exposed := map[string]bool{}   // some code uses its value on entry
 	for _, p := range pts {
 		for i, st := range u.Body {
 			if !p.keep[i] {
@@ -51,35 +53,32 @@ func (s *splitter) checkSaved(u *ast.Unit, pts []*point) {
 			}
 			names(st, func(id *ast.Ident) {
 				n := strings.ToLower(id.Name)
-				pos, ok := saved[n]
-				if !ok || reported[n] {
-					return
-				}
-				q := first[n]
-				switch {
-				case q == nil:
-					first[n] = p
-				case q != p:
-					reported[n] = true
-					s.errorf(pos, "not supported yet: saved variable '%s' is used by the code of entry points '%s' and '%s' (ENTRY): each would have its own; keep it in a COMMON block or a module",
-						id.Name, q.name.Name, p.name.Name)
+				if _, ok := saved[n]; ok && !slices.Contains(users[n], p) {
+					users[n] = append(users[n], p)
 				}
 			})
+			stateNames(st, func(id *ast.Ident) { exposed[strings.ToLower(id.Name)] = true })
+		}
+	}
+	for n, ps := range users {
+		if len(ps) > 1 && exposed[n] {
+			s.errorf(saved[n].Pos(), "not supported yet: saved variable '%s' is used by the code of entry points '%s' and '%s' (ENTRY): each would have its own; keep it in a COMMON block or a module",
+				saved[n].Name, ps[0].name.Name, ps[1].name.Name)
 		}
 	}
 }
 
 // savedLocals returns the saved local variables of u (SAVE, DATA, an
 // initialisation; every local under a SAVE without a list) with the
-// position of their declaration.
-func savedLocals(u *ast.Unit, pts []*point) map[string]source.Pos {
-	saved := map[string]source.Pos{}
+// name that declares them.
+func savedLocals(u *ast.Unit, pts []*point) map[string]*ast.Ident {
+	saved := map[string]*ast.Ident{}
 	add := func(id *ast.Ident) {
 		if id == nil || strings.HasPrefix(id.Name, "/") {
 			return
 		}
 		if _, ok := saved[strings.ToLower(id.Name)]; !ok {
-			saved[strings.ToLower(id.Name)] = id.Pos()
+			saved[strings.ToLower(id.Name)] = id
 		}
 	}
 	all := false
@@ -230,7 +229,12 @@ func (s *splitter) rename(c *ast.Unit, pts []*point, p *point) {
 		}
 	}
 	for _, d := range c.Decls {
-		names(d, check)
+		switch d.(type) {
+		case *ast.InterfaceBlock, *ast.TypeDef:
+			// scopes of their own (an interface body's dummies, components)
+		default:
+			names(d, check)
+		}
 	}
 	for _, b := range c.Body {
 		names(b, check)
@@ -266,4 +270,63 @@ func dropDecls(decls []ast.Stmt, drop func(string) bool) []ast.Stmt {
 		out = append(out, d)
 	}
 	return out
+}
+
+// stateNames calls f for each name n references whose value on entry to
+// the procedure may matter: not the variable of a DO loop or implied DO
+// inside that loop (the loop defines it first), nor components and
+// argument keywords.
+func stateNames(n ast.Node, f func(*ast.Ident)) {
+	loopVars := map[string]int{}
+	var walk func(ast.Node)
+	loop := func(v *ast.Ident, bounds []ast.Expr, inside func()) {
+		for _, b := range bounds {
+			if b != nil {
+				walk(b)
+			}
+		}
+		if v == nil {
+			inside()
+			return
+		}
+		k := strings.ToLower(v.Name)
+		loopVars[k]++
+		inside()
+		loopVars[k]--
+	}
+	walk = func(n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if loopVars[strings.ToLower(n.Name)] == 0 {
+					f(n)
+				}
+			case *ast.SelectorExpr:
+				walk(n.X)
+				return false
+			case *ast.KeywordArg:
+				walk(n.Value)
+				return false
+			case *ast.DoConstruct:
+				if n.Concurrent != nil {
+					return true // (its indexes are its own; their names count)
+				}
+				loop(n.Var, []ast.Expr{n.Start, n.Stop, n.Step, n.While, n.Mask}, func() {
+					for _, s := range n.Body {
+						walk(s)
+					}
+				})
+				return false
+			case *ast.ImpliedDo:
+				loop(n.Var, []ast.Expr{n.Start, n.Stop, n.Step}, func() {
+					for _, it := range n.Items {
+						walk(it)
+					}
+				})
+				return false
+			}
+			return true
+		})
+	}
+	walk(n)
 }

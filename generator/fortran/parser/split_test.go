@@ -36,6 +36,14 @@ var splitTests = []struct{ name, src, want string }{
 			"(function sound (r) decls{(decl doubleprecision r sound)} body{(= sound 2)} end)"},
 	{"x.f90", "function f(x) result(y)\ny = x\nreturn\nentry g(x) result(z)\ny = -x\nend\n",
 		"(function f (x) result=y body{(= y x) (return)} end) (function g (x) result=z body{(= z (- x))} end)"},
+	// under SAVE, a DO variable both use is defined by each loop first
+	{"x.f90", "subroutine a(n, x)\nreal x(n)\nsave\ndo i = 1, n\nx(i) = 0\nend do\nreturn\nentry b(n, x)\nprint *, (x(i), i = 1, n)\nend\n",
+		"(subroutine a (n x) decls{(decl real x(n)) (attr save)} body{(do i=1,n {(= x(i) 0)} end-do) (return)} end) " +
+			"(subroutine b (n x) decls{(decl real x(n)) (attr save)} body{(print fmt=* (impl (x(i)) i 1 n))} end)"},
+	// an interface body is a scope of its own: its t is not b's dummy
+	{"x.f90", "subroutine a(f, y)\ninterface\nreal function f(t)\nreal t\nend function\nend interface\ny = f(y)\nreturn\nentry b(y, t)\ny = 2*y*t\nend\n",
+		"(subroutine a (f y) decls{(interface (function f :real (t) decls{(decl real t)} end-function) end-interface)} body{(= y f(y)) (return)} end) " +
+			"(subroutine b (y t) decls{(interface (function f :real (t) decls{(decl real t)} end-function) end-interface)} body{(= y (* (* 2 y) t))} end)"},
 	// module procedures; SAVE shared by nothing; COMMON and PARAMETER are no locals
 	{"x.f90", "module m\ncontains\nsubroutine a(x)\ninteger, save :: k = 0\ncommon /c/ s\nk = k + 1\nreturn\nentry b(x)\nx = s\nend subroutine\nend module\n",
 		"(module m contains{(subroutine a (x) decls{(decl integer save :: k=0) (common /c/ s)} body{(= k (+ k 1)) (return)} end-subroutine) " +
@@ -66,6 +74,8 @@ var splitErrorTests = []struct{ name, src, want string }{
 		"x.f90:2:9: not supported yet: saved variable 'k' is used by the code of entry points 'a' and 'b' (ENTRY): each would have its own; keep it in a COMMON block or a module"},
 	{"x.f", "      SUBROUTINE A(X)\n      DATA N /0/\n      N = N + 1\n      ENTRY B(X)\n      X = N\n      END\n",
 		"x.f:2:12: not supported yet: saved variable 'N' is used by the code of entry points 'A' and 'B' (ENTRY): each would have its own; keep it in a COMMON block or a module"},
+	{"x.f90", "subroutine a(n, x)\nreal x(n)\nsave\ndo i = 1, n\nx(i) = 0\nend do\nreturn\nentry b(n, x)\nx(i) = 1\nend\n",
+		"x.f90:4:4: not supported yet: saved variable 'i' is used by the code of entry points 'a' and 'b' (ENTRY): each would have its own; keep it in a COMMON block or a module"},
 	{"x.f90", "subroutine a(x, h)\nreturn\nentry b(x)\nx = h*x\nend\n",
 		"x.f90:4:5: not supported yet: 'h', a dummy argument of 'a' but not of 'b', is used in the code or declarations of 'b' (ENTRY)"},
 	{"x.f90", "subroutine a(n, x)\nreal x(n)\nreturn\nentry b(x)\nx = 1\nend\n",

@@ -1,12 +1,15 @@
 C     A relaxation model written as one subroutine with two entry
 C     points, as legacy codes do: INIT sets the coefficients in the
 C     COMMON block /RELAX/ and the state, then falls into the code of
-C     STEP to take the first step; STEP advances the state.
+C     STEP to take the first step; STEP advances the state.  SAVE, as
+C     many legacy codes write it, saves the loop index I too: both entry
+C     points use it, but only as the variable of their loops.
       SUBROUTINE INIT(N, U, U0, C, DT)
       INTEGER N, I
       DOUBLE PRECISION U(N), U0(N), C, DT
       DOUBLE PRECISION ALPHA, DECAY
       COMMON /RELAX/ ALPHA, DECAY
+      SAVE
       ALPHA = C
       DECAY = 0.5D0*C*C
       DO 10 I = 1, N

@@ -5,6 +5,7 @@ subroutine INIT_b(N, U, U_b, U0, U0_b, C, C_b, DT, DT_b)
   double precision :: U(N), U0(N), C, DT
   double precision :: ALPHA, DECAY
   common /RELAX/ ALPHA, DECAY
+  save
   real(8), intent(inout) :: u_b(N)
   real(8), intent(inout) :: u0_b(N)
   real(8), intent(inout) :: c_b
@@ -27,7 +28,10 @@ subroutine INIT_b(N, U, U_b, U0, U0_b, C, C_b, DT, DT_b)
   end do
   call fadj_push_r8_array(fadj_save1, size(fadj_save1))
   deallocate(fadj_save1)
-  ! adjoint of relax.f:20
+  call fadj_push_r8(U(1))
+  U(1) = U(1)*EXP(-DECAY*DT)
+  call fadj_pop_r8(U(1))
+  ! adjoint of relax.f:23
   fadj_tmp2_b = U_b(1)
   U_b(1) = EXP(-DECAY*DT)*fadj_tmp2_b
   DECAY_b = DECAY_b - DT*(exp(-DECAY*DT)*(U(1)*fadj_tmp2_b))
@@ -36,7 +40,7 @@ subroutine INIT_b(N, U, U_b, U0, U0_b, C, C_b, DT, DT_b)
   call fadj_pop_r8_array(fadj_save1, size(fadj_save1))
   do I = 2, N
     U(I) = fadj_save1(I)
-    ! adjoint of relax.f:18
+    ! adjoint of relax.f:21
     fadj_tmp1_b = U_b(I)
     U_b(I) = fadj_tmp1_b
     DT_b = DT_b + (ALPHA*U(I - 1) - DECAY*SIN(U(I)))*fadj_tmp1_b
@@ -47,16 +51,17 @@ subroutine INIT_b(N, U, U_b, U0, U0_b, C, C_b, DT, DT_b)
   end do
   deallocate(fadj_save1)
   do I = N, 1, -1
-    ! adjoint of relax.f:13
+    ! adjoint of relax.f:16
     U0_b(I) = U0_b(I) + U_b(I)
     U_b(I) = 0.0_8
   end do
-  ! adjoint of relax.f:11
+  ! adjoint of relax.f:14
   C_b = C_b + 0.5D0*(C*DECAY_b)
   C_b = C_b + 0.5D0*C*DECAY_b
   DECAY_b = 0.0_8
-  ! adjoint of relax.f:10
+  ! adjoint of relax.f:13
   C_b = C_b + ALPHA_b
+  ALPHA_b = 0.0_8
 end subroutine INIT_b
 
 subroutine STEP_b(N, U, U_b, DT, DT_b)
@@ -65,6 +70,7 @@ subroutine STEP_b(N, U, U_b, DT, DT_b)
   double precision :: U(N), DT
   double precision :: ALPHA, DECAY
   common /RELAX/ ALPHA, DECAY
+  save
   real(8), intent(inout) :: u_b(N)
   real(8), intent(inout) :: dt_b
   real(8) :: alpha_b
@@ -80,7 +86,10 @@ subroutine STEP_b(N, U, U_b, DT, DT_b)
   end do
   call fadj_push_r8_array(fadj_save1, size(fadj_save1))
   deallocate(fadj_save1)
-  ! adjoint of relax.f:20
+  call fadj_push_r8(U(1))
+  U(1) = U(1)*EXP(-DECAY*DT)
+  call fadj_pop_r8(U(1))
+  ! adjoint of relax.f:23
   fadj_tmp2_b = U_b(1)
   U_b(1) = EXP(-DECAY*DT)*fadj_tmp2_b
   DECAY_b = DECAY_b - DT*(exp(-DECAY*DT)*(U(1)*fadj_tmp2_b))
@@ -89,7 +98,7 @@ subroutine STEP_b(N, U, U_b, DT, DT_b)
   call fadj_pop_r8_array(fadj_save1, size(fadj_save1))
   do I = 2, N
     U(I) = fadj_save1(I)
-    ! adjoint of relax.f:18
+    ! adjoint of relax.f:21
     fadj_tmp1_b = U_b(I)
     U_b(I) = fadj_tmp1_b
     DT_b = DT_b + (ALPHA*U(I - 1) - DECAY*SIN(U(I)))*fadj_tmp1_b

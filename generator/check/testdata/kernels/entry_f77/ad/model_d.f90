@@ -4,6 +4,7 @@ subroutine INIT_d(N, U, U_d, U0, U0_d, C, C_d, DT, DT_d)
   double precision :: U(N), U0(N), C, DT
   double precision :: ALPHA, DECAY
   common /RELAX/ ALPHA, DECAY
+  save
   real(8) :: alpha_d
   real(8) :: decay_d
   common /relax_d/ alpha_d, decay_d
@@ -37,6 +38,7 @@ subroutine STEP_d(N, U, U_d, DT, DT_d)
   double precision :: U(N), DT
   double precision :: ALPHA, DECAY
   common /RELAX/ ALPHA, DECAY
+  save
   real(8) :: alpha_d
   real(8) :: decay_d
   common /relax_d/ alpha_d, decay_d
