@@ -116,7 +116,10 @@ func Files(paths []string, conf Config) (*Program, error) {
 		}
 		f, err := parser.ParseFile(fset, path, src, pconf)
 		if f != nil && err == nil && !conf.KeepEntries {
-			err = parser.SplitEntries(fset, f)
+			if prog.Deferred == nil {
+				prog.Deferred = map[*ast.Unit]diag.List{}
+			}
+			err = parser.SplitEntries(fset, f, prog.Deferred)
 		}
 		if f != nil {
 			prog.Files = append(prog.Files, f)

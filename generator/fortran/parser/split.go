@@ -25,13 +25,16 @@ import (
 // associates with each other, are the entry's own.
 //
 // The copies keep the positions of the source, so that messages point
-// at it. Rejected, since the copies would change the meaning: a saved
-// local (SAVE, DATA, an initialisation) that the code of two entry
-// points uses, a dummy argument of another entry point that the code or
-// the declarations of an entry point use, and alternate returns
-// (split_names.go).
-func SplitEntries(fset *source.FileSet, f *ast.File) error {
-	s := &splitter{fset: fset}
+// at it. Rejected, since the copies would change the meaning: a dummy
+// argument of another entry point that the code or the declarations of
+// an entry point use, alternate returns, internal procedures
+// (split_names.go). A saved local (SAVE, DATA, an initialisation) that
+// the code of two entry points uses would be state of each procedure's
+// own: with deferred non-nil, it is rejected only when such a procedure
+// gets derivative code (deferred maps it to the messages; a passive call
+// runs the original procedure); else here.
+func SplitEntries(fset *source.FileSet, f *ast.File, deferred map[*ast.Unit]diag.List) error {
+	s := &splitter{fset: fset, deferred: deferred}
 	f.Units = s.units(f.Units)
 	for _, u := range f.Units {
 		if u.Kind == ast.ModuleUnit {
@@ -46,8 +49,9 @@ func SplitEntries(fset *source.FileSet, f *ast.File) error {
 }
 
 type splitter struct {
-	fset *source.FileSet
-	errs diag.List
+	fset     *source.FileSet
+	errs     diag.List
+	deferred map[*ast.Unit]diag.List
 }
 
 func (s *splitter) errorf(pos source.Pos, format string, args ...any) {
@@ -64,6 +68,9 @@ type point struct {
 	start  int            // index in the host's body where its code starts
 	keep   []bool         // the statements of the host's body its code runs
 	jump   bool           // its code jumps back before its start
+	// problems make its procedure differ from the original: saved
+	// state the code of another entry point shares.
+	problems diag.List
 }
 
 // resultVar is the lower-case name of the point's result variable.
@@ -126,7 +133,15 @@ func (s *splitter) split(u *ast.Unit, pts []*point) []*ast.Unit {
 	label := freshLabel(u)
 	var out []*ast.Unit
 	for _, p := range pts {
-		out = append(out, s.copyFor(u, pts, p, label))
+		c := s.copyFor(u, pts, p, label)
+		switch {
+		case len(p.problems) == 0:
+		case s.deferred != nil:
+			s.deferred[c] = p.problems
+		default:
+			s.errs = append(s.errs, p.problems...)
+		}
+		out = append(out, c)
 	}
 	return out
 }

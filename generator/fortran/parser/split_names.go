@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 )
 
@@ -38,10 +39,10 @@ func base(x ast.Expr) *ast.Ident {
 	return nil
 }
 
-// checkSaved rejects a saved local of u that the code of two entry
-// points uses, when the value it has on entry to one of them matters
-// (it is not just the variable of the loops that use it): each
-// procedure would have its own.
+// checkSaved gives the entry points whose code uses a saved local of u
+// that the code of another uses too a problem, when the value it has on
+// entry to one of them matters (it is not just the variable of the loops
+// that use it): each procedure would have its own.
 func (s *splitter) checkSaved(u *ast.Unit, pts []*point) {
 	saved := savedLocals(u, pts)
 	users := map[string][]*point{} // the entry points whose code uses the name
@@ -61,9 +62,14 @@ func (s *splitter) checkSaved(u *ast.Unit, pts []*point) {
 		}
 	}
 	for n, ps := range users {
-		if len(ps) > 1 && exposed[n] {
-			s.errorf(saved[n].Pos(), "not supported yet: saved variable '%s' is used by the code of entry points '%s' and '%s' (ENTRY): each would have its own; keep it in a COMMON block or a module",
-				saved[n].Name, ps[0].name.Name, ps[1].name.Name)
+		if len(ps) < 2 || !exposed[n] {
+			continue
+		}
+		var e diag.List
+		e.Addf(s.fset.Position(saved[n].Pos()), "not supported yet: saved variable '%s' is used by the code of entry points '%s' and '%s' (ENTRY): each would have its own; keep it in a COMMON block or a module",
+			saved[n].Name, ps[0].name.Name, ps[1].name.Name)
+		for _, p := range ps {
+			p.problems = append(p.problems, e...)
 		}
 	}
 }

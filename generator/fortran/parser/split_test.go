@@ -55,7 +55,7 @@ func TestSplitEntries(t *testing.T) {
 		fset := source.NewFileSet()
 		f, err := ParseFile(fset, tt.name, []byte(tt.src), Config{})
 		if err == nil {
-			err = SplitEntries(fset, f)
+			err = SplitEntries(fset, f, nil)
 		}
 		if err != nil {
 			t.Errorf("%q: %v", tt.src, err)
@@ -94,7 +94,7 @@ func TestSplitEntriesErrors(t *testing.T) {
 			t.Errorf("%q: %v", tt.src, err)
 			continue
 		}
-		err = SplitEntries(fset, f)
+		err = SplitEntries(fset, f, nil)
 		var got []string
 		if l, ok := err.(diag.List); ok {
 			for _, e := range l {

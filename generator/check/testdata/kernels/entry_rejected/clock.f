@@ -1,25 +1,28 @@
-C     ENTRY code fadj rejects, each at its position: a step counter
-C     saved by DATA that the code of two entry points uses (each
-C     procedure would count on its own), and the code of entry ADVANCE
-C     reading H, a dummy argument of START only.
-      SUBROUTINE START(N, U, H)
+C     ENTRY code fadj rejects when it is differentiated: a step counter
+C     saved by DATA that the code of both entry points uses (each
+C     procedure would count on its own).  Called passively, the original
+C     procedure would run (kernel entry_passive_state).
+      SUBROUTINE START(N, U)
       INTEGER N, I, NSTEP
-      DOUBLE PRECISION U(N), H, DT
+      DOUBLE PRECISION U(N), DT
       DATA NSTEP /0/
       NSTEP = 0
+      DO 5 I = 1, N
+         U(I) = U(I)*U(I)
+    5 CONTINUE
       RETURN
       ENTRY ADVANCE(N, U, DT)
       NSTEP = NSTEP + 1
       DO 10 I = 1, N
-         U(I) = U(I) + DT*H*NSTEP*U(I)
+         U(I) = U(I) + DT*NSTEP*U(I)
    10 CONTINUE
       RETURN
       END
 
-      SUBROUTINE RUN(N, U, H, DT)
+      SUBROUTINE RUN(N, U, DT)
       INTEGER N
-      DOUBLE PRECISION U(N), H, DT
-      CALL START(N, U, H)
+      DOUBLE PRECISION U(N), DT
+      CALL START(N, U)
       CALL ADVANCE(N, U, DT)
       CALL ADVANCE(N, U, DT)
       END
