@@ -19,8 +19,9 @@ import (
 // entry runs: the statements from the entry point on, up to the first
 // RETURN, STOP or GO TO, and whatever a jump from them reaches
 // (split_flow.go). Falling through an ENTRY just goes on. If that code
-// jumps back before the entry point, the body is the host's whole body
-// after a GO TO a CONTINUE that replaces the ENTRY. In a function the
+// jumps back before the entry point, the code it reaches there comes
+// first, in its place, skipped by a GO TO a CONTINUE that replaces the
+// ENTRY (restructure puts them in order). In a function the
 // result variables of the other entry points, which the standard
 // associates with each other, are the entry's own.
 //
