@@ -27,8 +27,8 @@ import (
 //
 // The copies keep the positions of the source, so that messages point
 // at it. Rejected, since the copies would change the meaning: a dummy
-// argument of another entry point that the code or the declarations of
-// an entry point use, alternate returns, internal procedures
+// argument of another entry point that the code, the declarations or
+// the internal procedures of an entry point use, alternate returns
 // (split_names.go). A saved local (SAVE, DATA, an initialisation) that
 // the code of two entry points uses would be state of each procedure's
 // own: with deferred non-nil, it is rejected only when such a procedure
@@ -117,9 +117,6 @@ func entryPoints(u *ast.Unit) []*point {
 
 // split returns the procedures of the entry points of u.
 func (s *splitter) split(u *ast.Unit, pts []*point) []*ast.Unit {
-	if u.Contains != nil {
-		s.errorf(pts[1].stmt.Pos(), "not supported yet: ENTRY in a procedure with internal procedures")
-	}
 	for _, p := range pts {
 		for _, a := range p.args {
 			if a.Name == "*" {

@@ -61,6 +61,26 @@ func (s *splitter) checkSaved(u *ast.Unit, pts []*point) {
 			stateNames(st, func(id *ast.Ident) { exposed[strings.ToLower(id.Name)] = true })
 		}
 	}
+	// What the internal procedures the code of an entry point calls use
+	// of the host's saved locals counts as used by it, on entry.
+	for _, p := range pts {
+		var kept []ast.Stmt
+		for i, st := range u.Body {
+			if p.keep[i] {
+				kept = append(kept, st)
+			}
+		}
+		for _, ip := range called(u.Procs, kept) {
+			ast.Inspect(ip, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if n := strings.ToLower(id.Name); saved[n] != nil && !slices.Contains(users[n], p) {
+						users[n], exposed[n] = append(users[n], p), true
+					}
+				}
+				return true
+			})
+		}
+	}
 	for n, ps := range users {
 		if len(ps) < 2 || !exposed[n] {
 			continue
@@ -245,6 +265,47 @@ func (s *splitter) rename(c *ast.Unit, pts []*point, p *point) {
 	for _, b := range c.Body {
 		names(b, check)
 	}
+	// The internal procedures its code calls reach the host's variables
+	// by host association (a local of theirs named as another entry's
+	// dummy is rejected too); the others are left out.
+	c.Procs = called(c.Procs, append(append([]ast.Stmt(nil), c.Decls...), c.Body...))
+	if len(c.Procs) == 0 {
+		c.Contains = nil
+	}
+	for _, ip := range c.Procs {
+		for _, st := range append(append([]ast.Stmt(nil), ip.Decls...), ip.Body...) {
+			names(st, check)
+		}
+	}
+}
+
+// called returns the procedures of procs that stmts reference, directly
+// or through each other, in their order.
+func called(procs []*ast.Unit, stmts []ast.Stmt) []*ast.Unit {
+	byName := map[string]*ast.Unit{}
+	for _, ip := range procs {
+		byName[strings.ToLower(ip.Name.Name)] = ip
+	}
+	seen := map[*ast.Unit]bool{}
+	var visit func(ast.Node)
+	visit = func(n ast.Node) {
+		names(n, func(id *ast.Ident) {
+			if ip := byName[strings.ToLower(id.Name)]; ip != nil && !seen[ip] {
+				seen[ip] = true
+				visit(ip)
+			}
+		})
+	}
+	for _, st := range stmts {
+		visit(st)
+	}
+	var out []*ast.Unit
+	for _, ip := range procs {
+		if seen[ip] {
+			out = append(out, ip)
+		}
+	}
+	return out
 }
 
 // dropDecls removes the names drop says from the type declarations and

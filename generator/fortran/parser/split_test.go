@@ -44,6 +44,10 @@ var splitTests = []struct{ name, src, want string }{
 	{"x.f90", "subroutine a(f, y)\ninterface\nreal function f(t)\nreal t\nend function\nend interface\ny = f(y)\nreturn\nentry b(y, t)\ny = 2*y*t\nend\n",
 		"(subroutine a (f y) decls{(interface (function f :real (t) decls{(decl real t)} end-function) end-interface)} body{(= y f(y)) (return)} end) " +
 			"(subroutine b (y t) decls{(interface (function f :real (t) decls{(decl real t)} end-function) end-interface)} body{(= y (* (* 2 y) t))} end)"},
+	// internal procedures: each procedure has a copy of those its code calls
+	{"x.f90", "subroutine a(x)\nx = 0\nreturn\nentry b(x)\ncall c\ncontains\nsubroutine c\nx = x + 1\nend subroutine\nend\n",
+		"(subroutine a (x) body{(= x 0) (return)} end) " +
+			"(subroutine b (x) body{(call c)} contains{(subroutine c body{(= x (+ x 1))} end-subroutine)} end)"},
 	// module procedures; SAVE shared by nothing; COMMON and PARAMETER are no locals
 	{"x.f90", "module m\ncontains\nsubroutine a(x)\ninteger, save :: k = 0\ncommon /c/ s\nk = k + 1\nreturn\nentry b(x)\nx = s\nend subroutine\nend module\n",
 		"(module m contains{(subroutine a (x) decls{(decl integer save :: k=0) (common /c/ s)} body{(= k (+ k 1)) (return)} end-subroutine) " +
@@ -82,8 +86,10 @@ var splitErrorTests = []struct{ name, src, want string }{
 		"x.f90:2:8: not supported yet: 'n', a dummy argument of 'a' but not of 'b', is used in the code or declarations of 'b' (ENTRY)"},
 	{"x.f90", "subroutine a(x, *)\nreturn 1\nentry b(x)\nend\n",
 		"x.f90:1:17: not supported yet: alternate return in a procedure with ENTRY"},
-	{"x.f90", "subroutine a(x)\nentry b(x)\ncall c\ncontains\nsubroutine c\nend subroutine\nend\n",
-		"x.f90:2:1: not supported yet: ENTRY in a procedure with internal procedures"},
+	{"x.f90", "subroutine a(x, h)\nreturn\nentry b(x)\ncall c\ncontains\nsubroutine c\nx = h\nend subroutine\nend\n",
+		"x.f90:7:5: not supported yet: 'h', a dummy argument of 'a' but not of 'b', is used in the code or declarations of 'b' (ENTRY)"},
+	{"x.f90", "subroutine a(x)\ninteger, save :: k\nk = 0\nreturn\nentry b(x)\ncall c\ncontains\nsubroutine c\nk = k + 1\nend subroutine\nend\n",
+		"x.f90:2:18: not supported yet: saved variable 'k' is used by the code of entry points 'a' and 'b' (ENTRY): each would have its own; keep it in a COMMON block or a module"},
 }
 
 func TestSplitEntriesErrors(t *testing.T) {

@@ -1,7 +1,9 @@
 ! ENTRY in free-form F90 with IMPLICIT NONE and intents: the entry's
 ! dummy dt is declared intent(in) among the host's declarations (dropped
-! from setup's procedure), the coefficient lives in a COMMON block; the
-! function energy has an entry force with a RESULT of its own.
+! from setup's procedure), the coefficient lives in a COMMON block, and
+! the code of advance calls an internal function damp that reads dt by
+! host association (setup's procedure leaves it out); the function energy
+! has an entry force with a RESULT of its own.
 subroutine setup(n, x, a)
   implicit none
   integer, intent(in) :: n
@@ -17,8 +19,13 @@ subroutine setup(n, x, a)
   return
 entry advance(n, x, dt)
   do i = 1, n
-    x(i) = x(i) - dt*k*energy(x(i))
+    x(i) = x(i) - dt*damp(x(i))
   end do
+contains
+  real(8) function damp(v)
+    real(8), intent(in) :: v
+    damp = k*energy(v)*(1 + dt*v)
+  end function damp
 end subroutine setup
 
 function energy(v) result(e)
