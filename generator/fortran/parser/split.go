@@ -28,8 +28,9 @@ import (
 // The copies keep the positions of the source, so that messages point
 // at it. Rejected, since the copies would change the meaning: a dummy
 // argument of another entry point that the code, the declarations or
-// the internal procedures of an entry point use, alternate returns
-// (split_names.go). A saved local (SAVE, DATA, an initialisation) that
+// the internal procedures of an entry point use (split_names.go).
+// RETURN k takes the k-th alternate return of the entry point called,
+// as in its procedure. A saved local (SAVE, DATA, an initialisation) that
 // the code of two entry points uses would be state of each procedure's
 // own: with deferred non-nil, it is rejected only when such a procedure
 // gets derivative code (deferred maps it to the messages; a passive call
@@ -117,13 +118,6 @@ func entryPoints(u *ast.Unit) []*point {
 
 // split returns the procedures of the entry points of u.
 func (s *splitter) split(u *ast.Unit, pts []*point) []*ast.Unit {
-	for _, p := range pts {
-		for _, a := range p.args {
-			if a.Name == "*" {
-				s.errorf(a.Pos(), "not supported yet: alternate return in a procedure with ENTRY")
-			}
-		}
-	}
 	for _, p := range pts {
 		p.keep, p.jump = reach(u.Body, p.start) // split_flow.go
 	}

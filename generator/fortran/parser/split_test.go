@@ -44,6 +44,9 @@ var splitTests = []struct{ name, src, want string }{
 	{"x.f90", "subroutine a(f, y)\ninterface\nreal function f(t)\nreal t\nend function\nend interface\ny = f(y)\nreturn\nentry b(y, t)\ny = 2*y*t\nend\n",
 		"(subroutine a (f y) decls{(interface (function f :real (t) decls{(decl real t)} end-function) end-interface)} body{(= y f(y)) (return)} end) " +
 			"(subroutine b (y t) decls{(interface (function f :real (t) decls{(decl real t)} end-function) end-interface)} body{(= y (* (* 2 y) t))} end)"},
+	// alternate returns: RETURN k takes those of the entry point called
+	{"x.f", "      SUBROUTINE A(X, *)\n      IF (X .LT. 0) RETURN 1\n      RETURN\n      ENTRY B(*, *, X)\n      IF (X .GT. 1) RETURN 2\n      END\n",
+		"(subroutine A (X *) body{(if (< X 0) (return 1)) (return)} end) (subroutine B (* * X) body{(if (> X 1) (return 2))} end)"},
 	// internal procedures: each procedure has a copy of those its code calls
 	{"x.f90", "subroutine a(x)\nx = 0\nreturn\nentry b(x)\ncall c\ncontains\nsubroutine c\nx = x + 1\nend subroutine\nend\n",
 		"(subroutine a (x) body{(= x 0) (return)} end) " +
@@ -84,8 +87,6 @@ var splitErrorTests = []struct{ name, src, want string }{
 		"x.f90:4:5: not supported yet: 'h', a dummy argument of 'a' but not of 'b', is used in the code or declarations of 'b' (ENTRY)"},
 	{"x.f90", "subroutine a(n, x)\nreal x(n)\nreturn\nentry b(x)\nx = 1\nend\n",
 		"x.f90:2:8: not supported yet: 'n', a dummy argument of 'a' but not of 'b', is used in the code or declarations of 'b' (ENTRY)"},
-	{"x.f90", "subroutine a(x, *)\nreturn 1\nentry b(x)\nend\n",
-		"x.f90:1:17: not supported yet: alternate return in a procedure with ENTRY"},
 	{"x.f90", "subroutine a(x, h)\nreturn\nentry b(x)\ncall c\ncontains\nsubroutine c\nx = h\nend subroutine\nend\n",
 		"x.f90:7:5: not supported yet: 'h', a dummy argument of 'a' but not of 'b', is used in the code or declarations of 'b' (ENTRY)"},
 	{"x.f90", "subroutine a(x)\ninteger, save :: k\nk = 0\nreturn\nentry b(x)\ncall c\ncontains\nsubroutine c\nk = k + 1\nend subroutine\nend\n",
