@@ -29,6 +29,6 @@ C
       EOS = K*R + 0.1D0*R**3
       RETURN
       ENTRY SOUND(R)
-      EOS = K + 0.3D0*R**2
+      EOS = K*(1.0D0 + 0.3D0*R**2)
       RETURN
       END

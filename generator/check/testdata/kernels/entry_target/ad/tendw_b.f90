@@ -21,7 +21,7 @@ subroutine SOUND_b(R, R_b, fadj_result_b)
   real(8), intent(in) :: fadj_result_b
   sound_res_b = fadj_result_b
   ! adjoint of tend.f:32
-  R_b = R_b + 2*R*(0.3D0*sound_res_b)
+  R_b = R_b + 2*R*(0.3D0*(K*sound_res_b))
 end subroutine SOUND_b
 
 subroutine TENDW_b(N, Q, Q_b, DQ, DQ_b, W, W_b)

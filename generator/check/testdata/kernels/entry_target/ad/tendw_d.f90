@@ -16,8 +16,8 @@ subroutine SOUND_d(R, R_d, SOUND, SOUND_res_d)
   intent(out) :: SOUND
   real(8) :: r_d
   real(8), intent(out) :: SOUND_res_d
-  SOUND_res_d = 0.3D0*(2*R*R_d)
-  sound = K + 0.3D0*R**2
+  SOUND_res_d = K*(0.3D0*(2*R*R_d))
+  sound = K*(1.0D0 + 0.3D0*R**2)
   return
 end subroutine SOUND_d
 
