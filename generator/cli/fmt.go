@@ -42,7 +42,7 @@ func runFmt(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "usage: fadj %s\n", fmtCommand.usage)
 		return ExitUsage
 	}
-	conf := load.Config{Defines: defines, IncludeDirs: includes}
+	conf := load.Config{Defines: defines, IncludeDirs: includes, KeepEntries: true}
 	switch *form {
 	case "":
 	case "fixed", "free":

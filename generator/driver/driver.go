@@ -326,6 +326,16 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 	if act == nil {
 		return nil, warns, errAt(t.RoutinePos, "internal error: no activity result for '%s'", t.Routine)
 	}
+	// Procedures made of one with ENTRY whose copies would not share its
+	// saved state are rejected once they need derivative code.
+	var deferred diag.List
+	for _, pa := range act.Procs {
+		deferred = append(deferred, prog.Deferred[pa.Unit]...)
+	}
+	if len(deferred) > 0 {
+		deferred.Sort()
+		return nil, warns, deferred
+	}
 	var outs []generated
 	dec := &Decisions{Target: t, Suffix: spec.Output.Suffix, Prog: prog, Plan: pl, Activity: act, Recomputed: map[ast.Stmt]bool{}, Dead: map[ast.Stmt]bool{}}
 	// Both modes' errors are reported together; they are positioned in

@@ -42,6 +42,10 @@ type Config struct {
 	AllowAbsoluteIncludes bool
 	// Form forces the source form of every file; nil chooses by extension.
 	Form *ast.SourceForm
+	// KeepEntries leaves ENTRY statements in the tree (fadj fmt); else
+	// a procedure with ENTRY becomes one per entry point
+	// (parser.SplitEntries) before the semantic analysis.
+	KeepEntries bool
 	// ReadFile reads a file; nil means input.ReadFile with
 	// input.MaxFileSize. Tests and the generator can serve files from
 	// memory.
@@ -111,6 +115,12 @@ func Files(paths []string, conf Config) (*Program, error) {
 			},
 		}
 		f, err := parser.ParseFile(fset, path, src, pconf)
+		if f != nil && err == nil && !conf.KeepEntries {
+			if prog.Deferred == nil {
+				prog.Deferred = map[*ast.Unit]diag.List{}
+			}
+			err = parser.SplitEntries(fset, f, prog.Deferred)
+		}
 		if f != nil {
 			prog.Files = append(prog.Files, f)
 		}

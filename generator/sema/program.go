@@ -14,4 +14,8 @@ type Program struct {
 	// Warnings are problems that do not stop fadj: dummies whose
 	// declared intent disagrees with what their procedure does.
 	Warnings diag.List
+	// Deferred are problems of procedures made of a procedure with
+	// ENTRY (parser.SplitEntries) that stop fadj only when the
+	// procedure gets derivative code.
+	Deferred map[*ast.Unit]diag.List
 }

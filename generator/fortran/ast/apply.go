@@ -373,6 +373,12 @@ func (a *applier) execChildren(n Node) {
 		a.ident(n, &n.Var)
 	case *AssignedGotoStmt:
 		a.ident(n, &n.Var)
+	case *EntryStmt:
+		a.ident(n, &n.Name)
+		for i := range n.Args {
+			a.ident(n, &n.Args[i])
+		}
+		a.ident(n, &n.Result)
 	case *ReturnStmt:
 		a.expr(n, &n.Alt)
 	case *StopStmt:

@@ -801,6 +801,19 @@ type (
 		StmtHeader
 	}
 
+	// EntryStmt is ENTRY name [([dummies])] [RESULT(r)] [BIND(C...)]:
+	// a second entry point of the enclosing subroutine or function. Load
+	// splits such a procedure into one per entry point (parser.SplitEntries),
+	// so that only the parser, the printer and fadj fmt see it.
+	EntryStmt struct {
+		StmtHeader
+		Name   *Ident
+		Args   []*Ident // "*" (alternate return) is an Ident named "*"
+		Parens bool     // parentheses were written (ENTRY e() or ENTRY e)
+		Result *Ident   // RESULT(name), else nil
+		Bind   *Bind    // BIND(C[, NAME=...]), else nil
+	}
+
 	// ReturnStmt is RETURN [alt].
 	ReturnStmt struct {
 		StmtHeader
@@ -974,6 +987,7 @@ func (*ComputedGotoStmt) stmtNode()   {}
 func (*LabelAssignStmt) stmtNode()    {}
 func (*AssignedGotoStmt) stmtNode()   {}
 func (*ContinueStmt) stmtNode()       {}
+func (*EntryStmt) stmtNode()          {}
 func (*ReturnStmt) stmtNode()         {}
 func (*StopStmt) stmtNode()           {}
 func (*IOStmt) stmtNode()             {}

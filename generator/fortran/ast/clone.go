@@ -554,6 +554,9 @@ func cloneExecStmt(s Stmt) Stmt {
 		return c
 	case *ContinueStmt:
 		return &ContinueStmt{StmtHeader: cloneHeader(s.StmtHeader)}
+	case *EntryStmt:
+		return &EntryStmt{StmtHeader: cloneHeader(s.StmtHeader), Name: cloneIdent(s.Name), Args: cloneIdents(s.Args),
+			Parens: s.Parens, Result: cloneIdent(s.Result), Bind: cloneBind(s.Bind)}
 	case *ReturnStmt:
 		return &ReturnStmt{StmtHeader: cloneHeader(s.StmtHeader), Alt: cloneExpr(s.Alt)}
 	case *StopStmt:
@@ -703,6 +706,9 @@ func Copy(s Stmt) Stmt {
 		c := *s
 		return &c
 	case *ContinueStmt:
+		c := *s
+		return &c
+	case *EntryStmt:
 		c := *s
 		return &c
 	case *ReturnStmt:

@@ -278,6 +278,12 @@ func walkChildren(n Node, f func(Node) bool) {
 		walkIdent(n.Var, f)
 	case *AssignedGotoStmt:
 		walkIdent(n.Var, f)
+	case *EntryStmt:
+		walkIdent(n.Name, f)
+		for _, a := range n.Args {
+			walkIdent(a, f)
+		}
+		walkIdent(n.Result, f)
 	case *ReturnStmt:
 		walkExpr(n.Alt, f)
 	case *StopStmt:

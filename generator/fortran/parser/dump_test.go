@@ -741,6 +741,26 @@ func (d *dumper) stmt(s ast.Stmt) {
 		d.w(")")
 	case *ast.ContinueStmt:
 		d.w("(continue)")
+	case *ast.EntryStmt:
+		d.w("(entry ")
+		d.name(s.Name)
+		if s.Parens || len(s.Args) > 0 {
+			d.w(" (")
+			for i, a := range s.Args {
+				if i > 0 {
+					d.sp()
+				}
+				d.name(a)
+			}
+			d.w(")")
+		}
+		if s.Result != nil {
+			d.w(" result=", s.Result.Name)
+		}
+		if s.Bind != nil {
+			d.w(" bind")
+		}
+		d.w(")")
 	case *ast.ReturnStmt:
 		d.w("(return")
 		if s.Alt != nil {

@@ -22,6 +22,11 @@ var fileTests = []struct{ name, src, want string }{
 	{"x.f90", "integer pure function ip(n)\nend\n", "(function ip pure :integer (n) end)"},
 	{"x.f90", "subroutine cb(x) bind(c, name='cb_')\nend\n", "(subroutine cb (x) bind='cb_' end)"},
 	{"x.f90", "function g(x) bind(c) result(y)\nend\n", "(function g (x) result=y bind end)"},
+	// ENTRY in the body, in the specification part, with RESULT and BIND
+	{"x.f90", "subroutine init(n, x)\nx = 0\nreturn\nentry step(n, x, dt)\nx = x + dt\nend\n", "(subroutine init (n x) body{(= x 0) (return) (entry step (n x dt)) (= x (+ x dt))} end)"},
+	{"x.f90", "function f(x)\nentry g()\nreal x\nf = x\nend\n", "(function f (x) decls{(entry g ()) (decl real x)} body{(= f x)} end)"},
+	{"x.f90", "function f(x) result(r)\nr = x\nentry g(x) result(s) bind(c)\nentry h\ns = 2*x\nend\n", "(function f (x) result=r body{(= r x) (entry g (x) result=s bind) (entry h) (= s (* 2 x))} end)"},
+	{"x.f", "      SUBROUTINE A(X, *)\n      ENTRY B(*, X)\n      ENTRY C\n      END\n", "(subroutine A (X *) decls{(entry B (* X)) (entry C)} end)"},
 	{"x.f90", "block data\ncommon /c/ x\ndata x /1.0/\nend block data\n", "(blockdata _ decls{(common /c/ x) (data x /1.0/)} end-blockdata)"},
 	{"x.f90", "block data bd\nend\nblockdata\nendblockdata\n", "(blockdata bd end) (blockdata _ end-blockdata)"},
 	{"x.f90", "program p\ncall s\ncontains\nsubroutine s\nprint *, 1\nend subroutine\nend program\n", "(program p body{(call s)} contains{(subroutine s body{(print fmt=* 1)} end-subroutine)} end-program)"},

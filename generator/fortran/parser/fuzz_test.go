@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fuzzbound"
 	"github.com/fadj-dev/fadj/generator/source"
@@ -27,6 +28,12 @@ func FuzzParse(f *testing.F) {
 		f.Add("program t\n" + tt.src + "\nend program t\n")
 	}
 	for _, tt := range fileTests {
+		f.Add(tt.src)
+	}
+	for _, tt := range splitTests {
+		f.Add(tt.src)
+	}
+	for _, tt := range splitErrorTests {
 		f.Add(tt.src)
 	}
 	for _, tt := range errorTests {
@@ -56,7 +63,9 @@ func FuzzParse(f *testing.F) {
 		}()
 		for _, name := range []string{"x.f90", "x.f"} {
 			var file *ast.File
-			parseBudget.Run(t, len(src), func() { file, _ = ParseFile(source.NewFileSet(), name, []byte(src), Config{}) })
+			var err error
+			fset := source.NewFileSet()
+			parseBudget.Run(t, len(src), func() { file, err = ParseFile(fset, name, []byte(src), Config{}) })
 			if file == nil {
 				t.Fatal("nil file")
 			}
@@ -77,6 +86,10 @@ func FuzzParse(f *testing.F) {
 				})
 			}
 			_ = dumpFile(file)
+			if err == nil {
+				_ = SplitEntries(fset, file, map[*ast.Unit]diag.List{})
+				_ = dumpFile(file)
+			}
 		}
 		_, _ = ParseExpr(src)
 	})

@@ -184,8 +184,10 @@ func (p *parser) parseSimple(hdr ast.StmtHeader, spec, action bool) ast.Stmt {
 		p.notSupported(p.pos(), "PAUSE statement")
 		return nil
 	case kwEntry:
-		p.notSupported(p.pos(), "ENTRY statement")
-		return nil
+		if action {
+			return notInIf()
+		}
+		return p.parseEntry(hdr) // entry.go
 	case kwSync, kwLock, kwUnlock, kwEvent, kwChange, kwForm:
 		if p.tok() == token.IDENT && p.peek(1) != token.EOF {
 			p.notSupported(p.pos(), upper(p.lit())+" statement")

@@ -300,7 +300,9 @@ func (p *parser) parseBlock(list []ast.Stmt, allowSpec bool) []ast.Stmt {
 	fi := len(p.stack) - 1
 	for p.cls == clsOther || p.cls == clsAssign {
 		if s := p.parseStmt(false); s != nil {
-			if isSpec(s) && !allowSpec {
+			if _, ok := s.(*ast.EntryStmt); ok {
+				p.error(s.Pos(), "statement not allowed here: ENTRY inside a construct")
+			} else if isSpec(s) && !allowSpec {
 				p.error(s.Pos(), "statement not allowed here: "+stmtDesc(s)+" after executable statements")
 			} else {
 				list = append(list, s)
@@ -627,7 +629,7 @@ func (p *parser) place(ui *unitInfo, s ast.Stmt, pos source.Pos) {
 	notHere := func(msg string) {
 		p.error(pos, "statement not allowed here: "+msg)
 	}
-	switch s.(type) {
+	switch s := s.(type) {
 	case *ast.UseStmt:
 		switch {
 		case ui.phase == phaseExec:
@@ -656,6 +658,16 @@ func (p *parser) place(ui *unitInfo, s ast.Stmt, pos source.Pos) {
 		}
 		ui.phase = max(ui.phase, phaseImplicit)
 		u.Decls = append(u.Decls, s)
+		return
+	case *ast.EntryStmt:
+		if !p.placeEntry(ui, s) { // entry.go
+			return
+		}
+		if ui.phase == phaseExec {
+			u.Body = append(u.Body, s)
+		} else {
+			u.Decls = append(u.Decls, s)
+		}
 		return
 	case *ast.FormatStmt, *ast.DataStmt:
 		if ui.phase == phaseExec {

@@ -799,6 +799,8 @@ func isNil(s ast.Stmt) bool {
 		return s == nil
 	case *ast.ContinueStmt:
 		return s == nil
+	case *ast.EntryStmt:
+		return s == nil
 	case *ast.ReturnStmt:
 		return s == nil
 	case *ast.StopStmt:
@@ -1433,6 +1435,8 @@ func (p *printer) simple(s ast.Stmt) {
 		p.expr(s.Expr)
 	case *ast.ContinueStmt:
 		p.str("continue")
+	case *ast.EntryStmt:
+		p.entry(s) // entry.go
 	case *ast.ReturnStmt:
 		p.str("return")
 		if s.Alt != nil {

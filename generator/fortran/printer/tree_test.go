@@ -98,6 +98,11 @@ func TestStatements(t *testing.T) {
 		{&ast.AllocateStmt{Keyword: "allocate", Type: &ast.TypeSpec{Kind: ast.Derived, Name: id("circle")}, Objects: []ast.Expr{id("s")}}, "allocate(circle :: s)\n"},
 		{&ast.StopStmt{Error: true, Code: num("1")}, "error stop 1\n"},
 		{&ast.ReturnStmt{Alt: num("2")}, "return 2\n"},
+		{&ast.EntryStmt{Name: id("step"), Args: []*ast.Ident{n, x.Fun.(*ast.Ident)}}, "entry step(n, x)\n"},
+		{&ast.EntryStmt{Name: id("g")}, "entry g\n"},
+		{&ast.EntryStmt{Name: id("g"), Parens: true, Result: id("r"), Bind: &ast.Bind{Name: str("'g_'")}}, "entry g() result(r) bind(c, name='g_')\n"},
+		{&ast.EntryStmt{Name: id("e"), Args: []*ast.Ident{a, id("*")}}, "entry e(a, *)\n"},
+
 		{&ast.PointerAssignStmt{Lhs: id("p"), Rhs: call("null")}, "p => null()\n"},
 		{&ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Real, Star: num("8")}, Entities: []*ast.Entity{{Name: a}, {Name: b, Dims: []*ast.Dim{{Hi: n}}}}}, "real*8 :: a, b(n)\n"},
 		{&ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Character, Star: &ast.StarExpr{}}, Entities: []*ast.Entity{{Name: id("s")}}}, "character*(*) :: s\n"},

@@ -1,0 +1,28 @@
+C     ENTRY code fadj rejects when it is differentiated: a step counter
+C     saved by DATA that the code of both entry points uses (each
+C     procedure would count on its own).  Called passively, the original
+C     procedure would run (kernel entry_passive_state).
+      SUBROUTINE START(N, U)
+      INTEGER N, I, NSTEP
+      DOUBLE PRECISION U(N), DT
+      DATA NSTEP /0/
+      NSTEP = 0
+      DO 5 I = 1, N
+         U(I) = U(I)*U(I)
+    5 CONTINUE
+      RETURN
+      ENTRY ADVANCE(N, U, DT)
+      NSTEP = NSTEP + 1
+      DO 10 I = 1, N
+         U(I) = U(I) + DT*NSTEP*U(I)
+   10 CONTINUE
+      RETURN
+      END
+
+      SUBROUTINE RUN(N, U, DT)
+      INTEGER N
+      DOUBLE PRECISION U(N), DT
+      CALL START(N, U)
+      CALL ADVANCE(N, U, DT)
+      CALL ADVANCE(N, U, DT)
+      END
