@@ -21,7 +21,7 @@ type regionKernel struct {
 }
 
 // noSplit are the kernels the plain adjoint rejects with split calls.
-var noSplit = map[string]bool{}
+var noSplit = map[string]bool{"bnptrmod": true} // calls reaching module pointers
 
 type regionLoop struct {
 	routine, name, v string
@@ -32,6 +32,43 @@ type regionLoop struct {
 }
 
 var regionKernels = []regionKernel{
+	{kernel{name: "bnptrmod", src: `
+module bufs
+  implicit none
+  real(8), allocatable, target :: ba(:), bb(:)
+  real(8), pointer :: cur(:) => null(), nxt(:) => null()
+contains
+  subroutine stepb(n, k)
+    integer :: n, i
+    real(8) :: k
+    real(8), pointer :: tmp(:)
+    nxt(1) = cur(1)
+    do i = 2, n
+      nxt(i) = cur(i) + k*(cur(i - 1) - cur(i))*(1 + cur(i)**2)
+    end do
+    tmp => cur
+    cur => nxt
+    nxt => tmp
+  end subroutine
+end module
+subroutine model(n, nt, u, k, j)
+  use bufs
+  integer :: n, nt, it
+  real(8) :: u(n), k, j
+  if (.not. allocated(ba)) allocate(ba(n), bb(n))
+  ba = u
+  bb = 0
+  cur => ba
+  nxt => bb
+  j = 0
+  do it = 1, nt
+    call stepb(n, k)
+    j = j + sum(cur**2)
+  end do
+  u = cur
+end subroutine
+`, routine: "model", params: []param{ival("n", 6), ival("nt", 23), rval("u", 6), rval("k"), rval("j")}, ins: []string{"u", "k"}, outs: []string{"j", "u"}},
+		[]regionLoop{{"model", "", "it", 3, 0, false, ""}}},
 	{kernel{name: "bncalls", src: `
 subroutine flux(n, u, k, f)
   integer :: n, i

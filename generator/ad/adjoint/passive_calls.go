@@ -47,7 +47,11 @@ func (g *gen) passiveDefZeros(a ast.Expr, ds *sema.Symbol, unit *ast.Unit, calle
 	if err != nil {
 		return nil, err
 	}
-	return g.zeroRef(r, g.info.TypeOf(a), g.info.Rank(a)), nil
+	zero := g.zeroRef(r, g.info.TypeOf(a), g.info.Rank(a))
+	if b, whole := a.(*ast.Ident); whole {
+		return allocGuard(g.info.ObjectOf(b), r, zero), nil
+	}
+	return zero, nil
 }
 
 // passiveGlobalZeros returns the zeroing of the adjoints of the module
@@ -63,7 +67,7 @@ func (g *gen) passiveGlobalZeros(s *ast.CallStmt, callee *activity.ProcActivity)
 			continue
 		}
 		if x := g.hiddenAdj(v); x != nil { // alloc_clash.go
-			zeros = append(zeros, g.zeroRef(x, v.Type, v.Rank())...)
+			zeros = append(zeros, allocGuard(v, x, g.zeroRef(x, v.Type, v.Rank()))...)
 			continue
 		}
 		name := decl.LocalName(g.pa.Unit.Decls, v) // (a renamed USE's)
@@ -74,9 +78,19 @@ func (g *gen) passiveGlobalZeros(s *ast.CallStmt, callee *activity.ProcActivity)
 		if err != nil {
 			return nil, err
 		}
-		zeros = append(zeros, g.zeroRef(r, v.Type, v.Rank())...)
+		zeros = append(zeros, allocGuard(v, r, g.zeroRef(r, v.Type, v.Rank()))...)
 	}
 	return zeros, nil
+}
+
+// allocGuard returns zero, the zeroing of adjoint xb of variable v,
+// under allocated(xb) (associated for a pointer) when v is allocatable:
+// the callee may have deallocated v, and xb followed it.
+func allocGuard(v *sema.Symbol, xb ast.Expr, zero []ast.Stmt) []ast.Stmt {
+	if !decl.IsAllocatable(v) {
+		return zero
+	}
+	return decl.Associate(v, decl.If(decl.Allocated(ast.Clone(xb)), zero...))
 }
 
 // passiveGlobalSaves returns the pushes before call s of a procedure

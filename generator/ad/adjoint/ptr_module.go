@@ -601,39 +601,13 @@ func (g *gen) modPtrAllocated(x *ast.Ident, v *sema.Symbol) []ast.Stmt {
 	return []ast.Stmt{g.follow(x, v)}
 }
 
-// modPtrSnapshot rejects variable v in the snapshots of checkpoint what
-// (steps body) if v is a variable of a set, or the steps may change an
-// association of a set's pointer or reach one through a call: the
-// snapshots hold values, not associations.
+// modPtrSnapshot returns the error of the snapshots of checkpoint what
+// (steps body) for the module pointer sets: an ALLOCATE or DEALLOCATE
+// of a member in the steps (ptr_module_snap.go saves the sets).
 func (g *gen) modPtrSnapshot(v *sema.Symbol, body []ast.Stmt, what string) error {
 	sets, _ := g.modPtrSets()
 	if len(sets) == 0 {
 		return nil
 	}
-	if g.modPtrMember(v) {
-		return notSupported("variable '%s', which an active module pointer may alias, in the snapshots of %s", v.Name, what)
-	}
-	var bad ast.Stmt
-	walkStmts(body, func(st ast.Stmt) {
-		switch st := st.(type) {
-		case *ast.CallStmt:
-			if len(g.modPtrReached(st)) > 0 {
-				bad = st
-			}
-		case *ast.PointerAssignStmt:
-			if _, p := g.activePointer(st.Lhs); g.modPtrOf(p) != nil {
-				bad = st
-			}
-		case *ast.AllocateStmt:
-			for _, set := range sets {
-				if g.allocatesSet(st, set) {
-					bad = st
-				}
-			}
-		}
-	})
-	if bad != nil {
-		return diag.At(g.fset, bad.Pos(), notSupported("statement that may move or write through an active module pointer in the steps of %s", what))
-	}
-	return nil
+	return g.modPtrSnapStmts(body, sets, what)
 }

@@ -125,6 +125,7 @@ func (g *gen) aliasArgs(a aliasOf, args []ast.Expr, s *ast.CallStmt) {
 
 // aliasSets widens sets, those of steps body, by pointer association.
 func (g *gen) aliasSets(body []ast.Stmt, sets *snapshot.Sets) {
+	g.modPtrWiden(body, sets) // ptr_module_snap.go
 	named := g.bodyUses(body)
 	hasAlias := false
 	for v := range named {

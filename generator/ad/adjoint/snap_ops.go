@@ -191,6 +191,10 @@ func (g *gen) snapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]snapOp, e
 	if err := g.modPtrSnapshot(v, body, what); err != nil {
 		return nil, err // ptr_module.go
 	}
+	if set := g.modPtrOf(v); set != nil {
+		op, err := g.modPtrSnapOp(v, set) // ptr_module_snap.go
+		return []snapOp{op}, err
+	}
 	switch {
 	case v.Type != nil && v.Type.IsCharacter():
 		op, err := g.charSnapOp(v, body, what) // snap_chars.go
