@@ -139,12 +139,16 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	}
 	prog := bound.Program
 	// The differentiators see statement functions expanded, ASSOCIATE
-	// names replaced by what they name, and GO TO
+	// names replaced by what they name, WHEREs that call user elemental
+	// functions as loops, function references hoisted out of CALL
+	// arguments, and GO TO
 	// loops and computed GO TOs as constructs.
 	inline.StatementFunctions(prog)
 	inline.Associations(prog)
-	inline.BlockLocals(prog)  // BLOCK locals become the procedure's (block.go)
-	sema.StaticBindings(prog) // type-bound calls without polymorphism, as plain calls
+	inline.ElementalWheres(prog)  // WHEREs calling user elemental functions as DO loops
+	inline.CallFunctionArgs(prog) // function references in CALL arguments hoisted
+	inline.BlockLocals(prog)      // BLOCK locals become the procedure's (block.go)
+	sema.StaticBindings(prog)     // type-bound calls without polymorphism, as plain calls
 	restructure.Program(prog)
 	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
 	for _, f := range prog.Fset.Files() {

@@ -1,0 +1,53 @@
+! A Runge-Kutta (Heun) integration of a column whose tendency routine takes
+! the density from an equation of state, passed as function references in
+! the CALL arguments: alone, in an expression, inside an intrinsic, by
+! keyword, under a logical IF, in the time loop.
+module rkeos
+  implicit none
+  integer, parameter :: wp = kind(1.0d0)
+contains
+  real(wp) function rho(t, s)
+    real(wp), intent(in) :: t, s
+    rho = 1000.0_wp*(1.0_wp - 2.0e-4_wp*(t - 10.0_wp) + 8.0e-4_wp*(s - 35.0_wp))
+  end function rho
+
+  real(wp) function drag(u)
+    real(wp), intent(in) :: u
+    drag = 0.1_wp*u*abs(u)
+  end function drag
+
+  subroutine tendency(n, u, k, dens, cd)
+    integer, intent(in) :: n
+    real(wp), intent(in) :: u(n)
+    real(wp), intent(out) :: k(n)
+    real(wp), intent(in) :: dens, cd
+    integer :: i
+    k(1) = -cd*u(1)
+    do i = 2, n
+      k(i) = (u(i-1) - u(i))*1000.0_wp/dens - cd*u(i)
+    end do
+  end subroutine tendency
+
+  subroutine relax(n, u, a)
+    integer, intent(in) :: n
+    real(wp), intent(inout) :: u(n)
+    real(wp), intent(in) :: a
+    u = u - a*u**3
+  end subroutine relax
+
+  subroutine integrate(n, nt, u, t, s, dt, cost)
+    integer, intent(in) :: n, nt
+    real(wp), intent(inout) :: u(n)
+    real(wp), intent(in) :: t, s, dt
+    real(wp), intent(out) :: cost
+    real(wp) :: k1(n), k2(n)
+    integer :: it
+    do it = 1, nt
+      call tendency(n, u, k1, rho(t, s), drag(u(n)))
+      call tendency(n, u + dt*k1, k2, rho(t + dt, s)*(1.0_wp + 1.0e-3_wp), cd=sqrt(abs(drag(u(1))) + 1.0_wp))
+      u = u + 0.5_wp*dt*(k1 + k2)
+      if (it == nt) call relax(n, u, 1.0e-2_wp*dt*rho(t, s)/1000.0_wp)
+    end do
+    cost = sum(u**2)
+  end subroutine integrate
+end module rkeos

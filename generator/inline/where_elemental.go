@@ -1,0 +1,270 @@
+package inline
+
+import (
+	"strconv"
+
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// ElementalWheres turns each WHERE statement or construct whose masks or
+// assignments reference a user ELEMENTAL function with array arguments
+// (where (du /= 0) flux = c*limiter(r)*du) into DO loops over the
+// elements, one nest per assignment, each element assigned under an IF on
+// its mask:
+//
+//	do fadj_wi1 = 1, size(flux, 1)
+//	  if (du(fadj_wi1) /= 0) flux(fadj_wi1) = c*limiter(r(fadj_wi1))*du(fadj_wi1)
+//	end do
+//
+// The standard evaluates an elemental reference in a WHERE assignment
+// only where the mask holds, which the IF does; the differentiators then
+// see scalar references in loops, which both modes reverse. An ELSEWHERE
+// assignment's IF is on its mask and on the negation of the masks before.
+//
+// The loops evaluate the masks once per assignment, element by element,
+// and each assignment element by element, so a WHERE is rewritten only
+// when that gives its values: its masks read nothing the assignments
+// before define, and neither its masks nor an assignment read the
+// assignment's variable other than as its left side (h = h - dt*f(h),
+// under h > 0). Its arrays are whole arrays and sections without vector
+// subscripts of variables (not components), combined by elemental
+// operations and references. Any other WHERE is left as it is (the
+// differentiators take it or reject it).
+func ElementalWheres(prog *sema.Program) {
+	if prog == nil || prog.Info == nil {
+		return
+	}
+	for _, f := range prog.Files {
+		for _, u := range f.Units {
+			elementalWheres(prog.Info, u)
+		}
+	}
+}
+
+func elementalWheres(info *sema.Info, u *ast.Unit) {
+	for _, p := range u.Procs {
+		elementalWheres(info, p)
+	}
+	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit || info.Scopes[u] == nil {
+		return
+	}
+	w := &whereLoops{info: info, u: u, scope: info.Scopes[u]}
+	u.Body = w.list(u.Body)
+}
+
+// whereLoops rewrites the WHEREs of one procedure.
+type whereLoops struct {
+	info  *sema.Info
+	u     *ast.Unit
+	scope *sema.Scope
+	// idx are the loop indices declared so far, one per dimension.
+	idx   []*sema.Symbol
+	names map[string]bool // identifiers of the procedure (lower case)
+}
+
+// list returns list with its qualifying WHEREs (nested in IF, DO, SELECT
+// CASE and BLOCK constructs too) rewritten.
+func (w *whereLoops) list(list []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.WhereStmt, *ast.WhereConstruct:
+			if loops := w.where(s); loops != nil {
+				out = append(out, loops...)
+				continue
+			}
+		case *ast.IfConstruct:
+			for _, b := range s.Branches {
+				b.Body = w.list(b.Body)
+			}
+		case *ast.DoConstruct:
+			if len(s.Concurrent) == 0 { // a shared index would race
+				s.Body = w.list(s.Body)
+			}
+		case *ast.SelectCase:
+			for _, c := range s.Cases {
+				c.Body = w.list(c.Body)
+			}
+		case *ast.BlockConstruct:
+			s.Body = w.list(s.Body)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// where returns the loops replacing s, or nil if s does not qualify.
+func (w *whereLoops) where(s ast.Stmt) []ast.Stmt {
+	var branches []*ast.WhereBranch
+	switch s := s.(type) {
+	case *ast.WhereStmt:
+		branches = []*ast.WhereBranch{{Mask: s.Mask, Body: []ast.Stmt{s.Assign}}}
+	case *ast.WhereConstruct:
+		branches = s.Branches
+	}
+	if !w.callsElemental(s) {
+		return nil
+	}
+	rank := w.info.Rank(branches[0].Mask)
+	if rank < 1 {
+		return nil
+	}
+	type item struct {
+		branch int
+		as     *ast.AssignStmt
+	}
+	var items []item
+	for k, b := range branches {
+		for _, st := range b.Body {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || w.info.Rank(as.Lhs) != rank || w.info.Assignments[as] != nil {
+				return nil
+			}
+			items = append(items, item{k, as})
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	defined := map[*sema.Symbol]bool{}
+	for _, it := range items {
+		if !w.independent(branches[:it.branch+1], it.as, defined) {
+			return nil
+		}
+	}
+	ks := w.indices(rank)
+	var out []ast.Stmt
+	for _, it := range items {
+		nest, ok := w.loops(branches[:it.branch+1], it.as, items[0].as.Lhs, ks)
+		if !ok {
+			return nil
+		}
+		out = append(out, nest)
+	}
+	h := s.Header()
+	first := out[0].Header()
+	first.Doc, first.BlankBefore = h.Doc, h.BlankBefore
+	if h.Label != 0 {
+		c := &ast.ContinueStmt{}
+		c.Label, c.LabelPos, c.Start = h.Label, h.LabelPos, h.Start
+		out = append([]ast.Stmt{c}, out...)
+	}
+	return out
+}
+
+// callsElemental reports whether s references a user elemental function
+// with an array result.
+func (w *whereLoops) callsElemental(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && !found {
+			k, ok := w.info.Calls[c]
+			found = ok && k.Kind == sema.FunctionCall && !k.IsIntrinsic() && k.Proc != nil &&
+				k.Proc.Attrs&sema.AttrElemental != 0 && w.info.Rank(c) > 0
+		}
+		return !found
+	})
+	return found
+}
+
+// loops returns the loop nest of assignment as of the last of branches
+// (its IF on the branches' masks), over the shape of shape, with indices
+// ks (dimension 1 innermost).
+func (w *whereLoops) loops(branches []*ast.WhereBranch, as *ast.AssignStmt, shape ast.Expr, ks []*sema.Symbol) (ast.Stmt, bool) {
+	var cond ast.Expr
+	for i, b := range branches {
+		if b.Mask == nil {
+			continue
+		}
+		m, ok := w.elem(b.Mask, ks)
+		if !ok {
+			return nil, false
+		}
+		if i < len(branches)-1 {
+			m = &ast.UnaryExpr{OpPos: as.Start, Op: token.NOT, OpLit: ".not.", X: &ast.ParenExpr{X: m}}
+		}
+		if cond == nil {
+			cond = m
+		} else {
+			cond = &ast.BinaryExpr{X: cond, Op: token.AND, OpLit: ".and.", Y: m}
+		}
+	}
+	lhs, ok := w.elem(as.Lhs, ks)
+	if !ok {
+		return nil, false
+	}
+	rhs, ok := w.elem(as.Rhs, ks)
+	if !ok {
+		return nil, false
+	}
+	a := &ast.AssignStmt{Lhs: lhs, Rhs: rhs}
+	a.Start, a.Line = as.Start, as.Line
+	var st ast.Stmt = &ast.IfStmt{Cond: cond, Action: a}
+	st.Header().Start = as.Start
+	for d := range ks {
+		do := &ast.DoConstruct{Var: w.use(ks[d]), Start: w.intLit(1), Stop: w.intrinsic("size", w.info.Clone(shape), w.intLit(d+1)),
+			Body: []ast.Stmt{st}, End: ast.EndStmt{Keyword: "do"}}
+		do.StmtHeader.Start = as.Start
+		st = do
+	}
+	return st, true
+}
+
+// indices returns the loop indices of a rank-rank WHERE, declaring those
+// the procedure does not have yet.
+func (w *whereLoops) indices(rank int) []*sema.Symbol {
+	for len(w.idx) < rank {
+		name := w.fresh("fadj_wi" + strconv.Itoa(len(w.idx)+1))
+		sym := &sema.Symbol{Name: name, Kind: sema.VarSym, Type: sema.Int4, ArgIndex: -1, Pos: w.u.Pos()}
+		w.scope.Add(sym)
+		id := ast.NewIdent(name)
+		w.info.Defs[id] = sym
+		w.u.Decls = append(w.u.Decls, &ast.TypeDecl{Type: &ast.TypeSpec{Kind: ast.Integer}, DColon: true, Entities: []*ast.Entity{{Name: id}}})
+		w.idx = append(w.idx, sym)
+	}
+	return w.idx[:rank]
+}
+
+// fresh returns name, or name with a suffix, that the procedure does not
+// use.
+func (w *whereLoops) fresh(name string) string {
+	if w.names == nil {
+		w.names = map[string]bool{}
+		ast.Inspect(w.u, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				w.names[id.Lower()] = true
+			}
+			return true
+		})
+	}
+	n := name
+	for i := 1; w.names[n] || w.scope.Lookup(n) != nil; i++ {
+		n = name + "_" + strconv.Itoa(i)
+	}
+	w.names[n] = true
+	return n
+}
+
+func (w *whereLoops) use(s *sema.Symbol) *ast.Ident {
+	id := ast.NewIdent(s.Name)
+	w.info.Uses[id] = s
+	return id
+}
+
+func (w *whereLoops) intLit(v int) ast.Expr {
+	return &ast.BasicLit{Kind: token.INT, Value: strconv.Itoa(v)}
+}
+
+// intrinsic returns a reference of the integer intrinsic inquiry name
+// (size, lbound) with args.
+func (w *whereLoops) intrinsic(name string, args ...ast.Expr) ast.Expr {
+	sym := &sema.Symbol{Name: name, Kind: sema.ProcSym, ArgIndex: -1, Attrs: sema.AttrIntrinsic, Owner: w.info.Global, Type: sema.Int4,
+		Proc: &sema.Proc{Kind: sema.ProcIntrinsic, Form: sema.FormFunction, Intrinsic: sema.LookupIntrinsic(name)}}
+	id := ast.NewIdent(name)
+	w.info.Uses[id] = sym
+	c := &ast.CallExpr{Fun: id, Args: args}
+	w.info.Calls[c] = sema.Call{Kind: sema.FunctionCall, Proc: sym, Type: sema.Int4}
+	return c
+}
