@@ -2,6 +2,7 @@ package inline
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
@@ -155,18 +156,46 @@ func (w *whereLoops) where(s ast.Stmt) []ast.Stmt {
 }
 
 // callsElemental reports whether s references a user elemental function
-// with an array result.
+// with an array result, and every user function it references is pure:
+// the loops evaluate a reference where the mask holds, an elemental one
+// once per element, a scalar one once per element too (the WHERE once),
+// and a mask once per assignment.
 func (w *whereLoops) callsElemental(s ast.Stmt) bool {
-	found := false
+	found, pure := false, true
 	ast.Inspect(s, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok && !found {
-			k, ok := w.info.Calls[c]
-			found = ok && k.Kind == sema.FunctionCall && !k.IsIntrinsic() && k.Proc != nil &&
-				k.Proc.Attrs&sema.AttrElemental != 0 && w.info.Rank(c) > 0
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
 		}
-		return !found
+		k, ok := w.info.Calls[c]
+		if !ok || k.Kind != sema.FunctionCall || k.IsIntrinsic() {
+			return true
+		}
+		pure = pure && isPure(k.Proc)
+		found = found || k.Proc != nil && k.Proc.Attrs&sema.AttrElemental != 0 && w.info.Rank(c) > 0
+		return true
 	})
-	return found
+	return found && pure
+}
+
+// isPure reports whether function f is PURE or ELEMENTAL, and not IMPURE.
+func isPure(f *sema.Symbol) bool {
+	if f == nil || f.Proc == nil || f.Attrs&sema.AttrPure == 0 {
+		return false
+	}
+	u := f.Proc.Unit
+	if u == nil {
+		u = f.Proc.Interface
+	}
+	if u == nil {
+		return false
+	}
+	for _, p := range u.Prefix {
+		if p != nil && strings.EqualFold(p.Name, "impure") {
+			return false
+		}
+	}
+	return true
 }
 
 // loops returns the loop nest of assignment as of the last of branches

@@ -1,0 +1,65 @@
+package inline_test
+
+import (
+	"testing"
+
+	"github.com/fadj-dev/fadj/generator/inline"
+)
+
+// functions are internal procedures the snippets reference.
+const functions = `
+contains
+  real(8) function f(x)
+    real(8), intent(in) :: x
+    f = x*x
+  end function f
+  integer function k(x)
+    real(8), intent(in) :: x
+    k = int(x)
+  end function k
+  subroutine g(x, y, z)
+    real(8), intent(in) :: x, y
+    real(8), optional, intent(in) :: z
+  end subroutine g
+end subroutine s
+`
+
+// TestCallFunctionArgs checks which function references leave the
+// arguments of CALLs for temporaries, one snippet each: the routine's
+// body printed afterwards.
+func TestCallFunctionArgs(t *testing.T) {
+	tests := []struct{ name, src, body string }{{
+		name: "alone, in an expression, nested, by keyword, left to right",
+		src: `subroutine s(a, b)
+  real(8) :: a, b
+  call g(f(a), 2*f(f(b)) + 1, z=sqrt(f(a)))
+`,
+		body: "fadj_fa1 = f(a)\nfadj_fa2 = f(f(b))\nfadj_fa3 = f(a)\ncall g(fadj_fa1, 2*fadj_fa2 + 1, z=sqrt(fadj_fa3))",
+	}, {
+		name: "a logical IF becomes a construct; in a loop",
+		src: `subroutine s(a, b)
+  real(8) :: a, b
+  integer :: i
+  do i = 1, 3
+    if (a > 0) call g(a, f(b))
+  end do
+`,
+		body: "do i = 1, 3\n  if (a > 0) then\n    fadj_fa1 = f(b)\n    call g(a, fadj_fa1)\n  end if\nend do",
+	}, {
+		name: "integer results, intrinsics and labelled calls stay",
+		src: `subroutine s(a, b)
+  real(8) :: a, b
+  call g(a, b*k(a))
+  call g(a, sin(b))
+10 call g(a, f(b))
+`,
+		body: "call g(a, b*k(a))\ncall g(a, sin(b))\n10 call g(a, f(b))",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prog := loadSnippet(t, tt.src+functions)
+			inline.CallFunctionArgs(prog)
+			checkBody(t, prog, tt.body)
+		})
+	}
+}

@@ -1,0 +1,134 @@
+package inline_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/inline"
+	"github.com/fadj-dev/fadj/generator/load"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// elemental is an internal elemental function the snippets reference.
+const elemental = `
+contains
+  elemental real(8) function f(x)
+    real(8), intent(in) :: x
+    f = x*x
+  end function f
+  impure elemental real(8) function g(x)
+    real(8), intent(in) :: x
+    g = x*x
+  end function g
+end subroutine s
+`
+
+// TestElementalWheres checks which WHEREs become loops, one snippet each:
+// the routine's body printed afterwards.
+func TestElementalWheres(t *testing.T) {
+	tests := []struct{ name, src, body string }{{
+		name: "a WHERE statement on whole arrays, a lower bound 0, an allocatable; the mask reads the left side",
+		src: `subroutine s(a, b, c)
+  real(8) :: a(4), b(0:3)
+  real(8), allocatable :: c(:)
+  where (a > 0) a = a + f(b)*c
+`,
+		body: "do fadj_wi1 = 1, size(a, 1)\n  if (a(fadj_wi1) > 0) a(fadj_wi1) = a(fadj_wi1) + f(b(fadj_wi1 - 1))*c(lbound(c, 1) + fadj_wi1 - 1)\nend do",
+	}, {
+		name: "ELSEWHERE, sections with strides, a 2-D mask",
+		src: `subroutine s(a, b, n)
+  integer :: n
+  real(8) :: a(n, 3), b(n, 3)
+  where (f(b(:, 1:2)) > 1)
+    a(:, 2:3) = f(b(:, 1:2))
+  elsewhere
+    a(1:n:2, 1:2) = b(1:n:2, 2:3)
+  end where
+`,
+		body: "do fadj_wi2 = 1, size(a(:, 2:3), 2)\n  do fadj_wi1 = 1, size(a(:, 2:3), 1)\n    if (f(b(fadj_wi1, fadj_wi2)) > 1) a(fadj_wi1, fadj_wi2 + 1) = f(b(fadj_wi1, fadj_wi2))\n  end do\nend do\n" +
+			"do fadj_wi2 = 1, size(a(:, 2:3), 2)\n  do fadj_wi1 = 1, size(a(:, 2:3), 1)\n    if (.not. (f(b(fadj_wi1, fadj_wi2)) > 1)) a(1 + (fadj_wi1 - 1)*2, fadj_wi2) = b(1 + (fadj_wi1 - 1)*2, fadj_wi2 + 1)\n  end do\nend do",
+	}, {
+		name: "no elemental function: left alone",
+		src: `subroutine s(a, b)
+  real(8) :: a(4), b(4)
+  where (a > 0) a = sqrt(b)
+`,
+		body: "where (a > 0) a = sqrt(b)",
+	}, {
+		name: "the mask reads what an assignment before defines, a right side another section of its variable, an impure function: left alone",
+		src: `subroutine s(a, b)
+  real(8) :: a(4), b(4)
+  where (a > 0)
+    a = f(b)
+    b = f(a)
+  end where
+  where (b(1:3) > 0) a(2:4) = f(a(1:3))
+  where (a > 0) b = g(a)
+`,
+		body: "where (a > 0)\n  a = f(b)\n  b = f(a)\nend where\nwhere (b(1:3) > 0) a(2:4) = f(a(1:3))\nwhere (a > 0) b = g(a)",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prog := loadSnippet(t, tt.src+elemental)
+			inline.ElementalWheres(prog)
+			checkBody(t, prog, tt.body)
+		})
+	}
+}
+
+// loadSnippet loads src as file t.f90.
+func loadSnippet(t *testing.T, src string) *sema.Program {
+	t.Helper()
+	read := func(p string) ([]byte, error) {
+		if p == "t.f90" {
+			return []byte(src), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	prog, err := load.Files([]string{"t.f90"}, load.Config{ReadFile: read})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+// checkBody compares the printed body of the first unit of prog with
+// want, and checks that its identifiers resolve and its references are
+// classified.
+func checkBody(t *testing.T, prog *sema.Program, want string) {
+	t.Helper()
+	u := prog.Files[0].Units[0]
+	var buf strings.Builder
+	for _, s := range u.Body {
+		if err := printer.Node(&buf, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g := strings.TrimSpace(buf.String()); g != want {
+		t.Errorf("body:\n%s\nwant:\n%s", g, want)
+	}
+	for _, s := range u.Body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if prog.Info.ObjectOf(n) == nil {
+					t.Errorf("%s is not resolved after the rewrite", n.Name)
+				}
+			case *ast.CallExpr:
+				if _, ok := prog.Info.Calls[n]; !ok {
+					t.Errorf("%s is not classified after the rewrite", printed(n))
+				}
+			}
+			return true
+		})
+	}
+}
+
+func printed(x ast.Expr) string {
+	var b strings.Builder
+	printer.Node(&b, x)
+	return b.String()
+}
