@@ -9,8 +9,9 @@ import (
 )
 
 // CallFunctionArgs hoists the references of user functions with a real
-// or complex scalar result out of the actual arguments of CALL
-// statements into temporaries assigned just before the call
+// or complex result out of the actual arguments of CALL statements into
+// temporaries assigned just before the call (ALLOCATABLE for an array
+// result: the assignment allocates them with its shape)
 // (call update(n, u, rho(t, s)*dt) becomes fadj_fa1 = rho(t, s);
 // call update(n, u, fadj_fa1*dt)): the differentiators reverse such an
 // assignment, and an expression or a temporary passed to a dummy, but
@@ -123,7 +124,7 @@ func (h *argHoister) call(s *ast.CallStmt) []ast.Stmt {
 // temporaries, whose assignments it appends to out.
 func (h *argHoister) hoist(x ast.Expr, out *[]ast.Stmt, s *ast.CallStmt) ast.Expr {
 	replace := func(c *ast.CallExpr) ast.Expr {
-		t := h.temp(h.w.info.TypeOf(c), h.kindName(c))
+		t := h.temp(h.w.info.TypeOf(c), h.kindName(c), h.w.info.Rank(c))
 		as := &ast.AssignStmt{Lhs: h.w.use(t), Rhs: c}
 		as.Start = s.Start
 		*out = append(*out, as)
@@ -148,10 +149,10 @@ func (h *argHoister) hoist(x ast.Expr, out *[]ast.Stmt, s *ast.CallStmt) ast.Exp
 }
 
 // qualifies reports whether c references a user function with a real or
-// complex scalar result.
+// complex result.
 func (h *argHoister) qualifies(c *ast.CallExpr) bool {
 	k, ok := h.w.info.Calls[c]
-	if !ok || k.Kind != sema.FunctionCall || k.IsIntrinsic() || k.Proc == nil || h.w.info.Rank(c) != 0 {
+	if !ok || k.Kind != sema.FunctionCall || k.IsIntrinsic() || k.Proc == nil || h.w.info.Rank(c) < 0 {
 		return false
 	}
 	t := h.w.info.TypeOf(c)
@@ -177,9 +178,10 @@ func (h *argHoister) kindName(c *ast.CallExpr) *ast.Ident {
 	return id
 }
 
-// temp declares a new scalar temporary of type t, its kind spelt kind
-// if not nil.
-func (h *argHoister) temp(t *sema.Type, kind *ast.Ident) *sema.Symbol {
+// temp declares a new temporary of type t, its kind spelt kind if not
+// nil: a scalar, or an ALLOCATABLE array of rank rank, which the
+// assignment allocates with the result's shape.
+func (h *argHoister) temp(t *sema.Type, kind *ast.Ident, rank int) *sema.Symbol {
 	tk := ast.Real
 	if t.IsComplex() {
 		tk = ast.Complex
@@ -190,10 +192,21 @@ func (h *argHoister) temp(t *sema.Type, kind *ast.Ident) *sema.Symbol {
 	h.w.scope.Add(sym)
 	id := ast.NewIdent(name)
 	h.w.info.Defs[id] = sym
+	ent := &ast.Entity{Name: id}
+	var attrs []*ast.Attr
+	if rank > 0 {
+		sym.Attrs |= sema.AttrAllocatable
+		sym.Dims = make([]sema.Dim, rank)
+		for i := range sym.Dims {
+			sym.Dims[i].Kind = sema.DeferredShape
+			ent.Dims = append(ent.Dims, &ast.Dim{Colon: true})
+		}
+		attrs = []*ast.Attr{{Kind: ast.AttrAllocatable}}
+	}
 	ts := &ast.TypeSpec{Kind: tk, KindSel: &ast.BasicLit{Kind: token.INT, Value: strconv.Itoa(t.Kind)}}
 	if kind != nil {
 		ts.KindSel = kind
 	}
-	h.w.u.Decls = append(h.w.u.Decls, &ast.TypeDecl{Type: ts, DColon: true, Entities: []*ast.Entity{{Name: id}}})
+	h.w.u.Decls = append(h.w.u.Decls, &ast.TypeDecl{Type: ts, Attrs: attrs, DColon: true, Entities: []*ast.Entity{ent}})
 	return sym
 }

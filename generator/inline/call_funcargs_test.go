@@ -1,8 +1,10 @@
 package inline_test
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/inline"
 )
 
@@ -13,6 +15,14 @@ contains
     real(8), intent(in) :: x
     f = x*x
   end function f
+  function v(x)
+    real(8), intent(in) :: x(:)
+    real(8) :: v(size(x))
+    v = x
+  end function v
+  subroutine h(x)
+    real(8), intent(in) :: x(:)
+  end subroutine h
   integer function k(x)
     real(8), intent(in) :: x
     k = int(x)
@@ -35,6 +45,13 @@ func TestCallFunctionArgs(t *testing.T) {
   call g(f(a), 2*f(f(b)) + 1, z=sqrt(f(a)))
 `,
 		body: "fadj_fa1 = f(a)\nfadj_fa2 = f(f(b))\nfadj_fa3 = f(a)\ncall g(fadj_fa1, 2*fadj_fa2 + 1, z=sqrt(fadj_fa3))",
+	}, {
+		name: "an array result: an allocatable temporary",
+		src: `subroutine s(a)
+  real(8) :: a(3)
+  call h(2*v(a))
+`,
+		body: "fadj_fa1 = v(a)\ncall h(2*fadj_fa1)",
 	}, {
 		name: "a logical IF becomes a construct; in a loop",
 		src: `subroutine s(a, b)
@@ -60,6 +77,13 @@ func TestCallFunctionArgs(t *testing.T) {
 			prog := loadSnippet(t, tt.src+functions)
 			inline.CallFunctionArgs(prog)
 			checkBody(t, prog, tt.body)
+			var decls strings.Builder
+			for _, d := range prog.Files[0].Units[0].Decls {
+				printer.Node(&decls, d)
+			}
+			if strings.Contains(tt.name, "array result") && !strings.Contains(decls.String(), "allocatable :: fadj_fa1(:)") {
+				t.Errorf("no allocatable temporary declared:\n%s", decls.String())
+			}
 		})
 	}
 }

@@ -1,7 +1,9 @@
 ! A Runge-Kutta (Heun) integration of a column whose tendency routine takes
 ! the density from an equation of state, passed as function references in
 ! the CALL arguments: alone, in an expression, inside an intrinsic, by
-! keyword, under a logical IF, in the time loop.
+! keyword, under a logical IF, in the time loop; and a diffusion whose
+! diffusivities come from an elemental function of the state and from a
+! function with an array result.
 module rkeos
   implicit none
   integer, parameter :: wp = kind(1.0d0)
@@ -28,6 +30,25 @@ contains
     end do
   end subroutine tendency
 
+  elemental real(wp) function visc(u)
+    real(wp), intent(in) :: u
+    visc = 1.0_wp + 0.5_wp*u*u
+  end function visc
+
+  function smoothed(n, u) result(v)
+    integer, intent(in) :: n
+    real(wp), intent(in) :: u(n)
+    real(wp) :: v(n - 1)
+    v = 0.5_wp*(u(1:n-1) + u(2:n))
+  end function smoothed
+
+  subroutine diffuse(n, u, kappa, kf)
+    integer, intent(in) :: n
+    real(wp), intent(inout) :: u(n)
+    real(wp), intent(in) :: kappa(n), kf(n - 1)
+    u(2:n-1) = u(2:n-1) + kappa(2:n-1)*kf(2:n-1)*(u(1:n-2) - 2.0_wp*u(2:n-1) + u(3:n))
+  end subroutine diffuse
+
   subroutine relax(n, u, a)
     integer, intent(in) :: n
     real(wp), intent(inout) :: u(n)
@@ -46,6 +67,7 @@ contains
       call tendency(n, u, k1, rho(t, s), drag(u(n)))
       call tendency(n, u + dt*k1, k2, rho(t + dt, s)*(1.0_wp + 1.0e-3_wp), cd=sqrt(abs(drag(u(1))) + 1.0_wp))
       u = u + 0.5_wp*dt*(k1 + k2)
+      call diffuse(n, u, 0.1_wp*visc(u), smoothed(n, u))
       if (it == nt) call relax(n, u, 1.0e-2_wp*dt*rho(t, s)/1000.0_wp)
     end do
     cost = sum(u**2)
