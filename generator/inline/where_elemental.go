@@ -13,7 +13,7 @@ import (
 // assignments reference a user ELEMENTAL function with array arguments
 // (where (du /= 0) flux = c*limiter(r)*du) into DO loops over the
 // elements, one nest per assignment, each element assigned under an IF on
-// its mask:
+// its mask (or one nest for all, where_fused.go):
 //
 //	do fadj_wi1 = 1, size(flux, 1)
 //	  if (du(fadj_wi1) /= 0) flux(fadj_wi1) = c*limiter(r(fadj_wi1))*du(fadj_wi1)
@@ -25,14 +25,15 @@ import (
 // assignment's IF is on its mask and on the negation of the masks before.
 //
 // The loops evaluate the masks once per assignment, element by element,
-// and each assignment element by element, so a WHERE is rewritten only
-// when that gives its values: its masks read nothing the assignments
-// before define, and neither its masks nor an assignment read the
-// assignment's variable other than as its left side (h = h - dt*f(h),
-// under h > 0). Its arrays are whole arrays and sections without vector
-// subscripts of variables (not components), combined by elemental
-// operations and references. Any other WHERE is left as it is (the
-// differentiators take it or reject it).
+// and each assignment element by element, so a WHERE is rewritten so
+// only when that gives its values: its masks read nothing the
+// assignments before define, and neither its masks nor an assignment read
+// the assignment's variable other than as its left side (h = h -
+// dt*f(h), under h > 0). Else, where_fused.go. Its arrays are whole
+// arrays, sections without vector subscripts, of variables or of
+// components of scalars (s%h), combined by elemental operations and
+// references. Any other WHERE is left as it is (the differentiators take
+// it or reject it).
 func ElementalWheres(prog *sema.Program) {
 	if prog == nil || prog.Info == nil {
 		return
@@ -129,20 +130,30 @@ func (w *whereLoops) where(s ast.Stmt) []ast.Stmt {
 	if len(items) == 0 {
 		return nil
 	}
-	defined := map[*sema.Symbol]bool{}
+	var defined []path
+	sequential := true
 	for _, it := range items {
-		if !w.independent(branches[:it.branch+1], it.as, defined) {
-			return nil
-		}
+		sequential = sequential && w.independent(branches[:it.branch+1], it.as, &defined)
 	}
-	ks := w.indices(rank)
 	var out []ast.Stmt
-	for _, it := range items {
-		nest, ok := w.loops(branches[:it.branch+1], it.as, items[0].as.Lhs, ks)
+	switch {
+	case sequential:
+		ks := w.indices(rank)
+		for _, it := range items {
+			nest, ok := w.loops(branches[:it.branch+1], it.as, items[0].as.Lhs, ks)
+			if !ok {
+				return nil
+			}
+			out = append(out, nest)
+		}
+	case w.fusable(branches):
+		nest, ok := w.fused(branches, items[0].as, w.indices(rank))
 		if !ok {
 			return nil
 		}
 		out = append(out, nest)
+	default:
+		return nil
 	}
 	h := s.Header()
 	first := out[0].Header()
@@ -220,6 +231,17 @@ func (w *whereLoops) loops(branches []*ast.WhereBranch, as *ast.AssignStmt, shap
 			cond = &ast.BinaryExpr{X: cond, Op: token.AND, OpLit: ".and.", Y: m}
 		}
 	}
+	a, ok := w.elemAssign(as, ks)
+	if !ok {
+		return nil, false
+	}
+	st := &ast.IfStmt{Cond: cond, Action: a}
+	st.Start = as.Start
+	return w.nest(st, shape, ks), true
+}
+
+// elemAssign returns the assignment of element ks of assignment as.
+func (w *whereLoops) elemAssign(as *ast.AssignStmt, ks []*sema.Symbol) (*ast.AssignStmt, bool) {
 	lhs, ok := w.elem(as.Lhs, ks)
 	if !ok {
 		return nil, false
@@ -230,15 +252,20 @@ func (w *whereLoops) loops(branches []*ast.WhereBranch, as *ast.AssignStmt, shap
 	}
 	a := &ast.AssignStmt{Lhs: lhs, Rhs: rhs}
 	a.Start, a.Line = as.Start, as.Line
-	var st ast.Stmt = &ast.IfStmt{Cond: cond, Action: a}
-	st.Header().Start = as.Start
+	return a, true
+}
+
+// nest returns body in DO loops over the shape of array shape, with
+// indices ks (dimension 1 innermost).
+func (w *whereLoops) nest(body ast.Stmt, shape ast.Expr, ks []*sema.Symbol) ast.Stmt {
+	st := body
 	for d := range ks {
 		do := &ast.DoConstruct{Var: w.use(ks[d]), Start: w.intLit(1), Stop: w.intrinsic("size", w.info.Clone(shape), w.intLit(d+1)),
 			Body: []ast.Stmt{st}, End: ast.EndStmt{Keyword: "do"}}
-		do.StmtHeader.Start = as.Start
+		do.StmtHeader.Start = body.Header().Start
 		st = do
 	}
-	return st, true
+	return st
 }
 
 // indices returns the loop indices of a rank-rank WHERE, declaring those

@@ -58,17 +58,29 @@ func TestElementalWheres(t *testing.T) {
 `,
 		body: "where (a > 0) a = sqrt(b)",
 	}, {
-		name: "the mask reads what an assignment before defines, a right side another section of its variable, an impure function: left alone",
-		src: `subroutine s(a, b)
-  real(8) :: a(4), b(4)
+		name: "the mask reads what an assignment before defines: one nest, the branches an IF construct",
+		src: `subroutine s(a, b, c)
+  real(8) :: a(4), b(4), c(4)
   where (a > 0)
     a = f(b)
     b = f(a)
+  elsewhere (b > 1)
+    c = b
+  elsewhere
+    c = 0
   end where
+`,
+		body: "do fadj_wi1 = 1, size(a, 1)\n  if (a(fadj_wi1) > 0) then\n    a(fadj_wi1) = f(b(fadj_wi1))\n    b(fadj_wi1) = f(a(fadj_wi1))\n" +
+			"  else if (b(fadj_wi1) > 1) then\n    c(fadj_wi1) = b(fadj_wi1)\n  else\n    c(fadj_wi1) = 0\n  end if\nend do",
+	}, {
+		name: "a mask or a right side reading another section of what is assigned, an impure function: left alone",
+		src: `subroutine s(a, b)
+  real(8) :: a(4), b(4)
+  where (a(1:3) > 0) a(2:4) = f(b(1:3))
   where (b(1:3) > 0) a(2:4) = f(a(1:3))
   where (a > 0) b = g(a)
 `,
-		body: "where (a > 0)\n  a = f(b)\n  b = f(a)\nend where\nwhere (b(1:3) > 0) a(2:4) = f(a(1:3))\nwhere (a > 0) b = g(a)",
+		body: "where (a(1:3) > 0) a(2:4) = f(b(1:3))\nwhere (b(1:3) > 0) a(2:4) = f(a(1:3))\nwhere (a > 0) b = g(a)",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,81 +11,6 @@ import (
 // Elements of the array expressions of a WHERE rewritten into loops
 // (where_elemental.go).
 
-// independent reports whether assignment as, under the masks of branches,
-// gives the WHERE's values run element by element after the assignments
-// before it, whose variables defined holds (as's is added): the masks
-// read none of them, and neither the masks nor as's right side read as's
-// variable other than as its left side.
-func (w *whereLoops) independent(branches []*ast.WhereBranch, as *ast.AssignStmt, defined map[*sema.Symbol]bool) bool {
-	v := w.base(as.Lhs)
-	if v == nil || v.Attrs&(sema.AttrPointer|sema.AttrTarget) != 0 {
-		return false
-	}
-	key := ast.Key(as.Lhs)
-	for _, b := range branches {
-		if b.Mask != nil && !w.reads(b.Mask, v, key, defined) {
-			return false
-		}
-	}
-	if !w.reads(as.Rhs, v, key, nil) {
-		return false
-	}
-	defined[v] = true
-	return true
-}
-
-// base returns the variable of whole array or section x, or nil.
-func (w *whereLoops) base(x ast.Expr) *sema.Symbol {
-	if c, ok := x.(*ast.CallExpr); ok {
-		if k := w.info.Calls[c]; k.Kind != sema.ArrayElement {
-			return nil
-		}
-		x = c.Fun
-	}
-	id, ok := x.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	if s := w.info.ObjectOf(id); s != nil && s.Kind == sema.VarSym {
-		return s
-	}
-	return nil
-}
-
-// reads reports whether x reads no variable of defined, and v only as
-// the designator key.
-func (w *whereLoops) reads(x ast.Expr, v *sema.Symbol, key string, defined map[*sema.Symbol]bool) bool {
-	ok := true
-	check := func(s *sema.Symbol, ref ast.Expr) {
-		if s == v && ast.Key(ref) != key || defined[s] {
-			ok = false
-		}
-	}
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if id, isID := n.Fun.(*ast.Ident); isID && w.info.Calls[n].Kind == sema.ArrayElement {
-				check(w.info.ObjectOf(id), n)
-				for _, a := range n.Args {
-					ast.Inspect(a, visit)
-				}
-				return false
-			}
-		case *ast.Ident:
-			if s := w.info.ObjectOf(n); s != nil && s.Kind == sema.VarSym {
-				check(s, n)
-			}
-		}
-		return true
-	}
-	ast.Inspect(x, visit)
-	return ok
-}
-
 // elem returns the element of array expression x at the positions ks
 // (1-based, one per dimension), or false if x is not one this rewrite
 // handles.
@@ -94,9 +19,9 @@ func (w *whereLoops) elem(x ast.Expr, ks []*sema.Symbol) (ast.Expr, bool) {
 		return w.info.Clone(x), true
 	}
 	switch x := x.(type) {
-	case *ast.Ident:
-		s := w.info.ObjectOf(x)
-		if s == nil || s.Kind != sema.VarSym || len(s.Dims) != len(ks) {
+	case *ast.Ident, *ast.SelectorExpr:
+		s := w.array(x)
+		if s == nil || len(s.Dims) != len(ks) {
 			return nil, false
 		}
 		var subs []ast.Expr
@@ -133,9 +58,9 @@ func (w *whereLoops) elemCall(x *ast.CallExpr, ks []*sema.Symbol) (ast.Expr, boo
 	case !known:
 		return nil, false
 	case k.Kind == sema.ArrayElement:
-		id, ok := x.Fun.(*ast.Ident)
-		s := w.base(x)
-		if !ok || s == nil {
+		id := x.Fun
+		s := w.array(id)
+		if s == nil {
 			return nil, false
 		}
 		var subs []ast.Expr
@@ -196,16 +121,36 @@ func (w *whereLoops) elemCall(x *ast.CallExpr, ks []*sema.Symbol) (ast.Expr, boo
 	return n, true
 }
 
-// element returns the element id(subs) of array variable s.
-func (w *whereLoops) element(id *ast.Ident, s *sema.Symbol, subs []ast.Expr) ast.Expr {
+// array returns the variable or component that designator x names
+// whole, if it is an array: a variable, or a component of a scalar
+// (s%q, s(k)%q), nil for others.
+func (w *whereLoops) array(x ast.Expr) *sema.Symbol {
+	var s *sema.Symbol
+	switch y := x.(type) {
+	case *ast.Ident:
+		s = w.info.ObjectOf(y)
+	case *ast.SelectorExpr:
+		if _, ok := w.path(y.X); !ok || w.info.Rank(y.X) != 0 {
+			return nil
+		}
+		s = w.info.ObjectOf(y.Sel)
+	}
+	if s == nil || s.Kind != sema.VarSym && s.Kind != sema.ComponentSym || len(s.Dims) == 0 {
+		return nil
+	}
+	return s
+}
+
+// element returns the element id(subs) of array s, which id names.
+func (w *whereLoops) element(id ast.Expr, s *sema.Symbol, subs []ast.Expr) ast.Expr {
 	c := &ast.CallExpr{Fun: w.info.Clone(id), Args: subs}
 	w.info.Calls[c] = sema.Call{Kind: sema.ArrayElement, Proc: s, Type: s.Type}
 	return c
 }
 
-// lower returns the lower bound of dimension d of array variable s,
-// named id: its declared constant, else lbound(id, d+1).
-func (w *whereLoops) lower(id *ast.Ident, s *sema.Symbol, d int) ast.Expr {
+// lower returns the lower bound of dimension d of array s, which id
+// names: its declared constant, else lbound(id, d+1).
+func (w *whereLoops) lower(id ast.Expr, s *sema.Symbol, d int) ast.Expr {
 	if d < len(s.Dims) && s.Dims[d].Kind != sema.DeferredShape {
 		if lo := s.Dims[d].Lo; lo.Expr == nil {
 			return w.intLit(1)

@@ -30,8 +30,8 @@ contains
     r = 0.0_wp
     r(1:n-1) = dq(0:n-2)
     flux = 0.0_wp
-    ! Limited flux where the ratio is defined, first order elsewhere.
-    where (abs(dq(1:n-1)) > eps)
+    ! Limited flux where the gradient is large enough, first order elsewhere.
+    where (abs(dq(1:n-1)) > 0.1_wp)
       flux(1:n-1) = c*(q(1:n-1) + 0.5_wp*limiter(r(1:n-1)/dq(1:n-1))*dq(1:n-1))
     elsewhere
       flux(1:n-1) = c*q(1:n-1)

@@ -6,7 +6,7 @@
 module fluxes2d
   implicit none
   integer, parameter :: wp = kind(1.0d0)
-  real(wp), parameter :: hmin = 0.1_wp
+  real(wp), parameter :: hmin = 0.5_wp
 contains
   elemental real(wp) function transfer(x, y)
     real(wp), intent(in) :: x, y
@@ -21,9 +21,9 @@ contains
     real(wp) :: w(n, m)
     w = 0.5_wp
     where (h > hmin) h = h - 0.1_wp*transfer(h, g)
-    where (g(:, 2:m) > 0.0_wp)
+    where (g(:, 2:m) > 0.5_wp)
       w(:, 1:m-1) = transfer(g(:, 1:m-1), h(:, 2:m))
-    elsewhere (h(:, 1:m-1) < 0.5_wp)
+    elsewhere (h(:, 1:m-1) < 0.6_wp)
       w(:, 2:m) = w(:, 2:m) + transfer(h(:, 2:m), 2.0_wp)
     end where
     cost = sum(h*w)
