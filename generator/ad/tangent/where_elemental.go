@@ -32,6 +32,6 @@ func (g *gen) checkWhereElemental(s ast.Stmt) error {
 		return nil
 	}
 	return notSupported("elemental function '%s' in an active WHERE that fadj cannot run as DO loops, in tangent mode "+
-		"(its functions must be pure, its arrays whole arrays or sections of variables, and its masks and right sides "+
-		"may read an array it assigns only as that assignment's left side)", name)
+		"(its functions must be pure, its arrays designators without vector subscripts, and its masks and right sides must read "+
+		"the arrays it assigns only as their left sides)", name)
 }
