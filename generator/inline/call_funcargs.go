@@ -6,6 +6,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
+	"github.com/fadj-dev/fadj/generator/source"
 )
 
 // CallFunctionArgs hoists the references of user functions with a real
@@ -21,10 +22,13 @@ import (
 // evaluates them, all before the call as the standard's are; a function
 // with side effects on what other arguments are sees the same values.
 //
-// A CALL keeps its arguments when it has a label (a GO TO to it would skip
-// the assignments), in a DO CONCURRENT, or in a procedure with OpenMP
-// directives (a temporary would be shared by the iterations or threads).
-// A logical IF whose action is such a CALL becomes an IF construct.
+// A labelled CALL gives its label to the first assignment (a GO TO to it
+// runs them), unless the label ends a DO loop (DO 10 ..., 10 CALL ...),
+// whose last statement the CALL must stay: such a CALL keeps its
+// arguments, as one in a DO CONCURRENT or in a procedure with OpenMP
+// directives does (a temporary would be shared by the iterations or
+// threads). A logical IF whose action is such a CALL becomes an IF
+// construct.
 func CallFunctionArgs(prog *sema.Program) {
 	if prog == nil || prog.Info == nil {
 		return
@@ -55,7 +59,7 @@ func callFunctionArgs(info *sema.Info, u *ast.Unit) {
 	if omp {
 		return
 	}
-	h := &argHoister{w: &whereLoops{info: info, u: u, scope: info.Scopes[u]}}
+	h := &argHoister{w: newWhereLoops(info, u)}
 	u.Body = h.list(u.Body)
 }
 
@@ -75,7 +79,7 @@ func (h *argHoister) list(list []ast.Stmt) []ast.Stmt {
 			out = append(out, h.call(s)...)
 			continue
 		case *ast.IfStmt:
-			if c, ok := s.Action.(*ast.CallStmt); ok && c.Label == 0 && s.Label == 0 {
+			if c, ok := s.Action.(*ast.CallStmt); ok && !h.w.terms[s.Label] {
 				if body := h.call(c); len(body) > 1 {
 					n := &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: s.Cond, Body: body}}, End: ast.EndStmt{Keyword: "if"}}
 					n.StmtHeader = s.StmtHeader
@@ -106,16 +110,18 @@ func (h *argHoister) list(list []ast.Stmt) []ast.Stmt {
 // call returns the assignments of the hoisted references of s's
 // arguments, then s.
 func (h *argHoister) call(s *ast.CallStmt) []ast.Stmt {
-	if s.Label != 0 {
-		return []ast.Stmt{s}
+	if h.w.terms[s.Label] {
+		return []ast.Stmt{s} // the end of a DO 10 loop stays its last statement
 	}
 	var out []ast.Stmt
 	for i, a := range s.Args {
 		s.Args[i] = h.hoist(a, &out, s)
 	}
 	if len(out) > 0 {
+		// A GO TO to the call runs the assignments too.
 		first := out[0].Header()
 		first.Doc, first.BlankBefore, s.Doc, s.BlankBefore = s.Doc, s.BlankBefore, nil, false
+		first.Label, first.LabelPos, s.Label, s.LabelPos = s.Label, s.LabelPos, 0, source.NoPos
 	}
 	return append(out, s)
 }

@@ -63,14 +63,17 @@ func TestCallFunctionArgs(t *testing.T) {
 `,
 		body: "do i = 1, 3\n  if (a > 0) then\n    fadj_fa1 = f(b)\n    call g(a, fadj_fa1)\n  end if\nend do",
 	}, {
-		name: "integer results, intrinsics and labelled calls stay",
+		name: "integer results and intrinsics stay; a label goes to the first assignment, unless it ends a DO loop",
 		src: `subroutine s(a, b)
   real(8) :: a, b
+  integer :: i
   call g(a, b*k(a))
   call g(a, sin(b))
 10 call g(a, f(b))
+  do 20 i = 1, 2
+20 call g(a, f(b))
 `,
-		body: "call g(a, b*k(a))\ncall g(a, sin(b))\n10 call g(a, f(b))",
+		body: "call g(a, b*k(a))\ncall g(a, sin(b))\n10 fadj_fa1 = f(b)\ncall g(a, fadj_fa1)\ndo i = 1, 2\n  20 call g(a, f(b))\nend do",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -52,8 +52,19 @@ func elementalWheres(info *sema.Info, u *ast.Unit) {
 	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit || info.Scopes[u] == nil {
 		return
 	}
-	w := &whereLoops{info: info, u: u, scope: info.Scopes[u]}
+	w := newWhereLoops(info, u)
 	u.Body = w.list(u.Body)
+}
+
+func newWhereLoops(info *sema.Info, u *ast.Unit) *whereLoops {
+	w := &whereLoops{info: info, u: u, scope: info.Scopes[u], terms: map[int]bool{}}
+	ast.Inspect(&ast.Unit{Body: u.Body}, func(n ast.Node) bool {
+		if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {
+			w.terms[do.TermLabel] = true
+		}
+		return true
+	})
+	return w
 }
 
 // whereLoops rewrites the WHEREs of one procedure.
@@ -64,6 +75,9 @@ type whereLoops struct {
 	// idx are the loop indices declared so far, one per dimension.
 	idx   []*sema.Symbol
 	names map[string]bool // identifiers of the procedure (lower case)
+	// terms holds the labels that end DO loops (DO 10 I = 1, N): a
+	// statement with one stays the last of its loop's body.
+	terms map[int]bool
 }
 
 // list returns list with its qualifying WHEREs (nested in IF, DO, SELECT
@@ -106,7 +120,7 @@ func (w *whereLoops) where(s ast.Stmt) []ast.Stmt {
 	case *ast.WhereConstruct:
 		branches = s.Branches
 	}
-	if !w.callsElemental(s) {
+	if !w.callsElemental(s) || w.terms[s.Header().Label] {
 		return nil
 	}
 	rank := w.info.Rank(branches[0].Mask)

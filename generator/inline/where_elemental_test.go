@@ -81,6 +81,19 @@ func TestElementalWheres(t *testing.T) {
   where (a > 0) b = g(a)
 `,
 		body: "where (a(1:3) > 0) a(2:4) = f(b(1:3))\nwhere (b(1:3) > 0) a(2:4) = f(a(1:3))\nwhere (a > 0) b = g(a)",
+	}, {
+		name: "a label goes to a CONTINUE before the loops, unless it ends a DO loop",
+		src: `subroutine s(a, k)
+  real(8) :: a(4)
+  integer :: k, i
+  if (k > 1) go to 10
+  a = 2*a
+10 where (a > 0) a = f(a)
+  do 20 i = 1, 2
+20 where (a > 0) a = f(a)
+`,
+		body: "if (k > 1) go to 10\na = 2*a\n10 continue\ndo fadj_wi1 = 1, size(a, 1)\n  if (a(fadj_wi1) > 0) a(fadj_wi1) = f(a(fadj_wi1))\nend do\n" +
+			"do i = 1, 2\n  20 where (a > 0) a = f(a)\nend do",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

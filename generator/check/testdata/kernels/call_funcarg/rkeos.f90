@@ -1,9 +1,9 @@
 ! A Runge-Kutta (Heun) integration of a column whose tendency routine takes
 ! the density from an equation of state, passed as function references in
 ! the CALL arguments: alone, in an expression, inside an intrinsic, by
-! keyword, under a logical IF, in the time loop; and a diffusion whose
-! diffusivities come from an elemental function of the state and from a
-! function with an array result.
+! keyword, under a logical IF, in a CALL a GO TO jumps to, in the time
+! loop; and a diffusion whose diffusivities come from an elemental
+! function of the state and from a function with an array result.
 module rkeos
   implicit none
   integer, parameter :: wp = kind(1.0d0)
@@ -69,6 +69,9 @@ contains
       u = u + 0.5_wp*dt*(k1 + k2)
       call diffuse(n, u, 0.1_wp*visc(u), smoothed(n, u))
       if (it == nt) call relax(n, u, 1.0e-2_wp*dt*rho(t, s)/1000.0_wp)
+      if (it == 1) go to 30
+      u(1) = 0.9_wp*u(1)
+30    call relax(n, u, 1.0e-3_wp*drag(u(2)))
     end do
     cost = sum(u**2)
   end subroutine integrate
