@@ -155,11 +155,14 @@ func (h *argHoister) hoist(x ast.Expr, out *[]ast.Stmt, s *ast.CallStmt) ast.Exp
 }
 
 // qualifies reports whether c references a user function with a real or
-// complex result.
+// complex result, not a POINTER.
 func (h *argHoister) qualifies(c *ast.CallExpr) bool {
 	k, ok := h.w.info.Calls[c]
 	if !ok || k.Kind != sema.FunctionCall || k.IsIntrinsic() || k.Proc == nil || h.w.info.Rank(c) < 0 {
 		return false
+	}
+	if r := k.Proc.Proc; r != nil && r.Result != nil && r.Result.Attrs&sema.AttrPointer != 0 {
+		return false // its value may be passed as a pointer
 	}
 	t := h.w.info.TypeOf(c)
 	return t != nil && (t.IsReal() || t.IsComplex()) && t.Kind > 0
