@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -130,7 +129,8 @@ func (h *argHoister) call(s *ast.CallStmt) []ast.Stmt {
 // temporaries, whose assignments it appends to out.
 func (h *argHoister) hoist(x ast.Expr, out *[]ast.Stmt, s *ast.CallStmt) ast.Expr {
 	replace := func(c *ast.CallExpr) ast.Expr {
-		t := h.temp(h.w.info.TypeOf(c), h.kindName(c), h.w.info.Rank(c))
+		h.n++
+		t := h.w.temp("fadj_fa"+strconv.Itoa(h.n), h.w.info.TypeOf(c), h.kindName(c), h.w.info.Rank(c))
 		as := &ast.AssignStmt{Lhs: h.w.use(t), Rhs: c}
 		as.Start = s.Start
 		*out = append(*out, as)
@@ -185,37 +185,4 @@ func (h *argHoister) kindName(c *ast.CallExpr) *ast.Ident {
 	id := ast.NewIdent(f.KindName.Name)
 	h.w.info.Uses[id] = k
 	return id
-}
-
-// temp declares a new temporary of type t, its kind spelt kind if not
-// nil: a scalar, or an ALLOCATABLE array of rank rank, which the
-// assignment allocates with the result's shape.
-func (h *argHoister) temp(t *sema.Type, kind *ast.Ident, rank int) *sema.Symbol {
-	tk := ast.Real
-	if t.IsComplex() {
-		tk = ast.Complex
-	}
-	h.n++
-	name := h.w.fresh("fadj_fa" + strconv.Itoa(h.n))
-	sym := &sema.Symbol{Name: name, Kind: sema.VarSym, Type: t, ArgIndex: -1, Pos: h.w.u.Pos()}
-	h.w.scope.Add(sym)
-	id := ast.NewIdent(name)
-	h.w.info.Defs[id] = sym
-	ent := &ast.Entity{Name: id}
-	var attrs []*ast.Attr
-	if rank > 0 {
-		sym.Attrs |= sema.AttrAllocatable
-		sym.Dims = make([]sema.Dim, rank)
-		for i := range sym.Dims {
-			sym.Dims[i].Kind = sema.DeferredShape
-			ent.Dims = append(ent.Dims, &ast.Dim{Colon: true})
-		}
-		attrs = []*ast.Attr{{Kind: ast.AttrAllocatable}}
-	}
-	ts := &ast.TypeSpec{Kind: tk, KindSel: &ast.BasicLit{Kind: token.INT, Value: strconv.Itoa(t.Kind)}}
-	if kind != nil {
-		ts.KindSel = kind
-	}
-	h.w.u.Decls = append(h.w.u.Decls, &ast.TypeDecl{Type: ts, Attrs: attrs, DColon: true, Entities: []*ast.Entity{ent}})
-	return sym
 }

@@ -338,3 +338,35 @@ func (w *whereLoops) intrinsic(name string, args ...ast.Expr) ast.Expr {
 	w.info.Calls[c] = sema.Call{Kind: sema.FunctionCall, Proc: sym, Type: sema.Int4}
 	return c
 }
+
+// temp declares a new temporary named name (or that with a suffix) of
+// real or complex type t, its kind spelt kind if not nil: a scalar, or
+// an ALLOCATABLE array of rank rank, which an assignment allocates.
+func (w *whereLoops) temp(name string, t *sema.Type, kind *ast.Ident, rank int) *sema.Symbol {
+	tk := ast.Real
+	if t.IsComplex() {
+		tk = ast.Complex
+	}
+	name = w.fresh(name)
+	sym := &sema.Symbol{Name: name, Kind: sema.VarSym, Type: t, ArgIndex: -1, Pos: w.u.Pos()}
+	w.scope.Add(sym)
+	id := ast.NewIdent(name)
+	w.info.Defs[id] = sym
+	ent := &ast.Entity{Name: id}
+	var attrs []*ast.Attr
+	if rank > 0 {
+		sym.Attrs |= sema.AttrAllocatable
+		sym.Dims = make([]sema.Dim, rank)
+		for i := range sym.Dims {
+			sym.Dims[i].Kind = sema.DeferredShape
+			ent.Dims = append(ent.Dims, &ast.Dim{Colon: true})
+		}
+		attrs = []*ast.Attr{{Kind: ast.AttrAllocatable}}
+	}
+	ts := &ast.TypeSpec{Kind: tk, KindSel: &ast.BasicLit{Kind: token.INT, Value: strconv.Itoa(t.Kind)}}
+	if kind != nil {
+		ts.KindSel = kind
+	}
+	w.u.Decls = append(w.u.Decls, &ast.TypeDecl{Type: ts, Attrs: attrs, DColon: true, Entities: []*ast.Entity{ent}})
+	return sym
+}
