@@ -175,14 +175,5 @@ func (h *argHoister) kindName(c *ast.CallExpr) *ast.Ident {
 	if f.KindName == nil && f.Proc != nil && f.Proc.Result != nil {
 		f = f.Proc.Result
 	}
-	if f.KindName == nil {
-		return nil
-	}
-	k := h.w.info.ObjectOf(f.KindName)
-	if k == nil || h.w.scope.Lookup(k.Name) != k {
-		return nil
-	}
-	id := ast.NewIdent(f.KindName.Name)
-	h.w.info.Uses[id] = k
-	return id
+	return h.w.kindIdent(f)
 }

@@ -31,23 +31,48 @@ func (p path) overlaps(q path) bool {
 // gives the WHERE's values run element by element after the assignments
 // before it, whose left sides defined holds (as's is added): the masks
 // read none of them, and neither the masks nor as's right side read what
-// as defines other than as its left side.
-func (w *whereLoops) independent(branches []*ast.WhereBranch, as *ast.AssignStmt, defined *[]path) bool {
+// as defines other than as its left side, or else as other parts of the
+// array it assigns a part of, which copy returns: the loop reads them in
+// a copy made before it (where_copy.go).
+func (w *whereLoops) independent(branches []*ast.WhereBranch, as *ast.AssignStmt, defined *[]path) (copy ast.Expr, ok bool) {
 	v, ok := w.path(as.Lhs)
 	if !ok || w.aliasable(as.Lhs) {
-		return false
+		return nil, false
 	}
 	key := ast.Key(as.Lhs)
+	whole := arrayPart(as.Lhs)
+	base := ""
+	if w.copyable(whole) {
+		base = ast.Key(whole)
+	}
+	need := false
 	for _, b := range branches {
-		if b.Mask != nil && !w.reads(b.Mask, v, key, *defined) {
-			return false
+		if b.Mask != nil {
+			ok, c := w.reads(b.Mask, v, key, base, *defined)
+			if !ok {
+				return nil, false
+			}
+			need = need || c
 		}
 	}
-	if !w.reads(as.Rhs, v, key, nil) {
-		return false
+	ok, c := w.reads(as.Rhs, v, key, base, nil)
+	if !ok {
+		return nil, false
 	}
 	*defined = append(*defined, v)
-	return true
+	if need || c {
+		return whole, true
+	}
+	return nil, true
+}
+
+// arrayPart returns the array designator x is a part of (q for q(2:n),
+// s%q for s%q(2:n)), or x.
+func arrayPart(x ast.Expr) ast.Expr {
+	if c, ok := x.(*ast.CallExpr); ok {
+		return c.Fun
+	}
+	return x
 }
 
 // path returns the path of designator x: a variable, a component of
@@ -86,9 +111,10 @@ func (w *whereLoops) aliasable(x ast.Expr) bool {
 }
 
 // reads reports whether x reads nothing defined may overlap, and what v
-// may overlap only as the designator key.
-func (w *whereLoops) reads(x ast.Expr, v path, key string, defined []path) bool {
-	ok := true
+// may overlap only as the designator key, or, when base is not "", as
+// parts of the array base (copy then reports it does).
+func (w *whereLoops) reads(x ast.Expr, v path, key, base string, defined []path) (ok, copy bool) {
+	ok = true
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		if !ok {
@@ -103,7 +129,11 @@ func (w *whereLoops) reads(x ast.Expr, v path, key string, defined []path) bool 
 			return true
 		}
 		if p.overlaps(v) && ast.Key(e) != key {
-			ok = false
+			if base != "" && ast.Key(arrayPart(e)) == base {
+				copy = true
+			} else {
+				ok = false
+			}
 		}
 		for _, d := range defined {
 			ok = ok && !p.overlaps(d)
@@ -114,7 +144,7 @@ func (w *whereLoops) reads(x ast.Expr, v path, key string, defined []path) bool 
 		return false
 	}
 	ast.Inspect(x, visit)
-	return ok
+	return ok, copy
 }
 
 // subscripts returns the subscripts along designator x.

@@ -78,6 +78,10 @@ type whereLoops struct {
 	// terms holds the labels that end DO loops (DO 10 I = 1, N): a
 	// statement with one stays the last of its loop's body.
 	terms map[int]bool
+	// copied is the copy the masks and right side of the assignment
+	// being rewritten read, nil if none (where_copy.go).
+	copied *arrayCopy
+	ncopy  int
 }
 
 // list returns list with its qualifying WHEREs (nested in IF, DO, SELECT
@@ -145,16 +149,22 @@ func (w *whereLoops) where(s ast.Stmt) []ast.Stmt {
 		return nil
 	}
 	var defined []path
+	copies := make([]ast.Expr, len(items))
 	sequential := true
-	for _, it := range items {
-		sequential = sequential && w.independent(branches[:it.branch+1], it.as, &defined)
+	for i, it := range items {
+		c, ok := w.independent(branches[:it.branch+1], it.as, &defined)
+		sequential, copies[i] = sequential && ok, c
 	}
 	var out []ast.Stmt
 	switch {
 	case sequential:
 		ks := w.indices(rank)
-		for _, it := range items {
+		for i, it := range items {
+			if copies[i] != nil {
+				out = append(out, w.copy(copies[i], it.as)) // where_copy.go
+			}
 			nest, ok := w.loops(branches[:it.branch+1], it.as, items[0].as.Lhs, ks)
+			w.copied = nil
 			if !ok {
 				return nil
 			}
@@ -256,7 +266,10 @@ func (w *whereLoops) loops(branches []*ast.WhereBranch, as *ast.AssignStmt, shap
 
 // elemAssign returns the assignment of element ks of assignment as.
 func (w *whereLoops) elemAssign(as *ast.AssignStmt, ks []*sema.Symbol) (*ast.AssignStmt, bool) {
+	c := w.copied
+	w.copied = nil // (the left side is the array itself)
 	lhs, ok := w.elem(as.Lhs, ks)
+	w.copied = c
 	if !ok {
 		return nil, false
 	}

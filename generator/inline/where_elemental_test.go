@@ -73,14 +73,27 @@ func TestElementalWheres(t *testing.T) {
 		body: "do fadj_wi1 = 1, size(a, 1)\n  if (a(fadj_wi1) > 0) then\n    a(fadj_wi1) = f(b(fadj_wi1))\n    b(fadj_wi1) = f(a(fadj_wi1))\n" +
 			"  else if (b(fadj_wi1) > 1) then\n    c(fadj_wi1) = b(fadj_wi1)\n  else\n    c(fadj_wi1) = 0\n  end if\nend do",
 	}, {
-		name: "a mask or a right side reading another section of what is assigned, an impure function: left alone",
+		name: "a mask or a right side reading other elements of the array assigned: a copy",
+		src: `subroutine s(a, b, q, n)
+  integer :: n
+  real(8) :: a(4), b(4), q(0:n)
+  where (a(1:3) > 0) a(2:4) = f(b(1:3))
+  where (b(2:n-1) > 0) q(2:n-1) = q(2:n-1) + f(q(1:n-2) - q(3:n))
+`,
+		body: "fadj_wc1 = a\ndo fadj_wi1 = 1, size(a(2:4), 1)\n  if (fadj_wc1(fadj_wi1 + lbound(fadj_wc1, 1) - 1) > 0) a(fadj_wi1 + 1) = f(b(fadj_wi1))\nend do\n" +
+			"fadj_wc2 = q\ndo fadj_wi1 = 1, size(q(2:n - 1), 1)\n  if (b(fadj_wi1 + 1) > 0) q(fadj_wi1 + 1) = fadj_wc2(fadj_wi1 + 1 + lbound(fadj_wc2, 1)) + f(fadj_wc2(fadj_wi1 + &\n" +
+			"      lbound(fadj_wc2, 1)) - fadj_wc2(fadj_wi1 + 2 + lbound(fadj_wc2, 1)))\nend do",
+	}, {
+		name: "a mask reading other elements of what an assignment before defines, an impure function: left alone",
 		src: `subroutine s(a, b)
   real(8) :: a(4), b(4)
-  where (a(1:3) > 0) a(2:4) = f(b(1:3))
-  where (b(1:3) > 0) a(2:4) = f(a(1:3))
+  where (b(1:3) > 0)
+    b(2:4) = f(a(1:3))
+    a(1:3) = b(2:4)
+  end where
   where (a > 0) b = g(a)
 `,
-		body: "where (a(1:3) > 0) a(2:4) = f(b(1:3))\nwhere (b(1:3) > 0) a(2:4) = f(a(1:3))\nwhere (a > 0) b = g(a)",
+		body: "where (b(1:3) > 0)\n  b(2:4) = f(a(1:3))\n  a(1:3) = b(2:4)\nend where\nwhere (a > 0) b = g(a)",
 	}, {
 		name: "a label goes to a CONTINUE before the loops, unless it ends a DO loop",
 		src: `subroutine s(a, k)

@@ -28,7 +28,7 @@ func (w *whereLoops) elem(x ast.Expr, ks []*sema.Symbol) (ast.Expr, bool) {
 		for d := range s.Dims {
 			subs = append(subs, w.offset(w.lower(x, s, d), ks[d], nil))
 		}
-		return w.element(x, s, subs), true
+		return w.elementOf(x, s, subs), true
 	case *ast.ParenExpr:
 		y, ok := w.elem(x.X, ks)
 		return &ast.ParenExpr{Lparen: x.Lparen, X: y}, ok
@@ -90,7 +90,7 @@ func (w *whereLoops) elemCall(x *ast.CallExpr, ks []*sema.Symbol) (ast.Expr, boo
 		if d != len(ks) {
 			return nil, false
 		}
-		return w.element(id, s, subs), true
+		return w.elementOf(id, s, subs), true
 	case k.Kind != sema.FunctionCall || k.Proc == nil:
 		return nil, false
 	}

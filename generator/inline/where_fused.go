@@ -58,7 +58,7 @@ func (w *whereLoops) fusable(branches []*ast.WhereBranch) bool {
 	}
 	for _, x := range reads {
 		for _, l := range lhss {
-			if !w.reads(x, l.p, l.key, nil) {
+			if ok, _ := w.reads(x, l.p, l.key, "", nil); !ok {
 				return false
 			}
 		}

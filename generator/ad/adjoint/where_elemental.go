@@ -14,8 +14,8 @@ import (
 
 // whereElementalMsg is the reason given for such a WHERE.
 const whereElementalMsg = "elemental function '%s' in an active WHERE that fadj cannot run as DO loops, in reverse mode " +
-	"(its functions must be pure, its arrays designators without vector subscripts, and its masks and right sides must read " +
-	"the arrays it assigns only as their left sides)"
+	"(its functions must be pure, its arrays designators without vector subscripts, and its masks must read what an " +
+	"assignment before them defines only as that assignment's left side)"
 
 // elementalRef returns the name of a reference in x of a user elemental
 // function with an array result, "" if none.
