@@ -29,7 +29,8 @@ import (
 // only when that gives its values: its masks read nothing the
 // assignments before define, and neither its masks nor an assignment read
 // the assignment's variable other than as its left side (h = h -
-// dt*f(h), under h > 0). Else, where_fused.go. Its arrays are whole
+// dt*f(h), under h > 0) or in a copy made before its loop
+// (where_copy.go). Else, where_fused.go. Its arrays are whole
 // arrays, sections without vector subscripts, of variables or of
 // components of scalars (s%h), combined by elemental operations and
 // references. Any other WHERE is left as it is (the differentiators take
