@@ -7,6 +7,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
+	"github.com/fadj-dev/fadj/generator/source"
 )
 
 // ElementalWheres turns each WHERE statement or construct whose masks or
@@ -22,7 +23,8 @@ import (
 // The standard evaluates an elemental reference in a WHERE assignment
 // only where the mask holds, which the IF does; the differentiators then
 // see scalar references in loops, which both modes reverse. An ELSEWHERE
-// assignment's IF is on its mask and on the negation of the masks before.
+// assignment's IFs are on the negation of the masks before and on its
+// mask.
 //
 // The loops evaluate the masks once per assignment, element by element,
 // and each assignment element by element, so a WHERE is rewritten so
@@ -235,11 +237,18 @@ func isPure(f *sema.Symbol) bool {
 }
 
 // loops returns the loop nest of assignment as of the last of branches
-// (its IF on the branches' masks), over the shape of shape, with indices
-// ks (dimension 1 innermost).
+// (in IFs on the branches' masks: the negation of each mask before, then
+// its own, nested so that a mask is evaluated only where those before it
+// do not hold, as the standard evaluates an ELSEWHERE's), over the shape
+// of shape, with indices ks (dimension 1 innermost).
 func (w *whereLoops) loops(branches []*ast.WhereBranch, as *ast.AssignStmt, shape ast.Expr, ks []*sema.Symbol) (ast.Stmt, bool) {
-	var cond ast.Expr
-	for i, b := range branches {
+	a, ok := w.elemAssign(as, ks)
+	if !ok {
+		return nil, false
+	}
+	var st ast.Stmt = a
+	for i := len(branches) - 1; i >= 0; i-- {
+		b := branches[i]
 		if b.Mask == nil {
 			continue
 		}
@@ -250,19 +259,22 @@ func (w *whereLoops) loops(branches []*ast.WhereBranch, as *ast.AssignStmt, shap
 		if i < len(branches)-1 {
 			m = &ast.UnaryExpr{OpPos: as.Start, Op: token.NOT, OpLit: ".not.", X: &ast.ParenExpr{X: m}}
 		}
-		if cond == nil {
-			cond = m
-		} else {
-			cond = &ast.BinaryExpr{X: cond, Op: token.AND, OpLit: ".and.", Y: m}
-		}
+		st = ifWrap(m, st, as.Start)
 	}
-	a, ok := w.elemAssign(as, ks)
-	if !ok {
-		return nil, false
-	}
-	st := &ast.IfStmt{Cond: cond, Action: a}
-	st.Start = as.Start
 	return w.nest(st, shape, ks), true
+}
+
+// ifWrap returns st under IF cond: a logical IF for an assignment, else
+// an IF construct.
+func ifWrap(cond ast.Expr, st ast.Stmt, at source.Pos) ast.Stmt {
+	var out ast.Stmt
+	if a, ok := st.(*ast.AssignStmt); ok {
+		out = &ast.IfStmt{Cond: cond, Action: a}
+	} else {
+		out = &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: cond, Body: []ast.Stmt{st}}}, End: ast.EndStmt{Keyword: "if"}}
+	}
+	out.Header().Start = at
+	return out
 }
 
 // elemAssign returns the assignment of element ks of assignment as.

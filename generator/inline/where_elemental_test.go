@@ -51,6 +51,18 @@ func TestElementalWheres(t *testing.T) {
 		body: "do fadj_wi2 = 1, size(a(:, 2:3), 2)\n  do fadj_wi1 = 1, size(a(:, 2:3), 1)\n    if (f(b(fadj_wi1, fadj_wi2)) > 1) a(fadj_wi1, fadj_wi2 + 1) = f(b(fadj_wi1, fadj_wi2))\n  end do\nend do\n" +
 			"do fadj_wi2 = 1, size(a(:, 2:3), 2)\n  do fadj_wi1 = 1, size(a(:, 2:3), 1)\n    if (.not. (f(b(fadj_wi1, fadj_wi2)) > 1)) a(1 + (fadj_wi1 - 1)*2, fadj_wi2) = b(1 + (fadj_wi1 - 1)*2, fadj_wi2 + 1)\n  end do\nend do",
 	}, {
+		name: "a masked ELSEWHERE: its mask evaluated only where the WHERE's does not hold",
+		src: `subroutine s(a, b)
+  real(8) :: a(4), b(4)
+  where (a > 0)
+    b = f(a)
+  elsewhere (f(a) < 1)
+    b = a
+  end where
+`,
+		body: "do fadj_wi1 = 1, size(b, 1)\n  if (a(fadj_wi1) > 0) b(fadj_wi1) = f(a(fadj_wi1))\nend do\n" +
+			"do fadj_wi1 = 1, size(b, 1)\n  if (.not. (a(fadj_wi1) > 0)) then\n    if (f(a(fadj_wi1)) < 1) b(fadj_wi1) = a(fadj_wi1)\n  end if\nend do",
+	}, {
 		name: "no elemental function: left alone",
 		src: `subroutine s(a, b)
   real(8) :: a(4), b(4)
