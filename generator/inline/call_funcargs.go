@@ -46,16 +46,7 @@ func callFunctionArgs(info *sema.Info, u *ast.Unit) {
 	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit && u.Kind != ast.ProgramUnit || info.Scopes[u] == nil {
 		return
 	}
-	omp := false
-	ast.Inspect(&ast.Unit{Body: u.Body}, func(n ast.Node) bool {
-		if st, ok := n.(ast.Stmt); ok && st != nil {
-			for _, c := range st.Header().Doc {
-				omp = omp || c.Omp != nil
-			}
-		}
-		return !omp
-	})
-	if omp {
+	if hasOmp(u) {
 		return
 	}
 	h := &argHoister{w: newWhereLoops(info, u)}
@@ -176,4 +167,20 @@ func (h *argHoister) kindName(c *ast.CallExpr) *ast.Ident {
 		f = f.Proc.Result
 	}
 	return h.w.kindIdent(f)
+}
+
+// hasOmp reports whether the body of u holds OpenMP directives: a
+// temporary or loop index the rewrites add would be shared by the
+// threads, and a WORKSHARE takes WHERE constructs but no DO loops.
+func hasOmp(u *ast.Unit) bool {
+	omp := false
+	ast.Inspect(&ast.Unit{Body: u.Body}, func(n ast.Node) bool {
+		if st, ok := n.(ast.Stmt); ok && st != nil {
+			for _, c := range st.Header().Doc {
+				omp = omp || c.Omp != nil
+			}
+		}
+		return !omp
+	})
+	return omp
 }

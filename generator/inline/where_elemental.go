@@ -35,8 +35,9 @@ import (
 // (where_copy.go). Else, where_fused.go. Its arrays are whole
 // arrays, sections without vector subscripts, of variables or of
 // components of scalars (s%h), combined by elemental operations and
-// references. Any other WHERE is left as it is (the differentiators take
-// it or reject it).
+// references. Any other WHERE, and the WHEREs of a procedure with OpenMP
+// directives (hasOmp), are left as they are (the differentiators take
+// them or reject them).
 func ElementalWheres(prog *sema.Program) {
 	if prog == nil || prog.Info == nil {
 		return
@@ -52,7 +53,7 @@ func elementalWheres(info *sema.Info, u *ast.Unit) {
 	for _, p := range u.Procs {
 		elementalWheres(info, p)
 	}
-	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit || info.Scopes[u] == nil {
+	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit || info.Scopes[u] == nil || hasOmp(u) {
 		return
 	}
 	w := newWhereLoops(info, u)

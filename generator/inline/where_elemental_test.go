@@ -63,6 +63,15 @@ func TestElementalWheres(t *testing.T) {
 		body: "do fadj_wi1 = 1, size(b, 1)\n  if (a(fadj_wi1) > 0) b(fadj_wi1) = f(a(fadj_wi1))\nend do\n" +
 			"do fadj_wi1 = 1, size(b, 1)\n  if (.not. (a(fadj_wi1) > 0)) then\n    if (f(a(fadj_wi1)) < 1) b(fadj_wi1) = a(fadj_wi1)\n  end if\nend do",
 	}, {
+		name: "in a procedure with OpenMP directives: left alone",
+		src: `subroutine s(a)
+  real(8) :: a(4)
+  !$omp parallel workshare
+  where (a > 0) a = f(a)
+  !$omp end parallel workshare
+`,
+		body: "!$omp parallel workshare\nwhere (a > 0) a = f(a)",
+	}, {
 		name: "no elemental function: left alone",
 		src: `subroutine s(a, b)
   real(8) :: a(4), b(4)
