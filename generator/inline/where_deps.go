@@ -157,3 +157,43 @@ func subscripts(x ast.Expr) []ast.Expr {
 	}
 	return nil
 }
+
+// globalsSafe reports whether no user function WHERE s references may
+// read, on entry, a variable outside its procedure's locals and dummies
+// that an assignment of s defines (a module, common or host variable
+// lhss name): the loops call it between the assignments of two
+// elements, where the WHERE calls it before any. A function without a
+// body in the program may read anything.
+func (w *whereLoops) globalsSafe(s ast.Stmt, lhss []ast.Expr) bool {
+	outside := map[*sema.Symbol]bool{}
+	for _, l := range lhss {
+		if p, ok := w.path(l); ok && (p.root.Owner != w.scope || p.root.Attrs&sema.AttrInCommon != 0) {
+			outside[p.root.CanonicalGlobal()] = true
+		}
+	}
+	if len(outside) == 0 {
+		return true
+	}
+	safe := true
+	ast.Inspect(s, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || !safe {
+			return safe
+		}
+		k, ok := w.info.Calls[c]
+		if !ok || k.Kind != sema.FunctionCall || k.IsIntrinsic() {
+			return true
+		}
+		if k.Proc == nil || k.Proc.Proc == nil || k.Proc.Proc.Unit == nil {
+			safe = false
+			return false
+		}
+		for _, e := range w.intents().Effects(k.Proc) {
+			if e.Reads() && outside[e.Var.CanonicalGlobal()] {
+				safe = false
+			}
+		}
+		return safe
+	})
+	return safe
+}

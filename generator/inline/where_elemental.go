@@ -32,31 +32,40 @@ import (
 // assignments before define, and neither its masks nor an assignment read
 // the assignment's variable other than as its left side (h = h -
 // dt*f(h), under h > 0) or in a copy made before its loop
-// (where_copy.go). Else, where_fused.go. Its arrays are whole
-// arrays, sections without vector subscripts, of variables or of
-// components of scalars (s%h), combined by elemental operations and
-// references. Any other WHERE, and the WHEREs of a procedure with OpenMP
-// directives (hasOmp), are left as they are (the differentiators take
-// them or reject them).
+// (where_copy.go). Else, where_fused.go. Its arrays are whole arrays,
+// sections without vector subscripts, of variables or of components of
+// scalars (s%h), combined by elemental operations and references, which
+// read no module, common or host variable the WHERE assigns
+// (globalsSafe). Any other WHERE, and the WHEREs of a procedure with
+// OpenMP directives (hasOmp), are left as they are (the differentiators
+// take them or reject them).
 func ElementalWheres(prog *sema.Program) {
 	if prog == nil || prog.Info == nil {
 		return
 	}
+	var eff *sema.Intents
+	intents := func() *sema.Intents { // computed once, if a WHERE needs it
+		if eff == nil {
+			eff = prog.Info.EffectiveIntents()
+		}
+		return eff
+	}
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
-			elementalWheres(prog.Info, u)
+			elementalWheres(prog.Info, u, intents)
 		}
 	}
 }
 
-func elementalWheres(info *sema.Info, u *ast.Unit) {
+func elementalWheres(info *sema.Info, u *ast.Unit, intents func() *sema.Intents) {
 	for _, p := range u.Procs {
-		elementalWheres(info, p)
+		elementalWheres(info, p, intents)
 	}
 	if u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit || info.Scopes[u] == nil || hasOmp(u) {
 		return
 	}
 	w := newWhereLoops(info, u)
+	w.intents = intents
 	u.Body = w.list(u.Body)
 }
 
@@ -86,6 +95,9 @@ type whereLoops struct {
 	// being rewritten read, nil if none (where_copy.go).
 	copied *arrayCopy
 	ncopy  int
+	// intents gives what the program's procedures read and define
+	// (globalsSafe).
+	intents func() *sema.Intents
 }
 
 // list returns list with its qualifying WHEREs (nested in IF, DO, SELECT
@@ -150,6 +162,13 @@ func (w *whereLoops) where(s ast.Stmt) []ast.Stmt {
 		}
 	}
 	if len(items) == 0 {
+		return nil
+	}
+	var lhss []ast.Expr
+	for _, it := range items {
+		lhss = append(lhss, it.as.Lhs)
+	}
+	if !w.globalsSafe(s, lhss) {
 		return nil
 	}
 	var defined []path

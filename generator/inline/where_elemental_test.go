@@ -138,6 +138,36 @@ func TestElementalWheres(t *testing.T) {
 	}
 }
 
+// TestElementalWheresGlobals checks that a WHERE assigning a host
+// variable the function it references reads stays, and one assigning a
+// host variable it does not read becomes a loop.
+func TestElementalWheresGlobals(t *testing.T) {
+	prog := loadSnippet(t, `subroutine s(b)
+  real(8) :: b(4), t(4), u(4)
+  call inner(b)
+contains
+  subroutine inner(b)
+    real(8) :: b(4)
+    where (b > 0) t = h(b)
+    where (b > 0) u = h(b)
+  end subroutine inner
+  elemental real(8) function h(x)
+    real(8), intent(in) :: x
+    h = x*t(1)
+  end function h
+end subroutine s
+`)
+	inline.ElementalWheres(prog)
+	var buf strings.Builder
+	for _, s := range prog.Files[0].Units[0].Procs[0].Body {
+		printer.Node(&buf, s)
+	}
+	want := "where (b > 0) t = h(b)\ndo fadj_wi1 = 1, size(u, 1)\n  if (b(fadj_wi1) > 0) u(fadj_wi1) = h(b(fadj_wi1))\nend do"
+	if g := strings.TrimSpace(buf.String()); g != want {
+		t.Errorf("body:\n%s\nwant:\n%s", g, want)
+	}
+}
+
 // loadSnippet loads src as file t.f90.
 func loadSnippet(t *testing.T, src string) *sema.Program {
 	t.Helper()
