@@ -14,7 +14,7 @@ import (
 
 // whereElementalMsg is the reason given for such a WHERE.
 const whereElementalMsg = "elemental function '%s' in an active WHERE that fadj cannot run as DO loops, in reverse mode " +
-	"(its functions must be pure, its arrays designators without vector subscripts, and its masks must read what an " +
+	"(its functions must be pure and read no module, common or host variable it assigns, its arrays designators without vector subscripts, and its masks must read what an " +
 	"assignment before them defines only as that assignment's left side)"
 
 // elementalRef returns the name of a reference in x of a user elemental

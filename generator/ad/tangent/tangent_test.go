@@ -714,7 +714,7 @@ contains
     f = x*x
   end function f
 end subroutine
-`, "s", "not supported yet: elemental function 'f' in an active WHERE that fadj cannot run as DO loops, in tangent mode (its functions must be pure, its arrays designators without vector subscripts, and its masks must read what an assignment before them defines only as that assignment's left side)"},
+`, "s", "not supported yet: elemental function 'f' in an active WHERE that fadj cannot run as DO loops, in tangent mode (its functions must be pure and read no module, common or host variable it assigns, its arrays designators without vector subscripts, and its masks must read what an assignment before them defines only as that assignment's left side)"},
 		{"module variable hidden in its module's procedure", `
 module grid
   real(8) :: h, f

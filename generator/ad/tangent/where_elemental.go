@@ -32,6 +32,6 @@ func (g *gen) checkWhereElemental(s ast.Stmt) error {
 		return nil
 	}
 	return notSupported("elemental function '%s' in an active WHERE that fadj cannot run as DO loops, in tangent mode "+
-		"(its functions must be pure, its arrays designators without vector subscripts, and its masks must read what an "+
+		"(its functions must be pure and read no module, common or host variable it assigns, its arrays designators without vector subscripts, and its masks must read what an "+
 		"assignment before them defines only as that assignment's left side)", name)
 }
