@@ -139,11 +139,15 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	}
 	prog := bound.Program
 	// The differentiators see statement functions expanded, ASSOCIATE
-	// names replaced by what they name, and GO TO
+	// names replaced by what they name, WHEREs that call user elemental
+	// functions as loops, function references hoisted out of CALL
+	// arguments, and GO TO
 	// loops and computed GO TOs as constructs.
 	inline.StatementFunctions(prog)
 	inline.Associations(prog)
 	reassigned := inline.DefinedAssignments(prog) // a = b as CALL of the specific (defined_assign.go)
+	inline.ElementalWheres(prog)                  // WHEREs calling user elemental functions as DO loops
+	inline.CallFunctionArgs(prog)                 // function references in CALL arguments hoisted
 	inline.BlockLocals(prog)                      // BLOCK locals become the procedure's (block.go)
 	inline.Equivalences(prog)                     // EQUIVALENCE of locals: one array (equivalence.go)
 	inline.CommonLayouts(prog)                    // a common block declared with different members: one array (commons.go)

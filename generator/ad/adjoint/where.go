@@ -29,10 +29,12 @@ import (
 //
 // Handled: assignments to arrays whose right sides apply only elemental
 // operations and intrinsics (a transformational one, like sum(u), reads
-// every element whatever the mask, and its adjoint would have to as well);
-// masks that call no user function, ELSEWHERE masks whose variables the
-// bodies before them do not assign (they are evaluated after those bodies;
-// the WHERE's own mask is evaluated first anyway).
+// every element whatever the mask, and its adjoint would have to as well;
+// a WHERE referencing user elemental functions arrives as DO loops:
+// where_elemental.go); masks that call no user function, ELSEWHERE masks
+// whose variables the bodies before them do not assign (they are
+// evaluated after those bodies; the WHERE's own mask is evaluated first
+// anyway).
 
 // whereStmt reverses an active WHERE statement or construct.
 func (g *gen) whereStmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
@@ -104,6 +106,9 @@ func (g *gen) whereMasked(s ast.Stmt, control ast.Expr) (fwd, bwd []ast.Stmt, er
 func (g *gen) checkWhere(branches []*ast.WhereBranch) (rank int, err error) {
 	for k, b := range branches {
 		if b.Mask != nil {
+			if name := g.elementalRef(b.Mask); name != "" {
+				return 0, notSupported(whereElementalMsg, name) // where_elemental.go
+			}
 			if g.callsUser(b.Mask) {
 				return 0, notSupported("function reference in the mask of an active WHERE in reverse mode")
 			}
@@ -135,6 +140,9 @@ func (g *gen) checkWhere(branches []*ast.WhereBranch) (rank int, err error) {
 			}
 			if g.info.Rank(as.Lhs) == 0 {
 				return 0, notSupported("scalar assignment in an active WHERE in reverse mode")
+			}
+			if name := g.elementalRef(as.Rhs); name != "" {
+				return 0, notSupported(whereElementalMsg, name)
 			}
 			if name, ok := g.transformational(as.Rhs); ok {
 				return 0, notSupported("'%s' in an active WHERE in reverse mode", name)

@@ -1105,6 +1105,9 @@ func (g *gen) whereStmt(s *ast.WhereStmt) ([]ast.Stmt, error) {
 	if !g.pa.ActiveStmt(s) {
 		return []ast.Stmt{s}, nil
 	}
+	if err := g.checkWhereElemental(s); err != nil {
+		return nil, err // where_elemental.go
+	}
 	if err := g.checkCalls(s.Mask); err != nil {
 		return nil, err
 	}
@@ -1127,6 +1130,9 @@ func (g *gen) whereStmt(s *ast.WhereStmt) ([]ast.Stmt, error) {
 func (g *gen) whereConstruct(s *ast.WhereConstruct) ([]ast.Stmt, error) {
 	if !g.pa.ActiveStmt(s) {
 		return []ast.Stmt{s}, nil
+	}
+	if err := g.checkWhereElemental(s); err != nil {
+		return nil, err // where_elemental.go
 	}
 	n := ast.Copy(s).(*ast.WhereConstruct)
 	n.Branches = nil

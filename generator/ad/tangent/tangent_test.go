@@ -700,6 +700,21 @@ contains
   end function
 end subroutine
 `, "s", "not supported yet: active WHERE whose tangent needs temporaries (a function reference)"},
+		// (The driver runs such a WHERE as loops when it can: package
+		// inline. What reaches the tangent is rejected.)
+		{"elemental function in WHERE", `
+subroutine s(x, y)
+  real(8), intent(in) :: x(4)
+  real(8), intent(out) :: y(4)
+  y = x
+  where (y(1:3) > 0.5d0) y(2:4) = f(y(1:3))
+contains
+  elemental real(8) function f(x)
+    real(8), intent(in) :: x
+    f = x*x
+  end function f
+end subroutine
+`, "s", "not supported yet: elemental function 'f' in an active WHERE that fadj cannot run as DO loops, in tangent mode (its functions must be pure and read no module, common or host variable it assigns, its arrays designators without vector subscripts, and its masks must read what an assignment before them defines only as that assignment's left side)"},
 		{"module variable hidden in its module's procedure", `
 module grid
   real(8) :: h, f
