@@ -302,6 +302,40 @@ end subroutine s
 `,
 		eff:  map[string]string{"s.u": "out", "s.v": "inout"},
 		want: []string{"2:30: warning: 'v' is declared intent(out) but read before it is written at t.f90:4:18; treated as inout"},
+	}, {
+		name: "written only through local pointers to a component and to a section",
+		src: `subroutine s(a, q)
+  type t
+    real(8), allocatable :: h(:)
+  end type t
+  type(t), target :: a
+  real(8), target :: q(4)
+  real(8), pointer :: p(:), r(:), inner(:)
+  p => a%h
+  r => p
+  r(1) = 2*r(2)
+  inner => q(2:3)
+  inner = 0
+end subroutine s
+`,
+		eff: map[string]string{"s.a": "inout", "s.q": "out"},
+	}, {
+		name: "ALLOCATE defines",
+		src: `subroutine s(x, n)
+  real(8), allocatable :: x(:)
+  integer :: n
+  allocate(x(n))
+end subroutine s
+`,
+		eff: map[string]string{"s.x": "inout", "s.n": "in"},
+	}, {
+		name: "a section written directly",
+		src: `subroutine s(q)
+  real(8) :: q(4)
+  q(2:3) = 0
+end subroutine s
+`,
+		eff: map[string]string{"s.q": "out"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

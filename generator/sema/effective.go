@@ -206,6 +206,7 @@ func (in *Intents) summarize(proc *Symbol) *summary {
 	s := &summary{effects: map[*Symbol]*effect{}}
 	in.procs[proc] = s
 	w := &intentWalker{in: in, info: in.info, proc: proc, sum: s, labelIn: map[int]defState{}}
+	w.alias = w.pointerAliases(proc.Proc.Unit.Body)
 	// Walk until the states reaching labels by jumps are stable: they
 	// start as "everything defined" and only shrink, and reads found on
 	// an earlier walk stay read.
@@ -339,6 +340,10 @@ type intentWalker struct {
 	// cover holds the sections of arrays defined along the current
 	// straight-line code (cover.go).
 	cover, keep map[*Symbol][]interval
+	// alias maps a local pointer of the procedure to the dummies and
+	// globals it may be associated with (h => s%h): what is read or
+	// defined through it is read or defined in them (alias.go).
+	alias map[*Symbol][]*Symbol
 }
 
 // jump records a jump to label from the current state.
@@ -386,6 +391,9 @@ func (w *intentWalker) effect(s *Symbol) *effect {
 // read records a read of s at pos (by a call of via); maybe says that
 // the callee may read it after defining part of it.
 func (w *intentWalker) read(s *Symbol, pos source.Pos, via *Symbol, maybe bool) {
+	for _, b := range w.alias[s] {
+		w.read(b, pos, via, true)
+	}
 	if !w.tracked(s) {
 		return
 	}
@@ -406,6 +414,9 @@ func (w *intentWalker) read(s *Symbol, pos source.Pos, via *Symbol, maybe bool) 
 }
 
 func (w *intentWalker) def(s *Symbol, pos source.Pos, via *Symbol, all bool) {
+	for _, b := range w.alias[s] {
+		w.def(b, pos, via, false)
+	}
 	if !w.tracked(s) {
 		return
 	}
