@@ -179,6 +179,14 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 	return labelled(s, fwd), restore, nil
 }
 
+// namedModuleVar reports whether v is a module variable the routine
+// names as v (h => grid%h of a module's grid): what the routine writes
+// through the pointer is among its effects on v (sema's pointer
+// aliases), which its callers' snapshots follow.
+func (g *gen) namedModuleVar(v *sema.Symbol) bool {
+	return v.Module() != nil && !v.Attrs.Has(sema.AttrPointer) && g.scope.Lookup(v.Name) == v
+}
+
 // pointerTarget returns the adjoint of pointer target t: null(), or the
 // same designator of the adjoint of a variable with one.
 func (g *gen) pointerTarget(t ast.Expr) (ast.Expr, error) {
@@ -189,7 +197,7 @@ func (g *gen) pointerTarget(t ast.Expr) (ast.Expr, error) {
 	}
 	if v := g.baseSym(t); v == nil || !g.hasAdj(v) {
 		return nil, notSupported("active pointer associated with '%s', which has no adjoint", exprString(t))
-	} else if v.Owner != g.scope && !g.modPtrMember(v) { // ptr_module.go
+	} else if v.Owner != g.scope && !g.modPtrMember(v) && !g.namedModuleVar(v) { // ptr_module.go
 		return nil, notSupported("active pointer associated with '%s', not a variable of '%s', in reverse mode", exprString(t), g.pa.Proc.Name)
 	}
 	if vectorSubscript(g.info, t) {
