@@ -75,6 +75,9 @@ func (g *gen) pointerInit(s *sema.Symbol) ([]ast.Stmt, error) {
 	plan, err := g.replay(s)
 	if plan != nil { // pointer_replay.go: no association yet
 		out = append(out, &ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(0)})
+		for _, c := range plan.capVars { // replay_capture.go
+			out = append(out, &ast.AssignStmt{Lhs: ast.NewIdent(c.Name), Rhs: deriv.Int(0)})
+		}
 	}
 	return out, err
 }
@@ -169,7 +172,7 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 		if err != nil {
 			return nil, nil, err
 		}
-		return labelled(s, []ast.Stmt{push, s, assoc, set}), bwd, nil
+		return labelled(s, append(append(push, s, assoc), set...)), bwd, nil
 	}
 	save, restore, err := g.pointerSave(p, v, pb)
 	if err != nil {
@@ -275,8 +278,8 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 			if err != nil {
 				return nil, nil, err
 			}
-			fwd = append(fwd, push)
-			after = append(after, nullify(pb), set)
+			fwd = append(fwd, push...)
+			after = append(append(after, nullify(pb)), set...)
 			bwd = append(back, bwd...)
 			continue
 		}

@@ -63,7 +63,7 @@ func (g *gen) passiveAssoc(s *ast.PointerAssignStmt, v *sema.Symbol) (fwd, bwd [
 	if err != nil {
 		return nil, nil, err
 	}
-	return labelled(s, []ast.Stmt{push, s, set}), bwd, nil
+	return labelled(s, append(append(push, s), set...)), bwd, nil
 }
 
 // passiveNullify returns, for object x of NULLIFY s, the push of the
@@ -79,8 +79,7 @@ func (g *gen) passiveNullify(s *ast.AllocateStmt, x ast.Expr) (push, set, bwd []
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	p, st, bwd, err := g.replayParts(s, ast.NewIdent(v.Name), v, plan)
-	return []ast.Stmt{p}, []ast.Stmt{st}, bwd, err
+	return g.replayParts(s, ast.NewIdent(v.Name), v, plan)
 }
 
 // passiveEntry adds to r's entry the setting of the association numbers

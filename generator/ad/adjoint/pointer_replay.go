@@ -24,6 +24,12 @@ type replayPlan struct {
 	pid     *ast.Ident
 	ids     map[ast.Stmt]int // the pointer statements on p, from 1
 	targets []ast.Expr       // each one's target (nil: null())
+	// caps are, for an active local pointer, the subscripts of each
+	// target that change (h => bl(ib)%h in a loop over ib), by target,
+	// as argument positions of its array reference; capVars hold the
+	// current association's values of them (replay_capture.go).
+	caps    map[int][]capture
+	capVars []*ast.Ident
 }
 
 // replay returns the replay plan of pointer v, nil if its associations
@@ -43,6 +49,11 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 	plan, err := g.replayOf("fadj_pid_"+strings.ToLower(v.Name), is, !v.IsDummy(), g.hasAdj(v))
 	if err != nil {
 		return nil, err
+	}
+	if plan == nil && !v.IsDummy() && g.hasAdj(v) {
+		if plan, err = g.captureReplay(v, is); err != nil { // replay_capture.go
+			return nil, err
+		}
 	}
 	g.replays[v] = plan
 	return plan, nil
@@ -143,7 +154,7 @@ func (g *gen) replayable(t ast.Expr, active bool) bool {
 // the push of p's association number before s, its setting after s, and
 // the backward code: the number popped, p and p_b associated anew (p
 // only when passive: pointer_passive.go).
-func (g *gen) replayParts(s ast.Stmt, p *ast.Ident, v *sema.Symbol, plan *replayPlan) (push, set ast.Stmt, bwd []ast.Stmt, err error) {
+func (g *gen) replayParts(s ast.Stmt, p *ast.Ident, v *sema.Symbol, plan *replayPlan) (push, set, bwd []ast.Stmt, err error) {
 	var pb ast.Expr
 	if g.hasAdj(v) {
 		pb = ast.NewIdent(g.aname(v))
@@ -153,12 +164,13 @@ func (g *gen) replayParts(s ast.Stmt, p *ast.Ident, v *sema.Symbol, plan *replay
 
 // replayPartsOf is replayParts for pointer reference p (a variable or a
 // component, f%v) and its adjoint pb, nil for a passive pointer.
-func (g *gen) replayPartsOf(s ast.Stmt, p, pb ast.Expr, plan *replayPlan) (push, set ast.Stmt, bwd []ast.Stmt, err error) {
+func (g *gen) replayPartsOf(s ast.Stmt, p, pb ast.Expr, plan *replayPlan) (push, set, bwd []ast.Stmt, err error) {
 	sel := &ast.SelectCase{Selector: ast.NewIdent(plan.pid.Name), End: ast.EndStmt{Keyword: "select"}}
 	for k, t := range plan.targets {
 		if t == nil {
 			continue
 		}
+		t = plan.captured(k, t) // replay_capture.go
 		body := []ast.Stmt{&ast.PointerAssignStmt{Lhs: ast.Clone(p), Rhs: ast.Clone(t)}}
 		if pb != nil {
 			tb, err := g.adjRef(t)
@@ -174,7 +186,9 @@ func (g *gen) replayPartsOf(s ast.Stmt, p, pb ast.Expr, plan *replayPlan) (push,
 		null = nullify(ast.Clone(p), ast.Clone(pb))
 	}
 	sel.Cases = append(sel.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{null}})
-	push = pushInt(ast.NewIdent(plan.pid.Name))
-	set = &ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(plan.ids[s])}
-	return push, set, []ast.Stmt{popInt(ast.NewIdent(plan.pid.Name)), sel}, nil
+	push = []ast.Stmt{pushInt(ast.NewIdent(plan.pid.Name))}
+	set = []ast.Stmt{&ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(plan.ids[s])}}
+	bwd = []ast.Stmt{popInt(ast.NewIdent(plan.pid.Name)), sel}
+	cp, cs, cq := plan.captureParts(s) // replay_capture.go
+	return append(push, cp...), append(set, cs...), append(cq, bwd...), nil
 }

@@ -135,7 +135,7 @@ func (g *gen) componentAssoc(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err
 		if err != nil {
 			return nil, nil, err
 		}
-		return labelled(s, []ast.Stmt{push, s, assoc, set}), back, nil
+		return labelled(s, append(append(push, s, assoc), set...)), back, nil
 	}
 	save, restore, err := g.refSave(s.Lhs, pb, g.assocComponent(s.Lhs))
 	if err != nil {
@@ -169,7 +169,7 @@ func (g *gen) componentNullify(s *ast.AllocateStmt, x ast.Expr) (save, after, bw
 			return nil, nil, nil, err
 		}
 		push, set, back, err := g.replayPartsOf(s, x, pb, plan)
-		return []ast.Stmt{push}, []ast.Stmt{nullify(ast.Clone(pb)), set}, back, err
+		return push, append([]ast.Stmt{nullify(ast.Clone(pb))}, set...), back, err
 	}
 	save, restore, err := g.refSave(x, pb, g.assocComponent(x))
 	return save, []ast.Stmt{nullify(ast.Clone(pb))}, restore, err
@@ -198,8 +198,7 @@ func (g *gen) passiveComponent(s ast.Stmt, x ast.Expr, v *sema.Symbol) (push, se
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	p, st, back, err := g.replayPartsOf(s, x, nil, plan)
-	return []ast.Stmt{p}, []ast.Stmt{st}, back, err
+	return g.replayPartsOf(s, x, nil, plan)
 }
 
 // componentReplay returns the replay plan of component reference x, or

@@ -156,12 +156,12 @@ end subroutine
 subroutine s(x, y)
   real(8), intent(in), target :: x(4)
   real(8), intent(out) :: y
-  real(8), pointer :: p
+  real(8), pointer :: p(:)
   integer :: i
   y = 0
-  do i = 1, 4
-    p => x(i)
-    y = y + p*p
+  do i = 1, 3
+    p => x(i:i+1)
+    y = y + sum(p*p)
   end do
 end subroutine
 `, want: "k.f90:8:5: not supported yet: association of active pointer 'p' inside a loop in reverse mode"},
