@@ -245,7 +245,11 @@ func (v *version) call(c *ast.CallStmt) []Note {
 	}
 	name := callee.Proc.Name
 	if v.d.Plan.Call(c).Mode == plan.Split {
-		return []Note{{Kind: Split, Text: fmt.Sprintf("split: %s records its own tape here, in the forward sweep; its backward sweep runs where the call is reversed", name)}}
+		why := ""
+		if site := v.d.Plan.Site(c); site != nil && site.State != nil {
+			why = fmt.Sprintf(" (it runs %s, which a re-run would see in another state)", site.State)
+		}
+		return []Note{{Kind: Split, Text: fmt.Sprintf("split: %s records its own tape here, in the forward sweep; its backward sweep runs where the call is reversed%s", name, why)}}
 	}
 	cp := v.pt.Checkpoint(c)
 	if cp == nil {

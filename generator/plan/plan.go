@@ -70,6 +70,9 @@ type Site struct {
 	Callee   *sema.Symbol
 	Pos      source.Position
 	Reversal Reversal
+	// State, if not nil, is the evolving state the callee reaches, which
+	// made the site split (state.go).
+	State *State
 }
 
 // Plan is the reversal plan of a target.
@@ -86,6 +89,8 @@ type Plan struct {
 	regions     map[*ast.DoConstruct]*Region
 	blocks      map[*ast.BlockConstruct]*Region
 	regionOrder []*Region
+	// evolving are the procedures that reach evolving state (state.go).
+	evolving map[*sema.Symbol]State
 }
 
 // Call returns the reversal of call statement s.
@@ -100,6 +105,15 @@ func (p *Plan) Call(s *ast.CallStmt) Reversal {
 }
 
 // Sites returns the call sites in source order.
+// Site returns the site of call statement s, nil if the plan does not
+// list it.
+func (p *Plan) Site(s *ast.CallStmt) *Site {
+	if p == nil {
+		return nil
+	}
+	return p.sites[s]
+}
+
 func (p *Plan) Sites() []*Site {
 	if p == nil {
 		return nil
@@ -165,7 +179,7 @@ func Uniform(prog *sema.Program, routine *sema.Symbol, r Reversal) *Plan {
 // same site with different options. Calls of the routine itself (in
 // recursion) are joint: its adjoint is the one routine the user calls.
 func Build(prog *sema.Program, t *config.Target, routine *sema.Symbol) (*Plan, error) {
-	p := &Plan{sites: map[*ast.CallStmt]*Site{}}
+	p := &Plan{sites: map[*ast.CallStmt]*Site{}, evolving: evolving(prog)}
 	if t.Calls == config.Split {
 		p.Default.Mode = Split
 	}
@@ -248,6 +262,14 @@ func (b *builder) site(s *ast.CallStmt, caller, callee *sema.Symbol) {
 	}
 	if bestAt >= 0 {
 		site.Reversal = Reversal{Mode: Joint, Snapshots: snapshots(b.t.Checkpoints[bestAt].Snapshots)}
+	}
+	if st, ok := b.plan.evolving[site.Callee]; ok && site.Callee != b.routine { // state.go
+		if bestAt >= 0 {
+			c := &b.t.Checkpoints[bestAt]
+			b.errs.Addf(c.CallPos, "checkpoints: the call of '%s' at %s runs %s: a checkpoint would run it again from another state; leave the call split (calls: split)", site.Callee.Name, site.Pos, st)
+		}
+		site.Reversal = Reversal{Mode: Split}
+		site.State = &st
 	}
 	if site.Callee != nil && site.Callee == b.routine {
 		site.Reversal.Mode = Joint

@@ -102,6 +102,10 @@ func (b *builder) regions() {
 			b.errs.Addf(c.LoopPos, "checkpoints: the loop at %s is also a fixed-point loop (line %d); a fixed-point loop is reversed by its own adjoint iteration", l.Pos, f.Spec.Pos.Line)
 			continue
 		}
+		if call, st, ok := b.plan.StateIn(b.prog.Info, l.Do.Body); ok { // state.go
+			b.errs.Addf(c.LoopPos, "checkpoints: the steps of the loop at %s call %s at %s, which runs %s: running the steps again would start from another state", l.Pos, quote(exprName(call)), b.prog.Fset.Position(call.Start), st)
+			continue
+		}
 		r := &Region{Loop: l, Spec: c, Name: loopName(l), Option: snapshots(c.Snapshots)}
 		if c.Binomial != nil {
 			r.Snapshots = c.Binomial.Snapshots
@@ -147,6 +151,10 @@ func (b *builder) block(c *config.Checkpoint) {
 	}
 	if len(f.Block.Decls) > 0 {
 		b.errs.Addf(c.RegionPos, "not supported yet: checkpointing a BLOCK construct with declarations (the one at %s)", f.Pos)
+		return
+	}
+	if call, st, ok := b.plan.StateIn(b.prog.Info, f.Block.Body); ok { // state.go
+		b.errs.Addf(c.RegionPos, "checkpoints: the region at %s calls %s at %s, which runs %s: running it again would start from another state", f.Pos, quote(exprName(call)), b.prog.Fset.Position(call.Start), st)
 		return
 	}
 	r := "?"

@@ -79,6 +79,9 @@ func (g *gen) decideLoop(s *ast.DoConstruct) *plan.Region {
 	l := loops.Loop{Do: s, Unit: g.pa.Unit, Routine: g.pa.Proc, Pos: g.fset.Position(s.Pos())}
 	r := &plan.Region{Loop: l, Snapshots: snaps}
 	why := g.loopBlocker(s, r)
+	if _, st, ok := g.sh.plan.StateIn(g.info, s.Body); ok && why == "" { // (plan/state.go)
+		why = "its steps run " + st.String() + ": running them again would start from another state"
+	}
 	cost := ""
 	if why == "" && st == Auto {
 		cost = g.loopCost(s, rec, snaps)
