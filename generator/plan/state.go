@@ -159,3 +159,16 @@ func exprName(s *ast.CallStmt) string {
 	}
 	return "?"
 }
+
+// StateOf returns the evolving state procedure proc reaches (ok false if
+// none).
+func (p *Plan) StateOf(proc *sema.Symbol) (State, bool) {
+	if p == nil || proc == nil {
+		return State{}, false
+	}
+	if st, ok := p.evolving[global(proc)]; ok {
+		return st, true
+	}
+	st, ok := p.evolving[proc]
+	return st, ok
+}

@@ -585,6 +585,9 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 	if cs == nil {
 		return nil, nil, nil, notSupported("reference of '%s' in reverse mode", exprString(x.Fun))
 	}
+	if st, ok := g.sh.plan.StateOf(callee.Proc); ok { // (plan/state.go)
+		return nil, nil, nil, notSupported("active reference of '%s', which runs %s: its adjoint would run it again from another state, in reverse mode", exprString(x.Fun), st)
+	}
 	dummies := callee.Unit.Args
 	actuals, ok := positional(x.Args, dummies)
 	if !ok {
