@@ -291,8 +291,8 @@ func (g *gen) scalarAdjoints(as *ast.AssignStmt) map[string]bool {
 	return out
 }
 
-// isDesignatorRef reports whether x is a variable or an array element
-// (or section) of the body.
+// isDesignatorRef reports whether x is a variable, an array element (or
+// section) or a component of one of the body.
 func (g *gen) isDesignatorRef(x ast.Expr) bool {
 	switch y := x.(type) {
 	case *ast.Ident:
@@ -301,6 +301,8 @@ func (g *gen) isDesignatorRef(x ast.Expr) bool {
 	case *ast.CallExpr:
 		c, ok := g.info.Calls[y]
 		return ok && c.Kind == sema.ArrayElement
+	case *ast.SelectorExpr:
+		return g.isDesignatorRef(y.X) // a component, cells(i)%vol
 	}
 	return false
 }
