@@ -237,7 +237,12 @@ func (g *gen) modPtrOf(v *sema.Symbol) *modPtrSet {
 // modPtrNumber returns the statements setting the routine's integer
 // fadj_mptr to the number of p's association in set.
 func (g *gen) modPtrNumber(p *sema.Symbol, set *modPtrSet) (*ast.Ident, []ast.Stmt, error) {
-	id, err := g.local("fadj_mptr", intType)
+	return g.modPtrNumberIn("fadj_mptr", p, set)
+}
+
+// modPtrNumberIn is modPtrNumber into the local name.
+func (g *gen) modPtrNumberIn(name string, p *sema.Symbol, set *modPtrSet) (*ast.Ident, []ast.Stmt, error) {
+	id, err := g.local(name, intType)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -350,15 +355,9 @@ func (g *gen) modPtrSaves(s *ast.CallStmt, refs ...[]tbr.Ref) (first, last, befo
 		if vp, vq, err = g.modPtrValues(set, false); err != nil {
 			return nil, nil, nil, nil, nil, err
 		}
-		var np, nq []ast.Stmt
-		for _, p := range set.ptrs {
-			n, num, err := g.modPtrNumber(p, set)
-			if err != nil {
-				return nil, nil, nil, nil, nil, err
-			}
-			np = append(append(np, num...), tape.Lower(tape.Op{Kind: tape.SnapPush, Type: tape.I4, Ref: n}))
-			nq = append([]ast.Stmt{tape.Lower(tape.Op{Kind: tape.SnapPop, Type: tape.I4, Ref: ast.NewIdent(n.Name)}),
-				g.modPtrAssoc(p, set, n, true)}, nq...)
+		np, nq, err := g.modPtrNumbers(set, tape.SnapPush)
+		if err != nil {
+			return nil, nil, nil, nil, nil, err
 		}
 		last, before = append(append(last, np...), vp...), append(append(vq, nq...), before...)
 	}
@@ -377,15 +376,9 @@ func (g *gen) modPtrSaves(s *ast.CallStmt, refs ...[]tbr.Ref) (first, last, befo
 // adjoint), then the associations.
 func (g *gen) modPtrPassive(s *ast.CallStmt) (push, pop []ast.Stmt, err error) {
 	for _, set := range g.modPtrReached(s) {
-		var np, nq []ast.Stmt
-		for _, p := range set.ptrs {
-			n, num, err := g.modPtrNumber(p, set)
-			if err != nil {
-				return nil, nil, err
-			}
-			np = append(append(np, num...), tape.Lower(tape.Op{Kind: tape.SnapPush, Type: tape.I4, Ref: n}))
-			nq = append([]ast.Stmt{tape.Lower(tape.Op{Kind: tape.SnapPop, Type: tape.I4, Ref: ast.NewIdent(n.Name)}),
-				g.modPtrAssoc(p, set, n, true)}, nq...)
+		np, nq, err := g.modPtrNumbers(set, tape.SnapPush)
+		if err != nil {
+			return nil, nil, err
 		}
 		vp, vq, err := g.modPtrValues(set, true)
 		if err != nil {
@@ -569,16 +562,24 @@ func (g *gen) modPtrDeallocated(v *sema.Symbol) (push, pop []ast.Stmt, err error
 	if v.Module() == nil || v.Attrs.Has(sema.AttrPointer) || !g.modPtrMember(v) {
 		return nil, nil, nil
 	}
-	set := g.modPtrSetOf(v)
+	return g.modPtrNumbers(g.modPtrSetOf(v), tape.Push)
+}
+
+// modPtrNumbers returns the pushes (on the stack of push: the tape or
+// the snapshot stack) of the numbers of set's pointers' associations,
+// and their pops, each followed by the association of the pointer and
+// its adjoint again.
+func (g *gen) modPtrNumbers(set *modPtrSet, push tape.Kind) (pushes, pops []ast.Stmt, err error) {
 	for _, p := range set.ptrs {
 		n, num, err := g.modPtrNumber(p, set)
 		if err != nil {
 			return nil, nil, err
 		}
-		push = append(append(push, num...), pushInt(n))
-		pop = append([]ast.Stmt{popInt(ast.NewIdent(n.Name)), g.modPtrAssoc(p, set, n, true)}, pop...)
+		pushes = append(append(pushes, num...), tape.Lower(tape.Op{Kind: push, Type: tape.I4, Ref: n}))
+		pops = append([]ast.Stmt{tape.Lower(tape.Op{Kind: push.Inverse(), Type: tape.I4, Ref: ast.NewIdent(n.Name)}),
+			g.modPtrAssoc(p, set, n, true)}, pops...)
 	}
-	return push, pop, nil
+	return pushes, pops, nil
 }
 
 // modPtrSetOf returns the set of member v.

@@ -1,7 +1,6 @@
 package adjoint
 
 import (
-	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/analysis/snapshot"
 	"github.com/fadj-dev/fadj/generator/diag"
@@ -51,15 +50,9 @@ func (g *gen) modPtrWiden(body []ast.Stmt, sets *snapshot.Sets) {
 // modPtrSnapOp returns the save of the association of module pointer p
 // of set: its number in a local of its own.
 func (g *gen) modPtrSnapOp(p *sema.Symbol, set *modPtrSet) (snapOp, error) {
-	n, err := g.local("fadj_mp_"+p.Name, intType)
+	n, find, err := g.modPtrNumberIn("fadj_mp_"+p.Name, p, set)
 	if err != nil {
 		return snapOp{}, err
-	}
-	find := []ast.Stmt{&ast.AssignStmt{Lhs: ast.NewIdent(n.Name), Rhs: deriv.Int(0)}}
-	for k, t := range set.targets {
-		find = append(find, &ast.IfStmt{
-			Cond:   deriv.Call("associated", ast.NewIdent(p.Name), ast.NewIdent(t.Name)),
-			Action: &ast.AssignStmt{Lhs: ast.NewIdent(n.Name), Rhs: deriv.Int(k + 1)}})
 	}
 	save := &assocSave{find: find, sel: g.modPtrAssoc(p, set, ast.NewIdent(n.Name), true)}
 	return snapOp{Op: tape.Op{Type: tape.I4, Ref: ast.NewIdent(n.Name)}, assoc: save}, nil
