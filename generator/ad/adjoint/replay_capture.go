@@ -86,8 +86,8 @@ func (g *gen) captureReplay(v *sema.Symbol, is func(ast.Expr) bool) (*replayPlan
 
 // captures returns the subscripts of target t that change, numbered, and
 // whether t qualifies: a TARGET of the routine with an adjoint, not a
-// pointer, whose array references have scalar integer subscripts (range
-// bounds that do not change).
+// pointer, whose array references have scalar integer subscripts and
+// triplet bounds.
 func (g *gen) captures(t ast.Expr) ([]capture, bool) {
 	v := g.baseSym(t)
 	if v == nil || v.Attrs.Has(sema.AttrPointer) || !g.hasAdj(v) || v.Owner != g.scope || vectorSubscript(g.info, t) {
@@ -105,21 +105,19 @@ func (g *gen) captures(t ast.Expr) ([]capture, bool) {
 				return nil, false
 			}
 			for _, a := range e.Args {
+				subs := []ast.Expr{a}
 				if r, isRange := a.(*ast.RangeExpr); isRange {
-					for _, b := range []ast.Expr{r.Lo, r.Hi, r.Stride} {
-						if b != nil && !g.invariant(b) {
-							return nil, false
-						}
+					subs = []ast.Expr{r.Lo, r.Hi, r.Stride} // win => u(j-1:j+1)
+				}
+				for _, b := range subs {
+					if b == nil || g.invariant(b) {
+						continue
 					}
-					continue
+					if ty := g.info.TypeOf(b); ty == nil || !ty.IsInteger() || ty.Kind != 4 || g.info.Rank(b) != 0 || g.callsUser(b) {
+						return nil, false
+					}
+					caps = append(caps, capture{node: b, v: len(caps)})
 				}
-				if g.invariant(a) {
-					continue
-				}
-				if ty := g.info.TypeOf(a); ty == nil || !ty.IsInteger() || ty.Kind != 4 || g.info.Rank(a) != 0 || g.callsUser(a) {
-					return nil, false
-				}
-				caps = append(caps, capture{node: a, v: len(caps)})
 			}
 			x = e.Fun
 		default:

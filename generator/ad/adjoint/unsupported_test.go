@@ -153,18 +153,23 @@ subroutine s(x, y)
 end subroutine
 `, want: "k.f90:8:3: not supported yet: vector subscript in 'c(...)' in reverse mode"},
 		{name: "pointer in a loop", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+integer function pick(i)
+  integer, intent(in) :: i
+  pick = 5 - i
+end function
 subroutine s(x, y)
   real(8), intent(in), target :: x(4)
   real(8), intent(out) :: y
-  real(8), pointer :: p(:)
+  real(8), pointer :: p
   integer :: i
+  integer, external :: pick
   y = 0
-  do i = 1, 3
-    p => x(i:i+1)
-    y = y + sum(p*p)
+  do i = 1, 4
+    p => x(pick(i))
+    y = y + p*p
   end do
 end subroutine
-`, want: "k.f90:8:5: not supported yet: association of active pointer 'p' inside a loop in reverse mode"},
+`, want: "k.f90:13:5: not supported yet: association of active pointer 'p' inside a loop in reverse mode"},
 		{name: "deallocate pointer", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y)
   real(8), intent(in) :: x

@@ -1,6 +1,7 @@
 ! Local pointers associated anew in each iteration of a loop, as
 ! block-structured and column models write them: h => bl(ib)%h over the
-! blocks of a domain, col => u(:, j) over the columns of a field. Their
+! blocks of a domain, col => u(:, j) over the columns of a field, a
+! sliding window win => u(j-1:j+1, k) over a field. Their
 ! targets' subscripts change with the loop, so the adjoint records them
 ! with each association and associates again from them.
 module blocks_m
@@ -37,6 +38,19 @@ contains
     nullify(col)
   end subroutine columns
 
+  subroutine smooth(u, a)
+    real(8), intent(inout), target :: u(:, :)
+    real(8), intent(in) :: a
+    real(8), pointer :: win(:)
+    integer :: j, k
+    do k = 1, size(u, 2)
+      do j = 2, size(u, 1) - 1
+        win => u(j-1:j+1, k)
+        win(2) = win(2) + a*(win(1) - 2*win(2) + win(3))**2
+      end do
+    end do
+  end subroutine smooth
+
   subroutine run(x, c, w, cost)
     real(8), intent(in) :: x(12), c(3), w
     real(8), intent(out) :: cost
@@ -51,6 +65,7 @@ contains
     do k = 1, 3
       call relax(bl, 0.1d0)
       call columns(u, w)
+      call smooth(u, 0.1d0*w)
     end do
     cost = sum(u**2)
     do ib = 1, 3
