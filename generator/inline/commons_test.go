@@ -1,13 +1,11 @@
 package inline_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/inline"
-	"github.com/fadj-dev/fadj/generator/load"
 )
 
 // TestCommonLayouts checks the rewrite of common blocks declared with
@@ -108,16 +106,7 @@ end subroutine e
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			read := func(p string) ([]byte, error) {
-				if p == "t.f90" {
-					return []byte(tt.src), nil
-				}
-				return nil, os.ErrNotExist
-			}
-			prog, err := load.Files([]string{"t.f90"}, load.Config{ReadFile: read})
-			if err != nil {
-				t.Fatal(err)
-			}
+			prog := loadSnippet(t, tt.src) // where_elemental_test.go
 			inline.Equivalences(prog)
 			inline.CommonLayouts(prog)
 			var buf strings.Builder

@@ -418,7 +418,7 @@ func (g *gen) declarations(r *routine) {
 	nu.Decls = append(nu.Decls, &ast.UseStmt{Module: ast.NewIdent(g.runtime)})
 	procs := g.calleeModules()
 	for _, m := range g.info.Modules {
-		if !g.useMods[m] || m == g.ownModule() {
+		if !g.useMods[m] || m == decl.OwnModule(g.module, g.host) {
 			continue
 		}
 		var vars []*sema.Symbol
@@ -595,20 +595,4 @@ func (g *gen) internalProcs(r *routine, units []*ast.Unit) {
 		// Joint host: its adjoint runs the forward sweeps too.
 		nu.Procs = append(nu.Procs, g.sh.internalFwd[u]...)
 	}
-}
-
-// ownModule returns the module whose derivative module holds the
-// routine's adjoint: its own module, or its host's for an internal
-// procedure (which sees the derivative module's variables by host
-// association and cannot USE it).
-func (g *gen) ownModule() *sema.Symbol {
-	if g.module != nil || g.host == nil {
-		return g.module
-	}
-	for s := g.host; s != nil; s = s.Parent {
-		if s.Kind == sema.ModuleScope {
-			return s.Symbol
-		}
-	}
-	return nil
 }

@@ -79,3 +79,20 @@ func LocalName(decls []ast.Stmt, v *sema.Symbol) string {
 	}
 	return v.Name
 }
+
+// OwnModule returns the module whose derivative module holds the
+// derivative of a routine: module, its own (nil for an external
+// procedure), or for an internal procedure (module nil) the module of
+// its host scope host, whose derivative module it sees by host
+// association and cannot USE.
+func OwnModule(module *sema.Symbol, host *sema.Scope) *sema.Symbol {
+	if module != nil || host == nil {
+		return module
+	}
+	for s := host; s != nil; s = s.Parent {
+		if s.Kind == sema.ModuleScope {
+			return s.Symbol
+		}
+	}
+	return nil
+}

@@ -701,7 +701,7 @@ func (g *gen) uses(u *ast.Unit, activeVars []activity.Var) []ast.Stmt {
 	}
 	var uses []ast.Stmt
 	for _, m := range g.info.Modules {
-		if !g.useMods[m] || m == g.ownModule() {
+		if !g.useMods[m] || m == decl.OwnModule(g.module, g.host) {
 			continue
 		}
 		var vars []*sema.Symbol
@@ -1644,20 +1644,4 @@ func (g *gen) newTemp(prefix string, t *sema.Type) *ast.Ident {
 			return ast.NewIdent(name)
 		}
 	}
-}
-
-// ownModule returns the module whose tangent module holds the routine's
-// tangent: its own module, or its host's for an internal procedure
-// (which sees the tangent module's variables by host association and
-// cannot USE it).
-func (g *gen) ownModule() *sema.Symbol {
-	if g.module != nil || g.host == nil {
-		return g.module
-	}
-	for s := g.host; s != nil; s = s.Parent {
-		if s.Kind == sema.ModuleScope {
-			return s.Symbol
-		}
-	}
-	return nil
 }
