@@ -36,6 +36,9 @@ func (g *gen) allocAdj(x ast.Expr, v *sema.Symbol) ast.Expr {
 			return g.shadow(x, v)
 		}
 	case *ast.SelectorExpr:
+		if v != nil && v.Type != nil && !v.Type.IsFloat() && !decl.IsDerived(v.Type) {
+			return nil // an integer or logical component has no adjoint
+		}
 		b := g.baseSym(x)
 		if id := baseIdent(x); id != nil && b == nil {
 			b = g.scope.Lookup(id.Lower()) // a clone (a record's)

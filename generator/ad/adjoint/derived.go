@@ -172,7 +172,7 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 		if c.Kind != sema.ComponentSym || c.Type == nil || c.Type.IsCharacter() {
 			continue
 		}
-		if decl.OwnedArray(c) && rank == 0 && c.Type.IsReal() && (c.Attrs.Has(sema.AttrAllocatable) || c.Init != nil) { // (nested in scalar components too: decl.AllocPaths; POINTER: ptrcomp.go)
+		if decl.OwnedArray(c) && rank == 0 && allocLeafType(c.Type) && (c.Attrs.Has(sema.AttrAllocatable) || c.Init != nil) { // (nested in scalar components too: decl.AllocPaths; POINTER: ptrcomp.go)
 			out = append(out, tapeLeaf{ref: &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}, alloc: c})
 			continue
 		}
@@ -199,6 +199,18 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 		out = append(out, tapeLeaf{ref: sub, rank: r, typ: typ})
 	}
 	return out, nil
+}
+
+// allocLeafType reports whether an ALLOCATABLE (or followed POINTER)
+// component of type t is recorded with its allocation: real ones, and
+// integer and logical ones (masks, level counts), which have no adjoint
+// but whose values and allocation a step may change.
+func allocLeafType(t *sema.Type) bool {
+	if t.IsReal() {
+		return true
+	}
+	_, ok := tape.TypeOf(t)
+	return ok && !t.IsComplex() && !decl.IsDerived(t)
 }
 
 // needLoop reports whether a component of ts that a record saves is an
