@@ -28,7 +28,9 @@ import (
 // The section is the hull of the subscripts over the loops: a subscript
 // v + e, v - e or v, with v the index of a DO loop of step 1 or -1 whose bounds
 // the routine never changes and e invariant in the loop, spans
-// lo + e : hi + e; a subscript invariant in the loop is kept. The
+// lo + e : hi + e; a subscript invariant in the loop is kept, and so is a
+// section subscript with invariant or omitted bounds (t(:, k) spans
+// t(:, lo:hi)). The
 // assignment must run in every iteration (no IF, CASE or DO WHILE around it
 // within the loop), so that the ends of the hull are elements the loop
 // writes and the section is in bounds. An array recorded whole in the loop
@@ -250,9 +252,16 @@ func (g *gen) saveSection(s *ast.DoConstruct, a *sema.Symbol, rs []record, b []a
 	if !ok || len(el.Args) != a.Rank() || g.assignsOf(s.Body, a) != 1 {
 		return nil, false
 	}
-	// Every loop index once, in a subscript of its own.
+	// Every loop index once, in a subscript of its own; the other
+	// subscripts are sections the loops do not move (t(:, k)).
 	used := map[*sema.Symbol]bool{}
 	for _, sub := range el.Args {
+		if r, ok := sub.(*ast.RangeExpr); ok {
+			if r.Stride != nil || r.Lo != nil && !g.invariantIn(s, r.Lo) || r.Hi != nil && !g.invariantIn(s, r.Hi) {
+				return nil, false
+			}
+			continue
+		}
 		v := indexOf(sub)
 		if v == nil {
 			return nil, false
@@ -277,11 +286,22 @@ func (g *gen) saveSection(s *ast.DoConstruct, a *sema.Symbol, rs []record, b []a
 		return nil, false
 	}
 	var dims []ast.Expr
-	for _, x := range c.Args {
-		if _, ok := x.(*ast.RangeExpr); !ok {
+	for d, x := range c.Args {
+		r, ok := x.(*ast.RangeExpr)
+		if !ok {
 			return nil, false
 		}
-		dims = append(dims, x)
+		// The copy has the array's bounds where the section has.
+		if r.Lo == nil || r.Hi == nil {
+			r = &ast.RangeExpr{Lo: r.Lo, Hi: r.Hi}
+			if r.Lo == nil {
+				r.Lo = deriv.Call("lbound", ast.Clone(el.Fun), deriv.Int(d+1))
+			}
+			if r.Hi == nil {
+				r.Hi = deriv.Call("ubound", ast.Clone(el.Fun), deriv.Int(d+1))
+			}
+		}
+		dims = append(dims, r)
 	}
 	if fewTrips(dims) {
 		return nil, false
@@ -639,19 +659,31 @@ func isElement(sec ast.Expr) bool {
 // loops (the outermost first; all inside s or s itself).
 func (g *gen) span(s *ast.DoConstruct, loops []*ast.DoConstruct, sub ast.Expr) (ast.Expr, bool) {
 	if r, ok := sub.(*ast.RangeExpr); ok {
-		if r.Lo == nil || r.Hi == nil || r.Stride != nil {
+		if r.Stride != nil {
 			return nil, false
 		}
-		lo, ok1 := g.span(s, loops, r.Lo)
-		hi, ok2 := g.span(s, loops, r.Hi)
-		if !ok1 || !ok2 {
-			return nil, false
+		// An omitted bound (t(:, k), t(2:, k)) stays omitted: the
+		// array's own.
+		var lo, hi ast.Expr
+		if r.Lo != nil {
+			l, ok := g.span(s, loops, r.Lo)
+			if !ok {
+				return nil, false
+			}
+			if lr, ok := l.(*ast.RangeExpr); ok {
+				l = lr.Lo
+			}
+			lo = l
 		}
-		if lr, ok := lo.(*ast.RangeExpr); ok {
-			lo = lr.Lo
-		}
-		if hr, ok := hi.(*ast.RangeExpr); ok {
-			hi = hr.Hi
+		if r.Hi != nil {
+			h, ok := g.span(s, loops, r.Hi)
+			if !ok {
+				return nil, false
+			}
+			if hr, ok := h.(*ast.RangeExpr); ok {
+				h = hr.Hi
+			}
+			hi = h
 		}
 		return &ast.RangeExpr{Lo: lo, Hi: hi}, true
 	}

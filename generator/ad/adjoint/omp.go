@@ -166,9 +166,9 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	}
 	pre, post, f, b, after, before := g.hoistRecords(s, f, b)
 	recs := [4][]ast.Stmt{pre, after, before, post}
-	f, b = g.ompCallSnaps(s, f, b, &recs)  // omp_calls.go
-	f, b = g.ompLift(s, f, b, &recs)       // omp_lift.go
-	f, b = g.ompBuffers(s, c, f, b, &recs) // omp_carry.go
+	f, b = g.ompCallSnaps(s, c, f, b, &recs) // omp_calls.go
+	f, b = g.ompLift(s, f, b, &recs)         // omp_lift.go
+	f, b = g.ompBuffers(s, c, f, b, &recs)   // omp_carry.go
 	g.ompBranchBuffers(s, f, b, &recs)
 	if ompTaped(f) || ompTaped(b) {
 		return nil, nil, g.ompError(c, "!$omp %s whose iterations need the tape in reverse mode", c.Omp.Name)
@@ -199,6 +199,7 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 		n.Doc = ompWithout(n.Doc, c)
 		n.Doc = append(n.Doc, ast.OmpComment(ompNoDefault(c.Omp)))
 	}
+	n.Doc = ompPruneDoc(n.Doc, n) // omp_private_snaps.go
 	fwd = append(append(pre, n), after...)
 	if len(b) == 0 {
 		return g.ompLastAround(c.Omp, fwd, append(before, post...))

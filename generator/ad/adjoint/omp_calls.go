@@ -44,9 +44,10 @@ import (
 // b, by a copy of its array made before the loop (see above); recs are
 // as for ompBuffers. A snapshot it cannot replace stays (the loop is then
 // rejected: it needs the tape).
-func (g *gen) ompCallSnaps(s *ast.DoConstruct, f, b []ast.Stmt, recs *[4][]ast.Stmt) ([]ast.Stmt, []ast.Stmt) {
+func (g *gen) ompCallSnaps(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt, recs *[4][]ast.Stmt) ([]ast.Stmt, []ast.Stmt) {
 	nf, nb := append([]ast.Stmt(nil), f...), append([]ast.Stmt(nil), b...)
 	var pops []ast.Stmt // before the backward loop, the last pushed first
+	private := g.ompLoopPrivates(c)
 	for i, st := range f {
 		op, ok := tape.Of(st)
 		if !ok || op.Kind != tape.SnapPush {
@@ -54,6 +55,9 @@ func (g *gen) ompCallSnaps(s *ast.DoConstruct, f, b []ast.Stmt, recs *[4][]ast.S
 		}
 		if _, scalar := op.Ref.(*ast.Ident); scalar && !op.IsArray() {
 			g.ompScalarSnap(nf, nb, i, op)
+			continue
+		}
+		if g.ompPrivateArraySnap(s, nf, nb, i, op, private, recs) { // omp_private_snaps.go
 			continue
 		}
 		j, base, ok := g.ompOwnSnap(s, f[:i], op, b)

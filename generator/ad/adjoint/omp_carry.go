@@ -215,7 +215,7 @@ func (g *gen) ompCarried(s *ast.DoConstruct, c *ast.Comment, b []ast.Stmt) error
 	}
 	sort.Strings(names)
 	for _, v := range names {
-		if writtenFirst(s.Body, v, false) {
+		if writtenFirst(s.Body, v, false) || g.outArgFirst(s.Body, v) { // omp_private_snaps.go
 			continue
 		}
 		adj := strings.ToLower(v + g.suffix)

@@ -476,6 +476,7 @@ func (g *gen) arrayTemp(name string, t *sema.Type, rank int) error {
 	if g.scope.LookupLocal(name) != nil {
 		return notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
 	}
+	g.declared[name] = true // a generated temporary (private in OpenMP loops: ompKindOf)
 	e := &ast.Entity{Name: ast.NewIdent(name)}
 	for i := 0; i < rank; i++ {
 		e.Dims = append(e.Dims, &ast.Dim{Colon: true})
