@@ -416,7 +416,8 @@ func (g *gen) recordSplitArg(c *activeCall, a ast.Expr, ds *sema.Symbol, rec ast
 	if g.reallocatedArg(c.s, a) {
 		return nil // saved whole with its allocation (splitCallAllocs)
 	}
-	if !(g.tbr != nil && g.records(c.s, a) || g.tbr == nil && isVar && (ds == nil || ds.Intent != ast.IntentIn)) {
+	mayDefine := ds == nil || ds.Intent != ast.IntentIn
+	if !(g.tbr != nil && g.records(c.s, a) || g.tbr == nil && isVar && mayDefine || g.aliasedSplitArg(a, mayDefine)) { // ptr_call.go
 		return nil
 	}
 	if t := g.info.TypeOf(rec); t != nil && t.IsComplex() {

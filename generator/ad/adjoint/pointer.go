@@ -157,6 +157,11 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 	if set := g.modPtrOf(v); set != nil {
 		return g.modPtrStmt(s, v, set, s.Rhs) // ptr_module.go
 	}
+	if g.split {
+		if _, ok := g.splitPointer(g.pa.Unit, v); ok {
+			return labelled(s, []ast.Stmt{s}), nil, nil // foo_bwd associates it again (split_pointer.go)
+		}
+	}
 	pb := ast.NewIdent(g.aname(v))
 	rhs, err := g.pointerTarget(s.Rhs)
 	if err != nil {

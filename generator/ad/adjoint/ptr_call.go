@@ -23,8 +23,9 @@ import (
 // the storage it designates at the call), restores them before the
 // callee's adjoint (its inputs) and again after it (Sbk: what the code
 // before the call reads, under any name). Its forward run is never left
-// out (live_calls.go). Still rejected: such a call of a procedure
-// without a derivative version, one reversed with `calls: split`, and a
+// out (live_calls.go). A split call records such an argument before
+// foo_fwd and restores it after foo_bwd (aliasedSplitArg). Still rejected:
+// such a call of a procedure without a derivative version, and a
 // pointer passed to a POINTER dummy (the callee may change the
 // association, which the saves follow blindly).
 
@@ -50,14 +51,24 @@ func (g *gen) checkAliasedCall(s *ast.CallStmt) error {
 		switch {
 		case g.pa.CallPattern(s) == nil:
 			return notSupported("'%s', which an active pointer may alias, passed to '%s', which has no derivative version, in reverse mode", exprString(a), exprString(s.Name))
-		case g.splitCall(s):
-			return notSupported("'%s', which an active pointer may alias, passed to '%s', reversed in split mode", exprString(a), exprString(s.Name))
 		}
 		if d := argDummy(mc, a); d == nil || d.Attrs.Has(sema.AttrPointer) || d.Attrs.Has(sema.AttrAllocatable) {
 			return notSupported("'%s', which an active pointer may alias, passed to a POINTER or unknown dummy of '%s' in reverse mode", exprString(a), exprString(s.Name))
 		}
 	}
 	return nil
+}
+
+// aliasedSplitArg reports whether actual argument a of a split call, in
+// a routine with active pointers, is a pointer or target with an adjoint
+// the callee may define: its record does not follow the TBR analysis,
+// which is blind to the other names of its storage (the code before the
+// call may read u while the call defines it through p). It is recorded
+// before foo_fwd and restored after foo_bwd, as joint calls save it whole
+// (aliasedSaves).
+func (g *gen) aliasedSplitArg(a ast.Expr, mayDefine bool) bool {
+	v := g.baseSym(a)
+	return mayDefine && g.hasActivePointers() && aliasable(v) && g.hasAdj(v)
 }
 
 // argDummy returns the dummy of actual argument a of the call mc

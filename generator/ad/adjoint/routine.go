@@ -516,6 +516,7 @@ func (g *gen) splitForm(r *routine) ([]*ast.Unit, error) {
 	nu.Decls = append(nu.Decls, g.decls[n:]...)
 	nu.Name = ast.NewIdent(routineName(g.pa, "_bwd"))
 	nu.Body = g.bwdPrefix
+	r.inits = append(r.inits, g.splitAssocs...) // (after the adjoints' allocation: split_pointer.go)
 	r.fwd = nil
 	return units, nil
 }

@@ -111,7 +111,12 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, map[*sema.Symbol]bool, erro
 			return nil, nil, notSupported("variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name)
 		}
 		if s.Attrs.Has(sema.AttrPointer) {
-			return nil, nil, diag.At(g.fset, s.Pos, notSupported("pointer variable '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name))
+			assoc, ok := g.splitPointer(u, s) // split_pointer.go
+			if !ok {
+				return nil, nil, diag.At(g.fset, s.Pos, notSupported("pointer variable '%s' in '%s', reversed in split mode (fadj associates again in foo_bwd a local pointer the routine associates once, at the top of its body, with a part of a dummy)", s.Name, g.pa.Proc.Name))
+			}
+			g.splitAssocs = append(g.splitAssocs, assoc...)
+			continue
 		}
 		if s.Attrs.Has(sema.AttrAllocatable) {
 			allocs[s] = true
