@@ -149,6 +149,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	inline.ElementalWheres(prog)                  // WHEREs calling user elemental functions as DO loops
 	inline.CallFunctionArgs(prog)                 // function references in CALL arguments hoisted
 	inline.BlockLocals(prog)                      // BLOCK locals become the procedure's (block.go)
+	inline.PointerAllocatables(prog)              // local pointers only ever allocated become ALLOCATABLE (pointer_alloc.go)
 	inline.Equivalences(prog)                     // EQUIVALENCE of locals: one array (equivalence.go)
 	inline.CommonLayouts(prog)                    // a common block declared with different members: one array (commons.go)
 	sema.StaticBindings(prog)                     // type-bound calls without polymorphism, as plain calls
