@@ -149,7 +149,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	inline.ElementalWheres(prog)                  // WHEREs calling user elemental functions as DO loops
 	inline.CallFunctionArgs(prog)                 // function references in CALL arguments hoisted
 	inline.BlockLocals(prog)                      // BLOCK locals become the procedure's (block.go)
-	inline.PointerAllocatables(prog)              // local pointers only ever allocated become ALLOCATABLE (pointer_alloc.go)
+	modPtrs := inline.PointerAllocatables(prog)   // pointers only ever allocated become ALLOCATABLE (pointer_alloc.go)
 	inline.Equivalences(prog)                     // EQUIVALENCE of locals: one array (equivalence.go)
 	inline.CommonLayouts(prog)                    // a common block declared with different members: one array (commons.go)
 	sema.StaticBindings(prog)                     // type-bound calls without polymorphism, as plain calls
@@ -194,6 +194,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 			// Leftovers of later decisions (unused locals and labels,
 			// dead zero stores) go in one pass over the result.
 			reassigned.Respell(out) // calls of specifics the generated code cannot name
+			modPtrs.Respell(out)    // ALLOCATED of module pointers the user's module declares
 			tidy.File(out, t.Name+gen.suffix)
 			prog.Info.Rebound(out) // type-bound references StaticBindings made plain
 			files = append(files, targetFile{target: t, entry: t.Name + gen.suffix, path: p, file: out})

@@ -28,11 +28,15 @@ import (
 // `=> null()` is implicitly SAVEd; it qualifies only when the procedure
 // has no other saved variable and never asks ASSOCIATED(p): then no call
 // can observe what an earlier call left in it.
-func PointerAllocatables(prog *sema.Program) {
+//
+// It returns the module variables it changed, whose spelling the
+// generated code must adapt (ModulePointers.Respell).
+func PointerAllocatables(prog *sema.Program) *ModulePointers {
 	if prog == nil || prog.Info == nil {
-		return
+		return nil
 	}
-	pa := &pointerAllocs{info: prog.Info}
+	pa := &pointerAllocs{info: prog.Info, mods: &ModulePointers{}}
+	pa.moduleVars(prog)
 	var visit func(u *ast.Unit)
 	visit = func(u *ast.Unit) {
 		for _, p := range u.Procs {
@@ -47,11 +51,13 @@ func PointerAllocatables(prog *sema.Program) {
 			visit(u)
 		}
 	}
+	return pa.mods
 }
 
 type pointerAllocs struct {
 	info      *sema.Info
 	allocated *sema.Symbol // the ALLOCATED intrinsic
+	mods      *ModulePointers
 }
 
 // unit rewrites the qualifying pointers of procedure u.
@@ -95,6 +101,86 @@ func (pa *pointerAllocs) unit(u *ast.Unit) {
 	}
 }
 
+// moduleVars makes ALLOCATABLE the POINTER variables of modules that no
+// unit of the program uses as pointers (F90-era model state: real,
+// pointer :: h(:) allocated in an init routine). A module variable is
+// saved whatever its initialisation, so `=> null()` changes nothing.
+func (pa *pointerAllocs) moduleVars(prog *sema.Program) {
+	cands := map[*sema.Symbol]*ast.Entity{}
+	var mods []*ast.Unit
+	for _, f := range prog.Files {
+		for _, u := range f.Units {
+			scope := pa.info.ScopeOf(u)
+			if u.Kind != ast.ModuleUnit || scope == nil {
+				continue
+			}
+			mods = append(mods, u)
+			for _, d := range u.Decls {
+				td, ok := d.(*ast.TypeDecl)
+				if !ok || !hasAttr(td.Attrs, ast.AttrPointer) {
+					continue
+				}
+				for _, e := range td.Entities {
+					s := pa.info.Defs[e.Name]
+					const other = sema.AttrInCommon | sema.AttrEquivalence | sema.AttrTarget | sema.AttrProtected | sema.AttrVolatile
+					if s != nil && s.Kind == sema.VarSym && s.Owner == scope && s.Attrs.Has(sema.AttrPointer) && s.Attrs&other == 0 && !byStatement(u, s) {
+						cands[s] = e
+					}
+				}
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	for _, f := range prog.Files {
+		for _, u := range f.Units {
+			pa.disqualify(u, cands)
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	for _, u := range mods {
+		pa.redeclare(u, cands)
+	}
+	for _, f := range prog.Files {
+		for _, u := range f.Units {
+			pa.rewriteRefs(u, cands)
+		}
+	}
+	for s := range cands {
+		s.Attrs = s.Attrs&^(sema.AttrPointer|sema.AttrData) | sema.AttrAllocatable
+		s.Init = nil
+	}
+	// Every module that makes one public, under the name it does (its
+	// own, or one that uses it: the generated code uses them too).
+	for _, m := range pa.info.Modules {
+		if m.Proc == nil || m.Proc.Scope == nil {
+			continue
+		}
+		for name, s := range m.Proc.Scope.Exports() {
+			if _, ok := cands[s]; ok {
+				pa.mods.add(m.Name, name)
+			}
+		}
+	}
+}
+
+// byStatement reports whether an attribute statement of u names s.
+func byStatement(u *ast.Unit, s *sema.Symbol) bool {
+	for _, d := range u.Decls {
+		if as, ok := d.(*ast.AttrStmt); ok {
+			for _, e := range as.Entities {
+				if strings.EqualFold(e.Name.Name, s.Name) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // localPointer reports whether s is a POINTER local variable of u;
 // initialised, if its SAVE and DATA attributes are those of its
 // initialisation.
@@ -112,16 +198,7 @@ func (pa *pointerAllocs) localPointer(u *ast.Unit, scope *sema.Scope, s *sema.Sy
 	if u.Result != nil && strings.EqualFold(u.Result.Name, s.Name) {
 		return false
 	}
-	for _, d := range u.Decls { // POINTER or other attributes by statement
-		if as, ok := d.(*ast.AttrStmt); ok {
-			for _, e := range as.Entities {
-				if strings.EqualFold(e.Name.Name, s.Name) {
-					return false
-				}
-			}
-		}
-	}
-	return true
+	return !byStatement(u, s) // (POINTER or other attributes by statement)
 }
 
 // endsFree reports whether every call of u ends with s unassociated: u

@@ -5,8 +5,10 @@ import (
 	"testing"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/parser"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/inline"
+	"github.com/fadj-dev/fadj/generator/source"
 )
 
 // TestPointerAllocatables checks which local pointers become
@@ -121,5 +123,58 @@ end subroutine s
 				})
 			}
 		})
+	}
+}
+
+// TestModulePointers checks that module pointers only ever allocated
+// become ALLOCATABLE, that one a unit associates stays a pointer, and that
+// Respell asks ASSOCIATED of the converted ones under the names the
+// generated units see them by (through a module that uses theirs, renamed).
+func TestModulePointers(t *testing.T) {
+	src := `module f
+  real(8), pointer :: h(:), g(:) => null(), q(:)
+end module f
+module d
+  use f
+contains
+  subroutine s(n)
+    integer n
+    real(8), target :: t(3)
+    allocate(h(n), g(n))
+    q => t
+  end subroutine s
+end module d
+`
+	prog := loadSnippet(t, src)
+	mods := inline.PointerAllocatables(prog)
+	var buf strings.Builder
+	printer.Node(&buf, prog.Files[0].Units[0].Decls[0])
+	printer.Node(&buf, prog.Files[0].Units[0].Decls[1])
+	if want := "real(8), pointer :: q(:)\nreal(8), allocatable :: h(:), g(:)"; strings.TrimSpace(buf.String()) != want {
+		t.Errorf("module f declares:\n%s\nwant:\n%s", buf.String(), want)
+	}
+	gen, err := parser.ParseFile(source.NewFileSet(), "g.f90", []byte(`module d_b
+  use d
+contains
+  subroutine s_b(h)
+    real(8), allocatable :: h(:)
+    if (allocated(h)) deallocate(h)
+  end subroutine s_b
+  subroutine r_b()
+    use f, only: hh => h
+    if (allocated(g) .and. allocated(hh) .and. allocated(q)) continue
+  end subroutine r_b
+end module d_b
+`), parser.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mods.Respell(gen)
+	buf.Reset()
+	printer.Fprint(&buf, gen)
+	for _, want := range []string{"if (allocated(h)) deallocate(h)", "if (associated(g) .and. associated(hh) .and. allocated(q)) continue"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("respelled code lacks %q:\n%s", want, buf.String())
+		}
 	}
 }
