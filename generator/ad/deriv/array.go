@@ -86,7 +86,9 @@ func Adjoint(name string, args []Operand, rb ast.Expr, result ast.Expr) ([]ast.E
 		return nil, err
 	}
 	out := make([]ast.Expr, len(args))
-	if !r.Differentiable() {
+	if !r.Differentiable() || IsZero(rb) {
+		// (A zero adjoint, folded from 0*e to a scalar 0, adds
+		// nothing; spread or reshape of it would not even compile.)
 		return out, nil
 	}
 	switch r.Form {

@@ -439,3 +439,29 @@ func TestCoverage(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroAdjoint checks that a zero adjoint (0*e folded to a scalar 0)
+// adds nothing to the operands of an array intrinsic: spread(0, 2, n)
+// for sum(a, dim=2) would not compile.
+func TestZeroAdjoint(t *testing.T) {
+	a := arr("a", r8, 2)
+	for _, tc := range []struct {
+		name string
+		args []Operand
+	}{
+		{"sum", []Operand{a, opd("2", i4)}},
+		{"maxval", []Operand{a, opd("1", i4)}},
+		{"transpose", []Operand{a}},
+		{"reshape", []Operand{a, opd("[4]", i4)}},
+	} {
+		out, err := Adjoint(tc.name, tc.args, Real("0", 8), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		for i, x := range out {
+			if x != nil {
+				t.Errorf("%s: argument %d gets %s from a zero adjoint", tc.name, i+1, str(x))
+			}
+		}
+	}
+}
