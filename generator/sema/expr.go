@@ -825,14 +825,40 @@ func allValid(ai []argInfo) bool {
 }
 
 // resolveSpecific picks the specific procedure of generic g that the
-// arguments match, or nil.
+// arguments match, or nil. A non-elemental specific the arguments match
+// is chosen before an elemental one (F2018 15.5.5.2): limiter(a, b) of
+// two arrays calls limiter_v(a, b) and not the elemental limiter_s, as
+// the compiler does.
 func (c *checker) resolveSpecific(g *Symbol, args []ast.Expr, ai []argInfo) *Symbol {
+	var elemental *Symbol
 	for _, sp := range g.Proc.Specifics {
 		if c.matchSpecific(sp, args, ai) {
-			return sp
+			if sp.Attrs&AttrElemental == 0 {
+				return sp
+			}
+			if elemental == nil {
+				elemental = sp
+			}
 		}
 	}
-	return nil
+	return elemental
+}
+
+// resolveBinding is resolveSpecific for the specific bindings of a
+// GENERIC type-bound name (defined operators and assignments).
+func (c *checker) resolveBinding(gb *Symbol, ai []argInfo) *Symbol {
+	var elemental *Symbol
+	for _, sb := range gb.Proc.Specifics {
+		if t := bindingTarget(sb); t != nil && c.matchSpecific(t, nil, ai) {
+			if t.Attrs&AttrElemental == 0 {
+				return t
+			}
+			if elemental == nil {
+				elemental = t
+			}
+		}
+	}
+	return elemental
 }
 
 func (c *checker) matchSpecific(sp *Symbol, args []ast.Expr, ai []argInfo) bool {
@@ -1106,8 +1132,13 @@ func (c *checker) bindingCall(pos source.Pos, sel *ast.SelectorExpr, args []ast.
 			fai = insertAt(ai, at, objArg)
 		}
 		if len(cands) == 1 || c.matchSpecific(t, fa, fai) {
+			if chosen != nil && t.Attrs&AttrElemental != 0 {
+				continue // (an elemental one only if no other matches)
+			}
 			chosen, target, fullArgs, fullAI = cb, t, fa, fai
-			break
+			if t.Attrs&AttrElemental == 0 {
+				break
+			}
 		}
 	}
 	kind := FunctionCall
@@ -1246,12 +1277,7 @@ func (c *checker) definedOp(x ast.Expr, op token.Kind, lit string, ops ...refRes
 			continue
 		}
 		if gb := o.t.Derived.Binding(key); gb != nil && gb.Kind == GenericSym {
-			for _, sb := range gb.Proc.Specifics {
-				if t := bindingTarget(sb); t != nil && c.matchSpecific(t, nil, ai) {
-					spec = t
-					break
-				}
-			}
+			spec = c.resolveBinding(gb, ai)
 		}
 	}
 	if spec == nil {

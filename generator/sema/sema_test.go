@@ -1113,3 +1113,45 @@ end program p
 		}
 	}
 }
+
+// TestGenericElemental checks that a generic reference that both an
+// elemental and a non-elemental specific match resolves to the
+// non-elemental one, whatever their order (F2018 15.5.5.2): the
+// compiler calls it, and differentiating the other gave wrong
+// derivatives.
+func TestGenericElemental(t *testing.T) {
+	info := check(t, `
+module m
+  implicit none
+  interface lim
+    module procedure lim_s, lim_v
+  end interface
+contains
+  elemental real(8) function lim_s(a, b)
+    real(8), intent(in) :: a, b
+    lim_s = a*b
+  end function lim_s
+  function lim_v(a, b)
+    real(8), intent(in) :: a(:), b(:)
+    real(8) :: lim_v(size(a))
+    lim_v = a + b
+  end function lim_v
+end module m
+
+program p
+  use m
+  implicit none
+  real(8) :: a(3), b(3), x, y, c(3, 2)
+  a = lim(a, b)
+  x = lim(x, y)
+  c = lim(c, c)
+end program p
+`)
+	want := []string{"lim_v", "lim_s", "lim_s"}
+	for i, x := range rhs(unitNamed(t, info, "p")) {
+		c := info.Calls[x.(*ast.CallExpr)]
+		if c.Proc == nil || c.Proc.Name != want[i] {
+			t.Errorf("%d: %v, want %s", i, c.Proc, want[i])
+		}
+	}
+}

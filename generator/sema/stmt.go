@@ -343,12 +343,7 @@ func (c *checker) assignStmt(s *ast.AssignStmt) {
 		}
 		if spec == nil && l.t.IsDerived() && l.t.Derived != nil {
 			if gb := l.t.Derived.Binding("assignment(=)"); gb != nil && gb.Kind == GenericSym {
-				for _, sb := range gb.Proc.Specifics {
-					if t := bindingTarget(sb); t != nil && c.matchSpecific(t, nil, ai) {
-						spec = t
-						break
-					}
-				}
+				spec = c.resolveBinding(gb, ai)
 			}
 		}
 		if spec != nil {

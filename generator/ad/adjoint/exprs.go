@@ -612,10 +612,10 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		// subscript would pass a copy.
 		bs := g.baseSym(a)
 		isVar := bs != nil && bs.Kind == sema.VarSym && g.hasAdj(bs) && !g.vectorSubscripted(a)
-		if !isVar && (bs == nil || bs.Kind != sema.VarSym) && (!decl.MayDefine(g.info, callee.Unit, ds) || ds.Attrs.Has(sema.AttrValue)) && ds.Rank() == 0 && g.info.Rank(a) == 0 && isFloat(g.info.TypeOf(a)) {
-			// An expression: its value, and a temporary adjoint.
-			g.ntmp++
-			tb, err := g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, g.info.TypeOf(a))
+		if !isVar && (bs == nil || bs.Kind != sema.VarSym) && (!decl.MayDefine(g.info, callee.Unit, ds) || ds.Attrs.Has(sema.AttrValue)) && ds.Rank() == g.info.Rank(a) && isFloat(g.info.TypeOf(a)) {
+			// An expression: its value, and a temporary adjoint (an
+			// array one of its shape: vanleer(dq(1:n)**2, ...)).
+			tb, zero, err := g.exprArgAdjoint(a)
 			if err != nil {
 				return nil, nil, nil, err
 			}
@@ -623,7 +623,7 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 			if err != nil {
 				return nil, nil, nil, err
 			}
-			pre = append(pre, &ast.AssignStmt{Lhs: tb, Rhs: deriv.Const("0", g.info.TypeOf(a))})
+			pre = append(pre, zero...)
 			post = append(post, inc...)
 			args = append(args, tb)
 			continue
@@ -648,6 +648,30 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		args = append(args, r)
 	}
 	return args, pre, post, nil
+}
+
+// exprArgAdjoint declares the temporary adjoint of expression a passed
+// to an active dummy, and returns the statements zeroing it before the
+// call: a scalar, or an allocatable array allocated with a's shape.
+func (g *gen) exprArgAdjoint(a ast.Expr) (ast.Expr, []ast.Stmt, error) {
+	t, rank := g.info.TypeOf(a), g.info.Rank(a)
+	if rank == 0 {
+		g.ntmp++
+		tb, err := g.local("fadj_tmp"+strconv.Itoa(g.ntmp)+g.suffix, t)
+		if err != nil {
+			return nil, nil, err
+		}
+		return tb, []ast.Stmt{&ast.AssignStmt{Lhs: tb, Rhs: deriv.Const("0", t)}}, nil
+	}
+	tb, err := g.adjointTemp(t, rank) // stmts.go
+	if err != nil {
+		return nil, nil, err
+	}
+	return tb, []ast.Stmt{
+		decl.If(decl.Allocated(ast.Clone(tb)), decl.Deallocate(ast.Clone(tb))),
+		decl.AllocateMold(ast.Clone(tb), ast.Clone(a)),
+		&ast.AssignStmt{Lhs: ast.Clone(tb), Rhs: deriv.Const("0", t)},
+	}, nil
 }
 
 // isDesignator reports whether x is a variable or an array element with
