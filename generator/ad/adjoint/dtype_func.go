@@ -69,7 +69,7 @@ func (g *gen) derivedFuncAdjoint(x ast.Expr, lhsB ast.Expr, t *sema.Type) (out [
 	}
 	out = append(pre, &ast.AssignStmt{Lhs: tmp, Rhs: ast.Clone(lhsB)})
 	out = append(out, g.zeroRef(ast.Clone(lhsB), t, 0)...)
-	out = append(out, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: append(args, ast.NewIdent(tmp.Name)), Parens: true})
+	out = append(out, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: g.withResultAdj(args, ast.NewIdent(tmp.Name)), Parens: true})
 	return append(out, post...), true, nil
 }
 

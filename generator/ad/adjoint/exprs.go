@@ -566,7 +566,7 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 	if err != nil {
 		return nil, err
 	}
-	args = append(args, tmp)
+	args = g.withResultAdj(args, tmp)
 	out := append(pre, &ast.AssignStmt{Lhs: tmp, Rhs: rb},
 		&ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: args, Parens: true})
 	return append(out, post...), nil
@@ -590,19 +590,31 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		return nil, nil, nil, notSupported("active reference of '%s', which runs %s: its adjoint would run it again from another state, in reverse mode", exprString(x.Fun), st)
 	}
 	dummies := callee.Unit.Args
-	actuals, ok := positional(x.Args, dummies)
+	actuals, ok := actualsOf(x.Args, dummies, cs) // optional.go
 	if !ok {
-		return nil, nil, nil, notSupported("reference of '%s' with optional arguments in reverse mode", exprString(x.Fun))
+		return nil, nil, nil, notSupported("reference of '%s' with these arguments in reverse mode", exprString(x.Fun))
 	}
 	if err := g.elementalArrayRef(callee, x.Fun, actuals, false, true); err != nil {
 		return nil, nil, nil, err
 	}
+	// With an optional argument absent, the adjoint's arguments go by
+	// keyword, the absent one and its adjoint left out.
+	var names []string
+	defer func() {
+		if err == nil && hasNil(actuals) {
+			args = keywordArgs(args, names)
+		}
+	}()
 	for i, a := range actuals {
-		args = append(args, a)
+		if a == nil {
+			continue
+		}
+		args, names = append(args, a), append(names, dummies[i].Name)
 		ds := cs.LookupLocal(dummies[i].Lower())
 		if ds == nil || !inPattern(callee, ds) {
 			continue
 		}
+		names = append(names, dummies[i].Name+g.suffix)
 		if r := g.hoistedRef(a); r != nil {
 			args = append(args, r.adj) // its value's temporary replaces a
 			continue
@@ -648,6 +660,26 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		args = append(args, r)
 	}
 	return args, pre, post, nil
+}
+
+func hasNil(xs []ast.Expr) bool {
+	for _, x := range xs {
+		if x == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// withResultAdj appends to the arguments of a function's adjoint the
+// adjoint of its result, by keyword after keywords (funcRefArgs).
+func (g *gen) withResultAdj(args []ast.Expr, rb ast.Expr) []ast.Expr {
+	for _, a := range args {
+		if _, ok := a.(*ast.KeywordArg); ok {
+			return append(args, &ast.KeywordArg{Name: ast.NewIdent("fadj_result" + g.suffix), Value: rb})
+		}
+	}
+	return append(args, rb)
 }
 
 // exprArgAdjoint declares the temporary adjoint of expression a passed

@@ -293,7 +293,7 @@ func (g *gen) hoistedBackward(r *hoistRef) ([]ast.Stmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	args = append(args, r.adj)
+	args = g.withResultAdj(args, r.adj)
 	out := append([]ast.Stmt(nil), r.pop...)
 	out = append(out, r.push...)
 	out = append(out, pre...)

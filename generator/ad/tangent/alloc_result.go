@@ -40,15 +40,15 @@ func (g *gen) allocResultCall(x *ast.CallExpr, callee *activity.ProcActivity, t 
 	g.tmpDecls = append(g.tmpDecls, arrayDecl(td.Name, t, rank))
 	g.repl[x], g.tmpD[x] = tmp, td
 	g.hoisted = append(g.hoisted, pre...)
-	call.Args = append(call.Args, resultArgs(call.Args, callee, g.suffix, tmp, td)...)
+	call.Args = append(call.Args, resultArgs(call.Args, callee, g.suffix, tmp, td, len(x.Args) < len(callee.Unit.Args))...)
 	return call, nil
 }
 
 // resultArgs returns the actual arguments tmp and td for the result of
 // callee and its tangent: keywords (the names of f_d's dummies) after
 // keyword arguments.
-func resultArgs(args []ast.Expr, callee *activity.ProcActivity, suffix string, tmp, td *ast.Ident) []ast.Expr {
-	keywords := false
+func resultArgs(args []ast.Expr, callee *activity.ProcActivity, suffix string, tmp, td *ast.Ident, absent bool) []ast.Expr {
+	keywords := absent // (an optional argument left out: the result's must be named)
 	for _, a := range args {
 		_, kw := a.(*ast.KeywordArg)
 		keywords = keywords || kw

@@ -48,7 +48,7 @@ func (g *gen) arrayFuncCall(x *ast.CallExpr, callee *activity.ProcActivity, t *s
 	g.hoisted = append(g.hoisted, value)
 	lo, hi := decl.Bounds(ast.NewIdent(tmp.Name), rank)
 	g.hoisted = append(g.hoisted, decl.Realign(ast.NewIdent(td.Name), lo, hi, decl.AllocateMold(ast.NewIdent(td.Name), ast.NewIdent(tmp.Name)))...)
-	call.Args = append(call.Args, resultArgs(call.Args, callee, g.suffix, ast.NewIdent(tmp.Name), ast.NewIdent(td.Name))...) // (keywords after keywords: alloc_result.go)
+	call.Args = append(call.Args, resultArgs(call.Args, callee, g.suffix, ast.NewIdent(tmp.Name), ast.NewIdent(td.Name), len(x.Args) < len(callee.Unit.Args))...) // (keywords after keywords: alloc_result.go)
 	return call, nil
 }
 

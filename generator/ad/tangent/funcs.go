@@ -150,7 +150,7 @@ func (g *gen) funcCall(x *ast.CallExpr) (ast.Stmt, error) {
 	g.tmpDecls = append(g.tmpDecls, tmpDecl(tmp.Name, t))
 	// After keyword arguments the result's must be keywords too: the
 	// names of f_d's dummies (tangent.go: f_res_d when f_d is taken).
-	keywords := false
+	keywords := len(x.Args) < len(callee.Unit.Args) // (an optional argument left out)
 	for _, a := range call.Args {
 		_, kw := a.(*ast.KeywordArg)
 		keywords = keywords || kw
