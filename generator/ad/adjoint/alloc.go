@@ -268,7 +268,7 @@ func (g *gen) follow(x ast.Expr, v *sema.Symbol) ast.Stmt {
 	xb := g.allocAdj(x, v)
 	x = ast.Clone(x)
 	zero := &ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}
-	return decl.Associate(v, decl.Follow(x, xb, v.Rank(), g.zeroFor(zero, v), false))[0]
+	return decl.Associate(v, decl.FollowLike(x, xb, v.Rank(), v.Type, g.zeroFor(zero, v), false))[0]
 }
 
 // allocLocals declares (once) the locals the restoration of an
@@ -413,10 +413,10 @@ func (g *gen) allocAdjInit(r *routine, s *sema.Symbol, zero *ast.AssignStmt) {
 	owned := s.IsDummy() && inPattern(g.pa, s)
 	if !s.IsDummy() {
 		// A local's adjoint is not allocated yet.
-		r.inits = append(r.inits, decl.If(decl.Allocated(x), decl.AllocateMold(zero.Lhs, x), g.zeroFor(zero, s)))
+		r.inits = append(r.inits, decl.If(decl.Allocated(x), decl.AllocateLike(zero.Lhs, x, s.Rank(), s.Type), g.zeroFor(zero, s)))
 		return
 	}
-	r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), g.zeroFor(zero, s), !owned))
+	r.inits = append(r.inits, decl.FollowLike(x, zero.Lhs, s.Rank(), s.Type, g.zeroFor(zero, s), !owned))
 	if owned && s.Intent == ast.IntentOut {
 		r.finals = append(r.finals, decl.If(decl.Allocated(zero.Lhs), decl.Deallocate(zero.Lhs)))
 	}
@@ -433,7 +433,7 @@ func (g *gen) saveDealloc(x *ast.Ident, v *sema.Symbol) (fwd, bwd []ast.Stmt, er
 	bwd = append(append(append([]ast.Stmt{}, rec.popBounds...), rec.alloc), rec.popValues...)
 	if g.hasAdj(v) {
 		xb := g.shadow(x, v)
-		bwd = append(bwd, decl.AllocateMold(xb, x), g.zeroFor(&ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}, v))
+		bwd = append(bwd, decl.AllocateLike(xb, x, v.Rank(), v.Type), g.zeroFor(&ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}, v))
 	}
 	return rec.push, bwd, nil
 }

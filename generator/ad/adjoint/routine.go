@@ -369,7 +369,9 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 		if err != nil {
 			return err
 		}
-		r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), g.zeroFor(zero, s), passive))
+		r.inits = append(r.inits, decl.FollowLike(x, zero.Lhs, s.Rank(), s.Type, g.zeroForOf(zero, s, x.Name), passive))
+		// (kept allocated, its components may still differ: refined)
+		r.inits = append(r.inits, decl.FollowAllocated(x.Name, exprString(zero.Lhs), s, passive, g.newIndex)...)
 		return nil
 	}
 	if len(decl.AllocLeaves(s.Type)) > 0 { // alloc_comp.go

@@ -91,3 +91,14 @@ func PathRef(x ast.Expr, path []*sema.Symbol) ast.Expr {
 	}
 	return out
 }
+
+// FollowAllocated is FollowComponents for an ALLOCATABLE variable x of
+// derived type: under IF (ALLOCATED(x)), so that its bounds exist; nil
+// if its type has no such components.
+func FollowAllocated(x, d string, s *sema.Symbol, always bool, newIndex func() *ast.Ident) []ast.Stmt {
+	body := FollowComponents(x, d, s, always, newIndex)
+	if len(body) == 0 {
+		return nil
+	}
+	return []ast.Stmt{If(Allocated(ast.NewIdent(x)), body...)}
+}

@@ -15,13 +15,42 @@ func ZeroBlock(ref ast.Expr, rank int, ts *sema.Symbol, newIndex func() *ast.Ide
 
 // CheckAllocDerived returns an error for the ALLOCATABLE variables s of
 // derived type whose derivative fadj does not build yet: those whose
-// type has ALLOCATABLE components (their allocations would have to be
-// followed inside a variable whose own allocation changes).
+// type has ALLOCATABLE components other than the real ones AllocPaths
+// leads to (integer or logical ones, POINTER ones, ones under array
+// components), whose allocations would have to be followed inside a
+// variable whose own allocation changes.
 func CheckAllocDerived(s *sema.Symbol) error {
-	if c := allocComponent(s.Type.Derived, 0); c != nil {
+	if c := allocComponent(s.Type.Derived, 0); c != nil && !followed(s.Type, c) {
 		return notSupported("active ALLOCATABLE derived-type variable '%s' whose type has the ALLOCATABLE component '%s'", s.Name, c.Name)
 	}
 	return nil
+}
+
+// followed reports whether every ALLOCATABLE or POINTER component of t
+// (c the first) is one FollowComponents follows.
+func followed(t *sema.Type, c *sema.Symbol) bool {
+	n := 0
+	var count func(ts *sema.Symbol, depth int)
+	count = func(ts *sema.Symbol, depth int) {
+		for _, k := range ts.Components {
+			if k.Kind != sema.ComponentSym {
+				continue
+			}
+			if k.Attrs.Has(sema.AttrAllocatable) || k.Attrs.Has(sema.AttrPointer) {
+				n++
+			} else if IsDerived(k.Type) && depth < 8 {
+				count(k.Type.Derived, depth+1)
+			}
+		}
+	}
+	count(t.Derived, 0)
+	leaves := AllocLeaves(t)
+	for _, l := range leaves {
+		if l.Attrs.Has(sema.AttrPointer) {
+			return false
+		}
+	}
+	return n == len(leaves)
 }
 
 // allocComponent returns an ALLOCATABLE or POINTER component of ts (at

@@ -66,7 +66,7 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
 		var st []ast.Stmt
 		switch s.Keyword {
 		case "allocate":
-			var alloc ast.Stmt = decl.AllocateMold(xd, id)
+			var alloc ast.Stmt = decl.AllocateLike(xd, id, v.Rank(), v.Type)
 			if c, ok := o.(*ast.CallExpr); ok {
 				alloc = &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: xd, Args: c.Args}}}
 			}
@@ -130,7 +130,7 @@ func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
 func (g *gen) reallocAssign(pre []ast.Stmt, primal ast.Stmt, x *ast.Ident, s *sema.Symbol, tan []ast.Stmt) []ast.Stmt {
 	out := withPrefix(pre, primal)
 	lo, hi := decl.Bounds(x, s.Rank())
-	out = append(out, decl.Realign(g.tident(x, s), lo, hi, decl.AllocateMold(g.tident(x, s), x))...)
+	out = append(out, decl.Realign(g.tident(x, s), lo, hi, decl.AllocateLike(g.tident(x, s), x, s.Rank(), s.Type))...)
 	return append(out, tan...)
 }
 
@@ -139,7 +139,13 @@ func (g *gen) reallocAssign(pre []ast.Stmt, primal ast.Stmt, x *ast.Ident, s *se
 // value on entry is passive).
 func (g *gen) entryAlign(x *ast.Ident, s *sema.Symbol, zero bool) ast.Stmt {
 	xd := g.tident(x, s)
-	return decl.Follow(x, xd, s.Rank(), g.zeroShadow(xd.Name, s.Type, s.Rank()), zero)
+	z := g.zeroShadow(xd.Name, s.Type, s.Rank())
+	if blk, ok := z.(*ast.BlockConstruct); ok && len(decl.AllocPaths(s.Type)) > 0 {
+		// Allocated with x's bounds (decl.AllocateLike), its ALLOCATABLE
+		// components follow x's.
+		blk.Body = append(decl.FollowComponents(x.Name, xd.Name, s, true, g.newIndex), blk.Body...)
+	}
+	return decl.FollowLike(x, xd, s.Rank(), s.Type, z, zero)
 }
 
 // references reports whether x names variable s.
@@ -178,7 +184,7 @@ func (g *gen) moveAlloc(s *ast.CallStmt, from, to ast.Expr) ([]ast.Stmt, error) 
 			break
 		}
 		lo, hi := decl.Bounds(ast.Clone(to), tv.Rank())
-		out = append(out, decl.Realign(td, lo, hi, decl.AllocateMold(ast.Clone(td), ast.Clone(to)))...)
+		out = append(out, decl.Realign(td, lo, hi, decl.AllocateLike(ast.Clone(td), ast.Clone(to), tv.Rank(), tv.Type))...)
 		out = append(out, &ast.AssignStmt{Lhs: ast.Clone(td), Rhs: deriv.Const("0", tv.Type)})
 	}
 	return out, nil

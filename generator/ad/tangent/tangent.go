@@ -562,7 +562,13 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		if err != nil {
 			return nil, err
 		}
-		return []ast.Stmt{decl.Follow(x, ast.NewIdent(decl.ReachName(g.scope, u.Decls, s, g.suffix)+g.suffix), s.Rank(), g.zeroShadow(decl.ReachName(g.scope, u.Decls, s, g.suffix)+g.suffix, s.Type, s.Rank()), zero)}, nil
+		xd := decl.ReachName(g.scope, u.Decls, s, g.suffix) + g.suffix
+		z := g.zeroShadow(xd, s.Type, s.Rank())
+		if blk, ok := z.(*ast.BlockConstruct); ok && len(decl.AllocPaths(s.Type)) > 0 {
+			blk.Body = append(decl.FollowComponents(x.Name, xd, s, true, g.newIndex), blk.Body...)
+		}
+		out := []ast.Stmt{decl.FollowLike(x, ast.NewIdent(xd), s.Rank(), s.Type, z, zero)}
+		return append(out, decl.FollowAllocated(x.Name, xd, s, zero, g.newIndex)...), nil
 	}
 	if len(decl.AllocLeaves(s.Type)) > 0 { // alloc_comp.go
 		x, err := g.globalAlloc(u, s)
