@@ -24,7 +24,7 @@ import (
 // reference's temporary, or a variable; nil if it has none).
 func (g *gen) allocDerivedAssign(s *ast.AssignStmt, rhsB ast.Expr, t *sema.Type) (fwd, bwd []ast.Stmt, err error) {
 	base := g.baseSym(s.Lhs)
-	if !g.scalarPath(s.Lhs) || base == nil || base.Rank() != 0 || base.Attrs.Has(sema.AttrPointer) || decl.HasPointerComponent(t) {
+	if !g.scalarPath(s.Lhs) || base == nil || base.Rank() != 0 && g.info.Rank(s.Lhs) != 0 || base.Attrs.Has(sema.AttrPointer) || decl.HasPointerComponent(t) {
 		return nil, nil, notSupported("assignment of a whole value of type '%s', which has ALLOCATABLE components, to other than a scalar variable or its scalar components in reverse mode", t.Derived.Name)
 	}
 	if g.info.Assignments[s] != nil {
@@ -61,12 +61,17 @@ func (g *gen) allocDerivedAssign(s *ast.AssignStmt, rhsB ast.Expr, t *sema.Type)
 	return withLabel(s, fwd), bwd, nil
 }
 
-// scalarPath reports whether x is a scalar variable or a chain of its
-// scalar components, none a POINTER (h, p%a).
+// scalarPath reports whether x is a scalar variable, an element of an
+// array variable (work(p)), or a chain of their scalar components, none a
+// POINTER (h, p%a).
 func (g *gen) scalarPath(x ast.Expr) bool {
 	switch x := x.(type) {
 	case *ast.Ident:
 		return true
+	case *ast.CallExpr:
+		id, ok := x.Fun.(*ast.Ident)
+		v := g.info.ObjectOf(id)
+		return ok && v != nil && v.Kind == sema.VarSym && v.Rank() == len(x.Args) && g.info.Rank(x) == 0
 	case *ast.SelectorExpr:
 		t := g.info.TypeOf(x.X)
 		if !decl.IsDerived(t) || !g.scalarPath(x.X) {
