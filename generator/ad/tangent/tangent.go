@@ -593,6 +593,9 @@ func (g *gen) localTangentDecl(s *sema.Symbol, d ast.Stmt) (tdecls, inits []ast.
 		inits = append(inits, g.entryAlign(ast.NewIdent(s.Name), s, zero))
 	case decl.IsAllocatable(s):
 		// intent(in): the caller allocates it.
+	case zero && s.IsDummy() && assumedSize(s):
+		// No whole-array assignment zeroes it; the elements the body
+		// leaves alone keep the caller's values and tangents (legacy.go).
 	case zero:
 		inits = append(inits, g.zero(g.tname(s), s)...)
 	}
