@@ -152,6 +152,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	inline.Equivalences(prog)                     // EQUIVALENCE of locals: one array (equivalence.go)
 	inline.CommonLayouts(prog)                    // a common block declared with different members: one array (commons.go)
 	sema.StaticBindings(prog)                     // type-bound calls without polymorphism, as plain calls
+	sema.BindDummyProcedures(prog)                // EXTERNAL dummies every call binds to one procedure (dummy_procs.go)
 	restructure.Program(prog)
 	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
 	for _, f := range prog.Fset.Files() {

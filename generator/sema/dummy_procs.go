@@ -1,0 +1,203 @@
+package sema
+
+import "github.com/fadj-dev/fadj/generator/fortran/ast"
+
+// Dummy procedures bound to one procedure, for the differentiators.
+//
+// Legacy libraries take the model as an EXTERNAL argument: MINPACK's
+// `call lmdif(fcn, m, n, x, fvec, ...)` calls `fcn`, an ODE integrator
+// calls `derivs`, a quadrature routine calls `f`. The analyses and the
+// generators need to know which procedure such a call reaches, and its
+// derivative version. In a program where every call of the library
+// routine passes the same procedure (one model, one right-hand side),
+// the dummy procedure is bound statically: BindDummyProcedures makes
+// each call of the dummy a call of that procedure in the semantic
+// information and the call graph. The statements keep their text (the
+// primal code calls `fcn`, which the derivative routines keep as a
+// dummy argument, so that the caller still passes it), while the
+// derivative code calls the procedure's derivative. A dummy procedure
+// that several procedures, an intrinsic, a procedure without a body or
+// nothing reach is left as it was (and an active call of it is rejected
+// at its position).
+
+// BindDummyProcedures rebinds the calls of dummy procedures that every
+// call of their procedure binds to the same procedure with a body (see
+// above). Dummies passed on as actual arguments bind through the chain.
+func BindDummyProcedures(prog *Program) {
+	if prog == nil || prog.Info == nil || prog.Info.CallGraph == nil {
+		return
+	}
+	info := prog.Info
+	b := &dummyBinder{info: info, to: map[*Symbol]map[*Symbol]bool{}, from: map[*Symbol][]*Symbol{}, unknown: map[*Symbol]bool{}}
+	for _, n := range info.CallGraph.Nodes {
+		if !n.Defined() {
+			continue
+		}
+		for _, s := range n.Sites {
+			b.site(s)
+		}
+	}
+	if len(b.to) == 0 && len(b.from) == 0 {
+		return // (most programs)
+	}
+	b.propagate()
+	bound := map[*Symbol]*Symbol{}
+	for d, set := range b.to {
+		if len(set) != 1 || b.unknown[d] {
+			continue
+		}
+		for p := range set {
+			if sameResult(d, p) {
+				bound[d] = p
+			}
+		}
+	}
+	if len(bound) > 0 {
+		b.rebind(bound)
+	}
+}
+
+type dummyBinder struct {
+	info *Info
+	// to are the procedures with a body each dummy procedure is bound to.
+	to map[*Symbol]map[*Symbol]bool
+	// from are the dummy procedures passed as the actual argument of
+	// each dummy procedure.
+	from map[*Symbol][]*Symbol
+	// unknown are the dummies an actual argument binds to something
+	// else (an intrinsic, a procedure without a body, a variable).
+	unknown map[*Symbol]bool
+}
+
+// site records the bindings that call s makes of its callee's dummy
+// procedures.
+func (b *dummyBinder) site(s CallSite) {
+	callee := s.Callee.Proc
+	if callee.Proc == nil || callee.Proc.Unit == nil {
+		return
+	}
+	var args []ast.Expr
+	switch {
+	case s.Stmt != nil:
+		args = s.Stmt.Args
+	case s.Expr != nil:
+		args = s.Expr.Args
+	default:
+		return
+	}
+	for _, d := range callee.Proc.Args {
+		if d == nil || d.Kind != ProcSym || d.Proc == nil || d.Proc.Kind != ProcDummy {
+			continue
+		}
+		a := actualOf(d, args)
+		if a == nil {
+			continue // an absent optional dummy
+		}
+		id, ok := a.(*ast.Ident)
+		var sym *Symbol
+		if ok {
+			sym = b.info.Uses[id]
+		}
+		switch {
+		case sym == nil || sym.Kind != ProcSym || sym.Proc == nil:
+			b.unknown[d] = true
+		case sym.Proc.Kind == ProcDummy:
+			b.from[d] = append(b.from[d], sym)
+		default:
+			p := sym
+			if sym.Proc.Global != nil {
+				p = sym.Proc.Global
+			}
+			if p.Proc == nil || p.Proc.Unit == nil || p.Proc.Kind == ProcIntrinsic {
+				b.unknown[d] = true
+				continue
+			}
+			if b.to[d] == nil {
+				b.to[d] = map[*Symbol]bool{}
+			}
+			b.to[d][p] = true
+		}
+	}
+}
+
+// actualOf returns the actual argument of dummy d among args, or nil.
+func actualOf(d *Symbol, args []ast.Expr) ast.Expr {
+	for _, a := range args {
+		if kw, ok := a.(*ast.KeywordArg); ok && kw.Name != nil && kw.Name.Lower() == d.Name {
+			return kw.Value
+		}
+	}
+	if d.ArgIndex >= 0 && d.ArgIndex < len(args) {
+		if _, kw := args[d.ArgIndex].(*ast.KeywordArg); !kw {
+			return args[d.ArgIndex]
+		}
+	}
+	return nil
+}
+
+// propagate passes the bindings of the dummies passed on as actual
+// arguments to the dummies they are passed to, to a fixed point.
+func (b *dummyBinder) propagate() {
+	for changed := true; changed; {
+		changed = false
+		for d, srcs := range b.from {
+			for _, s := range srcs {
+				if b.unknown[s] && !b.unknown[d] {
+					b.unknown[d], changed = true, true
+				}
+				for p := range b.to[s] {
+					if b.to[d] == nil {
+						b.to[d] = map[*Symbol]bool{}
+					}
+					if !b.to[d][p] {
+						b.to[d][p], changed = true, true
+					}
+				}
+			}
+		}
+	}
+	for d, srcs := range b.from {
+		for _, s := range srcs {
+			if len(b.to[s]) == 0 {
+				b.unknown[d] = true // (a chain that nothing binds)
+			}
+		}
+	}
+}
+
+// sameResult reports whether dummy d and procedure p are both
+// subroutines, or functions of the same result type.
+func sameResult(d, p *Symbol) bool {
+	if p.Proc.Form == FormFunction {
+		return d.Proc.Form != FormSubroutine && d.Type != nil && p.Type != nil && Identical(d.Type, p.Type)
+	}
+	return d.Proc.Form != FormFunction
+}
+
+// rebind makes the calls of each bound dummy calls of its procedure, in
+// the semantic information and the call graph.
+func (b *dummyBinder) rebind(bound map[*Symbol]*Symbol) {
+	g := b.info.CallGraph
+	for _, n := range g.Nodes {
+		for i, s := range n.Sites {
+			p := bound[s.Callee.Proc]
+			if p == nil {
+				continue
+			}
+			d := s.Callee.Proc
+			if s.Stmt != nil {
+				c := b.info.CallStmts[s.Stmt]
+				b.info.CallStmts[s.Stmt] = Call{Kind: c.Kind, Proc: p, Local: d, Type: c.Type, Rank: c.Rank}
+			}
+			if s.Expr != nil {
+				c := b.info.Calls[s.Expr]
+				b.info.Calls[s.Expr] = Call{Kind: c.Kind, Proc: p, Local: d, Type: c.Type, Rank: c.Rank}
+			}
+			n.Sites[i].Callee = g.node(p)
+		}
+	}
+	for _, n := range g.Nodes {
+		n.Callees, n.Callers = nil, nil
+	}
+	g.finish()
+}
