@@ -23,7 +23,10 @@ import "github.com/fadj-dev/fadj/generator/fortran/ast"
 // BindDummyProcedures rebinds the calls of dummy procedures that every
 // call of their procedure binds to the same procedure with a body (see
 // above). Dummies passed on as actual arguments bind through the chain.
-func BindDummyProcedures(prog *Program) {
+// The dummy procedures of roots (the procedures differentiated, which
+// their users call with procedures of their own) bind to nothing; those
+// of a procedure nothing calls bind nothing.
+func BindDummyProcedures(prog *Program, roots ...*Symbol) {
 	if prog == nil || prog.Info == nil || prog.Info.CallGraph == nil {
 		return
 	}
@@ -35,6 +38,15 @@ func BindDummyProcedures(prog *Program) {
 		}
 		for _, s := range n.Sites {
 			b.site(s)
+		}
+	}
+	for _, r := range roots {
+		if r != nil && r.Proc != nil {
+			for _, d := range r.Proc.Args {
+				if d != nil && d.Kind == ProcSym && d.Proc != nil && d.Proc.Kind == ProcDummy {
+					b.unknown[d] = true
+				}
+			}
 		}
 	}
 	if len(b.to) == 0 && len(b.from) == 0 {
@@ -156,13 +168,6 @@ func (b *dummyBinder) propagate() {
 			}
 		}
 	}
-	for d, srcs := range b.from {
-		for _, s := range srcs {
-			if len(b.to[s]) == 0 {
-				b.unknown[d] = true // (a chain that nothing binds)
-			}
-		}
-	}
 }
 
 // sameResult reports whether dummy d and procedure p are both
@@ -200,4 +205,16 @@ func (b *dummyBinder) rebind(bound map[*Symbol]*Symbol) {
 		n.Callees, n.Callers = nil, nil
 	}
 	g.finish()
+}
+
+// UnboundDummy returns the dummy procedure that CALL statement s calls
+// when BindDummyProcedures left it unbound (the calls of its procedure
+// pass several procedures, or one without a body), else nil: the
+// generators say so when such a call is active.
+func (info *Info) UnboundDummy(s *ast.CallStmt) *Symbol {
+	p := info.CallStmts[s].Proc
+	if p != nil && p.Kind == ProcSym && p.Proc != nil && p.Proc.Kind == ProcDummy {
+		return p
+	}
+	return nil
 }

@@ -999,6 +999,9 @@ func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
 	}
 	callee := g.pa.CallPattern(s)
 	if callee == nil {
+		if g.pa.ActiveStmt(s) && g.info.UnboundDummy(s) != nil {
+			return nil, notSupported("active call of dummy procedure '%s', which the calls of its procedure bind to several procedures or to one without a body", exprString(s.Name))
+		}
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
 		}
