@@ -145,14 +145,18 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	// loops and computed GO TOs as constructs.
 	inline.StatementFunctions(prog)
 	inline.Associations(prog)
-	reassigned := inline.DefinedAssignments(prog)   // a = b as CALL of the specific (defined_assign.go)
-	inline.ElementalWheres(prog)                    // WHEREs calling user elemental functions as DO loops
-	inline.CallFunctionArgs(prog)                   // function references in CALL arguments hoisted
-	inline.BlockLocals(prog)                        // BLOCK locals become the procedure's (block.go)
-	inline.Equivalences(prog)                       // EQUIVALENCE of locals: one array (equivalence.go)
-	inline.CommonLayouts(prog)                      // a common block declared with different members: one array (commons.go)
-	sema.StaticBindings(prog)                       // type-bound calls without polymorphism, as plain calls
-	sema.BindDummyProcedures(prog, roots(bound)...) // EXTERNAL dummies every call binds to one procedure (dummy_procs.go)
+	reassigned := inline.DefinedAssignments(prog) // a = b as CALL of the specific (defined_assign.go)
+	inline.ElementalWheres(prog)                  // WHEREs calling user elemental functions as DO loops
+	inline.CallFunctionArgs(prog)                 // function references in CALL arguments hoisted
+	inline.BlockLocals(prog)                      // BLOCK locals become the procedure's (block.go)
+	inline.Equivalences(prog)                     // EQUIVALENCE of locals: one array (equivalence.go)
+	inline.CommonLayouts(prog)                    // a common block declared with different members: one array (commons.go)
+	sema.StaticBindings(prog)                     // type-bound calls without polymorphism, as plain calls
+	// EXTERNAL dummies every call binds to one procedure
+	// (dummy_procs.go); an array passed twice to a callee that only
+	// reads one of its dummies: a copy for that one (alias_copy.go).
+	sema.BindDummyProcedures(prog, roots(bound)...)
+	inline.AliasedArguments(prog)
 	restructure.Program(prog)
 	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
 	for _, f := range prog.Fset.Files() {
