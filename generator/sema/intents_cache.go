@@ -6,26 +6,41 @@ import (
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 )
 
-// intentsCache holds the effective intents of the last program asked
-// about (the analyses of each target of one spec share them).
+// intentsCache holds the effective intents of the programs asked about
+// last (the analyses of each target of one spec share them; tests
+// generate several specs at once).
 var intentsCache struct {
 	sync.Mutex
-	info *Info
-	in   *Intents
+	by    map[*Info]*Intents
+	order []*Info
 }
 
-// CachedIntents returns info.EffectiveIntents(), computed once for the
-// last Info asked about: the analyses and generators ask it after the
-// front-end rewrites (BindDummyProcedures included), per target and per
-// procedure. An F77 dummy has no INTENT, so whether a body or its callees
-// ever define it only this tells.
+// intentsCacheSize bounds the programs intentsCache keeps alive.
+const intentsCacheSize = 8
+
+// CachedIntents returns info.EffectiveIntents(), computed once for each
+// of the last Infos asked about: the analyses and generators ask it
+// after the front-end rewrites (BindDummyProcedures included), per
+// target and per procedure. An F77 dummy has no INTENT, so whether a
+// body or its callees ever define it only this tells.
 func (info *Info) CachedIntents() *Intents {
-	intentsCache.Lock()
-	defer intentsCache.Unlock()
-	if intentsCache.info != info {
-		intentsCache.info, intentsCache.in = info, info.EffectiveIntents()
+	c := &intentsCache
+	c.Lock()
+	defer c.Unlock()
+	if in := c.by[info]; in != nil {
+		return in
 	}
-	return intentsCache.in
+	if c.by == nil {
+		c.by = map[*Info]*Intents{}
+	}
+	if len(c.order) == intentsCacheSize {
+		delete(c.by, c.order[0])
+		c.order = c.order[1:]
+	}
+	in := info.EffectiveIntents()
+	c.by[info] = in
+	c.order = append(c.order, info)
+	return in
 }
 
 // NeverDefined reports whether dummy d of a procedure with a body is
