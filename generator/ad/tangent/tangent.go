@@ -292,7 +292,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 		return nil, err
 	}
 	tdecls, inits = append(tdecls, ds...), append(inits, is...)
-	at := tangentDeclsAt(u.Decls)
+	specs, tail := tangentDeclsSplit(u.Decls) // legacy.go
 	if err := g.checkStmtFunctions(u); err != nil {
 		return nil, err
 	}
@@ -310,7 +310,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	}
 	nu.Decls = append(nu.Decls, g.uses(u, activeVars)...)
 	nu.Decls = append(nu.Decls, g.allocUses...)
-	decls := decl.EffectiveIntents(g.info.ScopeOf(u), u.Decls[:at])
+	decls := decl.EffectiveIntents(g.info.ScopeOf(u), specs)
 	// The original's USE, IMPORT and IMPLICIT statements precede the
 	// interface block, as the standard orders a specification part.
 	lead := decl.Leading(decls)
@@ -324,7 +324,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	}
 	nu.Decls = append(nu.Decls, tdecls...)
 	nu.Decls = append(nu.Decls, g.tmpDecls...)
-	nu.Decls = append(nu.Decls, u.Decls[at:]...)
+	nu.Decls = append(nu.Decls, tail...)
 	nu.Body = decl.GuardOptionals(append(inits, body...), g.optionalNames()) // optional.go
 	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
 	// Internal procedures: the originals (passive calls use them) and
@@ -659,19 +659,6 @@ func (g *gen) resultTangentDecl(result *sema.Symbol) (tdecls, inits []ast.Stmt, 
 // zeroTangent returns the assignment of zero to the tangent name of type t.
 func zeroTangent(name string, t *sema.Type) ast.Stmt {
 	return &ast.AssignStmt{Lhs: ast.NewIdent(name), Rhs: deriv.Const("0", t)}
-}
-
-// tangentDeclsAt returns the index in decls of the first statement
-// function, DATA or FORMAT statement, which the tangents' declarations
-// must precede; len(decls) if there is none.
-func tangentDeclsAt(decls []ast.Stmt) int {
-	for i, d := range decls {
-		switch d.(type) {
-		case *ast.StmtFunction, *ast.DataStmt, *ast.FormatStmt:
-			return i
-		}
-	}
-	return len(decls)
 }
 
 // checkStmtFunctions rejects the active statement functions of u.
