@@ -31,15 +31,7 @@ func BindDummyProcedures(prog *Program, roots ...*Symbol) {
 		return
 	}
 	info := prog.Info
-	b := &dummyBinder{info: info, to: map[*Symbol]map[*Symbol]bool{}, from: map[*Symbol][]*Symbol{}, unknown: map[*Symbol]bool{}}
-	for _, n := range info.CallGraph.Nodes {
-		if !n.Defined() {
-			continue
-		}
-		for _, s := range n.Sites {
-			b.site(s)
-		}
-	}
+	b := &dummyBinder{info: info, to: map[*Symbol]map[*Symbol]bool{}, from: map[*Symbol]map[*Symbol]bool{}, unknown: map[*Symbol]bool{}}
 	for _, r := range roots {
 		if r != nil && r.Proc != nil {
 			for _, d := range r.Proc.Args {
@@ -49,10 +41,24 @@ func BindDummyProcedures(prog *Program, roots ...*Symbol) {
 			}
 		}
 	}
-	if len(b.to) == 0 && len(b.from) == 0 {
+	// A call of a dummy procedure reaches the procedures it is bound to
+	// (a stepper passed as STEPPR that ODEINT calls with its DERIVS):
+	// their dummies bind through it too, to a fixed point.
+	for changed := true; changed; {
+		changed = false
+		for _, n := range info.CallGraph.Nodes {
+			if !n.Defined() {
+				continue
+			}
+			for _, s := range n.Sites {
+				changed = b.site(s) || changed
+			}
+		}
+		changed = b.propagate() || changed
+	}
+	if len(b.to) == 0 {
 		return // (most programs)
 	}
-	b.propagate()
 	bound := map[*Symbol]*Symbol{}
 	for d, set := range b.to {
 		if len(set) != 1 || b.unknown[d] {
@@ -75,19 +81,16 @@ type dummyBinder struct {
 	to map[*Symbol]map[*Symbol]bool
 	// from are the dummy procedures passed as the actual argument of
 	// each dummy procedure.
-	from map[*Symbol][]*Symbol
+	from map[*Symbol]map[*Symbol]bool
 	// unknown are the dummies an actual argument binds to something
 	// else (an intrinsic, a procedure without a body, a variable).
 	unknown map[*Symbol]bool
 }
 
 // site records the bindings that call s makes of its callee's dummy
-// procedures.
-func (b *dummyBinder) site(s CallSite) {
-	callee := s.Callee.Proc
-	if callee.Proc == nil || callee.Proc.Unit == nil {
-		return
-	}
+// procedures (of the procedures a called dummy is bound to so far), and
+// reports whether it recorded one it had not.
+func (b *dummyBinder) site(s CallSite) bool {
 	var args []ast.Expr
 	switch {
 	case s.Stmt != nil:
@@ -95,7 +98,33 @@ func (b *dummyBinder) site(s CallSite) {
 	case s.Expr != nil:
 		args = s.Expr.Args
 	default:
-		return
+		return false
+	}
+	callee := s.Callee.Proc
+	if callee.Proc != nil && callee.Proc.Kind == ProcDummy {
+		changed := false
+		for p := range b.to[callee] {
+			changed = b.args(p, args) || changed
+		}
+		return changed
+	}
+	return b.args(callee, args)
+}
+
+// args records the bindings that actual arguments args make of the
+// dummy procedures of callee.
+func (b *dummyBinder) args(callee *Symbol, args []ast.Expr) bool {
+	if callee.Proc == nil || callee.Proc.Unit == nil {
+		return false
+	}
+	changed := false
+	add := func(m map[*Symbol]map[*Symbol]bool, d, v *Symbol) {
+		if m[d] == nil {
+			m[d] = map[*Symbol]bool{}
+		}
+		if !m[d][v] {
+			m[d][v], changed = true, true
+		}
 	}
 	for _, d := range callee.Proc.Args {
 		if d == nil || d.Kind != ProcSym || d.Proc == nil || d.Proc.Kind != ProcDummy {
@@ -112,24 +141,24 @@ func (b *dummyBinder) site(s CallSite) {
 		}
 		switch {
 		case sym == nil || sym.Kind != ProcSym || sym.Proc == nil:
+			changed = changed || !b.unknown[d]
 			b.unknown[d] = true
 		case sym.Proc.Kind == ProcDummy:
-			b.from[d] = append(b.from[d], sym)
+			add(b.from, d, sym)
 		default:
 			p := sym
 			if sym.Proc.Global != nil {
 				p = sym.Proc.Global
 			}
 			if p.Proc == nil || p.Proc.Unit == nil || p.Proc.Kind == ProcIntrinsic {
+				changed = changed || !b.unknown[d]
 				b.unknown[d] = true
 				continue
 			}
-			if b.to[d] == nil {
-				b.to[d] = map[*Symbol]bool{}
-			}
-			b.to[d][p] = true
+			add(b.to, d, p)
 		}
 	}
+	return changed
 }
 
 // actualOf returns the actual argument of dummy d among args, or nil.
@@ -148,12 +177,14 @@ func actualOf(d *Symbol, args []ast.Expr) ast.Expr {
 }
 
 // propagate passes the bindings of the dummies passed on as actual
-// arguments to the dummies they are passed to, to a fixed point.
-func (b *dummyBinder) propagate() {
+// arguments to the dummies they are passed to, to a fixed point, and
+// reports whether it added one.
+func (b *dummyBinder) propagate() bool {
+	added := false
 	for changed := true; changed; {
 		changed = false
 		for d, srcs := range b.from {
-			for _, s := range srcs {
+			for s := range srcs {
 				if b.unknown[s] && !b.unknown[d] {
 					b.unknown[d], changed = true, true
 				}
@@ -167,7 +198,9 @@ func (b *dummyBinder) propagate() {
 				}
 			}
 		}
+		added = added || changed
 	}
+	return added
 }
 
 // sameResult reports whether dummy d and procedure p are both

@@ -26,8 +26,13 @@ subroutine chain(g, x, y)
   real(8) :: x, y
   call apply(g, x, y)
 end subroutine
+subroutine drive(h, g, x, y)
+  external h, g
+  real(8) :: x, y
+  call h(g, x, y)
+end subroutine
 subroutine top(x, y)
-  external model, other
+  external model, other, apply
   real(8) :: x, y
   %s
 end subroutine
@@ -46,13 +51,14 @@ func TestBindDummyProcedures(t *testing.T) {
 		{"two", "call apply(model, x, y)\n  call apply(other, x, y)", "f"},
 		{"two through a dummy", "call apply(model, x, y)\n  call chain(other, x, y)", "f"},
 		{"no body", "external ext\n  call apply(ext, x, y)", "f"},
+		{"through a call of a dummy", "call drive(apply, model, x, y)", "model"},
 		{"a root's dummy", "call chain(model, x, y)\n  call apply(model, x, y)", "f"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text := strings.Replace(dummyProcsSrc, "%s", tc.calls, 1)
 			if strings.Contains(tc.calls, "external ext") {
-				text = strings.Replace(text, "external model, other\n", "", 1)
-				text = strings.Replace(text, "  external ext\n  call", "  external ext, model, other\n  call", 1)
+				text = strings.Replace(text, "external model, other, apply\n", "", 1)
+				text = strings.Replace(text, "  external ext\n  call", "  external ext, model, other, apply\n  call", 1)
 			}
 			fset, fs := parse(t, src{"a.f90", text})
 			info, err := Check(fset, fs, nil)
