@@ -146,6 +146,9 @@ type Program struct {
 	// they have their base values, and takes the values it leaves as
 	// the check point.
 	Setup string
+	// commons are the target's declarations of its common blocks
+	// (commons_relaid.go).
+	commons map[string]*origCommon
 }
 
 // WriteDriver returns the source of a Fortran main program that reads the

@@ -259,6 +259,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 					return nil, fmt.Errorf("fadj check: cannot declare %s of %s: %v", a.Global, t.Routine, err)
 				}
 				p.Decls = append(p.Decls, d...)
+				p.rememberCommon(s.Common.Name, decl.Members) // commons_relaid.go
 				// The block's other real members are inputs too: they
 				// get base values, and their derivatives are zeroed.
 				for _, m := range decl.Members {
@@ -453,6 +454,7 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 			if !slices.Contains(p.Decls, d[len(d)-1]) {
 				p.Decls = append(p.Decls, d...)
 			}
+		case relaidCommon(p, gen, a.Global, suffix): // commons_relaid.go
 		default:
 			// A variable the activity analysis found passive has no
 			// derivative.

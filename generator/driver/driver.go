@@ -153,6 +153,11 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	inline.Equivalences(prog)                     // EQUIVALENCE of locals: one array (equivalence.go)
 	inline.CommonLayouts(prog)                    // a common block declared with different members: one array (commons.go)
 	sema.StaticBindings(prog)                     // type-bound calls without polymorphism, as plain calls
+	// EXTERNAL dummies every call binds to one procedure
+	// (dummy_procs.go); an array passed twice to a callee that only
+	// reads one of its dummies: a copy for that one (alias_copy.go).
+	sema.BindDummyProcedures(prog, roots(bound)...)
+	inline.AliasedArguments(prog)
 	restructure.Program(prog)
 	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
 	for _, f := range prog.Fset.Files() {

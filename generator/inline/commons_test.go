@@ -103,6 +103,29 @@ end subroutine e
 `,
 		unit: "e",
 		want: "double precision :: y, w(4), a(4)\nequivalence (w(1), a(1))\ny = a(1)",
+	}, {
+		name: "EQUIVALENCE of locals with a common array: its elements",
+		src: `subroutine e(y)
+  double precision y, tr(6), t(3), s(3)
+  common /trc/ tr
+  equivalence (tr(1), t(1)), (tr(4), s(1))
+  t(2) = y*s(3)
+  s = tr(2)
+end subroutine e
+`,
+		unit: "e",
+		want: "double precision :: y, tr(6)\ncommon /trc/ tr\ntr(2) = y*tr(6)\ntr(4:6) = tr(2)",
+	}, {
+		name: "EQUIVALENCE extending a common block is kept",
+		src: `subroutine e(y)
+  double precision y, tr(2), t(3)
+  common /trc/ tr
+  equivalence (tr(1), t(1))
+  y = t(3)
+end subroutine e
+`,
+		unit: "e",
+		want: "double precision :: y, tr(2), t(3)\ncommon /trc/ tr\nequivalence (tr(1), t(1))\ny = t(3)",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

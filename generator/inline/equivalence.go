@@ -56,14 +56,23 @@ func (x *expander) equivalences(u *ast.Unit) {
 		return
 	}
 	var layouts []*declLayout
-	for _, g := range groups {
+	commons := make([]*sema.Symbol, len(groups))
+	for i, g := range groups {
 		dl := &declLayout{u: u, offset: g.offset, name: "fadj_eq_" + g.first.Name}
-		if scope.Lookup(dl.name) != nil || !x.rewritable(u, dl) {
+		var ok bool
+		if dl, commons[i], ok = x.commonMember(dl, g); !ok { // equivalence_common.go
+			return
+		}
+		if commons[i] == nil && scope.Lookup(dl.name) != nil || !x.rewritable(u, dl) {
 			return
 		}
 		layouts = append(layouts, dl)
 	}
 	for i, dl := range layouts {
+		if commons[i] != nil {
+			x.applyCommonEquivalence(u, scope, dl, groups[i], commons[i])
+			continue
+		}
 		x.applyEquivalence(u, scope, dl, groups[i])
 	}
 	var decls []ast.Stmt
@@ -179,7 +188,8 @@ func (x *expander) eqObject(e ast.Expr) (*sema.Symbol, int64, bool) {
 		return nil, 0, false
 	}
 	v := x.info.ObjectOf(id)
-	const shared = sema.AttrInCommon | sema.AttrSave | sema.AttrData | sema.AttrPointer | sema.AttrAllocatable | sema.AttrTarget | sema.AttrDummy
+	// (A common-block member is checked with its group: equivalence_common.go.)
+	const shared = sema.AttrSave | sema.AttrData | sema.AttrPointer | sema.AttrAllocatable | sema.AttrTarget | sema.AttrDummy
 	if v == nil || v.Kind != sema.VarSym || v.Module() != nil || v.Attrs&shared != 0 || v.Type == nil ||
 		!(v.Type.IsReal() || v.Type.IsInteger() || v.Type.IsComplex()) {
 		return nil, 0, false

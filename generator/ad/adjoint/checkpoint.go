@@ -78,6 +78,10 @@ func (g *gen) storeAllSaves(s *ast.CallStmt) (snp, reqC []tbr.Ref) {
 			continue
 		}
 		if a.Whole {
+			if sec := g.callSection(s, a.Expr, a.Var, a.Dummy); sec != nil {
+				snp = append(snp, tbr.Ref{Expr: sec, Var: a.Var}) // legacy_sections.go
+				continue
+			}
 			if !seen[a.Var] {
 				seen[a.Var] = true
 				snp = append(snp, tbr.Ref{Var: a.Var})

@@ -351,6 +351,9 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 				// An element passed to an array dummy: the callee
 				// sees the array from there on.
 				rec = ce.Fun
+				if sec := g.elementSection(a, bs, ds, c.args); sec != nil {
+					rec = sec // (legacy_sections.go)
+				}
 			}
 		}
 	}
@@ -416,7 +419,7 @@ func (g *gen) recordSplitArg(c *activeCall, a ast.Expr, ds *sema.Symbol, rec ast
 	if g.reallocatedArg(c.s, a) {
 		return nil // saved whole with its allocation (splitCallAllocs)
 	}
-	mayDefine := ds == nil || ds.Intent != ast.IntentIn
+	mayDefine := ds == nil || ds.Intent != ast.IntentIn && !g.neverDefined(ds) // legacy_intents.go
 	if !(g.tbr != nil && g.records(c.s, a) || g.tbr == nil && isVar && mayDefine || g.aliasedSplitArg(a, mayDefine)) { // ptr_call.go
 		return nil
 	}

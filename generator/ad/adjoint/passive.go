@@ -14,6 +14,9 @@ import (
 // variable the callee overwrites gets a zero adjoint (its new value is
 // passive); so does one it may modify in part (passive_calls.go).
 func (g *gen) passiveCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
+	if g.pa.ActiveStmt(s) && g.info.UnboundDummy(s) != nil {
+		return nil, nil, notSupported("active call of dummy procedure '%s', which the calls of its procedure bind to several procedures or to one without a body, in reverse mode", exprString(s.Name))
+	}
 	if g.pa.ActiveStmt(s) {
 		return nil, nil, notSupported("call of '%s' without a derivative version in reverse mode", exprString(s.Name))
 	}

@@ -101,11 +101,14 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, map[*sema.Symbol]bool, erro
 		if s.Kind != sema.VarSym || s.Attrs.Has(sema.AttrParameter) {
 			continue
 		}
-		if s.IsDummy() && (s.Intent == ast.IntentIn || !decl.MayDefine(g.info, u, s)) {
+		if s.IsDummy() && (s.Intent == ast.IntentIn || !decl.MayDefine(g.info, u, s) || g.neverDefined(s)) { // legacy_intents.go
 			continue // the caller keeps it (see the package comment)
 		}
 		if s.Type != nil && s.Type.IsCharacter() {
 			continue
+		}
+		if g.tbr == nil && s.IsDummy() && onlyAssigned(g.info, u, s) {
+			continue // no value of it is read (legacy_intents.go)
 		}
 		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) && !s.Type.IsComplex() {
 			return nil, nil, notSupported("variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name)

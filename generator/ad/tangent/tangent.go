@@ -292,7 +292,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 		return nil, err
 	}
 	tdecls, inits = append(tdecls, ds...), append(inits, is...)
-	at := tangentDeclsAt(u.Decls)
+	specs, tail := tangentDeclsSplit(u.Decls) // legacy.go
 	if err := g.checkStmtFunctions(u); err != nil {
 		return nil, err
 	}
@@ -310,7 +310,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	}
 	nu.Decls = append(nu.Decls, g.uses(u, activeVars)...)
 	nu.Decls = append(nu.Decls, g.allocUses...)
-	decls := decl.EffectiveIntents(g.info.ScopeOf(u), u.Decls[:at])
+	decls := decl.EffectiveIntents(g.info.ScopeOf(u), specs)
 	// The original's USE, IMPORT and IMPLICIT statements precede the
 	// interface block, as the standard orders a specification part.
 	lead := decl.Leading(decls)
@@ -324,7 +324,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 	}
 	nu.Decls = append(nu.Decls, tdecls...)
 	nu.Decls = append(nu.Decls, g.tmpDecls...)
-	nu.Decls = append(nu.Decls, u.Decls[at:]...)
+	nu.Decls = append(nu.Decls, tail...)
 	nu.Body = decl.GuardOptionals(append(inits, body...), g.optionalNames()) // optional.go
 	nu.End = ast.EndStmt{Keyword: "subroutine", Name: nu.Name}
 	// Internal procedures: the originals (passive calls use them) and
@@ -599,6 +599,9 @@ func (g *gen) localTangentDecl(s *sema.Symbol, d ast.Stmt) (tdecls, inits []ast.
 		inits = append(inits, g.entryAlign(ast.NewIdent(s.Name), s, zero))
 	case decl.IsAllocatable(s):
 		// intent(in): the caller allocates it.
+	case zero && s.IsDummy() && assumedSize(s):
+		// No whole-array assignment zeroes it; the elements the body
+		// leaves alone keep the caller's values and tangents (legacy.go).
 	case zero:
 		inits = append(inits, g.zero(g.tname(s), s)...)
 	}
@@ -662,19 +665,6 @@ func (g *gen) resultTangentDecl(result *sema.Symbol) (tdecls, inits []ast.Stmt, 
 // zeroTangent returns the assignment of zero to the tangent name of type t.
 func zeroTangent(name string, t *sema.Type) ast.Stmt {
 	return &ast.AssignStmt{Lhs: ast.NewIdent(name), Rhs: deriv.Const("0", t)}
-}
-
-// tangentDeclsAt returns the index in decls of the first statement
-// function, DATA or FORMAT statement, which the tangents' declarations
-// must precede; len(decls) if there is none.
-func tangentDeclsAt(decls []ast.Stmt) int {
-	for i, d := range decls {
-		switch d.(type) {
-		case *ast.StmtFunction, *ast.DataStmt, *ast.FormatStmt:
-			return i
-		}
-	}
-	return len(decls)
 }
 
 // checkStmtFunctions rejects the active statement functions of u.
@@ -1002,6 +992,9 @@ func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
 	}
 	callee := g.pa.CallPattern(s)
 	if callee == nil {
+		if g.pa.ActiveStmt(s) && g.info.UnboundDummy(s) != nil {
+			return nil, notSupported("active call of dummy procedure '%s', which the calls of its procedure bind to several procedures or to one without a body", exprString(s.Name))
+		}
 		if g.pa.ActiveStmt(s) {
 			return nil, notSupported("active call of '%s' without a derivative version", exprString(s.Name))
 		}

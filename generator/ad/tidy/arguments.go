@@ -141,9 +141,16 @@ func dropUnused(u *ast.Unit) map[string]bool {
 	for {
 		uses := names(u)
 		for _, s := range u.Decls {
-			if td, ok := s.(*ast.TypeDecl); ok {
+			switch td := s.(type) {
+			case *ast.TypeDecl:
 				for _, e := range td.Entities {
 					uses[strings.ToLower(e.Name.Name)]--
+				}
+			case *ast.AttrStmt: // F77's DIMENSION Y(*) (legacy_rk4)
+				for _, e := range td.Entities {
+					if e.Name != nil {
+						uses[strings.ToLower(e.Name.Name)]--
+					}
 				}
 			}
 		}
@@ -174,6 +181,27 @@ func dropDummies(u *ast.Unit, d map[string]bool) {
 	}
 	u.Args = args
 	u.Decls, _ = withoutEntities(u.Decls, func(_ *ast.TypeDecl, n string) bool { return d[n] })
+	var decls []ast.Stmt
+	for _, s := range u.Decls {
+		if as, ok := s.(*ast.AttrStmt); ok && len(as.Entities) > 0 {
+			var ents []*ast.Entity
+			for _, e := range as.Entities {
+				if e.Name == nil || !d[strings.ToLower(e.Name.Name)] {
+					ents = append(ents, e)
+				}
+			}
+			if len(ents) == 0 {
+				continue
+			}
+			if len(ents) < len(as.Entities) {
+				c := *as
+				c.Entities = ents
+				s = &c
+			}
+		}
+		decls = append(decls, s)
+	}
+	u.Decls = decls
 }
 
 // actualsKept returns the actual arguments of a call whose dummies (by

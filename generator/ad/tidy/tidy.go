@@ -56,7 +56,12 @@ func File(f *ast.File, public ...string) {
 	}
 	unusedPrivateProcs(f)
 	if unusedArguments(f, keep) {
-		// A local passed only to a dropped argument is unused now.
+		// A dummy passed on only to a dropped argument is unused now
+		// (an EXTERNAL DERIVS that RKDUMB passes to RK4, whose calls of
+		// DERIVS became calls of DERIVS_d), and so is a local passed only
+		// to one.
+		for unusedArguments(f, keep) {
+		}
 		for _, u := range f.Units {
 			locals(u)
 		}
@@ -125,6 +130,43 @@ func unusedLocals(u *ast.Unit, uses map[string]int) bool {
 	u.Decls, removed = withoutEntities(u.Decls, func(td *ast.TypeDecl, n string) bool {
 		return !hasAttr(td, ast.AttrParameter) && !keep[n] && uses[n] <= 1
 	})
+	if dimensionOnly(u, keep, uses) {
+		removed = true
+	}
+	return removed
+}
+
+// dimensionOnly removes from the DIMENSION statements of u the locals
+// that nothing else names (F77's implicitly typed DIMENSION DYM(NMAX) of
+// a routine whose backward sweep does not use it), and a statement left
+// without entities; it reports whether it removed one.
+func dimensionOnly(u *ast.Unit, keep map[string]bool, uses map[string]int) bool {
+	removed := false
+	var out []ast.Stmt
+	for _, s := range u.Decls {
+		as, ok := s.(*ast.AttrStmt)
+		if !ok || as.Attr == nil || as.Attr.Kind != ast.AttrDimension {
+			out = append(out, s)
+			continue
+		}
+		var ents []*ast.Entity
+		for _, e := range as.Entities {
+			if n := strings.ToLower(e.Name.Name); keep[n] || uses[n] > 1 {
+				ents = append(ents, e)
+			}
+		}
+		if len(ents) < len(as.Entities) {
+			removed = true
+			if len(ents) == 0 {
+				continue
+			}
+			c := *as
+			c.Entities = ents
+			as = &c
+		}
+		out = append(out, as)
+	}
+	u.Decls = out
 	return removed
 }
 

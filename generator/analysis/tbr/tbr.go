@@ -513,7 +513,7 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 				name = kw.Name.Lower()
 				arg = kw.Value
 			}
-			if d := dummy(callee, i, name); d != nil && d.Intent == ast.IntentOut {
+			if d := dummy(callee, i, name); d != nil && (d.Intent == ast.IntentOut || a.effectiveOut(callee, d)) {
 				a.subs(arg, out)
 				continue
 			}
@@ -531,7 +531,7 @@ func (a *analyzer) call(s *ast.CallStmt, in set) set {
 			arg = kw.Value
 		}
 		v := a.base(arg)
-		if v == nil || a.isDoVar(v) || !modifies(callee, i, name) {
+		if v == nil || a.isDoVar(v) || !modifies(callee, i, name) || a.neverDefines(callee, i, name) {
 			continue
 		}
 		if out[v] || (a.cfg.StoreAll && isFloat(a.info.TypeOf(arg))) {
