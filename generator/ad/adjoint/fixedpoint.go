@@ -101,9 +101,11 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	if err := fp.derivedFixed(s); err != nil { // fixedpoint_derived.go
 		return nil, nil, err
 	}
+	fp.classifyParts(f) // fixedpoint_mask.go
 	sweep := fp.stateSweep(b)
 	b2 = fp.paramsSweep(b2)
 	f, sweep, b2 = dropRecords(f, sweep, b2)
+	f, mpush, mpop := fp.markParts(f) // fixedpoint_mask.go
 	fp.restoreSets(b, sweep)
 	// (After restoreSets: a pop run once is not a value to restore.)
 	sweep = popFirstOnly(sweep, "fadj_fpi"+k)
@@ -124,6 +126,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	// The mark goes on the tape above the segment it ends: a loop around
 	// the fixed-point loop has one segment per visit.
 	fwd = append(fwd, tape.Mark(mark), tape.Lower(markOp))
+	fwd = append(fwd, mpush...)
 	fwd = append(fwd, fp.ops(tape.SnapPush, false)...)
 	if d.Warm {
 		fwd = append(fwd, parseStmts(fmt.Sprintf("fadj_fpws%s = 0", k))...)
@@ -136,7 +139,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 			orig.StmtHeader = s.StmtHeader
 		}
 	}
-	bwd = append([]ast.Stmt{tape.Lower(markOp.Inverse())}, fp.backward(sweep, b2)...)
+	bwd = append(append(mpop, tape.Lower(markOp.Inverse())), fp.backward(sweep, b2)...)
 	return fwd, bwd, nil
 }
 
@@ -161,6 +164,9 @@ type fpCode struct {
 	// changes (through a call): saved before the adjoint iteration and
 	// put back after it.
 	savedParams []*sema.Symbol
+	// parts are the state's parts, by how the body defines them
+	// (fixedpoint_mask.go).
+	parts map[*sema.Symbol][]*fpPart
 }
 
 // restoreSets sets restore, from the body's adjoint b, and inLoop, from
