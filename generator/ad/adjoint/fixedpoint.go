@@ -101,7 +101,9 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	if err := fp.derivedFixed(s); err != nil { // fixedpoint_derived.go
 		return nil, nil, err
 	}
-	fp.classifyParts(f) // fixedpoint_mask.go
+	if err := fp.classifyParts(f, d.Record); err != nil { // fixedpoint_mask.go
+		return nil, nil, err
+	}
 	sweep := fp.stateSweep(b)
 	b2 = fp.paramsSweep(b2)
 	f, sweep, b2 = dropRecords(f, sweep, b2)

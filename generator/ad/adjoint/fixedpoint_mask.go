@@ -35,9 +35,9 @@ import (
 //     unmarked elements before each update, and zeroes only the marked
 //     ones after the loop.
 //
-// A part passed to a procedure, or assigned in a form the marks do not
-// follow (a FORALL statement, a section of an array of derived type), is
-// taken as whole.
+// A part assigned in a form the marks do not follow (a FORALL statement,
+// a section of an array of derived type, through an ASSOCIATE name) is
+// taken as whole; calls: fixedpoint_mask_calls.go.
 
 type fpPartKind int
 
@@ -80,13 +80,18 @@ func (fp *fpCode) partsOf(v *sema.Symbol) []*fpPart {
 }
 
 // classifyParts classifies the parts of the state by the recording
-// sweep f.
-func (fp *fpCode) classifyParts(f []ast.Stmt) {
+// sweep f and, for its calls, the primal statements body it records.
+func (fp *fpCode) classifyParts(f, body []ast.Stmt) error {
 	for _, v := range fp.state {
 		for _, p := range fp.partsOf(v) {
-			p.kind = fp.classify(p, f)
+			k, err := fp.callKind(p, body) // fixedpoint_mask_calls.go
+			if err != nil {
+				return err
+			}
+			p.kind = worst(fp.classify(p, f), k)
 		}
 	}
+	return nil
 }
 
 // allWhole reports whether the body defines all of state variable v.
@@ -177,9 +182,7 @@ func (fp *fpCode) classify(p *fpPart, f []ast.Stmt) fpPartKind {
 				kind = worst(kind, assignKind(s.Assign, name, p.path))
 				continue
 			case *ast.CallStmt:
-				if id, ok := s.Name.(*ast.Ident); ok && strings.HasPrefix(strings.ToLower(id.Name), "fadj_") {
-					continue // the runtime's records and restores
-				}
+				continue // the runtime's records and restores; the others: callKind
 			case *ast.DoConstruct, *ast.IfConstruct, *ast.SelectCase, *ast.WhereConstruct, *ast.ForallConstruct, *ast.BlockConstruct:
 				rewriteBlocks(st, func(l []ast.Stmt) []ast.Stmt { visit(l); return l })
 				continue
