@@ -37,7 +37,8 @@ import (
 //
 // A part assigned in a form the marks do not follow (a FORALL statement,
 // a section of an array of derived type, through an ASSOCIATE name) is
-// taken as whole; calls: fixedpoint_mask_calls.go.
+// taken as whole, and so is a scalar the body may assign; calls:
+// fixedpoint_mask_calls.go.
 
 type fpPartKind int
 
@@ -154,9 +155,6 @@ func boundsOf(x string, r int) string {
 
 // classify returns how recording sweep f defines part p.
 func (fp *fpCode) classify(p *fpPart, f []ast.Stmt) fpPartKind {
-	if p.rank == 0 {
-		return fpWhole // (a scalar: defined or not, as before)
-	}
 	name := strings.ToLower(p.v.Name)
 	for _, st := range f {
 		if a, ok := st.(*ast.AssignStmt); ok && baseName(a.Lhs) == name {
@@ -193,6 +191,9 @@ func (fp *fpCode) classify(p *fpPart, f []ast.Stmt) fpPartKind {
 		}
 	}
 	visit(f)
+	if kind == fpPartial && p.rank == 0 {
+		return fpWhole // a scalar assigned at all (under an IF too: as before)
+	}
 	return kind
 }
 

@@ -24,9 +24,6 @@ import (
 func (fp *fpCode) callKind(p *fpPart, body []ast.Stmt) (fpPartKind, error) {
 	g := fp.g
 	kind := fpNone
-	if p.rank == 0 {
-		return fpWhole, nil // (a scalar: defined or not)
-	}
 	var err error
 	ast.Inspect(&ast.Unit{Body: body}, func(n ast.Node) bool {
 		cs, ok := n.(*ast.CallStmt)
@@ -51,7 +48,7 @@ func (fp *fpCode) callKind(p *fpPart, body []ast.Stmt) (fpPartKind, error) {
 				continue
 			}
 			argPath, subs, _ := lhsPath(x)
-			if d != nil && callee.Unit != nil && subs == nil && covers(argPath, p.path) &&
+			if p.rank == 0 || d != nil && callee.Unit != nil && subs == nil && covers(argPath, p.path) &&
 				(d.Intent == ast.IntentOut || assignsWhole(callee.Unit.Body, d.Name, strings.TrimPrefix(p.path, argPath)) ||
 					p.path == argPath && assignsEach(callee.Unit.Body, d)) {
 				kind = fpWhole
@@ -63,7 +60,7 @@ func (fp *fpCode) callKind(p *fpPart, body []ast.Stmt) (fpPartKind, error) {
 		if isGlobal(p.v) && callee.Unit != nil && g.sh.written[decl.Canon(p.v)] {
 			for _, s := range g.sh.calleeGlobals(g.info, callee.Unit) {
 				if s == p.v || decl.Canon(s) == decl.Canon(p.v) {
-					if !assignsWhole(callee.Unit.Body, p.v.Name, p.path) {
+					if p.rank > 0 && !assignsWhole(callee.Unit.Body, p.v.Name, p.path) {
 						err = diag.At(g.fset, cs.Pos(), notSupported("module variable '%s', state of fixed-point loop %s, defined by '%s', which may define only part of it: the adjoint iteration cannot tell the elements the call leaves", p.v.Name, fp.d.Name, c.Proc.Name))
 						return false
 					}
