@@ -30,13 +30,13 @@ import (
 //     is zero), and it is not zeroed after the loop;
 //   - partial: else. The recording sweep marks, in a real(8) array
 //     of its shape, the elements it assigns (the same subscripts, under
-//     the same IF and WHERE masks, before each assignment), and pushes
+//     the same IF, WHERE and FORALL headers, before each assignment), and pushes
 //     the mark above the loop's tape mark; the adjoint pops it, resets the
 //     unmarked elements before each update, and zeroes only the marked
 //     ones after the loop.
 //
-// A part assigned in a form the marks do not follow (a FORALL statement,
-// a section of an array of derived type, through an ASSOCIATE name) is
+// A part assigned in a form the marks do not follow (a section of an
+// array of derived type, through an ASSOCIATE name) is
 // taken as whole, and so is a scalar the body may assign; calls:
 // fixedpoint_mask_calls.go.
 
@@ -179,6 +179,11 @@ func (fp *fpCode) classify(p *fpPart, f []ast.Stmt) fpPartKind {
 			case *ast.WhereStmt:
 				kind = worst(kind, assignKind(s.Assign, name, p.path))
 				continue
+			case *ast.ForallStmt:
+				if a, ok := s.Assign.(*ast.AssignStmt); ok {
+					kind = worst(kind, assignKind(a, name, p.path))
+					continue
+				}
 			case *ast.CallStmt:
 				continue // the runtime's records and restores; the others: callKind
 			case *ast.DoConstruct, *ast.IfConstruct, *ast.SelectCase, *ast.WhereConstruct, *ast.ForallConstruct, *ast.BlockConstruct:
@@ -267,7 +272,7 @@ func lhsPath(x ast.Expr) (path string, subs []ast.Expr, ok bool) {
 }
 
 // markAssigns returns list with, before each assignment to part p, the
-// mark of the elements it assigns, under the same IF or WHERE mask.
+// mark of the elements it assigns, under the same IF, WHERE or FORALL.
 func markAssigns(list []ast.Stmt, p *fpPart) []ast.Stmt {
 	name := strings.ToLower(p.v.Name)
 	mark := func(a *ast.AssignStmt) *ast.AssignStmt {
@@ -301,6 +306,14 @@ func markAssigns(list []ast.Stmt, p *fpPart) []ast.Stmt {
 		case *ast.WhereStmt:
 			if m := mark(s.Assign); m != nil {
 				out = append(out, &ast.WhereStmt{Mask: ast.Clone(s.Mask), Assign: m})
+			}
+		case *ast.ForallStmt:
+			if a, ok := s.Assign.(*ast.AssignStmt); ok {
+				if m := mark(a); m != nil {
+					f := ast.Clone(s)
+					f.StmtHeader, f.Assign = ast.StmtHeader{}, m
+					out = append(out, f)
+				}
 			}
 		default:
 			rewriteBlocks(st, func(l []ast.Stmt) []ast.Stmt { return markAssigns(l, p) })
