@@ -190,8 +190,11 @@ func (fp *fpCode) restoreSets(b, sweep []ast.Stmt) {
 		}
 	}
 	fp.restore = append(rest, fp.inLoop...)
+	// A call in the sweep may change adjoints it is not passed: an
+	// internal procedure's backward routine, through host association.
+	calls := readFirst(sweep)["*"]
 	for _, v := range fp.params {
-		if references(sweep, fp.g.aname(v)) {
+		if calls || references(sweep, fp.g.aname(v)) {
 			fp.savedParams = append(fp.savedParams, v)
 		}
 	}

@@ -3,7 +3,6 @@ package adjoint
 import (
 	"strings"
 
-	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
@@ -57,16 +56,15 @@ func (fp *fpCode) callKind(p *fpPart, body []ast.Stmt) (fpPartKind, error) {
 			err = diag.At(g.fset, cs.Pos(), notSupported("state '%s' of fixed-point loop %s passed to '%s', which may define only part of it: the adjoint iteration cannot tell the elements the call leaves (assign it whole in the loop's body, or in the callee)", printer.ExprString(x), fp.d.Name, c.Proc.Name))
 			return false
 		}
-		if isGlobal(p.v) && callee.Unit != nil && g.sh.written[decl.Canon(p.v)] {
-			for _, s := range g.sh.calleeGlobals(g.info, callee.Unit) {
-				if s == p.v || decl.Canon(s) == decl.Canon(p.v) {
-					if p.rank > 0 && !assignsWhole(callee.Unit.Body, p.v.Name, p.path) {
-						err = diag.At(g.fset, cs.Pos(), notSupported("module variable '%s', state of fixed-point loop %s, defined by '%s', which may define only part of it: the adjoint iteration cannot tell the elements the call leaves", p.v.Name, fp.d.Name, c.Proc.Name))
-						return false
-					}
-					kind = fpWhole
-				}
+		// A module, common or host variable the callee defines without
+		// its being an argument (an internal procedure updating the
+		// host's array).
+		if mc := g.modref().Call(cs, g.scope); mc.Globals[p.v] && mc.Defs[p.v] {
+			if p.rank > 0 && (callee.Unit == nil || !assignsWhole(callee.Unit.Body, p.v.Name, p.path)) {
+				err = diag.At(g.fset, cs.Pos(), notSupported("'%s', state of fixed-point loop %s, defined by '%s', which may define only part of it: the adjoint iteration cannot tell the elements the call leaves", p.v.Name, fp.d.Name, c.Proc.Name))
+				return false
 			}
+			kind = fpWhole
 		}
 		return true
 	})
