@@ -57,6 +57,7 @@ type fpPart struct {
 	alloc bool
 	kind  fpPartKind
 	mark  string // the mark's local, partial only
+	via   string // the copy it is assigned from (fixedpoint_mask_copy.go)
 }
 
 // partsOf returns the parts of state variable v.
@@ -156,6 +157,9 @@ func boundsOf(x string, r int) string {
 // classify returns how recording sweep f defines part p.
 func (fp *fpCode) classify(p *fpPart, f []ast.Stmt) fpPartKind {
 	name := strings.ToLower(p.v.Name)
+	if p.via = fp.copyVia(p, f); p.via != "" { // fixedpoint_mask_copy.go
+		return fpPartial
+	}
 	for _, st := range f {
 		if a, ok := st.(*ast.AssignStmt); ok && baseName(a.Lhs) == name {
 			if path, subs, ok := lhsPath(a.Lhs); ok && subs == nil && covers(path, p.path) {
@@ -276,6 +280,9 @@ func lhsPath(x ast.Expr) (path string, subs []ast.Expr, ok bool) {
 func markAssigns(list []ast.Stmt, p *fpPart) []ast.Stmt {
 	name := strings.ToLower(p.v.Name)
 	mark := func(a *ast.AssignStmt) *ast.AssignStmt {
+		if m, ok := viaMark(a, p); ok { // fixedpoint_mask_copy.go
+			return m
+		}
 		if assignKind(a, name, p.path) != fpPartial {
 			return nil
 		}

@@ -1,8 +1,9 @@
-! (fp_identity_bc) Known wrong: the Jacobi solve of fp_dirichlet written
-! tnew = t; update the interior of tnew; t = tnew. The body assigns all
-! of t, but the boundary values map to themselves (the identity): the
-! fixed-point map is not a contraction there and the adjoint iteration
-! grows their adjoints without end.
+! (fp_identity_bc) The Jacobi solve of fp_dirichlet written tnew = t;
+! update the interior of tnew; t = tnew. The body assigns all of t, but
+! the boundary values are its own, copied through tnew: the fixed-point
+! map is the identity there, so they are parameters of the loop. The
+! marks of t are those of tnew's assignments after the copy (the adjoint
+! grew their adjoints without end before: error 1.4).
 subroutine bc_run(t, q, n, nt, j)
   implicit none
   integer, intent(in) :: n, nt
