@@ -91,10 +91,12 @@ const (
 	Split                      // a call reversed in split mode
 	Snapshot                   // what a checkpointed call saves
 	Skip                       // a statement the adjoint leaves out
+	Loop                       // a checkpointed or fixed-point loop (loops.go)
+	Region                     // a region checkpointed as a whole
 )
 
 func (k NoteKind) String() string {
-	return [...]string{"tape", "recompute", "checkpoint", "split", "snapshot", "left out"}[k]
+	return [...]string{"tape", "recompute", "checkpoint", "split", "snapshot", "left out", "loop", "region"}[k]
 }
 
 // Run generates the spec at specPath in memory (nothing is written) and

@@ -15,9 +15,9 @@ var update = flag.Bool("update", false, "rewrite testdata/*/explain.txt")
 
 // TestText compares the text report of each kernel with its golden
 // file: a stencil with branches, a time loop with a checkpointed call, a
-// module model.
+// module model, checkpointed and fixed-point loops and a region.
 func TestText(t *testing.T) {
-	for _, k := range []string{"stencil", "timeloop", "module", "strategy"} {
+	for _, k := range []string{"stencil", "timeloop", "module", "strategy", "loops"} {
 		t.Run(k, func(t *testing.T) {
 			r, err := Run(filepath.Join("testdata", k, "spec.yaml"), driver.Options{}, nil)
 			if err != nil {

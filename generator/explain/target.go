@@ -182,7 +182,7 @@ func (v *version) notes(s ast.Stmt, n int) []Note {
 	if v.pt == nil {
 		return nil // tangent mode: nothing is recorded
 	}
-	var out []Note
+	out := v.loopNotes(s) // loops.go
 	refs := v.pt.RecordBefore(s)
 	if v.d.Dead[s] {
 		what := "not run again in the adjoint: nothing its backward sweep reads depends on it, so it tapes nothing (0 B)"

@@ -19,6 +19,9 @@ continuation lines. Under a statement, what the adjoint decided:
   snapshot    what a checkpointed call saves, with sizes
   split       a call reversed in split mode
   left out    a statement the adjoint does not run again
+  loop        a loop checkpointed (each iteration, or binomially) or
+              iterated as a fixed point
+  region      a region checkpointed as a whole
 `
 
 // WriteText prints the report as text.

@@ -29,10 +29,9 @@ import (
 // allocatable locals and dummies of u, and their restoration at the
 // start of foo_bwd; values holds those whose values foo_bwd reads.
 func (g *gen) splitAllocs(u *ast.Unit, values map[*sema.Symbol]bool) (push, pop []ast.Stmt, err error) {
-	for s := range values {
-		if isGlobal(s) {
-			return nil, nil, diag.At(g.fset, s.Pos, notSupported("allocatable module or common variable '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name))
-		}
+	push, pop, err = g.splitGlobalAllocs(values) // ckpt_split_globals.go
+	if err != nil {
+		return nil, nil, err
 	}
 	var vars []*sema.Symbol
 	for _, s := range g.scope.Symbols() {

@@ -250,14 +250,21 @@ func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
 	}
 	out = dropFormats(out) // binomial_format.go
 	c.g.relabel(out)
+	// Also the names the list defines itself: a checkpoint nested in the
+	// body (a region, an inner loop) has renamed its own copies already
+	// (gs_c2), and each of this loop's forms holds them.
+	names := namesDefined(out)
+	for n := range c.names {
+		names[n] = true
+	}
 	for i := range out {
-		if len(c.names) == 0 {
+		if len(names) == 0 {
 			continue
 		}
 		done := map[*ast.Ident]bool{}
 		ast.Inspect(out[i], func(n ast.Node) bool {
 			for _, id := range constructNames(n) {
-				if id != nil && !done[id] && c.names[strings.ToLower(id.Name)] {
+				if id != nil && !done[id] && names[strings.ToLower(id.Name)] {
 					done[id] = true
 					id.Name += suffix
 				}
@@ -265,6 +272,23 @@ func (c *bnCode) copyOf(list []ast.Stmt) []ast.Stmt {
 			return true
 		})
 	}
+	return out
+}
+
+// namesDefined returns the construct names the constructs of list
+// define (not those an EXIT or CYCLE names).
+func namesDefined(list []ast.Stmt) map[string]bool {
+	out := map[string]bool{}
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ExitStmt, *ast.CycleStmt:
+			return true
+		}
+		if ids := constructNames(n); len(ids) > 0 && ids[0] != nil {
+			out[strings.ToLower(ids[0].Name)] = true
+		}
+		return true
+	})
 	return out
 }
 

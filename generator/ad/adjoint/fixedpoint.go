@@ -101,9 +101,13 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	if err := fp.derivedFixed(s); err != nil { // fixedpoint_derived.go
 		return nil, nil, err
 	}
+	if err := fp.classifyParts(f, d.Record); err != nil { // fixedpoint_mask.go
+		return nil, nil, err
+	}
 	sweep := fp.stateSweep(b)
 	b2 = fp.paramsSweep(b2)
 	f, sweep, b2 = dropRecords(f, sweep, b2)
+	f, mpush, mpop := fp.markParts(f) // fixedpoint_mask.go
 	fp.restoreSets(b, sweep)
 	// (After restoreSets: a pop run once is not a value to restore.)
 	sweep = popFirstOnly(sweep, "fadj_fpi"+k)
@@ -124,6 +128,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	// The mark goes on the tape above the segment it ends: a loop around
 	// the fixed-point loop has one segment per visit.
 	fwd = append(fwd, tape.Mark(mark), tape.Lower(markOp))
+	fwd = append(fwd, mpush...)
 	fwd = append(fwd, fp.ops(tape.SnapPush, false)...)
 	if d.Warm {
 		fwd = append(fwd, parseStmts(fmt.Sprintf("fadj_fpws%s = 0", k))...)
@@ -136,7 +141,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 			orig.StmtHeader = s.StmtHeader
 		}
 	}
-	bwd = append([]ast.Stmt{tape.Lower(markOp.Inverse())}, fp.backward(sweep, b2)...)
+	bwd = append(append(mpop, tape.Lower(markOp.Inverse())), fp.backward(sweep, b2)...)
 	return fwd, bwd, nil
 }
 
@@ -161,6 +166,9 @@ type fpCode struct {
 	// changes (through a call): saved before the adjoint iteration and
 	// put back after it.
 	savedParams []*sema.Symbol
+	// parts are the state's parts, by how the body defines them
+	// (fixedpoint_mask.go).
+	parts map[*sema.Symbol][]*fpPart
 }
 
 // restoreSets sets restore, from the body's adjoint b, and inLoop, from
@@ -182,8 +190,11 @@ func (fp *fpCode) restoreSets(b, sweep []ast.Stmt) {
 		}
 	}
 	fp.restore = append(rest, fp.inLoop...)
+	// A call in the sweep may change adjoints it is not passed: an
+	// internal procedure's backward routine, through host association.
+	calls := readFirst(sweep)["*"]
 	for _, v := range fp.params {
-		if references(sweep, fp.g.aname(v)) {
+		if calls || references(sweep, fp.g.aname(v)) {
 			fp.savedParams = append(fp.savedParams, v)
 		}
 	}

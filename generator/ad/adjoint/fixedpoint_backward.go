@@ -93,6 +93,7 @@ func (fp *fpCode) update() []string {
 		dv + " = 0", nv + " = 0",
 	}
 	for _, v := range fp.state {
+		upd = append(upd, fp.passThrough(v)...)          // fixedpoint_mask.go
 		upd = append(upd, fp.updateState(v, maxNorm)...) // fixedpoint_derived.go
 	}
 	upd = append(upd, fmt.Sprintf("if (%s == 2) then", mode))

@@ -24,9 +24,9 @@ import (
 // adjoint) are variables of its type, assigned whole; the update adds
 // z̄_orig back and measures the change component by component, over its
 // real components at any depth (tapeLeaves), and the adjoint is zeroed
-// so. Not supported yet: an array of a derived type, a type with
-// allocatable, pointer or complex components, or with a defined
-// assignment.
+// so (real ALLOCATABLE components under allocated). Not supported yet:
+// an array of a derived type, a type with pointer or complex
+// components, or with a defined assignment.
 
 // derivedFixed adds the active derived-type variables named in the body
 // of fixed-point loop s to fp's state (those it defines) or parameters.
@@ -62,9 +62,10 @@ func (fp *fpCode) derivedFixed(s *ast.DoConstruct) error {
 // fpLeaf is a real component of a derived-type state variable's
 // adjoint: path (%u, %f%amp) and rank.
 type fpLeaf struct {
-	path string
-	rank int
-	typ  tape.Type
+	path  string
+	rank  int
+	typ   tape.Type
+	alloc bool // an ALLOCATABLE component: its statements run when allocated
 }
 
 // leaves returns the real components of derived-type variable v.
@@ -81,8 +82,16 @@ func (fp *fpCode) leaves(v *sema.Symbol) ([]fpLeaf, error) {
 	for _, l := range ls {
 		path := strings.TrimPrefix(printer.ExprString(l.ref), "x")
 		switch {
+		case l.alloc != nil && l.alloc.Type.IsReal():
+			// Its copies are assigned whole with the variable (deep
+			// copies), so they hold it allocated alike.
+			typ, _ := tape.TypeOf(l.alloc.Type)
+			if typ != tape.R8 && typ != tape.R4 {
+				return nil, notSupported("ALLOCATABLE component '%s' of '%s' of type %s in %s", strings.TrimPrefix(path, "%"), v.Name, l.alloc.Type, what)
+			}
+			out = append(out, fpLeaf{path: path, rank: l.alloc.Rank(), typ: typ, alloc: true})
 		case l.alloc != nil:
-			return nil, notSupported("ALLOCATABLE component '%s' of '%s' in %s", strings.TrimPrefix(path, "%"), v.Name, what)
+			// (integer and logical: no adjoint)
 		case l.typ == tape.R8 || l.typ == tape.R4:
 			out = append(out, fpLeaf{path: path, rank: l.rank, typ: l.typ})
 		case l.typ != tape.I4 && l.typ != tape.I8 && l.typ != tape.L:
@@ -107,7 +116,8 @@ func (fp *fpCode) updateState(v *sema.Symbol, maxNorm bool) []string {
 		if l.typ == tape.R4 {
 			suffix = "r4"
 		}
-		out = append(out, fp.updateLeaf(zb+l.path, o+l.path, p+l.path, l.rank, suffix, maxNorm)...)
+		upd := fp.updateLeaf(zb+l.path, o+l.path, p+l.path, l.rank, suffix, maxNorm)
+		out = append(out, ifAllocated(l, zb, upd)...)
 	}
 	return out
 }
@@ -132,17 +142,27 @@ func (fp *fpCode) updateLeaf(zb, o, p string, rank int, suffix string, maxNorm b
 	return append(upd, fmt.Sprintf("%s = %s", p, zb))
 }
 
-// zeroed returns the zeroing of the adjoint of state variable v: over
-// each real component of a derived-type variable.
+// zeroed returns the zeroing of the adjoint of state variable v: of
+// the parts the body defines (fixedpoint_mask.go), over each real
+// component of a derived-type variable.
 func (fp *fpCode) zeroed(v *sema.Symbol) []string {
 	zb := fp.g.aname(v)
-	if !decl.IsDerived(v.Type) {
-		return []string{zb + " = 0"}
-	}
-	ls, _ := fp.leaves(v)
 	var out []string
-	for _, l := range ls {
-		out = append(out, zb+l.path+" = 0")
+	for _, p := range fp.partsOf(v) {
+		out = append(out, zeroPart(p, zb)...)
 	}
 	return out
+}
+
+// ifAllocated returns the statements upd of leaf l of adjoint zb, under
+// a test of its allocation for an ALLOCATABLE component.
+func ifAllocated(l fpLeaf, zb string, upd []string) []string {
+	if !l.alloc {
+		return upd
+	}
+	out := []string{"if (allocated(" + zb + l.path + ")) then"}
+	for _, u := range upd {
+		out = append(out, "  "+u)
+	}
+	return append(out, "end if")
 }

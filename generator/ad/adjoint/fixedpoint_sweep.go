@@ -382,6 +382,9 @@ func (fp *fpCode) paramsSweep(b2 []ast.Stmt) []ast.Stmt {
 		return b2
 	}
 	for _, v := range fp.state {
+		if !fp.allWhole(v) {
+			continue // the updates of the parts it keeps stay (fixedpoint_mask.go)
+		}
 		zb := strings.ToLower(fp.g.aname(v))
 		last := -1
 		for i, st := range b2 {

@@ -65,6 +65,17 @@ func (g *gen) regionSets(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol) (snapshot
 			sets.OutD[v] = true
 		}
 	}
+	if g.split {
+		// foo_bwd is a new activation, run after the caller's code
+		// that follows the call: the locals the body reads are gone
+		// and the globals may have changed, so out(D̄) holds all it
+		// reads but the INTENT(IN) dummies, which the caller keeps.
+		for v := range sets.UseC {
+			if !(v.IsDummy() && v.Intent == ast.IntentIn) {
+				sets.OutD[v] = true
+			}
+		}
+	}
 	g.aliasSets(body, &sets) // snap_alias.go
 	return sets, snapshot.Solve(sets, plan.Lazy, snapshot.Cost{})
 }

@@ -113,7 +113,7 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
 // lhs may reallocate (lhs is the whole of it), or nil.
 func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
 	id, ok := lhs.(*ast.Ident)
-	if !ok {
+	if !ok || g.inWhere > 0 { // (a masked assignment does not reallocate)
 		return nil
 	}
 	if s := g.baseSym(id); decl.IsAllocatable(s) {

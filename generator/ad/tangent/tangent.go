@@ -192,6 +192,7 @@ type gen struct {
 	tmpDecls []ast.Stmt
 	ntmp     int
 	hoisted  []ast.Stmt // argument tangents computed for a hoisted function call
+	inWhere  int        // nesting of WHERE bodies: their assignments do not reallocate
 	// module is the module holding the procedure, nil for an external one;
 	// host is the scope of the host of an internal procedure.
 	module *sema.Symbol
@@ -1616,7 +1617,9 @@ func keyword(kwName, suffix string, d ast.Expr) ast.Expr {
 // scalar temporary) cannot go under a mask and is rejected.
 func (g *gen) whereBody(list []ast.Stmt) ([]ast.Stmt, error) {
 	ntemps := len(g.tmpDecls)
+	g.inWhere++
 	out, err := g.stmts(list)
+	g.inWhere--
 	if err != nil {
 		return nil, err
 	}
