@@ -110,10 +110,10 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
 }
 
 // wholeAllocatable returns the allocatable variable an assignment to
-// lhs may reallocate (lhs is the whole of it), or nil.
+// lhs may reallocate (lhs is the whole of it, outside a WHERE), or nil.
 func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
 	id, ok := lhs.(*ast.Ident)
-	if !ok {
+	if !ok || g.inWhere > 0 {
 		return nil
 	}
 	if s := g.baseSym(id); decl.IsAllocatable(s) {

@@ -46,7 +46,7 @@ func (g *gen) componentShadow(o ast.Expr) (x, xd ast.Expr, c *sema.Symbol) {
 // assigned (as reallocAssign for a variable); ok false if s is not one.
 func (g *gen) componentAssign(pre []ast.Stmt, primal ast.Stmt, s *ast.AssignStmt, tan []ast.Stmt) ([]ast.Stmt, bool) {
 	x, xd, c := g.componentShadow(s.Lhs)
-	if c == nil || x != s.Lhs || g.references(s.Rhs, g.baseSym(s.Lhs)) || c.Attrs.Has(sema.AttrPointer) { // (no reallocation: ptrcomp.go)
+	if c == nil || g.inWhere > 0 || x != s.Lhs || g.references(s.Rhs, g.baseSym(s.Lhs)) || c.Attrs.Has(sema.AttrPointer) { // (no reallocation: ptrcomp.go)
 		return nil, false
 	}
 	out := withPrefix(pre, primal)

@@ -211,6 +211,10 @@ type gen struct {
 	// specific procedures (dtype_op.go): the reference of each, and back.
 	opCall map[ast.Expr]*ast.CallExpr
 	opExpr map[*ast.CallExpr]ast.Expr
+
+	// inWhere counts the WHERE bodies being differentiated: their
+	// assignments never reallocate their variable (F2008 7.2.3.2).
+	inWhere int
 }
 
 // globalDecls are the declarations of the tangents of module variables,
@@ -1617,6 +1621,8 @@ func keyword(kwName, suffix string, d ast.Expr) ast.Expr {
 // scalar temporary) cannot go under a mask and is rejected.
 func (g *gen) whereBody(list []ast.Stmt) ([]ast.Stmt, error) {
 	ntemps := len(g.tmpDecls)
+	g.inWhere++
+	defer func() { g.inWhere-- }()
 	out, err := g.stmts(list)
 	if err != nil {
 		return nil, err
