@@ -611,6 +611,15 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		// subscript would pass a copy.
 		bs := g.baseSym(a)
 		isVar := bs != nil && bs.Kind == sema.VarSym && g.hasAdj(bs) && !g.vectorSubscripted(a)
+		if !isVar && g.elementalExprArg(callee, actuals, a, ds) { // elemental_expr.go
+			tb, p, q, err := g.elementalExprAdj(a, g.elementalArray(callee, actuals))
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			pre, post = append(pre, p...), append(post, q...)
+			args = append(args, tb)
+			continue
+		}
 		if !isVar && (bs == nil || bs.Kind != sema.VarSym) && (!decl.MayDefine(g.info, callee.Unit, ds) || ds.Attrs.Has(sema.AttrValue)) && ds.Rank() == 0 && g.info.Rank(a) == 0 && isFloat(g.info.TypeOf(a)) {
 			// An expression: its value, and a temporary adjoint.
 			g.ntmp++
