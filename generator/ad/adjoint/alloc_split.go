@@ -26,15 +26,20 @@ import (
 // foo_fwd and restores it after foo_bwd, as around a joint call.
 
 // splitAllocs returns the records at the end of foo_fwd of the
-// allocatable locals and dummies of u, and their restoration at the
+// allocatable locals and dummies of u, and of the allocatable module
+// variables foo_bwd reads, and their restoration at the
 // start of foo_bwd; values holds those whose values foo_bwd reads.
 func (g *gen) splitAllocs(u *ast.Unit, values map[*sema.Symbol]bool) (push, pop []ast.Stmt, err error) {
+	var vars []*sema.Symbol
 	for s := range values {
-		if isGlobal(s) {
+		if !isGlobal(s) {
+			continue
+		}
+		if s.Attrs.Has(sema.AttrPointer) || decl.IsDerived(s.Type) || g.scope.Lookup(s.Name) != s {
 			return nil, nil, diag.At(g.fset, s.Pos, notSupported("allocatable module or common variable '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name))
 		}
+		vars = append(vars, s)
 	}
-	var vars []*sema.Symbol
 	for _, s := range g.scope.Symbols() {
 		if !decl.IsAllocatable(s) || s.Owner != g.scope || isGlobal(s) || s.Attrs.Has(sema.AttrPointer) {
 			continue
@@ -49,7 +54,7 @@ func (g *gen) splitAllocs(u *ast.Unit, values map[*sema.Symbol]bool) (push, pop 
 		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) && !s.Type.IsCharacter() { // (component by component: dtype_alloc.go; codes: char_alloc.go)
 			return nil, nil, diag.At(g.fset, s.Pos, notSupported("allocatable variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name))
 		}
-		f, b, err := g.saveAlloc(ast.NewIdent(s.Name), s, values[s] || g.tbr == nil, tape.Push, false)
+		f, b, err := g.saveAlloc(ast.NewIdent(s.Name), s, values[s] || g.tbr == nil, tape.Push, isGlobal(s))
 		if err != nil {
 			return nil, nil, err
 		}
