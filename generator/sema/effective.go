@@ -846,6 +846,18 @@ func (w *intentWalker) subscripts(x ast.Expr) {
 		switch y := x.(type) {
 		case *ast.CallExpr:
 			c, ok := w.info.Calls[y]
+			if ok && c.Kind == AllocateShape {
+				if _, comp := y.Fun.(*ast.SelectorExpr); comp {
+					// allocate(g%area(n)) reads n, and g's components
+					// in the path, not g: a definition in part, as
+					// g%area = ... is.
+					for _, a := range y.Args {
+						w.expr(a)
+					}
+					x = y.Fun
+					continue
+				}
+			}
 			if !ok || (c.Kind != ArrayElement && c.Kind != Substring) {
 				w.expr(y)
 				return
