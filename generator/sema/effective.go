@@ -847,10 +847,9 @@ func (w *intentWalker) subscripts(x ast.Expr) {
 		case *ast.CallExpr:
 			c, ok := w.info.Calls[y]
 			if ok && c.Kind == AllocateShape {
-				if _, comp := y.Fun.(*ast.SelectorExpr); comp {
-					// allocate(g%area(n)) reads n, and g's components
-					// in the path, not g: a definition in part, as
-					// g%area = ... is.
+				if sel, comp := y.Fun.(*ast.SelectorExpr); comp && w.outComponent(sel) {
+					// allocate(g%area(n)), g intent(out): reads n, not
+					// g (effective_alloc.go).
 					for _, a := range y.Args {
 						w.expr(a)
 					}
