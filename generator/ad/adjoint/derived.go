@@ -176,6 +176,12 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 			out = append(out, tapeLeaf{ref: &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}, alloc: c})
 			continue
 		}
+		if decl.OwnedArray(c) && rank == 0 && c.Attrs.Has(sema.AttrAllocatable) && decl.IsDerived(c.Type) && depth < 8 {
+			// An array of types (mesh%edges(:)): recorded with its
+			// allocation, element by element (allocRecords).
+			out = append(out, tapeLeaf{ref: &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}, alloc: c})
+			continue
+		}
 		if c.Attrs.Has(sema.AttrPointer) || c.Attrs.Has(sema.AttrAllocatable) {
 			return nil, notSupported("ALLOCATABLE or POINTER component '%s%%%s' of a derived-type value recorded in reverse mode", ts.Name, c.Name)
 		}
