@@ -216,7 +216,8 @@ func savedLocal(info *sema.Info, u *ast.Unit) *sema.Symbol {
 	}
 	for _, s := range sc.Symbols() {
 		if s.Kind == sema.VarSym && s.Owner == sc && !s.IsDummy() &&
-			(s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || s.Init != nil || sc.SaveAll()) {
+			(s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || s.Init != nil || sc.SaveAll()) &&
+			!reboundPointer(info, u, s) { // saved_ptr.go
 			return s
 		}
 	}
