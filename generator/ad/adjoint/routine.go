@@ -59,6 +59,9 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	if err := g.sweeps(r); err != nil {
 		return nil, err
 	}
+	if err := g.reassocInits(r); err != nil { // pointer_alloc_target.go
+		return nil, err
+	}
 	var err error
 	if r.keep, r.back, err = g.keepOutputs(r); err != nil {
 		return nil, err
