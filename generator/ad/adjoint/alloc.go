@@ -413,7 +413,7 @@ func (g *gen) allocAdjInit(r *routine, s *sema.Symbol, zero *ast.AssignStmt) {
 	owned := s.IsDummy() && inPattern(g.pa, s)
 	if !s.IsDummy() {
 		// A local's adjoint is not allocated yet.
-		r.inits = append(r.inits, decl.If(decl.Allocated(x), decl.AllocateMold(zero.Lhs, x), g.zeroFor(zero, s)))
+		r.inits = append(r.inits, decl.If(decl.Allocated(x), decl.AllocateLike(zero.Lhs, x, s.Type, s.Rank()), g.zeroFor(zero, s))) // alloc_mold.go
 		return
 	}
 	r.inits = append(r.inits, decl.Follow(x, zero.Lhs, s.Rank(), g.zeroFor(zero, s), !owned))

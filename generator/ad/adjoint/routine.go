@@ -76,6 +76,7 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	units = append(units, r.nu)
 	for _, nu := range units {
 		decl.PruneUnused(nu, g.activeSyms(), g.suffix) // (alloc_clash.go)
+		decl.MoldBounds(nu, g.scope)                   // (alloc_mold.go)
 	}
 	return units, nil
 }
