@@ -35,7 +35,7 @@ func (g *gen) splitAllocs(u *ast.Unit, values map[*sema.Symbol]bool) (push, pop 
 		if !isGlobal(s) {
 			continue
 		}
-		if s.Attrs.Has(sema.AttrPointer) || decl.IsDerived(s.Type) || g.scope.Lookup(s.Name) != s {
+		if s.Attrs.Has(sema.AttrPointer) || g.scope.Lookup(s.Name) != s {
 			return nil, nil, diag.At(g.fset, s.Pos, notSupported("allocatable module or common variable '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name))
 		}
 		vars = append(vars, s)

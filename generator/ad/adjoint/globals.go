@@ -285,7 +285,7 @@ func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err er
 		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) && !s.Type.IsComplex() { // (complex: its parts)
 			return nil, nil, notSupported("module variable '%s' of type %s used by '%s', reversed jointly", s.Name, s.Type, what)
 		}
-		if s.Attrs.Has(sema.AttrAllocatable) && !s.Attrs.Has(sema.AttrPointer) && !decl.IsDerived(s.Type) {
+		if s.Attrs.Has(sema.AttrAllocatable) && !s.Attrs.Has(sema.AttrPointer) {
 			p, q, err := g.saveAlloc(ref, s, true, tape.Push, true) // with its allocation: alloc.go
 			if err != nil {
 				return nil, nil, err
