@@ -232,7 +232,7 @@ func (in *Intents) summarize(proc *Symbol) *summary {
 			u.MayRead, u.MayReadCall = e.mayRead, e.mayReadVia
 		}
 		u.MustDefine = w.retMust != nil && w.retMust[d] == whole
-		u.Trusted = u.Declared == ast.IntentOut && d.Attrs&AttrAllocatable != 0
+		u.Trusted = u.Declared == ast.IntentOut && (d.Attrs&AttrAllocatable != 0 || resetOnEntry(d.Type, 0)) // effective_alloc.go
 		switch {
 		case u.Declared == ast.IntentIn && !u.Def.IsValid():
 			u.Effective = ast.IntentIn

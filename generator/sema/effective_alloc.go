@@ -32,3 +32,25 @@ func (w *intentWalker) outComponent(x *ast.SelectorExpr) bool {
 		}
 	}
 }
+
+// resetOnEntry reports whether an intent(out) dummy of type t is given
+// values on entry by the compiler: a derived type with ALLOCATABLE
+// components (deallocated) or default initialization (applied), at any
+// depth through components that are not pointers (F2018 8.5.10). Its
+// declaration is then trusted: an intent(inout) derivative would skip
+// that, and allocate(flux%up(n)) would find it allocated by the last
+// call.
+func resetOnEntry(t *Type, depth int) bool {
+	if t == nil || !t.IsDerived() || t.Derived == nil || depth > 8 {
+		return false
+	}
+	for _, c := range t.Derived.Components {
+		if c.Kind != ComponentSym || c.Attrs&AttrPointer != 0 {
+			continue
+		}
+		if c.Attrs&AttrAllocatable != 0 || c.Init != nil || resetOnEntry(c.Type, depth+1) {
+			return true
+		}
+	}
+	return false
+}

@@ -294,13 +294,17 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = save
+	opush, opop, err := g.outComponentSaves(c) // dtype_out_call.go
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(opush, save...) // (restored after the callee's adjoint: pushed first)
 	if !g.dead[s] {
 		fwd = append(fwd, s) // (else left out: live_calls.go)
 	}
 	bwd = append(append(before, c.zeros...), around...)
 	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: c.bargs, Parens: true})
-	bwd = append(append(bwd, after...), c.posts...)
+	bwd = append(append(append(bwd, after...), c.posts...), opop...)
 	return withLabel(s, fwd), bwd, nil
 }
 
@@ -459,12 +463,16 @@ func (g *gen) splitCallSweeps(c *activeCall) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = append(append(asave, fwd...), ksave...)
+	opush, opop, err := g.outComponentSaves(c) // dtype_out_call.go
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(append(append(opush, asave...), fwd...), ksave...) // (opush popped last)
 	fwd = append(fwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: c.fargs, Parens: true})
 	fwd = append(fwd, kpush...)
 	bwd = append(kpop, c.zeros...)
 	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_bwd")), Args: c.bargs, Parens: true})
-	bwd = append(append(append(bwd, pops...), arestore...), c.posts...)
+	bwd = append(append(append(append(bwd, pops...), arestore...), c.posts...), opop...)
 	if s.Label != 0 {
 		l := &ast.ContinueStmt{}
 		l.Label, l.Doc = s.Label, s.Doc
