@@ -11,7 +11,8 @@ import (
 )
 
 // An active expression passed to an elemental function referenced with
-// array arguments, as models write limiters and floors
+// array arguments (or an array expression to an array dummy of another
+// function: to_spec(-g*abs(g))), as models write limiters and floors
 // (h = floor_at(h, -0.9_wp*depth), rho(t, s, p0 + dp)): the adjoint
 // f_b runs element by element, so the expression's adjoint is an array
 // of the reference's shape, zeroed before f_b; after it, it goes to the
@@ -29,7 +30,7 @@ import (
 // elemental version referenced with arrays, ds is active and only read,
 // and a is a real expression, not a variable.
 func (g *gen) elementalExprArg(callee *activity.ProcActivity, actuals []ast.Expr, a ast.Expr, ds *sema.Symbol) bool {
-	if g.elementalArray(callee, actuals) == nil || !g.info.TypeOf(a).IsReal() {
+	if (g.elementalArray(callee, actuals) == nil && !g.arrayExprArg(callee, a, ds)) || !g.info.TypeOf(a).IsReal() {
 		return false
 	}
 	if decl.MayDefine(g.info, callee.Unit, ds) && !ds.Attrs.Has(sema.AttrValue) {
@@ -69,4 +70,22 @@ func (g *gen) elementalExprAdj(a, arr ast.Expr) (tb ast.Expr, pre, post []ast.St
 		return nil, nil, nil, err
 	}
 	return tb, pre, append(post, inc...), nil
+}
+
+// arrayExprArg reports whether actual a of dummy ds of a function that is
+// not elemental is an array expression passed to an array dummy
+// (to_spec(-g*abs(g))): its adjoint is an array temporary of a's shape,
+// as beside an elemental reference (arr is a itself).
+func (g *gen) arrayExprArg(callee *activity.ProcActivity, a ast.Expr, ds *sema.Symbol) bool {
+	return !isElemental(callee.Unit) && g.info.Rank(a) > 0 && ds.Rank() > 0
+}
+
+// exprArgShape returns the array whose shape the adjoint temporary of
+// expression argument a takes: an array argument of an elemental
+// reference, else a itself.
+func (g *gen) exprArgShape(callee *activity.ProcActivity, actuals []ast.Expr, a ast.Expr) ast.Expr {
+	if arr := g.elementalArray(callee, actuals); arr != nil {
+		return arr
+	}
+	return a
 }

@@ -620,7 +620,7 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		bs := g.baseSym(a)
 		isVar := bs != nil && bs.Kind == sema.VarSym && g.hasAdj(bs) && !g.vectorSubscripted(a)
 		if !isVar && g.elementalExprArg(callee, actuals, a, ds) { // elemental_expr.go
-			tb, p, q, err := g.elementalExprAdj(a, g.elementalArray(callee, actuals))
+			tb, p, q, err := g.elementalExprAdj(a, g.exprArgShape(callee, actuals, a))
 			if err != nil {
 				return nil, nil, nil, err
 			}
