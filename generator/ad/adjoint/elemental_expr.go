@@ -37,7 +37,7 @@ func (g *gen) elementalExprArg(callee *activity.ProcActivity, actuals []ast.Expr
 		return false
 	}
 	bs := g.baseSym(a)
-	return bs == nil || bs.Kind != sema.VarSym
+	return bs == nil || bs.Kind != sema.VarSym || g.vectorSubscripted(a) // (a copy: call_exprs.go)
 }
 
 // elementalExprAdj returns the adjoint argument of expression a beside
