@@ -292,6 +292,44 @@ end subroutine s
 `,
 		eff: map[string]string{"s.a": "out"},
 	}, {
+		name: "intent(out) derived type whose components are allocated (a mesh's init)",
+		src: `module m
+  type :: mesh_t
+    real(8), allocatable :: area(:)
+    integer, allocatable :: perm(:)
+  end type mesh_t
+end module m
+subroutine init(g, n)
+  use m
+  type(mesh_t), intent(out) :: g
+  integer, intent(in) :: n
+  allocate(g%area(n), g%perm(2:n+1))
+  g%area = 1d0
+  g%perm = 1
+end subroutine init
+`,
+		eff: map[string]string{"init.g": "out", "init.n": "in"},
+	}, {
+		name: "intent(out) derived type with allocatable components, read after its first writes: trusted",
+		src: `module m
+  type :: flux_t
+    real(8), allocatable :: dn(:)
+  end type flux_t
+end module m
+subroutine fill(f, n)
+  use m
+  type(flux_t), intent(out) :: f
+  integer, intent(in) :: n
+  integer :: k
+  allocate(f%dn(n))
+  f%dn(1) = 1d0
+  do k = 2, n
+    f%dn(k) = 0.5d0*f%dn(k-1)
+  end do
+end subroutine fill
+`,
+		eff: map[string]string{"fill.f": "out", "fill.n": "in"},
+	}, {
 		name: "READ defines, WRITE reads",
 		src: `subroutine s(u, v)
   real(8), intent(out) :: u, v

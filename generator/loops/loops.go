@@ -128,7 +128,8 @@ func (r Ref) Describe() string {
 // IndexUsedOutside reports whether name (an index of a FORALL or DO
 // CONCURRENT, a construct entity there) names the routine's variable
 // anywhere in body outside the FORALL and DO CONCURRENT constructs that
-// take it as index. If not, the variable's value need not be kept
+// take it as index and the DO loops on it (do e = 1, n sets it before
+// its body reads it, mesh_private_generic). If not, the variable's value need not be kept
 // around those constructs when they become DO nests: nothing reads it,
 // and saving it would read it undefined.
 func IndexUsedOutside(body []ast.Stmt, name string) bool {
@@ -152,6 +153,9 @@ func IndexUsedOutside(body []ast.Stmt, name string) bool {
 			case *ast.ForallConstruct:
 				return !indexes(n.Specs)
 			case *ast.DoConstruct:
+				if n.Concurrent == nil && n.Var != nil && strings.EqualFold(n.Var.Name, name) && !names(name, n.Start, n.Stop, n.Step) {
+					return false // do e = 1, n defines e before its body reads it
+				}
 				return !indexes(n.Concurrent)
 			case *ast.Ident:
 				used = strings.EqualFold(n.Name, name)
@@ -160,4 +164,21 @@ func IndexUsedOutside(body []ast.Stmt, name string) bool {
 		})
 	}
 	return used
+}
+
+// names reports whether one of xs names the variable name.
+func names(name string, xs ...ast.Expr) bool {
+	found := false
+	for _, x := range xs {
+		if x == nil {
+			continue
+		}
+		ast.Inspect(x, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && strings.EqualFold(id.Name, name) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }

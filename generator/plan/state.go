@@ -79,6 +79,9 @@ func selfUpdated(info *sema.Info, u *ast.Unit) *sema.Symbol {
 		if v == nil || v.Kind != sema.VarSym || v.Owner != scope || v.IsDummy() || v.Attrs.Has(sema.AttrInCommon) {
 			return false
 		}
+		if v.Attrs.Has(sema.AttrPointer) {
+			return false // p = f(p) defines p's target; p's state is its association
+		}
 		return scope.SaveAll() || v.Attrs.Has(sema.AttrSave) || v.Attrs.Has(sema.AttrData) ||
 			v.Init != nil && !v.Attrs.Has(sema.AttrParameter)
 	}

@@ -232,7 +232,7 @@ func (in *Intents) summarize(proc *Symbol) *summary {
 			u.MayRead, u.MayReadCall = e.mayRead, e.mayReadVia
 		}
 		u.MustDefine = w.retMust != nil && w.retMust[d] == whole
-		u.Trusted = u.Declared == ast.IntentOut && d.Attrs&AttrAllocatable != 0
+		u.Trusted = u.Declared == ast.IntentOut && (d.Attrs&AttrAllocatable != 0 || resetOnEntry(d.Type, 0)) // effective_alloc.go
 		switch {
 		case u.Declared == ast.IntentIn && !u.Def.IsValid():
 			u.Effective = ast.IntentIn
@@ -846,6 +846,17 @@ func (w *intentWalker) subscripts(x ast.Expr) {
 		switch y := x.(type) {
 		case *ast.CallExpr:
 			c, ok := w.info.Calls[y]
+			if ok && c.Kind == AllocateShape {
+				if sel, comp := y.Fun.(*ast.SelectorExpr); comp && w.outComponent(sel) {
+					// allocate(g%area(n)), g intent(out): reads n, not
+					// g (effective_alloc.go).
+					for _, a := range y.Args {
+						w.expr(a)
+					}
+					x = y.Fun
+					continue
+				}
+			}
 			if !ok || (c.Kind != ArrayElement && c.Kind != Substring) {
 				w.expr(y)
 				return

@@ -413,7 +413,7 @@ func (g *gen) allocAdjInit(r *routine, s *sema.Symbol, zero *ast.AssignStmt) {
 	owned := s.IsDummy() && inPattern(g.pa, s)
 	if !s.IsDummy() {
 		// A local's adjoint is not allocated yet.
-		r.inits = append(r.inits, decl.If(decl.Allocated(x), decl.AllocateLike(zero.Lhs, x, s.Rank(), s.Type), g.zeroFor(zero, s)))
+		r.inits = append(r.inits, decl.If(decl.Allocated(x), decl.AllocateLike(zero.Lhs, x, s.Type, s.Rank()), g.zeroFor(zero, s))) // alloc_mold.go
 		return
 	}
 	r.inits = append(r.inits, decl.FollowLike(x, zero.Lhs, s.Rank(), s.Type, g.zeroFor(zero, s), !owned))
@@ -433,7 +433,7 @@ func (g *gen) saveDealloc(x *ast.Ident, v *sema.Symbol) (fwd, bwd []ast.Stmt, er
 	bwd = append(append(append([]ast.Stmt{}, rec.popBounds...), rec.alloc), rec.popValues...)
 	if g.hasAdj(v) {
 		xb := g.shadow(x, v)
-		bwd = append(bwd, decl.AllocateLike(xb, x, v.Rank(), v.Type), g.zeroFor(&ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}, v))
+		bwd = append(bwd, decl.AllocateLike(xb, x, v.Type, v.Rank()), g.zeroFor(&ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}, v))
 	}
 	return rec.push, bwd, nil
 }

@@ -31,9 +31,9 @@ func (g *gen) exprArg(c *activeCall, a ast.Expr, ds *sema.Symbol) (ab ast.Expr, 
 	if !isFloat(t) || decl.MayDefine(g.info, c.callee.Unit, ds) && !ds.Attrs.Has(sema.AttrValue) {
 		return nil, nil, nil, false, nil
 	}
-	if bs := g.baseSym(a); bs != nil && bs.Kind == sema.VarSym {
+	if bs := g.baseSym(a); bs != nil && bs.Kind == sema.VarSym && !g.vectorSubscripted(a) {
 		return nil, nil, nil, false, nil // a variable without adjoint: not an expression
-	}
+	} // (a vector subscript passes a copy: field(owner), its adjoint scattered back)
 	if c.split {
 		if err := g.splitExprArg(c, a, ds); err != nil {
 			return nil, nil, nil, false, err

@@ -48,7 +48,7 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 			return err
 		}
 	}
-	if s.Module() != nil && decl.InitsFloat(s.Type) {
+	if s.Module() != nil && !decl.IsAllocatable(s) && decl.InitsFloat(s.Type) { // (an allocatable's derivative is zeroed when allocated)
 		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value)", s.Name, s.Type.Derived.Name)
 	}
 	if decl.HasComplex(s.Type) {
@@ -173,6 +173,12 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 			continue
 		}
 		if decl.OwnedArray(c) && rank == 0 && allocLeafType(c.Type) && (c.Attrs.Has(sema.AttrAllocatable) || c.Init != nil) { // (nested in scalar components too: decl.AllocPaths; POINTER: ptrcomp.go)
+			out = append(out, tapeLeaf{ref: &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}, alloc: c})
+			continue
+		}
+		if decl.OwnedArray(c) && rank == 0 && c.Attrs.Has(sema.AttrAllocatable) && decl.IsDerived(c.Type) && depth < 8 {
+			// An array of types (mesh%edges(:)): recorded with its
+			// allocation, element by element (allocRecords).
 			out = append(out, tapeLeaf{ref: &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}, alloc: c})
 			continue
 		}

@@ -294,13 +294,17 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = save
+	opush, opop, err := g.outComponentSaves(c) // dtype_out_call.go
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(opush, save...) // (restored after the callee's adjoint: pushed first)
 	if !g.dead[s] {
 		fwd = append(fwd, s) // (else left out: live_calls.go)
 	}
 	bwd = append(append(before, c.zeros...), around...)
 	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, g.suffix)), Args: c.bargs, Parens: true})
-	bwd = append(append(bwd, after...), c.posts...)
+	bwd = append(append(append(bwd, after...), c.posts...), opop...)
 	return withLabel(s, fwd), bwd, nil
 }
 
@@ -419,7 +423,7 @@ func (g *gen) recordSplitArg(c *activeCall, a ast.Expr, ds *sema.Symbol, rec ast
 	if g.reallocatedArg(c.s, a) {
 		return nil // saved whole with its allocation (splitCallAllocs)
 	}
-	mayDefine := ds == nil || ds.Intent != ast.IntentIn && !g.neverDefined(ds) // legacy_intents.go
+	mayDefine := ds == nil || ds.Intent != ast.IntentIn && !g.neverDefined(ds)                                         // legacy_intents.go
 	if !(g.tbr != nil && g.records(c.s, a) || g.tbr == nil && isVar && mayDefine || g.aliasedSplitArg(a, mayDefine)) { // ptr_call.go
 		return nil
 	}
@@ -463,12 +467,16 @@ func (g *gen) splitCallSweeps(c *activeCall) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = append(append(asave, fwd...), ksave...)
+	opush, opop, err := g.outComponentSaves(c) // dtype_out_call.go
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(append(append(opush, asave...), fwd...), ksave...) // (opush popped last)
 	fwd = append(fwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_fwd")), Args: c.fargs, Parens: true})
 	fwd = append(fwd, kpush...)
 	bwd = append(kpop, c.zeros...)
 	bwd = append(bwd, &ast.CallStmt{Name: ast.NewIdent(routineName(callee, "_bwd")), Args: c.bargs, Parens: true})
-	bwd = append(append(append(bwd, pops...), arestore...), c.posts...)
+	bwd = append(append(append(append(bwd, pops...), arestore...), c.posts...), opop...)
 	if s.Label != 0 {
 		l := &ast.ContinueStmt{}
 		l.Label, l.Doc = s.Label, s.Doc
@@ -627,9 +635,18 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 		// subscript would pass a copy.
 		bs := g.baseSym(a)
 		isVar := bs != nil && bs.Kind == sema.VarSym && g.hasAdj(bs) && !g.vectorSubscripted(a)
+		if !isVar && g.elementalExprArg(callee, actuals, a, ds) { // elemental_expr.go
+			tb, p, q, err := g.elementalExprAdj(a, g.exprArgShape(callee, actuals, a))
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			pre, post = append(pre, p...), append(post, q...)
+			args = append(args, tb)
+			continue
+		}
 		if !isVar && (bs == nil || bs.Kind != sema.VarSym) && (!decl.MayDefine(g.info, callee.Unit, ds) || ds.Attrs.Has(sema.AttrValue)) && ds.Rank() == g.info.Rank(a) && isFloat(g.info.TypeOf(a)) {
-			// An expression: its value, and a temporary adjoint (an
-			// array one of its shape: vanleer(dq(1:n)**2, ...)).
+			// An expression: its value, and a temporary adjoint (of its
+			// shape for an array: exprArgAdjoint).
 			tb, zero, err := g.exprArgAdjoint(a)
 			if err != nil {
 				return nil, nil, nil, err

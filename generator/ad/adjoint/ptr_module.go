@@ -546,7 +546,7 @@ func (g *gen) modPtrTargetsFollow(sets []*modPtrSet) []ast.Stmt {
 				xb := g.allocAdj(x, t)
 				zero := g.zeroFor(&ast.AssignStmt{Lhs: ast.Clone(xb), Rhs: deriv.Const("0", t.Type)}, t)
 				out = append(out, decl.If(decl.Allocated(ast.Clone(x)),
-					decl.If(decl.Not(decl.Allocated(ast.Clone(xb))), decl.AllocateLike(ast.Clone(xb), ast.Clone(x), t.Rank(), t.Type), zero)))
+					decl.If(decl.Not(decl.Allocated(ast.Clone(xb))), decl.AllocateLike(ast.Clone(xb), ast.Clone(x), t.Type, t.Rank()), zero)))
 			}
 		}
 	}

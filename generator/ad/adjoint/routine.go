@@ -59,6 +59,9 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	if err := g.sweeps(r); err != nil {
 		return nil, err
 	}
+	if err := g.reassocInits(r); err != nil { // pointer_alloc_target.go
+		return nil, err
+	}
 	var err error
 	if r.keep, r.back, err = g.keepOutputs(r); err != nil {
 		return nil, err
@@ -73,6 +76,7 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	units = append(units, r.nu)
 	for _, nu := range units {
 		decl.PruneUnused(nu, g.activeSyms(), g.suffix) // (alloc_clash.go)
+		decl.MoldBounds(nu, g.scope)                   // (alloc_mold.go)
 	}
 	return units, nil
 }

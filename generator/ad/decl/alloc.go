@@ -69,24 +69,6 @@ func AllocateMold(shadow, x ast.Expr) ast.Stmt {
 		Options: []*ast.KeywordArg{deriv.Kw("mold", x)}}
 }
 
-// AllocateLike returns the allocation of shadow with the bounds of x, of
-// rank rank: ALLOCATE(shadow, MOLD=x), or for a derived type with
-// ALLOCATABLE components ALLOCATE(shadow(lbound(x, 1):ubound(x, 1), ...))
-// (gfortran 12 refuses MOLD= there; the components are followed after).
-func AllocateLike(shadow, x ast.Expr, rank int, t *sema.Type) ast.Stmt {
-	if !IsDerived(t) || allocComponent(t.Derived, 0) == nil {
-		return AllocateMold(shadow, x)
-	}
-	if rank == 0 {
-		return &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{shadow}}
-	}
-	var sh []ast.Expr
-	for d := 1; d <= rank; d++ {
-		sh = append(sh, &ast.RangeExpr{Lo: deriv.Call("lbound", ast.Clone(x), deriv.Int(d)), Hi: deriv.Call("ubound", ast.Clone(x), deriv.Int(d))})
-	}
-	return &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: shadow, Args: sh}}}
-}
-
 // If returns IF (cond) THEN body END IF.
 func If(cond ast.Expr, body ...ast.Stmt) ast.Stmt {
 	if len(body) == 1 {
@@ -144,7 +126,10 @@ func Follow(x, shadow ast.Expr, rank int, zeroStmt ast.Stmt, always bool) ast.St
 
 // FollowLike is Follow for a variable of type t (AllocateLike).
 func FollowLike(x, shadow ast.Expr, rank int, t *sema.Type, zeroStmt ast.Stmt, always bool) ast.Stmt {
-	alloc := []ast.Stmt{AllocateLike(shadow, x, rank, t)}
+	alloc := []ast.Stmt{AllocateMold(shadow, x)}
+	if t != nil {
+		alloc = []ast.Stmt{AllocateLike(shadow, x, t, rank)}
+	}
 	if !always {
 		alloc = append(alloc, zeroStmt)
 	}

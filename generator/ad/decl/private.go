@@ -20,7 +20,8 @@ import (
 // The copies are exact: none has state of its own. A private variable a
 // procedure may define is module state a copy would not share: it is
 // rejected at its declaration, as are private derived types, generic
-// interfaces and procedures with saved variables.
+// operators and procedures with saved variables. A private generic name
+// gets a copy of its interface block (private_generic.go).
 func Private(info *sema.Info, fset *source.FileSet, mod *sema.Scope, units []*ast.Unit) (decls []ast.Stmt, procs []*ast.Unit, err error) {
 	if mod == nil || mod.Unit == nil {
 		return nil, nil, nil
@@ -60,6 +61,8 @@ func Private(info *sema.Info, fset *source.FileSet, mod *sema.Scope, units []*as
 			d = entityDecl(mod.Unit.Decls, s)
 		case s.Kind == sema.ConstSym:
 			d = entityDecl(mod.Unit.Decls, s)
+		case s.Kind == sema.GenericSym:
+			d = genericDecl(mod.Unit.Decls, s) // private_generic.go
 		}
 		if d == nil && s.Kind != sema.ProcSym {
 			errs.Addf(fset.Position(s.Pos), "not supported yet: private %s '%s' of module '%s' in derivative code (its derivative module cannot reach it)", s.Kind, s.Name, mod.Symbol.Name)
@@ -111,6 +114,8 @@ func (p *privates) walk(n ast.Node) {
 			if d := entityDecl(p.mod.Unit.Decls, s); d != nil {
 				p.walk(d)
 			}
+		case s.Kind == sema.GenericSym:
+			p.walkGeneric(s) // private_generic.go
 		}
 		return true
 	})
@@ -211,7 +216,8 @@ func savedLocal(info *sema.Info, u *ast.Unit) *sema.Symbol {
 	}
 	for _, s := range sc.Symbols() {
 		if s.Kind == sema.VarSym && s.Owner == sc && !s.IsDummy() &&
-			(s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || s.Init != nil || sc.SaveAll()) {
+			(s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || s.Init != nil || sc.SaveAll()) &&
+			!reboundPointer(info, u, s) { // saved_ptr.go
 			return s
 		}
 	}

@@ -66,7 +66,7 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
 		var st []ast.Stmt
 		switch s.Keyword {
 		case "allocate":
-			var alloc ast.Stmt = decl.AllocateLike(xd, id, v.Rank(), v.Type)
+			var alloc ast.Stmt = decl.AllocateLike(xd, id, v.Type, v.Rank())
 			if c, ok := o.(*ast.CallExpr); ok {
 				alloc = &ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: xd, Args: c.Args}}}
 			}
@@ -110,7 +110,7 @@ func (g *gen) allocStmt(s *ast.AllocateStmt) ([]ast.Stmt, error) {
 }
 
 // wholeAllocatable returns the allocatable variable an assignment to
-// lhs may reallocate (lhs is the whole of it), or nil.
+// lhs may reallocate (lhs is the whole of it, outside a WHERE), or nil.
 func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
 	id, ok := lhs.(*ast.Ident)
 	if !ok || g.inWhere > 0 { // (a masked assignment does not reallocate)
@@ -130,7 +130,7 @@ func (g *gen) wholeAllocatable(lhs ast.Expr) *sema.Symbol {
 func (g *gen) reallocAssign(pre []ast.Stmt, primal ast.Stmt, x *ast.Ident, s *sema.Symbol, tan []ast.Stmt) []ast.Stmt {
 	out := withPrefix(pre, primal)
 	lo, hi := decl.Bounds(x, s.Rank())
-	out = append(out, decl.Realign(g.tident(x, s), lo, hi, decl.AllocateLike(g.tident(x, s), x, s.Rank(), s.Type))...)
+	out = append(out, decl.Realign(g.tident(x, s), lo, hi, decl.AllocateLike(g.tident(x, s), x, s.Type, s.Rank()))...)
 	return append(out, tan...)
 }
 
@@ -184,7 +184,7 @@ func (g *gen) moveAlloc(s *ast.CallStmt, from, to ast.Expr) ([]ast.Stmt, error) 
 			break
 		}
 		lo, hi := decl.Bounds(ast.Clone(to), tv.Rank())
-		out = append(out, decl.Realign(td, lo, hi, decl.AllocateLike(ast.Clone(td), ast.Clone(to), tv.Rank(), tv.Type))...)
+		out = append(out, decl.Realign(td, lo, hi, decl.AllocateLike(ast.Clone(td), ast.Clone(to), tv.Type, tv.Rank()))...)
 		out = append(out, &ast.AssignStmt{Lhs: ast.Clone(td), Rhs: deriv.Const("0", tv.Type)})
 	}
 	return out, nil

@@ -36,7 +36,7 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	if err := decl.CheckDerived(s.Type); err != nil {
 		return err
 	}
-	if s.Module() != nil && decl.InitsFloat(s.Type) {
+	if s.Module() != nil && !decl.IsAllocatable(s) && decl.InitsFloat(s.Type) { // (an allocatable's derivative is zeroed when allocated)
 		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value)", s.Name, s.Type.Derived.Name)
 	}
 	if decl.IsAllocatable(s) {

@@ -95,7 +95,7 @@ func (g *gen) sideEffect(u *ast.Unit) string {
 				why = "calls '" + exprString(n.Name) + "'"
 			}
 		case *ast.CallExpr:
-			if c, ok := g.info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {
+			if c, ok := g.info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() && !pureFunction(c.Proc) { // func_pure.go
 				why = "references function '" + exprString(n.Fun) + "'"
 			}
 		case *ast.AssignStmt:

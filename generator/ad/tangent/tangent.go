@@ -339,6 +339,7 @@ func (g *gen) unit() (*ast.Unit, error) {
 		syms = append(syms, v.Sym)
 	}
 	decl.PruneUnused(nu, syms, g.suffix) // (alloc_clash.go)
+	decl.MoldBounds(nu, g.scope)         // (alloc_mold.go)
 	return nu, nil
 }
 
