@@ -91,6 +91,11 @@ func (fp *fpCode) classifyParts(f, body []ast.Stmt) error {
 				return err
 			}
 			p.kind = worst(fp.classify(p, f), k)
+			if p.rank == 0 && p.path == "" && k != fpWhole {
+				if err := fp.condScalar(strings.ToLower(v.Name), body); err != nil { // fixedpoint_cond.go
+					return err
+				}
+			}
 		}
 	}
 	return nil
