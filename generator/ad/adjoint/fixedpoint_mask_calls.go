@@ -77,11 +77,45 @@ func assignsWhole(body []ast.Stmt, name, path string) bool {
 	for _, st := range body {
 		if a, ok := st.(*ast.AssignStmt); ok && baseName(a.Lhs) == strings.ToLower(name) {
 			if lp, subs, ok := lhsPath(a.Lhs); ok && subs == nil && covers(lp, path) {
-				return true
+				return !copiedBack(body, strings.ToLower(name), a.Rhs)
 			}
 		}
 	}
 	return false
+}
+
+// copiedBack reports whether rhs, assigned whole to name, is a local x
+// that body sets in part from name itself, element for element
+// (tn(1) = t(1); tn(n) = t(n); ... t = tn: the copy pattern of
+// fixedpoint_mask_copy.go inside a callee): those elements map to
+// themselves, which a whole definition would not follow.
+func copiedBack(body []ast.Stmt, name string, rhs ast.Expr) bool {
+	x, ok := rhs.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	via := strings.ToLower(x.Name)
+	found := false
+	ast.Inspect(&ast.Unit{Body: body}, func(n ast.Node) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || baseName(a.Lhs) != via {
+			return !found
+		}
+		want := ast.Clone(a.Lhs)
+		switch w := want.(type) {
+		case *ast.Ident:
+			w.Name = name
+		case *ast.CallExpr:
+			if id, ok := w.Fun.(*ast.Ident); ok {
+				id.Name = name
+			}
+		}
+		if strings.EqualFold(printer.ExprString(want), printer.ExprString(a.Rhs)) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // assignsEach reports whether body assigns every element of explicit-
