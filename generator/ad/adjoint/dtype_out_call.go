@@ -32,6 +32,18 @@ func (g *gen) outComponentSaves(c *activeCall) (push, pop []ast.Stmt, err error)
 		if ds == nil || v == nil || ds.Intent != ast.IntentOut || !decl.IsDerived(v.Type) || len(decl.AllocPaths(v.Type)) == 0 || !g.hasAdj(v) || !inPattern(c.callee, ds) {
 			continue
 		}
+		if decl.IsAllocatable(v) {
+			// Its allocation too (it may not be allocated yet: an
+			// init routine's), the adjoint following it, then each
+			// element's components.
+			p, q, err := g.saveAlloc(ast.NewIdent(id.Name), v, true, tape.Push, true)
+			if err != nil {
+				return nil, nil, err
+			}
+			push = append(push, p...)
+			pop = append(append(pop, q...), decl.FollowAllocated(id.Name, g.aname(v), v, true, g.newIndex)...)
+			continue
+		}
 		p, q, err := g.recordDerived(ast.NewIdent(id.Name), v.Rank(), v.Type, tape.Push, false)
 		if err != nil {
 			return nil, nil, err

@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/analysis/snapshot"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -71,8 +72,8 @@ func (g *gen) regionSets(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol) (snapshot
 		// and the globals may have changed, so out(D̄) holds all it
 		// reads but the INTENT(IN) dummies, which the caller keeps.
 		for v := range sets.UseC {
-			if !(v.IsDummy() && v.Intent == ast.IntentIn) {
-				sets.OutD[v] = true
+			if !(v.IsDummy() && (v.Intent == ast.IntentIn || !decl.MayDefine(g.info, g.pa.Unit, v) || g.neverDefined(v))) {
+				sets.OutD[v] = true // (a dummy the routine never defines: the caller keeps it, and may have passed a constant)
 			}
 		}
 	}
