@@ -16,9 +16,10 @@ func ZeroBlock(ref ast.Expr, rank int, ts *sema.Symbol, newIndex func() *ast.Ide
 // CheckAllocDerived returns an error for the ALLOCATABLE variables s of
 // derived type whose derivative fadj does not build yet: those whose
 // type has ALLOCATABLE components other than the real ones AllocPaths
-// leads to (integer or logical ones, POINTER ones, ones under array
-// components), whose allocations would have to be followed inside a
-// variable whose own allocation changes.
+// leads to and integer or logical ones (which have no adjoint): POINTER
+// ones, complex ones, ones under array components, whose allocations
+// would have to be followed inside a variable whose own allocation
+// changes.
 func CheckAllocDerived(s *sema.Symbol) error {
 	if c := allocComponent(s.Type.Derived, 0); c != nil && !followed(s.Type, c) {
 		return notSupported("active ALLOCATABLE derived-type variable '%s' whose type has the ALLOCATABLE component '%s'", s.Name, c.Name)
@@ -35,6 +36,9 @@ func followed(t *sema.Type, c *sema.Symbol) bool {
 		for _, k := range ts.Components {
 			if k.Kind != sema.ComponentSym {
 				continue
+			}
+			if k.Attrs.Has(sema.AttrAllocatable) && k.Type != nil && (k.Type.IsInteger() || k.Type.IsLogical()) {
+				continue // no adjoint to follow; recorded with its allocation
 			}
 			if k.Attrs.Has(sema.AttrAllocatable) || k.Attrs.Has(sema.AttrPointer) {
 				n++

@@ -4,6 +4,8 @@ module columns
   type column_t
     integer :: nz
     real(dp), allocatable :: t(:), q(:)
+    integer, allocatable :: lev(:)
+    logical, allocatable :: wet(:)
     real(dp) :: sfc
   end type
 contains
@@ -15,7 +17,9 @@ contains
     allocate(cols(ncol))
     do i = 1, ncol
       cols(i)%nz = 3 + mod(i, 2)
-      allocate(cols(i)%t(cols(i)%nz), cols(i)%q(cols(i)%nz))
+      allocate(cols(i)%t(cols(i)%nz), cols(i)%q(cols(i)%nz), cols(i)%lev(cols(i)%nz), cols(i)%wet(cols(i)%nz))
+      cols(i)%lev = 0
+      cols(i)%wet = .true.
       cols(i)%t = x(i)
       cols(i)%q = 0.5_dp*x(i)
       cols(i)%sfc = 0
@@ -28,6 +32,8 @@ contains
     do k = 2, col%nz
       col%t(k) = col%t(k) + dt*(col%t(k-1) - col%t(k))*col%q(k)
       col%q(k) = col%q(k) - dt*0.1_dp*col%q(k)**2
+      if (col%wet(k)) col%lev(k) = col%lev(k) + 1
+      col%wet(k) = col%t(k) > -5
     end do
     col%sfc = col%sfc + dt*col%t(col%nz)
   end subroutine
