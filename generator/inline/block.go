@@ -159,6 +159,13 @@ func (h *hoister) hoist(b *ast.BlockConstruct) {
 			return true
 		})
 	}
+	var allocs []ast.Stmt
+	for _, d := range b.Decls {
+		if td, ok := d.(*ast.TypeDecl); ok && !h.specOK(td) {
+			allocs = append(allocs, h.makeAllocatable(td)...) // block_automatic.go
+		}
+	}
+	b.Body = append(allocs, b.Body...)
 	h.u.Decls = append(h.u.Decls, b.Decls...)
 	b.Decls = nil
 }
@@ -215,7 +222,7 @@ func (h *hoister) qualifies(b *ast.BlockConstruct) bool {
 				return false // deallocated at each end of the block
 			}
 		}
-		if !h.specOK(td) {
+		if !h.specOK(td) && !h.automatic(b, td) { // block_automatic.go
 			return false
 		}
 	}

@@ -57,7 +57,7 @@ block
   y = w_blk1*w_blk1
 end block`,
 	}, {
-		name: "allocatable in a loop, a bound read from a local, a type of its own: kept",
+		name: "allocatable in a loop and a type of its own: kept; an automatic array sized by a local: allocated at the block's start",
 		src: `subroutine s(n, x, y)
   integer :: n, m, i
   real(8) :: x(n), y
@@ -84,7 +84,8 @@ end block`,
   end block
 end subroutine s
 `,
-		want: `m = n
+		want: `real(8), allocatable :: b(:)
+m = n
 do i = 1, 2
   block
     real(8), allocatable :: a(:)
@@ -93,7 +94,8 @@ do i = 1, 2
   end block
 end do
 block
-  real(8) :: b(m)
+  if (allocated(b)) deallocate(b)
+  allocate(b(1:m))
   b = x(1:m)
   y = sum(b)
 end block

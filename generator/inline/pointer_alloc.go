@@ -481,17 +481,22 @@ func (pa *pointerAllocs) deallocateIfAllocated(p *ast.Ident) ast.Stmt {
 // allocatedSym returns the symbol of the ALLOCATED intrinsic.
 func (pa *pointerAllocs) allocatedSym() *sema.Symbol {
 	if pa.allocated == nil {
-		for _, c := range pa.info.Calls {
-			if c.IsIntrinsic() && c.Proc.Name == "allocated" {
-				pa.allocated = c.Proc
-				return pa.allocated
-			}
-		}
-		pa.allocated = &sema.Symbol{Name: "allocated", Kind: sema.ProcSym, ArgIndex: -1, Attrs: sema.AttrIntrinsic,
-			Owner: pa.info.Global, Type: sema.BasicType(sema.LogicalType, 4),
-			Proc: &sema.Proc{Kind: sema.ProcIntrinsic, Form: sema.FormFunction, Intrinsic: sema.LookupIntrinsic("allocated")}}
+		pa.allocated = allocatedIntrinsic(pa.info)
 	}
 	return pa.allocated
+}
+
+// allocatedIntrinsic returns the symbol of the ALLOCATED intrinsic: the
+// one the program's references use, else a new one.
+func allocatedIntrinsic(info *sema.Info) *sema.Symbol {
+	for _, c := range info.Calls {
+		if c.IsIntrinsic() && c.Proc.Name == "allocated" {
+			return c.Proc
+		}
+	}
+	return &sema.Symbol{Name: "allocated", Kind: sema.ProcSym, ArgIndex: -1, Attrs: sema.AttrIntrinsic,
+		Owner: info.Global, Type: sema.BasicType(sema.LogicalType, 4),
+		Proc: &sema.Proc{Kind: sema.ProcIntrinsic, Form: sema.FormFunction, Intrinsic: sema.LookupIntrinsic("allocated")}}
 }
 
 func hasAttr(attrs []*ast.Attr, k ast.AttrKind) bool {
