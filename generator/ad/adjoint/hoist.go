@@ -655,6 +655,25 @@ func isElement(sec ast.Expr) bool {
 	return true
 }
 
+// spanEnd returns the lower (low) or upper end of the span of bound x of
+// a section subscript over the loops; nil for an omitted bound.
+func (g *gen) spanEnd(s *ast.DoConstruct, loops []*ast.DoConstruct, x ast.Expr, low bool) (ast.Expr, bool) {
+	if x == nil {
+		return nil, true
+	}
+	y, ok := g.span(s, loops, x)
+	if !ok {
+		return nil, false
+	}
+	if r, isRange := y.(*ast.RangeExpr); isRange {
+		if low {
+			return r.Lo, true
+		}
+		return r.Hi, true
+	}
+	return y, true
+}
+
 // span returns the subscript (or section subscript) covering sub over the
 // loops (the outermost first; all inside s or s itself).
 func (g *gen) span(s *ast.DoConstruct, loops []*ast.DoConstruct, sub ast.Expr) (ast.Expr, bool) {
@@ -664,26 +683,10 @@ func (g *gen) span(s *ast.DoConstruct, loops []*ast.DoConstruct, sub ast.Expr) (
 		}
 		// An omitted bound (t(:, k), t(2:, k)) stays omitted: the
 		// array's own.
-		var lo, hi ast.Expr
-		if r.Lo != nil {
-			l, ok := g.span(s, loops, r.Lo)
-			if !ok {
-				return nil, false
-			}
-			if lr, ok := l.(*ast.RangeExpr); ok {
-				l = lr.Lo
-			}
-			lo = l
-		}
-		if r.Hi != nil {
-			h, ok := g.span(s, loops, r.Hi)
-			if !ok {
-				return nil, false
-			}
-			if hr, ok := h.(*ast.RangeExpr); ok {
-				h = hr.Hi
-			}
-			hi = h
+		lo, ok1 := g.spanEnd(s, loops, r.Lo, true)
+		hi, ok2 := g.spanEnd(s, loops, r.Hi, false)
+		if !ok1 || !ok2 {
+			return nil, false
 		}
 		return &ast.RangeExpr{Lo: lo, Hi: hi}, true
 	}

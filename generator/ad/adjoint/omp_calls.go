@@ -112,16 +112,24 @@ func (g *gen) ompOwnSnap(s *ast.DoConstruct, before []ast.Stmt, op tape.Op, b []
 	if !own || ompWritesArray(before, base.Name) {
 		return 0, nil, false
 	}
+	j, ok = snapRestore(b, op, base.Name)
+	return j, base, ok
+}
+
+// snapRestore returns the index in b of the one restore of snapshot push
+// op, of variable name: false if b restores name other than once or not
+// by op's inverse.
+func snapRestore(b []ast.Stmt, op tape.Op, name string) (int, bool) {
 	j, n := -1, 0
 	for k, st := range b {
-		if back, isOp := tape.Of(st); isOp && back.Kind == tape.SnapPop && refName(back.Ref) == strings.ToLower(base.Name) {
+		if back, isOp := tape.Of(st); isOp && back.Kind == tape.SnapPop && refName(back.Ref) == strings.ToLower(name) {
 			n++
 			if back.Type == op.Type && ast.Equal(back.Ref, op.Ref) {
 				j = k
 			}
 		}
 	}
-	return j, base, j >= 0 && n == 1
+	return j, j >= 0 && n == 1
 }
 
 // ompWritesArray reports whether list may write array name: an

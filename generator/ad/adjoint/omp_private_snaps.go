@@ -32,16 +32,8 @@ func (g *gen) ompPrivateArraySnap(s *ast.DoConstruct, f, b []ast.Stmt, i int, op
 	if v == nil || v.Kind != sema.VarSym || v.Rank() == 0 || v.Attrs.Has(sema.AttrAllocatable) || v.Attrs.Has(sema.AttrPointer) || v.Dims[v.Rank()-1].Kind == sema.AssumedSize {
 		return false // (its bounds must be known before the loop)
 	}
-	j, n := -1, 0
-	for k, st := range b {
-		if back, isOp := tape.Of(st); isOp && back.Kind == tape.SnapPop && refName(back.Ref) == strings.ToLower(id.Name) {
-			n++
-			if back.Type == op.Type && ast.Equal(back.Ref, op.Ref) {
-				j = k
-			}
-		}
-	}
-	if j < 0 || n != 1 {
+	j, ok := snapRestore(b, op, id.Name) // omp_calls.go
+	if !ok {
 		return false
 	}
 	loopDims, index, ok := g.bufferShape([]*ast.DoConstruct{s})
