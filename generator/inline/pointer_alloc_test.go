@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/parser"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/inline"
@@ -107,21 +106,7 @@ end subroutine s
 			if g := strings.TrimSpace(buf.String()); g != tt.want {
 				t.Errorf("got:\n%s\nwant:\n%s", g, tt.want)
 			}
-			for _, s := range u.Body {
-				ast.Inspect(s, func(n ast.Node) bool {
-					switch n := n.(type) {
-					case *ast.Ident:
-						if prog.Info.ObjectOf(n) == nil {
-							t.Errorf("%s is not resolved after the rewrite", n.Name)
-						}
-					case *ast.CallExpr:
-						if _, ok := prog.Info.Calls[n]; !ok {
-							t.Errorf("%s is not classified after the rewrite", printed(n))
-						}
-					}
-					return true
-				})
-			}
+			checkResolved(t, prog, u) // where_elemental_test.go
 		})
 	}
 }

@@ -199,6 +199,13 @@ func checkBody(t *testing.T, prog *sema.Program, want string) {
 	if g := strings.TrimSpace(buf.String()); g != want {
 		t.Errorf("body:\n%s\nwant:\n%s", g, want)
 	}
+	checkResolved(t, prog, u)
+}
+
+// checkResolved checks that the identifiers of u's body resolve and its
+// references are classified after a rewrite.
+func checkResolved(t *testing.T, prog *sema.Program, u *ast.Unit) {
+	t.Helper()
 	for _, s := range u.Body {
 		ast.Inspect(s, func(n ast.Node) bool {
 			switch n := n.(type) {
