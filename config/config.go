@@ -211,6 +211,18 @@ type Output struct {
 	// sweep; true unless the spec says false.
 	SourceRefs    bool `yaml:"source_refs"`
 	SourceRefsPos source.Position
+	// Augment are sources, each one of Sources, written again into Dir
+	// under their base name with the derivative code of their modules
+	// inside the modules: the derivative code of a module with private
+	// state can only live there. Users compile the written file in place
+	// of the source.
+	Augment []Path `yaml:"augment"`
+}
+
+// AugmentedPath returns the output path ('/'-separated, relative to the
+// spec's directory) of augmented source p.
+func (o *Output) AugmentedPath(p Path) string {
+	return path.Join(o.Dir.Clean(), path.Base(p.Clean()))
 }
 
 // Target is one routine to differentiate.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -681,7 +682,7 @@ func (d *decoder) spec(root *yaml.Node, s *Spec) {
 		s.IncludeDirs, _ = d.paths(e, "include_dirs", checkPath)
 	}
 	if e, ok := m["output"]; ok {
-		d.output(e, &s.Output)
+		d.output(e, &s.Output, s.Sources)
 	}
 	if e, ok := m["targets"]; ok {
 		d.targets(e, s)
@@ -717,7 +718,34 @@ func isMacroName(s string) bool {
 	return true
 }
 
-func (d *decoder) output(e entry, o *Output) {
+// augment reads output.augment: sources, each written again under its
+// base name in the output directory, so no two may share one.
+func (d *decoder) augment(e entry, o *Output, srcs []Path) {
+	ps, ok := d.paths(e, "augment", checkFilePath)
+	if !ok {
+		return
+	}
+	sources := make(map[string]bool)
+	for _, p := range srcs {
+		sources[p.Clean()] = true
+	}
+	bases := make(map[string]Path)
+	for _, p := range ps {
+		if len(srcs) > 0 && !sources[p.Clean()] {
+			d.errorAt(p.Pos, "augment: %s is not one of the sources", quote(p.Text))
+			continue
+		}
+		b := strings.ToLower(path.Base(p.Clean()))
+		if f, dup := bases[b]; dup {
+			d.errorAt(p.Pos, "augment: %s and %s (line %d) would both be written as %s", quote(p.Text), quote(f.Text), f.Pos.Line, quote(o.AugmentedPath(p)))
+			continue
+		}
+		bases[b] = p
+		o.Augment = append(o.Augment, p)
+	}
+}
+
+func (d *decoder) output(e entry, o *Output, sources []Path) {
 	m := d.mapping(e.val, secOutput, "output")
 	if m == nil {
 		return
@@ -756,6 +784,9 @@ func (d *decoder) output(e entry, o *Output) {
 	}
 	if e, ok := m["source_refs"]; ok {
 		o.SourceRefs, o.SourceRefsPos, _ = d.boolean(e.val, "source_refs")
+	}
+	if e, ok := m["augment"]; ok {
+		d.augment(e, o, sources)
 	}
 	// The adjoint and tangent suffixes must differ, defaults included.
 	suf, tsuf := o.Suffix, o.TangentSuffix

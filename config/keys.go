@@ -72,6 +72,7 @@ var (
 		{key: "tangent_suffix", kind: kString, def: DefaultTangentSuffix},
 		{key: "runtime", kind: kString, def: DefaultRuntime},
 		{key: "source_refs", kind: kBool, def: true},
+		{key: "augment", kind: kStringList},
 	}}
 	secTarget = &section{name: "target", where: "in target", home: "a target", fields: []field{
 		{key: "routine", kind: kString, required: true},

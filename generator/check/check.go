@@ -198,7 +198,14 @@ func Run(specPath string, opts Options) (*Report, error) {
 	}
 	// The original sources, copied so that Mutate sees them too.
 	var common []string
+	augmented := map[string]bool{}
+	for _, p := range spec.Output.Augment {
+		augmented[spec.Join(p.Text)] = true
+	}
 	for i, sp := range spec.SourcePaths() {
+		if augmented[sp] {
+			continue // compiled as written again (output.augment)
+		}
 		data, err := os.ReadFile(sp)
 		if err != nil {
 			return nil, err
@@ -234,6 +241,15 @@ func Run(specPath string, opts Options) (*Report, error) {
 		} else {
 			generated = append(generated, p)
 		}
+	}
+
+	if len(augmented) > 0 {
+		// The sources and the generated files compile in one order
+		// (gfortran.ModuleOrder), before the driver's unit.
+		if common, err = gfortran.ModuleOrder(append(common, generated...)); err != nil {
+			return nil, err
+		}
+		generated = nil
 	}
 
 	flags := []string{"-O0", "-ffree-line-length-none"}

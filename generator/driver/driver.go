@@ -208,9 +208,21 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	if err := shareUnits(files); err != nil {
 		return nil, err
 	}
+	augmented, err := augment(spec, prog, files, header) // augment.go
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range augmented {
+		if prev, dup := seen[a.Path]; dup {
+			return nil, errAt(prev, "target writes %s, the file output.augment writes", a.Path)
+		}
+		seen[a.Path] = spec.Output.Pos
+	}
+	res.Files = append(res.Files, augmented...)
 	for _, f := range files {
 		var buf bytes.Buffer
 		buf.WriteString(header)
+		buf.WriteString(f.note)
 		if err := printer.Fprint(&buf, f.file); err != nil {
 			return nil, err
 		}
@@ -360,7 +372,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		errs = append(errs, errAt(t.RoutinePos, "%v", err).(diag.List)...)
 	}
 	if t.Mode.HasTangent() {
-		out, err := tangent.Generate(prog, act, tangent.Config{Suffix: spec.Output.TangentSuffix})
+		out, err := tangent.Generate(prog, act, tangent.Config{Suffix: spec.Output.TangentSuffix, Augmented: augmentedSet(spec, prog)})
 		if err != nil {
 			wrap(err)
 		} else {
@@ -384,7 +396,8 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		out, err := adjoint.Generate(prog, act, rec, adjoint.Config{Suffix: spec.Output.Suffix, RuntimeModule: spec.Output.Runtime, StoreAll: opts.StoreAll,
 			Plan: pl, Recomputed: dec.Recomputed, Dead: dec.Dead, SourceRef: sourceRef(spec, prog, opts), FixedPoints: fps,
 			Strategy: strategy(t, opts), Weights: weights(t), Decisions: &dec.Strategy, RoutineStrategies: routineStrategies(t, act, opts),
-			RegionStrategies: regionStrategies, RecomputeSnapshots: t.RecomputeSnapshots})
+			RegionStrategies: regionStrategies, RecomputeSnapshots: t.RecomputeSnapshots,
+			Augmented: augmentedSet(spec, prog)})
 		if err != nil {
 			wrap(err)
 		} else {

@@ -14,7 +14,8 @@ import (
 // files (fadj bazel) can declare the outputs before anything is generated.
 // It follows Generate's naming: <routine><suffix>.f90 per mode of each
 // target, prefixed by <module>_ for a module-qualified target, lower case,
-// and <runtime>.f90 once when some target has reverse mode. A spec whose
+// and <runtime>.f90 once when some target has reverse mode, and the
+// sources of output.augment under their base names. A spec whose
 // targets collide is an error of Generate; here each path is listed once.
 func Outputs(spec *config.Spec) []string {
 	dir := spec.Output.Dir.Clean()
@@ -46,6 +47,9 @@ func Outputs(spec *config.Spec) []string {
 	}
 	if reverse {
 		add(path.Join(dir, spec.Output.Runtime+".f90"))
+	}
+	for _, p := range spec.Output.Augment {
+		add(spec.Output.AugmentedPath(p))
 	}
 	sort.Strings(out)
 	return out

@@ -16,6 +16,9 @@ type targetFile struct {
 	entry  string // the target's derivative routine, the name users call
 	path   string
 	file   *ast.File
+	// note is a comment heading the file: where derivative code moved
+	// (augment.go).
+	note string
 }
 
 // shareUnits lets several targets share derivative code: a library's

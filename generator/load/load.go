@@ -106,6 +106,10 @@ func Files(paths []string, conf Config) (*Program, error) {
 			errs.Add(source.Position{Filename: path}, fmt.Sprintf("cannot read file: %v", unwrap(err)))
 			continue
 		}
+		if prog.Texts == nil {
+			prog.Texts = map[string][]byte{}
+		}
+		prog.Texts[path] = src
 		dir := filepath.Dir(path)
 		pconf := parser.Config{
 			Form:    conf.Form,

@@ -18,4 +18,7 @@ type Program struct {
 	// ENTRY (parser.SplitEntries) that stop fadj only when the
 	// procedure gets derivative code.
 	Deferred map[*ast.Unit]diag.List
+	// Texts are the sources as read, by the name given to load them
+	// (output.augment writes a source again with code inserted).
+	Texts map[string][]byte
 }

@@ -194,6 +194,10 @@ type Config struct {
 	// RecomputeSnapshots are the snapshots of the loops recompute
 	// checkpoints (DefaultRecomputeSnapshots if 0; era_loop.go).
 	RecomputeSnapshots int
+	// Augmented are the modules whose derivative code the driver puts
+	// inside them (output.augment): it sees their private entities, so
+	// none is copied into the derivative module (decl.Private).
+	Augmented map[*sema.Symbol]bool
 }
 
 // Generate returns a new file holding, for each procedure version in act
@@ -273,7 +277,9 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 			u := modOf(m)
 			u.Decls = append(u.Decls, d...)
 		}
-		if u := mods[m]; u != nil {
+		if u := mods[m]; u != nil && conf.Augmented[m] {
+			out.Units = append(out.Units, u)
+		} else if u != nil {
 			// What the adjoints need of m's private entities.
 			decls, procs, err := decl.Private(prog.Info, prog.Fset, m.Inner, sh.origs[m])
 			if err != nil {

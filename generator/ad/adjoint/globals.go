@@ -295,7 +295,15 @@ func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err er
 		if s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPointer) {
 			return nil, nil, notSupported("allocatable or pointer module variable '%s' used by '%s', reversed jointly", s.Name, what)
 		}
-		p, q, err := symPushPop(ref, s)
+		var p, q []ast.Stmt
+		var err error
+		if decl.IsDerived(s.Type) {
+			// Component by component, ALLOCATABLE ones with their
+			// allocation (derived.go).
+			p, q, err = g.recordDerived(ref, s.Rank(), s.Type, tape.Push, true)
+		} else {
+			p, q, err = symPushPop(ref, s)
+		}
 		if err != nil {
 			return nil, nil, err
 		}

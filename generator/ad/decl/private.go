@@ -46,7 +46,7 @@ func Private(info *sema.Info, fset *source.FileSet, mod *sema.Scope, units []*as
 		switch {
 		case s.Kind == sema.ProcSym && s.Proc != nil && s.Proc.Unit != nil:
 			if v := savedLocal(info, s.Proc.Unit); v != nil {
-				errs.Addf(fset.Position(v.Pos), "not supported yet: private procedure '%s' of module '%s' with saved variable '%s' (its derivative module would have a copy with state of its own)", s.Name, mod.Symbol.Name, v.Name)
+				errs.Addf(fset.Position(v.Pos), "not supported yet: private procedure '%s' of module '%s' with saved variable '%s': its derivative module would have a copy with state of its own%s", s.Name, mod.Symbol.Name, v.Name, augmentHint)
 				continue
 			}
 			procs = append(procs, ast.Clone(s.Proc.Unit))
@@ -55,7 +55,7 @@ func Private(info *sema.Info, fset *source.FileSet, mod *sema.Scope, units []*as
 				written = definedVars(info, mod)
 			}
 			if written[s] {
-				errs.Addf(fset.Position(s.Pos), "not supported yet: private module variable '%s' of '%s', which the derivative code needs and a procedure changes: the derivative module, a module of its own, cannot share it (make it PUBLIC)", s.Name, mod.Symbol.Name)
+				errs.Addf(fset.Position(s.Pos), "not supported yet: private module variable '%s' of '%s', which the derivative code needs and a procedure changes: the derivative module, a module of its own, cannot share it (make it PUBLIC, or list its source in output.augment: fadj then writes it again with the derivative code inside the module)", s.Name, mod.Symbol.Name)
 				continue
 			}
 			d = entityDecl(mod.Unit.Decls, s)
@@ -65,7 +65,7 @@ func Private(info *sema.Info, fset *source.FileSet, mod *sema.Scope, units []*as
 			d = genericDecl(mod.Unit.Decls, s) // private_generic.go
 		}
 		if d == nil && s.Kind != sema.ProcSym {
-			errs.Addf(fset.Position(s.Pos), "not supported yet: private %s '%s' of module '%s' in derivative code (its derivative module cannot reach it)", s.Kind, s.Name, mod.Symbol.Name)
+			errs.Addf(fset.Position(s.Pos), "not supported yet: private %s '%s' of module '%s' in derivative code: its derivative module cannot reach it%s", s.Kind, s.Name, mod.Symbol.Name, augmentHint)
 			continue
 		}
 		if d != nil {
@@ -79,6 +79,8 @@ func Private(info *sema.Info, fset *source.FileSet, mod *sema.Scope, units []*as
 	}
 	return append([]ast.Stmt{names}, decls...), procs, nil
 }
+
+const augmentHint = " (list its source in output.augment: fadj then writes it again with the derivative code inside the module)"
 
 type privates struct {
 	info *sema.Info

@@ -71,6 +71,10 @@ type Config struct {
 	// Suffix is appended to derivative variables and routines; "_d" if
 	// empty.
 	Suffix string
+	// Augmented are the modules whose derivative code the driver puts
+	// inside them (output.augment): none of their private entities is
+	// copied (decl.Private).
+	Augmented map[*sema.Symbol]bool
 }
 
 // Generate returns a new file holding, for each procedure version in act
@@ -143,7 +147,9 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 			u := modOf(m)
 			u.Decls = append(u.Decls, d...)
 		}
-		if u := mods[m]; u != nil {
+		if u := mods[m]; u != nil && conf.Augmented[m] {
+			out.Units = append(out.Units, u)
+		} else if u != nil {
 			// What the tangents need of m's private entities.
 			decls, procs, err := decl.Private(prog.Info, prog.Fset, m.Inner, origs[m])
 			if err != nil {

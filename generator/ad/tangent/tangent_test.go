@@ -782,7 +782,7 @@ contains
     y = c*x*x
   end subroutine
 end module
-`, "m.s", "n.f90:4:14: not supported yet: private module variable 'c' of 'm', which the derivative code needs and a procedure changes: the derivative module, a module of its own, cannot share it (make it PUBLIC)"},
+`, "m.s", "n.f90:4:14: not supported yet: private module variable 'c' of 'm', which the derivative code needs and a procedure changes: the derivative module, a module of its own, cannot share it (make it PUBLIC, or list its source in output.augment: fadj then writes it again with the derivative code inside the module)"},
 		{"data active", `
 subroutine s(x, y)
   real(8) :: x, y, acc

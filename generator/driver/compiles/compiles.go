@@ -106,6 +106,15 @@ func compile(gfc, specPath string, res *driver.Result, dir string, warnings bool
 	}
 	c := &gfortran.Compiler{Path: gfc, Flags: append(append([]string{}, flags...), std)}
 	all := append(append([]string{}, srcs...), gen...)
+	objs := append(append([]string{}, srcs...), derivs...)
+	if len(spec.Output.Augment) > 0 {
+		// The sources written again replace theirs, and the files
+		// compile in the order of their modules.
+		if objs, err = augmentedOrder(spec, srcs, derivs); err != nil {
+			return nil, err
+		}
+		all = append(gen[:len(gen)-len(derivs):len(gen)-len(derivs)], objs...)
+	}
 	if warnings {
 		// One object compile finds errors and warnings; the derivatives
 		// need the runtime's module, which its syntax check writes. The
@@ -113,7 +122,6 @@ func compile(gfc, specPath string, res *driver.Result, dir string, warnings bool
 		if len(gen) > len(derivs) && c.SyntaxCheck(dir, gen[0]) != nil {
 			return nil, syntaxErrors(c, flags, dir, srcs, all)
 		}
-		objs := append(append([]string{}, srcs...), derivs...)
 		out, err := c.CompileOutput(dir, objs...)
 		if err != nil {
 			// Blame, or find that the sources need -std=legacy.
@@ -142,6 +150,26 @@ func syntaxErrors(c *gfortran.Compiler, flags []string, dir string, srcs, all []
 		return fmt.Errorf("%w: %v", ErrSource, e)
 	}
 	return c.SyntaxCheck(dir, all...)
+}
+
+// augmentedOrder returns the sources but those of output.augment, and
+// the generated files, in the order of their modules.
+func augmentedOrder(spec *config.Spec, srcs, derivs []string) ([]string, error) {
+	skip := map[string]bool{}
+	for _, p := range spec.Output.Augment {
+		abs, err := filepath.Abs(spec.Join(p.Text))
+		if err != nil {
+			return nil, err
+		}
+		skip[abs] = true
+	}
+	var kept []string
+	for _, s := range srcs {
+		if !skip[s] {
+			kept = append(kept, s)
+		}
+	}
+	return gfortran.ModuleOrder(append(kept, derivs...))
 }
 
 func isFixed(p string) bool {
