@@ -256,7 +256,7 @@ func insertDerivatives(fset *source.FileSet, text []byte, m *sema.Symbol, us []*
 		printIndented(&usesText, d)
 	}
 	if len(decls) > 0 || m.Inner.DefaultPrivate() && len(public) > 0 {
-		declsText.WriteString("  ! The derivative code's variables (fadj, output.augment).\n")
+		declsText.WriteString("  ! Derivative code by fadj (output.augment).\n")
 	}
 	for _, d := range decls {
 		printIndented(&declsText, d)
