@@ -99,6 +99,16 @@ func augment(spec *config.Spec, prog *load.Program, files []targetFile, header s
 			respellUses(&ast.File{Units: []*ast.Unit{u}}, byName)
 		}
 	}
+	// Code outside a module reaches its private variables through
+	// accessors inside it (augment_access.go).
+	var outside []*ast.Unit
+	for i := range files {
+		outside = append(outside, files[i].file.Units...)
+	}
+	if errs := accessors(prog.Fset, outside, mods, derivs, spec.Output.Suffix, spec.Output.Runtime); len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
 	var out []Output
 	var errs diag.List
 	for _, p := range spec.Output.Augment {

@@ -41,6 +41,7 @@ var models = []model{
 	{Name: "speedy", Repo: "https://github.com/samhatfield/speedy.f90", Commit: "0ebfdbf", Dir: "speedy.f90", Copy: []string{"source"}},
 	{Name: "icepack", Repo: "https://github.com/CICE-Consortium/Icepack", Commit: "0fa79f8", Dir: "Icepack", Copy: []string{"columnphysics"}},
 	{Name: "cloudsc", Repo: "https://github.com/ecmwf-ifs/dwarf-p-cloudsc", Commit: "f7ba9f8", Dir: "dwarf-p-cloudsc", Copy: []string{"src/common", "src/cloudsc_fortran", "data"}},
+	{Name: "gotm", Repo: "https://github.com/gotm-model/code", Commit: "84f8d8e", Dir: "gotm", Copy: []string{"include", "src/util"}},
 }
 
 func main() {
