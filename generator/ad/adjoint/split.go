@@ -97,7 +97,14 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, map[*sema.Symbol]bool, erro
 	})
 	var out []*sema.Symbol
 	allocs := map[*sema.Symbol]bool{}
+	// In source order: the pointers' associations (and the first error)
+	// come out in it, not in the map's.
+	syms := make([]*sema.Symbol, 0, len(want))
 	for s := range want {
+		syms = append(syms, s)
+	}
+	sort.Slice(syms, func(i, j int) bool { return syms[i].Pos < syms[j].Pos })
+	for _, s := range syms {
 		if s.Kind != sema.VarSym || s.Attrs.Has(sema.AttrParameter) {
 			continue
 		}
