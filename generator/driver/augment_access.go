@@ -226,7 +226,7 @@ func (a *accessorSet) accessor(m *sema.Symbol, s ast.Stmt, aliases map[string]pr
 		l := locals[x]
 		proc.Args = append(proc.Args, ast.NewIdent(l.entity.Name.Name))
 		proc.Decls = append(proc.Decls, &ast.TypeDecl{Type: ast.Clone(l.decl.Type), DColon: true,
-			Entities: []*ast.Entity{{Name: ast.NewIdent(l.entity.Name.Name), Dims: cloneDims(l.entity.Dims), }}})
+			Entities: []*ast.Entity{{Name: ast.NewIdent(l.entity.Name.Name), Dims: cloneDims(l.entity.Dims)}}})
 	}
 	us := a.derivs[m]
 	if len(us) == 0 {

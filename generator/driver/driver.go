@@ -146,6 +146,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	inline.StatementFunctions(prog)
 	inline.Associations(prog)
 	reassigned := inline.DefinedAssignments(prog) // a = b as CALL of the specific (defined_assign.go)
+	reoperated := inline.DefinedOperators(prog)   // a .op. b on intrinsic types as the specific's reference (defined_ops.go)
 	inline.ElementalWheres(prog)                  // WHEREs calling user elemental functions as DO loops
 	inline.CallFunctionArgs(prog)                 // function references in CALL arguments hoisted
 	inline.BlockLocals(prog)                      // BLOCK locals become the procedure's (block.go)
@@ -199,6 +200,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 			// Leftovers of later decisions (unused locals and labels,
 			// dead zero stores) go in one pass over the result.
 			reassigned.Respell(out) // calls of specifics the generated code cannot name
+			reoperated.Respell(out) // references of operators' specifics it cannot name
 			modPtrs.Respell(out)    // ALLOCATED of module pointers the user's module declares
 			tidy.File(out, t.Name+gen.suffix)
 			prog.Info.Rebound(out) // type-bound references StaticBindings made plain
