@@ -274,6 +274,11 @@ func overwritesInput(spec *config.Spec, res *Result) error {
 		}
 		pos := spec.Output.Dir.Pos
 		what := "an output"
+		for _, a := range spec.Output.Augment {
+			if spec.Output.AugmentedPath(a) == f.Path {
+				pos, what = a.Pos, "the source output.augment writes again"
+			}
+		}
 		switch {
 		case f.Path == runtimeFile && spec.Output.RuntimePos.IsValid():
 			pos, what = spec.Output.RuntimePos, "the runtime module's file"
