@@ -258,6 +258,9 @@ func (v *version) call(c *ast.CallStmt) []Note {
 	var notes []Note
 	snp, snpB := v.refsBytes(cp.Snp)
 	text := fmt.Sprintf("%s runs plainly here; the backward sweep restores its snapshot and calls its adjoint %s, which runs again what it needs of %s (%s snapshots)", name, adjointName(callee, v.d.Suffix), name, cp.Decision.Snapshots)
+	if site := v.d.Plan.Site(c); site != nil && site.Elemental {
+		text += "; joint although split was asked: an elemental subroutine called with arrays, whose elements' adjoints each pop their own records"
+	}
 	notes = append(notes, Note{Kind: Checkpoint, Text: text})
 	notes = append(notes, Note{Kind: Snapshot, Text: snp + ": saved here, restored before the re-run", Bytes: snpB})
 	if len(cp.Sbk) > 0 {

@@ -73,6 +73,9 @@ type Site struct {
 	// State, if not nil, is the evolving state the callee reaches, which
 	// made the site split (state.go).
 	State *State
+	// Elemental says the site is joint although split was asked: an
+	// elemental subroutine called with array arguments.
+	Elemental bool
 }
 
 // Plan is the reversal plan of a target.
@@ -126,7 +129,11 @@ func (p *Plan) Sites() []*Site {
 func (p *Plan) String() string {
 	var b strings.Builder
 	for _, s := range p.Sites() {
-		fmt.Fprintf(&b, "%s %s -> %s: %s\n", s.Pos, name(s.Caller), name(s.Callee), s.Reversal)
+		note := ""
+		if s.Elemental {
+			note = " (elemental with arrays)"
+		}
+		fmt.Fprintf(&b, "%s %s -> %s: %s%s\n", s.Pos, name(s.Caller), name(s.Callee), s.Reversal, note)
 	}
 	for _, f := range p.FixedPoints() {
 		fmt.Fprintf(&b, "%s\n", f)
@@ -271,11 +278,35 @@ func (b *builder) site(s *ast.CallStmt, caller, callee *sema.Symbol) {
 		site.Reversal = Reversal{Mode: Split}
 		site.State = &st
 	}
+	if site.Reversal.Mode == Split && site.State == nil && b.elementalArrays(s, site.Callee) {
+		// Its split adjoint would pop the elements' records in the order
+		// it pushed them: an elemental call runs the elements one way.
+		// Jointly, each element's adjoint pops its own.
+		site.Reversal = Reversal{Mode: Joint}
+		site.Elemental = true
+	}
 	if site.Callee != nil && site.Callee == b.routine {
 		site.Reversal.Mode = Joint
 	}
 	b.plan.sites[s] = site
 	b.plan.order = append(b.plan.order, site)
+}
+
+// elementalArrays reports whether CALL s of callee is an elemental
+// subroutine referenced with an array argument.
+func (b *builder) elementalArrays(s *ast.CallStmt, callee *sema.Symbol) bool {
+	if callee == nil || callee.Attrs&sema.AttrElemental == 0 {
+		return false
+	}
+	for _, a := range s.Args {
+		if kw, ok := a.(*ast.KeywordArg); ok {
+			a = kw.Value
+		}
+		if b.prog.Info.Rank(a) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // narrows reports whether checkpoint c's in, at and label admit site.
