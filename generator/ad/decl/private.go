@@ -26,7 +26,7 @@ func Private(info *sema.Info, fset *source.FileSet, mod *sema.Scope, units []*as
 	if mod == nil || mod.Unit == nil {
 		return nil, nil, nil
 	}
-	p := &privates{info: info, mod: mod, need: map[*sema.Symbol]bool{}}
+	p := &privates{info: info, mod: mod, need: map[*sema.Symbol]bool{}, comps: privateComponents(mod.Unit)}
 	for _, u := range units {
 		p.walk(u)
 	}
@@ -63,6 +63,9 @@ func Private(info *sema.Info, fset *source.FileSet, mod *sema.Scope, units []*as
 			d = entityDecl(mod.Unit.Decls, s)
 		case s.Kind == sema.GenericSym:
 			d = genericDecl(mod.Unit.Decls, s) // private_generic.go
+		case s.Kind == sema.ComponentSym:
+			errs.Addf(fset.Position(s.Pos), "not supported yet: private component '%s' of a type of module '%s' in derivative code: its derivative module cannot reach it%s", s.Name, mod.Symbol.Name, augmentHint)
+			continue
 		}
 		if d == nil && s.Kind != sema.ProcSym {
 			errs.Addf(fset.Position(s.Pos), "not supported yet: private %s '%s' of module '%s' in derivative code: its derivative module cannot reach it%s", s.Kind, s.Name, mod.Symbol.Name, augmentHint)
@@ -83,9 +86,41 @@ func Private(info *sema.Info, fset *source.FileSet, mod *sema.Scope, units []*as
 const augmentHint = " (list its source in output.augment: fadj then writes it again with the derivative code inside the module)"
 
 type privates struct {
-	info *sema.Info
-	mod  *sema.Scope
-	need map[*sema.Symbol]bool
+	info  *sema.Info
+	mod   *sema.Scope
+	need  map[*sema.Symbol]bool
+	comps map[source.Pos]bool // the declarations of private components
+}
+
+// privateComponents returns the positions of the components of the
+// types of module u that only u can name: declared PRIVATE, or after a
+// PRIVATE statement of the type and not declared PUBLIC. (sema does not
+// keep components' accessibility: the front end checks nothing of it.)
+func privateComponents(u *ast.Unit) map[source.Pos]bool {
+	out := map[source.Pos]bool{}
+	for _, d := range u.Decls {
+		td, ok := d.(*ast.TypeDef)
+		if !ok {
+			continue
+		}
+		for _, c := range td.Components {
+			private := td.PrivateStmt != nil
+			for _, a := range c.Attrs {
+				switch a.Kind {
+				case ast.AttrPrivate:
+					private = true
+				case ast.AttrPublic:
+					private = false
+				}
+			}
+			if private {
+				for _, e := range c.Entities {
+					out[e.Name.Pos()] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // walk adds the private entities of the module n references, and
@@ -105,6 +140,10 @@ func (p *privates) walk(n ast.Node) {
 			return true
 		}
 		s := p.info.ObjectOf(id)
+		if s != nil && s.Kind == sema.ComponentSym && p.comps[s.Pos] {
+			p.need[s] = true
+			return true
+		}
 		if s == nil || s.Owner != p.mod || !p.private(s) || p.need[s] {
 			return true
 		}
