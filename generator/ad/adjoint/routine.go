@@ -512,7 +512,11 @@ func (g *gen) splitForm(r *routine) ([]*ast.Unit, error) {
 	}
 	fwdBody := nu.Body // fadj_jump = 0
 	n := len(g.decls)
-	units, err := g.splitUnits(r.u, decls, append(fwdBody, r.fwd...))
+	rpush, replay, err := g.splitReplays() // split_replay.go
+	if err != nil {
+		return nil, err
+	}
+	units, err := g.splitUnits(r.u, decls, append(append(fwdBody, r.fwd...), rpush...))
 	if err != nil {
 		return nil, err
 	}
@@ -522,7 +526,7 @@ func (g *gen) splitForm(r *routine) ([]*ast.Unit, error) {
 	nu.Decls = append(nu.Decls, g.decls[n:]...)
 	nu.Name = ast.NewIdent(routineName(g.pa, "_bwd"))
 	nu.Body = g.bwdPrefix
-	r.inits = append(r.inits, g.splitAssocs...) // (after the adjoints' allocation: split_pointer.go)
+	r.inits = append(append(r.inits, g.splitAssocs...), replay...) // (after the adjoints' allocation: split_pointer.go)
 	r.fwd = nil
 	return units, nil
 }
