@@ -816,6 +816,8 @@ func (g *gen) extent(x ast.Expr, k int) (ast.Expr, bool) {
 			}
 		case "transpose":
 			return g.extent(a[0], 3-k)
+		case "spread":
+			return g.spreadExtent(a, k) // spread_extent.go
 		}
 		if r, ok := deriv.Lookup(c.Proc.Name); ok && r.Form == deriv.Elemental {
 			for _, arg := range a {
