@@ -170,7 +170,7 @@ func (g *gen) replayPartsOf(s ast.Stmt, p, pb ast.Expr, plan *replayPlan) (push,
 		if t == nil {
 			continue
 		}
-		t = plan.captured(k, t) // replay_capture.go
+		t = plan.captured(g.info, k, t) // replay_capture.go
 		body := []ast.Stmt{&ast.PointerAssignStmt{Lhs: ast.Clone(p), Rhs: ast.Clone(t)}}
 		if pb != nil {
 			tb, err := g.adjRef(t)

@@ -940,7 +940,7 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	base := g.baseSym(s.Lhs)
 	lt := g.info.TypeOf(s.Lhs)
 	if base == nil || !hasShadow(lt) || !pa.ActiveVar(base) {
-		if pa.ActiveStmt(s) && len(pre) == 0 {
+		if pa.ActiveStmt(s) && len(pre) == 0 && !passiveKind(lt) { // passive_kinds.go
 			return nil, notSupported("active assignment to '%s'", exprString(s.Lhs))
 		}
 		return withPrefix(pre, primal), nil
