@@ -181,6 +181,9 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call, rb ast.Expr) ([]ast.Stmt, 
 	if name == "transfer" {
 		return g.transfer(x, rb) // transfer.go
 	}
+	if g.whereShift != nil && isShift(name) {
+		return g.whereShiftAdj(x, c, rb) // where_shift.go
+	}
 	rule, ok := deriv.Lookup(name)
 	if !ok {
 		return nil, fmt.Errorf("no derivative rule for intrinsic '%s'", name)

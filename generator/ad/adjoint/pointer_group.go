@@ -143,4 +143,3 @@ func (g *gen) groupSet(plan *replayPlan, s ast.Stmt) (ast.Stmt, bool) {
 	}
 	return &ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: ast.NewIdent(g.replays[q].pid.Name)}, true
 }
-
