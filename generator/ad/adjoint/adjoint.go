@@ -433,12 +433,13 @@ type gen struct {
 	// jumps are the body's EXIT, CYCLE, GO TO and RETURN statements;
 	// part holds, for each jump inside the statement being reversed, the
 	// backward sweep of what ran up to it (jumps.go).
-	bwdPrefix       []ast.Stmt                          // split mode: the snapshot pops starting foo_bwd
-	splitAssocs     []ast.Stmt                          // split mode: pointer associations starting foo_bwd (split_pointer.go)
-	noRecord        map[ast.Stmt]bool                   // assignments recomputed rather than recorded
-	recomps         map[ast.Stmt]map[int]*recomputation // by the list's first statement (recomp)
-	eraState                                            // era.go
-	whereShiftState                                     // where_shift.go
+	bwdPrefix   []ast.Stmt                          // split mode: the snapshot pops starting foo_bwd
+	splitAssocs []ast.Stmt                          // split mode: pointer associations starting foo_bwd (split_pointer.go)
+	noRecord    map[ast.Stmt]bool                   // assignments recomputed rather than recorded
+	recomps     map[ast.Stmt]map[int]*recomputation // by the list's first statement (recomp)
+	eraState                                        // era.go
+
+	whereShiftState // where_shift.go
 
 	// dead are the assignments the forward sweep leaves out, deadIndex
 	// the DO loops whose index is dead after them (live.go).
