@@ -168,6 +168,10 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 	case s.Kind == sema.CommonSym:
 		pos, err := decl.WholeCommon(s, g.scope, pa.Proc.Name)
 		return diag.At(g.fset, pos, err)
+	case s.Owner != nil && s.Owner.Kind == sema.BlockScope:
+		// Its BLOCK kept its declarations (inline.BlockLocals), which
+		// the BLOCK's own rejection says.
+		return notSupported("active local '%s' of a BLOCK construct in '%s'", v, pa.Proc.Name)
 	case s.Owner != g.scope:
 		return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
 	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):

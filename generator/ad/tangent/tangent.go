@@ -397,6 +397,9 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 		pos, err := decl.WholeCommon(s, g.scope, pa.Proc.Name)
 		return diag.At(g.fset, pos, err)
 	case s.Owner != g.scope:
+		if s.Owner != nil && s.Owner.Kind == sema.BlockScope { // (its BLOCK kept its declarations: inline.BlockLocals)
+			return notSupported("active local '%s' of a BLOCK construct in '%s'", v, pa.Proc.Name)
+		}
 		if g.host == nil || s.Owner != g.host {
 			return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
 		}
