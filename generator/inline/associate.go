@@ -98,6 +98,7 @@ func (x *expander) nestedAssociates(s ast.Stmt) {
 // plainAssociations reports whether every selector of a qualifies.
 func (x *expander) plainAssociations(a *ast.AssociateConstruct) bool {
 	x.fixed = x.undefinedIn(a.Body)
+	x.fixedBase = x.keptStructures(a.Body) // associate_component.go
 	for _, as := range a.Assocs {
 		if as == nil || as.Name == nil || !x.plainAssoc(as, a.Body) {
 			return false

@@ -24,6 +24,8 @@ func (x *expander) fixedSubscript(e ast.Expr) bool {
 			return false
 		}
 		return s.Kind == sema.ConstSym || s.Kind == sema.VarSym && x.fixed != nil && x.fixed(s)
+	case *ast.SelectorExpr:
+		return x.fixedComponent(e) // associate_component.go
 	case *ast.ParenExpr:
 		return x.fixedSubscript(e.X)
 	case *ast.UnaryExpr:
@@ -36,7 +38,8 @@ func (x *expander) fixedSubscript(e ast.Expr) bool {
 
 // undefinedIn returns whether a variable keeps its value through body:
 // an integer local or dummy of a procedure (not a global, which a call
-// may change, nor a pointer) that no statement of body may define.
+// may change, nor a pointer) that no statement of body may define; or
+// such a structure, whose integer components keepStructures looks at.
 func (x *expander) undefinedIn(body []ast.Stmt) func(*sema.Symbol) bool {
 	defined := map[*sema.Symbol]bool{}
 	mark := func(e ast.Expr) {
@@ -81,7 +84,7 @@ func (x *expander) undefinedIn(body []ast.Stmt) func(*sema.Symbol) bool {
 		return true
 	})
 	return func(s *sema.Symbol) bool {
-		if defined[s] || s.Attrs&(sema.AttrPointer|sema.AttrTarget|sema.AttrInCommon) != 0 || s.Type == nil || !s.Type.IsInteger() {
+		if defined[s] || s.Attrs&(sema.AttrPointer|sema.AttrTarget|sema.AttrInCommon) != 0 || s.Type == nil || !s.Type.IsInteger() && !s.Type.IsDerived() {
 			return false
 		}
 		k := s.Owner

@@ -119,6 +119,29 @@ end subroutine s
 end subroutine s
 `,
 		body: "c = 1\nblock\n  real(8) :: g(size(x, 1))\n  real(8) :: h(4)\n  g = exp(-x)*2\n  h = c + 1\n  y = sum(g) + g(1) + h(4)\nend block",
+	}, {
+		name: "integer components of structures the body keeps as subscripts (MOM6's G%isc, a state's time level); not those of one it passes or assigns",
+		src: `subroutine s(g, cs, y)
+  type grid
+    integer :: isc, iec
+  end type grid
+  type state
+    real(8) :: h(0:9, 2)
+    integer :: cur
+  end type state
+  type(grid), intent(in) :: g
+  type(state) :: cs
+  real(8) :: y
+  associate(h => cs%h(g%isc:g%iec, cs%cur))
+    y = sum(h**2) + h(1)
+  end associate
+  associate(h => cs%h(g%isc:g%iec, cs%cur))
+    cs%cur = 1
+    y = y + h(2)
+  end associate
+end subroutine s
+`,
+		body: "y = sum(cs%h(g%isc:g%iec, cs%cur)**2) + cs%h(g%isc, cs%cur)\nassociate (h => cs%h(g%isc:g%iec, cs%cur))\n  cs%cur = 1\n  y = y + h(2)\nend associate",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -28,6 +28,7 @@ func (x *expander) valueAssociation(a *ast.AssociateConstruct) *ast.BlockConstru
 	var inits []ast.Stmt
 	plain := &ast.AssociateConstruct{}
 	x.fixed = x.undefinedIn(a.Body)
+	x.fixedBase = x.keptStructures(a.Body) // associate_component.go
 	for _, as := range a.Assocs {
 		if as == nil || as.Name == nil {
 			return nil

@@ -67,6 +67,9 @@ type expander struct {
 	// a variable keeps its value through the construct's body
 	// (associate_fixed.go).
 	fixed func(*sema.Symbol) bool
+	// fixedBase tells whether a structure keeps its value there
+	// (associate_component.go).
+	fixedBase func(*sema.Symbol) bool
 }
 
 func (x *expander) unit(u *ast.Unit) {

@@ -129,7 +129,7 @@ func (r Ref) Describe() string {
 // CONCURRENT, a construct entity there) names the routine's variable
 // anywhere in body outside the FORALL and DO CONCURRENT constructs that
 // take it as index and the DO loops on it (do e = 1, n sets it before
-// its body reads it, mesh_private_generic). If not, the variable's value need not be kept
+// its body reads it, mesh_private_generic), and the implied DOs on it. If not, the variable's value need not be kept
 // around those constructs when they become DO nests: nothing reads it,
 // and saving it would read it undefined.
 func IndexUsedOutside(body []ast.Stmt, name string) bool {
@@ -157,6 +157,10 @@ func IndexUsedOutside(body []ast.Stmt, name string) bool {
 					return false // do e = 1, n defines e before its body reads it
 				}
 				return !indexes(n.Concurrent)
+			case *ast.ImpliedDo:
+				// An array constructor's (w = [(i*dz, i = 1, nz)]) is a
+				// construct entity; an I/O list's sets it first.
+				return !strings.EqualFold(n.Var.Name, name) || names(name, n.Start, n.Stop, n.Step)
 			case *ast.Ident:
 				used = strings.EqualFold(n.Name, name)
 			}

@@ -128,6 +128,9 @@ func (c *checker) stmt(s ast.Stmt) {
 	case *ast.AssignStmt:
 		c.assignStmt(s)
 	case *ast.PointerAssignStmt:
+		if c.pointerRemap(s) { // ptr_remap.go
+			break
+		}
 		l := c.define(s.Lhs, true)
 		if l.base != nil && l.t.valid() && !l.pointer && l.base.Kind == VarSym {
 			c.errorf(posOf(s.Lhs), "the target of '=>' must be a pointer")

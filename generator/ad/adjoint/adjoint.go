@@ -445,6 +445,8 @@ type gen struct {
 	recomps     map[ast.Stmt]map[int]*recomputation // by the list's first statement (recomp)
 	eraState                                        // era.go
 
+	whereShiftState // where_shift.go
+
 	// dead are the assignments the forward sweep leaves out, deadIndex
 	// the DO loops whose index is dead after them (live.go).
 	dead      map[ast.Stmt]bool

@@ -123,7 +123,7 @@ func (g *gen) hoistedLhs(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 		return g.allocDerivedAssign(s, ast.NewIdent(r.adj.Name), t) // dtype_result.go
 	}
 	if rb := g.baseSym(s.Rhs); rb != nil && g.info.Rank(s.Rhs) == 0 && sameType(g.info.TypeOf(s.Rhs), t) {
-		if rb == g.baseSym(s.Lhs) {
+		if rb == g.baseSym(s.Lhs) && !g.disjointElements(s.Lhs, s.Rhs) { // dtype_disjoint.go
 			return nil, nil, notSupported("assignment of a whole value of type '%s', which has ALLOCATABLE components, from a part of the same variable in reverse mode", t.Derived.Name)
 		}
 		var rhsB ast.Expr // (nil: a passive right side)

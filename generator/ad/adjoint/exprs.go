@@ -181,6 +181,9 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call, rb ast.Expr) ([]ast.Stmt, 
 	if name == "transfer" {
 		return g.transfer(x, rb) // transfer.go
 	}
+	if g.whereShift != nil && isShift(name) {
+		return g.whereShiftAdj(x, c, rb) // where_shift.go
+	}
 	rule, ok := deriv.Lookup(name)
 	if !ok {
 		return nil, fmt.Errorf("no derivative rule for intrinsic '%s'", name)
@@ -816,6 +819,8 @@ func (g *gen) extent(x ast.Expr, k int) (ast.Expr, bool) {
 			}
 		case "transpose":
 			return g.extent(a[0], 3-k)
+		case "spread":
+			return g.spreadExtent(a, k) // spread_extent.go
 		}
 		if r, ok := deriv.Lookup(c.Proc.Name); ok && r.Form == deriv.Elemental {
 			for _, arg := range a {

@@ -205,8 +205,11 @@ func (g *gen) newHoistRef(x ast.Expr) (*hoistRef, error) {
 	name := exprString(call.Fun)
 	t := g.info.TypeOf(x)
 	derived := decl.IsDerived(t) && g.info.Rank(x) == 0 && !g.sideEffects(call)
-	if t == nil || !(t.IsReal() || derived) || (g.info.Rank(x) != 0 && g.sideEffects(call)) {
-		return nil, notSupported("reference of function '%s' without a real scalar result, which uses module or common variables the program writes, in reverse mode", name)
+	// An array result is hoisted as a scalar one is, into an array
+	// temporary (a tendency function reading the model state the time
+	// loop writes, du = a*du + dt*rhs(): was rejected).
+	if t == nil || !(t.IsReal() || derived) {
+		return nil, notSupported("reference of function '%s' without a real result, which uses module or common variables the program writes, in reverse mode", name)
 	}
 	r := &hoistRef{x: x, call: call, callee: g.pa.CallPattern(x)}
 	for i, d := range r.callee.Unit.Args {

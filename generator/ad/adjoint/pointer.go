@@ -177,7 +177,7 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 		if err != nil {
 			return nil, nil, err
 		}
-		return labelled(s, append(append(push, s, g.guardedAssoc(s.Rhs, assoc)), set...)), bwd, nil // pointer_alloc_target.go
+		return labelled(s, append(append(append(push, s), g.fwdAssoc(s.Rhs, assoc)...), set...)), bwd, nil // pointer_alloc_target.go
 	}
 	save, restore, err := g.pointerSave(p, v, pb)
 	if err != nil {

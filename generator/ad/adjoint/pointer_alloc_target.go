@@ -60,7 +60,7 @@ func (g *gen) reassocInits(r *routine) error {
 			if t == nil || g.allocLocalTarget(t) == nil {
 				continue
 			}
-			tb, err := g.adjRef(plan.captured(k, t))
+			tb, err := g.adjRef(plan.captured(g.info, k, t))
 			if err != nil {
 				return err
 			}

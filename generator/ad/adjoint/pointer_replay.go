@@ -30,6 +30,9 @@ type replayPlan struct {
 	// current association's values of them (replay_capture.go).
 	caps    map[int][]capture
 	capVars []*ast.Ident
+	// from holds the statements associating the pointer with another
+	// of its group, by that pointer (pointer_group.go).
+	from map[ast.Stmt]*sema.Symbol
 }
 
 // replay returns the replay plan of pointer v, nil if its associations
@@ -52,6 +55,11 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 	}
 	if plan == nil && !v.IsDummy() && g.hasAdj(v) {
 		if plan, err = g.captureReplay(v, is); err != nil { // replay_capture.go
+			return nil, err
+		}
+	}
+	if plan == nil && !v.IsDummy() {
+		if plan, err = g.groupReplay(v); err != nil { // pointer_group.go
 			return nil, err
 		}
 	}
@@ -170,7 +178,7 @@ func (g *gen) replayPartsOf(s ast.Stmt, p, pb ast.Expr, plan *replayPlan) (push,
 		if t == nil {
 			continue
 		}
-		t = plan.captured(k, t) // replay_capture.go
+		t = plan.captured(g.info, k, t) // replay_capture.go
 		body := []ast.Stmt{&ast.PointerAssignStmt{Lhs: ast.Clone(p), Rhs: ast.Clone(t)}}
 		if pb != nil {
 			tb, err := g.adjRef(t)
@@ -188,6 +196,9 @@ func (g *gen) replayPartsOf(s ast.Stmt, p, pb ast.Expr, plan *replayPlan) (push,
 	sel.Cases = append(sel.Cases, &ast.CaseBlock{Default: true, Body: []ast.Stmt{null}})
 	push = []ast.Stmt{pushInt(ast.NewIdent(plan.pid.Name))}
 	set = []ast.Stmt{&ast.AssignStmt{Lhs: ast.NewIdent(plan.pid.Name), Rhs: deriv.Int(plan.ids[s])}}
+	if gs, ok := g.groupSet(plan, s); ok { // pointer_group.go
+		set = []ast.Stmt{gs}
+	}
 	bwd = []ast.Stmt{popInt(ast.NewIdent(plan.pid.Name)), sel}
 	cp, cs, cq := plan.captureParts(s) // replay_capture.go
 	return append(push, cp...), append(set, cs...), append(cq, bwd...), nil

@@ -127,13 +127,15 @@ func (g *gen) captures(t ast.Expr) ([]capture, bool) {
 }
 
 // captured returns target k of the plan with its changing subscripts
-// replaced by the locals holding them.
-func (plan *replayPlan) captured(k int, t ast.Expr) ast.Expr {
+// replaced by the locals holding them. The copy keeps info's resolution
+// of its references (os%t(:, fadj_pcap_tn_1), an element of a component,
+// has no adjoint without it).
+func (plan *replayPlan) captured(info *sema.Info, k int, t ast.Expr) ast.Expr {
 	caps := plan.caps[k]
 	if len(caps) == 0 {
 		return t
 	}
-	out := ast.Clone(t)
+	out := info.Clone(t)
 	var from, to []ast.Node
 	ast.Inspect(t, func(n ast.Node) bool {
 		if n != nil {

@@ -168,6 +168,10 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 	case s.Kind == sema.CommonSym:
 		pos, err := decl.WholeCommon(s, g.scope, pa.Proc.Name)
 		return diag.At(g.fset, pos, err)
+	case s.Owner != nil && s.Owner.Kind == sema.BlockScope:
+		// Its BLOCK kept its declarations (inline.BlockLocals), which
+		// the BLOCK's own rejection says.
+		return notSupported("active local '%s' of a BLOCK construct in '%s'", v, pa.Proc.Name)
 	case s.Owner != g.scope:
 		return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
 	case !s.IsDummy() && (s.Attrs.Has(sema.AttrSave) || s.Attrs.Has(sema.AttrData) || g.scope.SaveAll()):
@@ -512,7 +516,11 @@ func (g *gen) splitForm(r *routine) ([]*ast.Unit, error) {
 	}
 	fwdBody := nu.Body // fadj_jump = 0
 	n := len(g.decls)
-	units, err := g.splitUnits(r.u, decls, append(fwdBody, r.fwd...))
+	rpush, replay, err := g.splitReplays() // split_replay.go
+	if err != nil {
+		return nil, err
+	}
+	units, err := g.splitUnits(r.u, decls, append(append(fwdBody, r.fwd...), rpush...))
 	if err != nil {
 		return nil, err
 	}
@@ -522,7 +530,7 @@ func (g *gen) splitForm(r *routine) ([]*ast.Unit, error) {
 	nu.Decls = append(nu.Decls, g.decls[n:]...)
 	nu.Name = ast.NewIdent(routineName(g.pa, "_bwd"))
 	nu.Body = g.bwdPrefix
-	r.inits = append(r.inits, g.splitAssocs...) // (after the adjoints' allocation: split_pointer.go)
+	r.inits = append(append(r.inits, g.splitAssocs...), replay...) // (after the adjoints' allocation: split_pointer.go)
 	r.fwd = nil
 	return units, nil
 }

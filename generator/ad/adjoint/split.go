@@ -62,7 +62,7 @@ func (g *gen) splitUnits(u *ast.Unit, decls []ast.Stmt, fwd []ast.Stmt) ([]*ast.
 		return nil, err
 	}
 	push, pop = append(push, p...), append(q, pop...)
-	fu := &ast.Unit{Kind: ast.SubroutineUnit, Name: ast.NewIdent(routineName(g.pa, "_fwd")), Args: u.Args, Prefix: u.Prefix}
+	fu := &ast.Unit{Kind: ast.SubroutineUnit, Name: ast.NewIdent(routineName(g.pa, "_fwd")), Args: u.Args, Prefix: fwdPrefix(u.Prefix)}
 	fu.Decls = decls
 	fu.Body = append(append(fu.Body, fwd...), push...)
 	fu.End = ast.EndStmt{Keyword: "subroutine", Name: fu.Name}
@@ -121,6 +121,9 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, map[*sema.Symbol]bool, erro
 			return nil, nil, notSupported("variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name)
 		}
 		if s.Attrs.Has(sema.AttrPointer) {
+			if g.splitReplayed(s) {
+				continue // split_replay.go
+			}
 			assoc, ok := g.splitPointer(u, s) // split_pointer.go
 			if !ok {
 				return nil, nil, diag.At(g.fset, s.Pos, notSupported("pointer variable '%s' in '%s', reversed in split mode (fadj associates again in foo_bwd a local pointer the routine associates once, at the top of its body, with a part of a dummy)", s.Name, g.pa.Proc.Name))

@@ -144,7 +144,7 @@ func (g *gen) checkWhere(branches []*ast.WhereBranch) (rank int, err error) {
 			if name := g.elementalRef(as.Rhs); name != "" {
 				return 0, notSupported(whereElementalMsg, name)
 			}
-			if name, ok := g.transformational(as.Rhs); ok {
+			if name, ok := g.whereTransformational(as.Rhs, g.info.Rank(as.Lhs)); ok { // where_shift.go
 				return 0, notSupported("'%s' in an active WHERE in reverse mode", name)
 			}
 		}
@@ -206,7 +206,9 @@ func (g *gen) whereBodies(branches []*ast.WhereBranch, masks []*ast.Ident) (fwd,
 			if shape == nil {
 				shape = as.Lhs
 			}
+			g.whereShift = masks[k] // where_shift.go
 			f, bw, err := g.stmt(as)
+			g.whereShift = nil
 			if err != nil {
 				return nil, nil, nil, err
 			}
@@ -219,6 +221,10 @@ func (g *gen) whereBodies(branches []*ast.WhereBranch, masks []*ast.Ident) (fwd,
 			scalars := g.scalarAdjoints(as)
 			var mb []ast.Stmt
 			for _, x := range bw {
+				if unmaskedAdj(x, masks[k]) {
+					mb = append(mb, x) // where_shift.go
+					continue
+				}
 				mb = append(mb, g.masked(x, masks[k], scalars))
 			}
 			bwd = append(mb, bwd...)

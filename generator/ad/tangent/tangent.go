@@ -403,6 +403,9 @@ func (g *gen) checkActiveVar(v activity.Var) error {
 		pos, err := decl.WholeCommon(s, g.scope, pa.Proc.Name)
 		return diag.At(g.fset, pos, err)
 	case s.Owner != g.scope:
+		if s.Owner != nil && s.Owner.Kind == sema.BlockScope { // (its BLOCK kept its declarations: inline.BlockLocals)
+			return notSupported("active local '%s' of a BLOCK construct in '%s'", v, pa.Proc.Name)
+		}
 		if g.host == nil || s.Owner != g.host {
 			return notSupported("active global variable '%s' in '%s'", v, pa.Proc.Name)
 		}
@@ -946,7 +949,7 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	base := g.baseSym(s.Lhs)
 	lt := g.info.TypeOf(s.Lhs)
 	if base == nil || !hasShadow(lt) || !pa.ActiveVar(base) {
-		if pa.ActiveStmt(s) && len(pre) == 0 {
+		if pa.ActiveStmt(s) && len(pre) == 0 && !passiveKind(lt) { // passive_kinds.go
 			return nil, notSupported("active assignment to '%s'", exprString(s.Lhs))
 		}
 		return withPrefix(pre, primal), nil

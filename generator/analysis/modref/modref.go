@@ -292,17 +292,50 @@ func (r *Result) definedBy(s ast.Stmt, out Set) {
 }
 
 // functionArgs returns the actual arguments of references of user
-// functions in x, which may define them.
+// functions in x, which may define them: all but those whose dummy the
+// function never defines (by its effects, or INTENT(IN) or VALUE when it
+// has no body here), so that a loop passing an INTENT(IN) dummy of its
+// routine to a function does not snapshot (and restore) it.
 func (r *Result) functionArgs(x ast.Expr) []ast.Expr {
 	var out []ast.Expr
 	ast.Inspect(x, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
 			if k, ok := r.info.Calls[c]; ok && k.Kind == sema.FunctionCall && !k.IsIntrinsic() {
-				out = append(out, c.Args...)
+				out = append(out, r.definedArgs(c, k.Proc)...)
 			}
 		}
 		return true
 	})
+	return out
+}
+
+// definedArgs returns the actual arguments of function reference c of
+// callee that it may define.
+func (r *Result) definedArgs(c *ast.CallExpr, callee *sema.Symbol) []ast.Expr {
+	if callee == nil || callee.Proc == nil {
+		return c.Args
+	}
+	dummies := callee.Proc.Args
+	var effects map[*sema.Symbol]sema.Effect
+	if callee.Proc.Unit != nil {
+		effects = map[*sema.Symbol]sema.Effect{}
+		for _, e := range r.eff.Effects(callee) {
+			effects[e.Var] = e
+		}
+	}
+	var out []ast.Expr
+	for i, a := range positional(c.Args, dummies) {
+		if a == nil {
+			continue
+		}
+		if i < len(dummies) && dummies[i] != nil {
+			d := dummies[i]
+			if effects != nil && !effects[d].Defines() || d.Intent == ast.IntentIn || d.Attrs&sema.AttrValue != 0 {
+				continue
+			}
+		}
+		out = append(out, a)
+	}
 	return out
 }
 
