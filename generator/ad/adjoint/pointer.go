@@ -284,7 +284,10 @@ func (g *gen) pointerAlloc(s *ast.AllocateStmt) (fwd, bwd []ast.Stmt, err error)
 				return nil, nil, err
 			}
 			fwd = append(fwd, push...)
-			after = append(append(after, nullify(pb)), set...)
+			if !g.split { // (foo_fwd has no adjoints: split_replay.go)
+				after = append(after, nullify(pb))
+			}
+			after = append(after, set...)
 			bwd = append(back, bwd...)
 			continue
 		}

@@ -125,6 +125,14 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, map[*sema.Symbol]bool, erro
 				continue // split_replay.go
 			}
 			assoc, ok := g.splitPointer(u, s) // split_pointer.go
+			if !ok && s.Owner == g.scope && !s.IsDummy() {
+				// Not yet met in the body (the store-all records list
+				// every variable first; `=> null()` makes it SAVEd): a
+				// pointer the body replays is fine.
+				if plan, err := g.replay(s); err == nil && plan != nil {
+					continue
+				}
+			}
 			if !ok {
 				return nil, nil, diag.At(g.fset, s.Pos, notSupported("pointer variable '%s' in '%s', reversed in split mode (fadj associates again in foo_bwd a local pointer the routine associates once, at the top of its body, with a part of a dummy)", s.Name, g.pa.Proc.Name))
 			}
