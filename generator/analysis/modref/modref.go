@@ -292,17 +292,51 @@ func (r *Result) definedBy(s ast.Stmt, out Set) {
 }
 
 // functionArgs returns the actual arguments of references of user
-// functions in x, which may define them.
+// functions in x that the function may define: as for a CALL, those its
+// effects (or, without a body, its dummies' intents) do not exclude. An
+// INTENT(IN) dummy's actual is not defined: a checkpoint would restore
+// it, which does not compile when it is the caller's INTENT(IN) dummy.
 func (r *Result) functionArgs(x ast.Expr) []ast.Expr {
 	var out []ast.Expr
 	ast.Inspect(x, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
 			if k, ok := r.info.Calls[c]; ok && k.Kind == sema.FunctionCall && !k.IsIntrinsic() {
-				out = append(out, c.Args...)
+				out = append(out, r.definedArgs(k.Proc, c.Args)...)
 			}
 		}
 		return true
 	})
+	return out
+}
+
+// definedArgs returns the actual arguments args of a reference of callee
+// that it may define.
+func (r *Result) definedArgs(callee *sema.Symbol, args []ast.Expr) []ast.Expr {
+	if callee == nil || callee.Proc == nil {
+		return args
+	}
+	dummies := callee.Proc.Args
+	var effects map[*sema.Symbol]sema.Effect
+	if callee.Proc.Unit != nil {
+		effects = map[*sema.Symbol]sema.Effect{}
+		for _, e := range r.eff.Effects(callee) {
+			effects[e.Var] = e
+		}
+	}
+	var out []ast.Expr
+	for i, a := range positional(args, dummies) {
+		switch {
+		case a == nil:
+		case i >= len(dummies) || dummies[i] == nil:
+			out = append(out, a)
+		case effects != nil:
+			if effects[dummies[i]].Defines() {
+				out = append(out, a)
+			}
+		case dummies[i].Intent != ast.IntentIn:
+			out = append(out, a)
+		}
+	}
 	return out
 }
 
