@@ -1522,6 +1522,7 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call) (ast.Expr, error) {
 	if !anyD {
 		return nil, nil
 	}
+	deriv.KindLiterals(g.info, rule, ops) // real(x, dp)
 	return deriv.Tangent(name, ops, ds, nil)
 }
 
