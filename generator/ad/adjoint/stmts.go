@@ -249,7 +249,9 @@ func (g *gen) checkCalls(x ast.Expr) error {
 	return err
 }
 
-func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
+// stmtOwn is stmt but for the saves of what function references define
+// (funcdef_saves.go).
+func (g *gen) stmtOwn(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		if refs := g.impureRefs(s.Rhs); len(refs) > 0 && g.hoist == nil {

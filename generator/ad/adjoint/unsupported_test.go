@@ -183,6 +183,58 @@ subroutine s(x, y)
   deallocate(p, w)
 end subroutine
 `, want: "k.f90:10:3: not supported yet: DEALLOCATE of an active pointer with other objects in reverse mode"},
+		{name: "DO WHILE condition defining a needed argument", routine: "s", ins: []string{"u"}, outs: []string{"j"}, src: `
+module clock
+  real(8) :: tobs(9)
+contains
+  logical function due(k, t)
+    integer, intent(inout) :: k
+    real(8), intent(in) :: t
+    due = k <= 9
+    if (due) due = tobs(k) <= t
+    if (due) k = k + 1
+  end function due
+end module clock
+subroutine s(u, j)
+  use clock
+  real(8), intent(in) :: u(9)
+  real(8), intent(out) :: j
+  integer :: k
+  k = 1
+  j = 0
+  do while (due(k, 0.5d0))
+    j = j + u(k - 1)**2
+  end do
+end subroutine
+`, want: "k.f90:19:3: not supported yet: a DO WHILE condition referencing a function that defines 'k', whose old value the adjoint needs"},
+		{name: "IF condition defining a needed argument, with a CYCLE out", routine: "s", ins: []string{"u"}, outs: []string{"j"}, src: `
+module clock
+  real(8) :: tobs(9)
+contains
+  logical function due(k, t)
+    integer, intent(inout) :: k
+    real(8), intent(in) :: t
+    due = k <= 9
+    if (due) due = tobs(k) <= t
+    if (due) k = k + 1
+  end function due
+end module clock
+subroutine s(u, j)
+  use clock
+  real(8), intent(in) :: u(9)
+  real(8), intent(out) :: j
+  integer :: k, it
+  k = 1
+  j = 0
+  do it = 1, 9
+    if (due(k, 0.1d0*it)) then
+      j = j + u(k - 1)**2
+      if (k > 3) cycle
+    end if
+    j = j + u(k)**2
+  end do
+end subroutine
+`, want: "k.f90:20:5: not supported yet: a labelled statement, or one with a jump out of it, referencing a function that defines 'k', whose old value the adjoint needs"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

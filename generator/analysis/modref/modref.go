@@ -251,7 +251,8 @@ func (r *Result) Defines(list []ast.Stmt, scope *sema.Scope) Set {
 				for v := range r.Call(n, scope).Defs {
 					out[v] = true
 				}
-				return false // its arguments' subexpressions define nothing
+				r.definedBy(n, out) // functions referenced in its arguments
+				return false
 			case ast.Stmt:
 				r.definedBy(n, out)
 			}
@@ -268,7 +269,6 @@ func (r *Result) definedBy(s ast.Stmt, out Set) {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		lhs = append(lhs, s.Lhs)
-		lhs = append(lhs, r.functionArgs(s.Rhs)...)
 	case *ast.DoConstruct:
 		if s.Var != nil {
 			lhs = append(lhs, s.Var)
@@ -280,6 +280,7 @@ func (r *Result) definedBy(s ast.Stmt, out Set) {
 	case *ast.WhereStmt:
 		lhs = append(lhs, s.Assign.Lhs)
 	}
+	lhs = append(lhs, r.FunctionDefs(s)...) // funcdefs.go
 	for _, x := range lhs {
 		if d, ok := x.(*ast.ImpliedDo); ok {
 			lhs = append(lhs, d.Items...)

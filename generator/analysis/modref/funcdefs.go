@@ -1,0 +1,56 @@
+package modref
+
+import "github.com/fadj-dev/fadj/generator/fortran/ast"
+
+// Functions that define their arguments. A reference of a user function
+// may define the actual arguments of its dummies that are not INTENT(IN)
+// (an observation clock's `if (obs_due(kob, t))` advancing its cursor
+// kob), wherever the reference is: an assignment's right side, an IF
+// condition, a DO bound, a CASE selector, a CALL's argument. The checkpoint
+// sets (Defines) and the TBR analysis count these definitions as the
+// statement's own.
+
+// FunctionDefs returns the actual arguments that the references of user
+// functions in the expressions statement s evaluates itself (not those of
+// its nested statements) may define.
+func (r *Result) FunctionDefs(s ast.Stmt) []ast.Expr {
+	var out []ast.Expr
+	for _, x := range OwnExprs(s) {
+		if x != nil {
+			out = append(out, r.functionArgs(x)...)
+		}
+	}
+	return out
+}
+
+// OwnExprs returns the expressions statement s evaluates itself: an IF
+// construct's conditions, not its blocks' statements.
+func OwnExprs(s ast.Stmt) []ast.Expr {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		return []ast.Expr{s.Lhs, s.Rhs}
+	case *ast.IfStmt:
+		return []ast.Expr{s.Cond}
+	case *ast.ArithIfStmt:
+		return []ast.Expr{s.Expr}
+	case *ast.IfConstruct:
+		var out []ast.Expr
+		for _, b := range s.Branches {
+			out = append(out, b.Cond)
+		}
+		return out
+	case *ast.DoConstruct:
+		return []ast.Expr{s.Start, s.Stop, s.Step, s.While}
+	case *ast.SelectCase:
+		return []ast.Expr{s.Selector}
+	case *ast.CallStmt:
+		return s.Args
+	case *ast.ComputedGotoStmt:
+		return []ast.Expr{s.Expr}
+	case *ast.IOStmt:
+		return append(append([]ast.Expr{}, s.Control...), s.Items...)
+	case *ast.WhereStmt:
+		return []ast.Expr{s.Mask}
+	}
+	return nil
+}
