@@ -927,10 +927,12 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if err := deriv.CheckTransfers(g.info, func(v *sema.Symbol) bool { return pa.IsVaried(s, false, v) }, s); err != nil {
 		return nil, err
 	}
+	ppre := g.hoistPassive(s) // funcref_passive.go
 	pre, err := g.hoist(s.Lhs, s.Rhs)
 	if err != nil {
 		return nil, err
 	}
+	pre = append(ppre, pre...)
 	primal := ast.Stmt(s)
 	if len(pre) > 0 {
 		c := ast.Copy(s).(*ast.AssignStmt)

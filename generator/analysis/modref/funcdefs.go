@@ -1,6 +1,9 @@
 package modref
 
-import "github.com/fadj-dev/fadj/generator/fortran/ast"
+import (
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
 
 // Functions that define their arguments. A reference of a user function
 // may define the actual arguments of its dummies that are not INTENT(IN)
@@ -53,4 +56,25 @@ func OwnExprs(s ast.Stmt) []ast.Expr {
 		return []ast.Expr{s.Mask}
 	}
 	return nil
+}
+
+// Impure reports whether reference c of a user function with a body may
+// define one of its actual arguments or a variable of a module, a common
+// block or a host: evaluated twice (a derivative statement repeating it)
+// it would not give the same value (`next_w(k)` advancing k, a random
+// number generator advancing its seed).
+func (r *Result) Impure(c *ast.CallExpr) bool {
+	k, ok := r.info.Calls[c]
+	if !ok || k.Kind != sema.FunctionCall || k.IsIntrinsic() || k.Proc == nil || k.Proc.Proc == nil || k.Proc.Proc.Unit == nil {
+		return false
+	}
+	if len(r.definedArgs(k.Proc, c.Args)) > 0 {
+		return true
+	}
+	for _, e := range r.eff.Effects(k.Proc) {
+		if e.Defines() && !containsSym(k.Proc.Proc.Args, e.Var) {
+			return true
+		}
+	}
+	return false
 }
