@@ -45,3 +45,27 @@ func (g *gen) passiveTemps(r *hoistRef) (push, pop []ast.Stmt) {
 	typ, _ := tape.TypeOf(g.info.TypeOf(r.x))
 	return []ast.Stmt{tapePush(typ, r.val)}, []ast.Stmt{tapePop(typ, r.val)}
 }
+
+// lhsPassiveRefs returns the passive references with side effects in the
+// subscripts of active assignment s's left side (`v(next_i(m)) = ...`:
+// the adjoint of the element would reference it again), arguments first.
+func (g *gen) lhsPassiveRefs(s *ast.AssignStmt) []ast.Expr {
+	if !g.pa.ActiveStmt(s) {
+		return nil
+	}
+	var out []ast.Expr
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || !g.passiveImpure(c) {
+			return true
+		}
+		for _, a := range c.Args {
+			ast.Inspect(a, visit)
+		}
+		out = append(out, c)
+		return false
+	}
+	ast.Inspect(s.Lhs, visit)
+	return out
+}

@@ -254,7 +254,7 @@ func (g *gen) checkCalls(x ast.Expr) error {
 func (g *gen) stmtOwn(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		if refs := g.impureRefs(s.Rhs); len(refs) > 0 && g.hoist == nil {
+		if refs := append(g.lhsPassiveRefs(s), g.impureRefs(s.Rhs)...); len(refs) > 0 && g.hoist == nil { // funcref_passive.go
 			return g.hoistedAssign(s, refs) // funcref_hoist.go
 		}
 		return g.hoistedLhs(s) // dtype_op.go, else assign

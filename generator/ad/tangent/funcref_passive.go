@@ -16,7 +16,7 @@ import (
 // evaluated once, into a temporary both statements read.
 
 // hoistPassive evaluates the passive references with side effects of
-// active assignment s into temporaries (g.repl), in the order they are
+// active assignment s (its right side, its left side's subscripts) into temporaries (g.repl), in the order they are
 // evaluated (arguments first), and returns the assignments.
 func (g *gen) hoistPassive(s *ast.AssignStmt) []ast.Stmt {
 	if !g.pa.ActiveStmt(s) {
@@ -48,6 +48,7 @@ func (g *gen) hoistPassive(s *ast.AssignStmt) []ast.Stmt {
 		g.tmpDecls = append(g.tmpDecls, tmpDecl(tmp.Name, g.info.TypeOf(c)))
 		return false
 	}
+	ast.Inspect(s.Lhs, visit) // its subscripts: v(next_i(m)) = ...
 	ast.Inspect(s.Rhs, visit)
 	return pre
 }
