@@ -562,6 +562,7 @@ func unlabel(f []ast.Stmt, label int) []ast.Stmt {
 			}
 			st = ast.Copy(st)
 			st.Header().Label = 0
+			clearBranchLabel(st) // branch_labels.go
 		}
 		out = append(out, st)
 	}
@@ -581,6 +582,7 @@ func withLabel(s ast.Stmt, fwd []ast.Stmt) []ast.Stmt {
 	n := ast.Copy(s)
 	n.Header().Label = 0
 	n.Header().Doc = nil
+	clearBranchLabel(n) // branch_labels.go
 	out := []ast.Stmt{c}
 	out = append(out, fwd[:len(fwd)-1]...)
 	return append(out, n)
