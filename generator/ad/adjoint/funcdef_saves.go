@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // Saves of what function references define. A user function may define
@@ -23,9 +24,6 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		return nil, nil, err
 	}
 	defs := g.modref().FunctionDefs(s)
-	if len(defs) == 0 {
-		return fwd, bwd, nil
-	}
 	var push, pop []ast.Stmt
 	var saved ast.Expr
 	for _, x := range defs {
@@ -46,6 +44,14 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		if saved == nil {
 			saved = x
 		}
+	}
+	gp, gq, gv, err := g.funcGlobalSaves(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	push, pop = append(push, gp...), append(gq, pop...)
+	if saved == nil && gv != nil {
+		saved = ast.NewIdent(gv.Name)
 	}
 	if len(push) == 0 {
 		return fwd, bwd, nil
@@ -111,6 +117,57 @@ func loopWithin(st ast.Stmt, name *ast.Ident, loops []*ast.DoConstruct) bool {
 			continue
 		}
 		if within(st, &ast.Unit{Body: d.Body}) {
+			return true
+		}
+	}
+	return false
+}
+
+// funcGlobalSaves returns the saves of the module, common and host
+// variables that references of functions without derivatives in s's own
+// expressions may define (`if (accept(h, y))` counting the accepted
+// observations in nacc, which the adjoint reads) and the adjoint needs
+// before s (the TBR set before it; all, without TBR), and the first.
+// References with derivatives save what they use (funcref_hoist.go).
+func (g *gen) funcGlobalSaves(s ast.Stmt) (push, pop []ast.Stmt, first *sema.Symbol, err error) {
+	passive := func(c *ast.CallExpr) bool { return g.pa.CallPattern(c) == nil }
+	for _, v := range g.modref().FunctionGlobals(s, g.scope, passive).Sorted() {
+		if !g.neededBefore(s, v) {
+			continue
+		}
+		if v.Attrs.Has(sema.AttrAllocatable) || v.Attrs.Has(sema.AttrPointer) || v.Type == nil || v.Type.IsCharacter() {
+			return nil, nil, nil, notSupported("a function referenced here defines '%s', whose old value the adjoint needs (allocatable, pointer or character)", v.Name)
+		}
+		var ref ast.Expr
+		if v.Attrs.Has(sema.AttrInCommon) && v.Module() == nil {
+			ref, err = g.commonRef(v, "a function referenced here")
+		} else {
+			ref, err = g.globalRef(v)
+		}
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		p, q, err := symPushPop(ref, v)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		push, pop = append(push, p...), append(q, pop...)
+		if first == nil {
+			first = v
+		}
+	}
+	return push, pop, first, nil
+}
+
+// neededBefore reports whether the adjoint may need the value variable v
+// has before statement s: v is in the TBR set before s (always without
+// the TBR analysis).
+func (g *gen) neededBefore(s ast.Stmt, v *sema.Symbol) bool {
+	if g.tbr == nil {
+		return true
+	}
+	for _, x := range g.tbr.Required(s, false) {
+		if x.Sym == v {
 			return true
 		}
 	}

@@ -78,3 +78,34 @@ func (r *Result) Impure(c *ast.CallExpr) bool {
 	}
 	return false
 }
+
+// FunctionGlobals returns the variables of modules, common blocks and
+// hosts that the references of user functions in the expressions
+// statement s evaluates itself may define (a QC function counting the
+// observations it accepts), as scope names them; keep, if not nil,
+// selects the references.
+func (r *Result) FunctionGlobals(s ast.Stmt, scope *sema.Scope, keep func(*ast.CallExpr) bool) Set {
+	out := Set{}
+	for _, x := range OwnExprs(s) {
+		if x == nil {
+			continue
+		}
+		ast.Inspect(x, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			k, ok := r.info.Calls[c]
+			if !ok || k.Kind != sema.FunctionCall || k.IsIntrinsic() || k.Proc == nil || k.Proc.Proc == nil || k.Proc.Proc.Unit == nil || keep != nil && !keep(c) {
+				return true
+			}
+			for _, e := range r.eff.Effects(k.Proc) {
+				if e.Defines() && !containsSym(k.Proc.Proc.Args, e.Var) {
+					out[localName(e.Var, scope)] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
+}

@@ -252,9 +252,15 @@ func (r *Result) Defines(list []ast.Stmt, scope *sema.Scope) Set {
 					out[v] = true
 				}
 				r.definedBy(n, out) // functions referenced in its arguments
+				for v := range r.FunctionGlobals(n, scope, nil) {
+					out[v] = true
+				}
 				return false
 			case ast.Stmt:
 				r.definedBy(n, out)
+				for v := range r.FunctionGlobals(n, scope, nil) { // funcdefs.go
+					out[v] = true
+				}
 			}
 			return true
 		})
