@@ -49,6 +49,9 @@ func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if d, ok := s.(*ast.DoConstruct); ok && d.While != nil && gv != nil {
+		return nil, nil, notSupported("a DO WHILE condition referencing a function that defines '%s', whose old value the adjoint needs", gv.Name)
+	}
 	push, pop = append(push, gp...), append(gq, pop...)
 	if saved == nil && gv != nil {
 		saved = ast.NewIdent(gv.Name)
