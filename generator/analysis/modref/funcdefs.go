@@ -109,3 +109,28 @@ func (r *Result) FunctionGlobals(s ast.Stmt, scope *sema.Scope, keep func(*ast.C
 	}
 	return out
 }
+
+// FunctionGlobalUses returns the variables of modules, common blocks and
+// hosts that the references of user functions anywhere in statements
+// list may read on entry (a cursor a function advances: next_w() reading
+// and defining kcur), as scope names them.
+func (r *Result) FunctionGlobalUses(list []ast.Stmt, scope *sema.Scope) Set {
+	out := Set{}
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		k, ok := r.info.Calls[c]
+		if !ok || k.Kind != sema.FunctionCall || k.IsIntrinsic() || k.Proc == nil || k.Proc.Proc == nil || k.Proc.Proc.Unit == nil {
+			return true
+		}
+		for _, e := range r.eff.Effects(k.Proc) {
+			if e.Reads() && !containsSym(k.Proc.Proc.Args, e.Var) {
+				out[localName(e.Var, scope)] = true
+			}
+		}
+		return true
+	})
+	return out
+}
