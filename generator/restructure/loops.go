@@ -142,6 +142,7 @@ func (r *rewriter) loop(region []ast.Stmt, l int, encl *ast.DoConstruct) *ast.Do
 	loop.StmtHeader.Start = first.Start
 	loop.Doc, first.Doc = first.Doc, nil
 	first.Label = 0
+	clearHeadLabel(region[0])
 	if refs(r.root)[l] > countGotos(region, l) {
 		// Forward GO TOs to l from before the region start the loop.
 		loop.Label = l
@@ -211,4 +212,21 @@ func (r *rewriter) nameExits(list []ast.Stmt, encl *ast.DoConstruct) {
 		*construct = ast.NewIdent(encl.Name.Name)
 		return true
 	}, nil)
+}
+
+// clearHeadLabel clears the label that the first branch of an IF or WHERE
+// construct repeats (the parser's Branches[0].Head): the printer would
+// print it for a construct whose own label was cleared, and a body copied
+// more than once (a binomially checkpointed step) would repeat it.
+func clearHeadLabel(s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.IfConstruct:
+		if len(s.Branches) > 0 {
+			s.Branches[0].Head.Label = 0
+		}
+	case *ast.WhereConstruct:
+		if len(s.Branches) > 0 {
+			s.Branches[0].Head.Label = 0
+		}
+	}
 }

@@ -145,6 +145,7 @@ func unlabelled(list []ast.Stmt) []ast.Stmt {
 		ast.Inspect(out[i], func(n ast.Node) bool {
 			if st, ok := n.(ast.Stmt); ok && !targets[st.Header().Label] {
 				st.Header().Label = 0
+				clearBranchLabel(st) // branch_labels.go
 			}
 			if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {
 				do.TermLabel = 0

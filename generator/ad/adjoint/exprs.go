@@ -216,6 +216,7 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call, rb ast.Expr) ([]ast.Stmt, 
 	for i, a := range args {
 		ops[i] = g.operand(a)
 	}
+	deriv.KindLiterals(g.info, rule, ops) // real(x, dp)
 	terms, err := deriv.Adjoint(name, ops, rb, nil)
 	if err != nil {
 		return nil, err

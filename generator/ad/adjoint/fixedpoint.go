@@ -56,6 +56,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 			if st, ok := n.(ast.Stmt); ok {
 				if _, format := st.(*ast.FormatStmt); !format {
 					st.Header().Label = 0
+					clearBranchLabel(st) // branch_labels.go
 				}
 			}
 			if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {

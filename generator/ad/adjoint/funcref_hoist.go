@@ -113,6 +113,7 @@ func (g *gen) arrayRef(x *ast.CallExpr) bool {
 // they are evaluated: a reference after those in its arguments.
 func (g *gen) impureRefs(x ast.Expr) []ast.Expr {
 	var out []ast.Expr
+	passive := g.pa.ActiveExpr(x) // an active right side: funcref_passive.go
 	var visit func(n ast.Node) bool
 	var arg func(a ast.Expr)
 	visit = func(n ast.Node) bool {
@@ -124,7 +125,7 @@ func (g *gen) impureRefs(x ast.Expr) []ast.Expr {
 			return false
 		}
 		c, ok := n.(*ast.CallExpr)
-		if !ok || !(g.sideEffects(c) || g.arrayRef(c) || g.allocDerivedRef(c) || g.nestedDerivedRef(c)) {
+		if !ok || !(g.sideEffects(c) || g.arrayRef(c) || g.allocDerivedRef(c) || g.nestedDerivedRef(c) || passive && g.passiveImpure(c)) {
 			return true
 		}
 		for _, a := range c.Args {
@@ -201,6 +202,9 @@ func (g *gen) hoistedAssign(s *ast.AssignStmt, refs []ast.Expr) (fwd, bwd []ast.
 // newHoistRef declares the temporaries of reference x and the saves of
 // the globals it may use.
 func (g *gen) newHoistRef(x ast.Expr) (*hoistRef, error) {
+	if c, ok := x.(*ast.CallExpr); ok && g.pa.CallPattern(c) == nil && g.info.Calls[c].Kind == sema.FunctionCall {
+		return g.newPassiveRef(c) // funcref_passive.go
+	}
 	call := g.hoistCall(x)
 	name := exprString(call.Fun)
 	t := g.info.TypeOf(x)
@@ -261,6 +265,10 @@ func (g *gen) newHoistRef(x ast.Expr) (*hoistRef, error) {
 // after its statement, its restoration, and the zeroing of its adjoint
 // (an array's, allocated with the value's shape, is part of pop).
 func (g *gen) hoistedTemps(r *hoistRef) (push, pop []ast.Stmt, zero ast.Stmt, err error) {
+	if r.adj == nil {
+		push, pop = g.passiveTemps(r) // funcref_passive.go
+		return push, pop, nil, nil
+	}
 	t := g.info.TypeOf(r.x)
 	z := &ast.AssignStmt{Lhs: ast.NewIdent(r.adj.Name), Rhs: deriv.Const("0", t)}
 	rank := g.info.Rank(r.x)
@@ -292,6 +300,9 @@ func (g *gen) hoistedTemps(r *hoistRef) (push, pop []ast.Stmt, zero ast.Stmt, er
 // globals restored as its reference saw them, the adjoint of the
 // function, and the globals restored again.
 func (g *gen) hoistedBackward(r *hoistRef) ([]ast.Stmt, error) {
+	if r.callee == nil {
+		return nil, nil // a passive reference: funcref_passive.go
+	}
 	args, pre, post, err := g.funcRefArgs(r.call, r.callee)
 	if err != nil {
 		return nil, err

@@ -20,6 +20,7 @@ func labelled(s ast.Stmt, fwd []ast.Stmt) []ast.Stmt {
 			n := ast.Copy(s)
 			n.Header().Label = 0
 			n.Header().Doc = nil
+			clearBranchLabel(n) // branch_labels.go
 			f = n
 		}
 		out = append(out, f)

@@ -52,6 +52,9 @@ func (g *gen) regionSets(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol) (snapshot
 			sets.UseC[v] = true
 		}
 	}
+	for v := range mr.FunctionGlobalUses(body, g.scope) {
+		sets.UseC[v] = true // what functions the step references read
+	}
 	if g.tbr != nil {
 		for _, v := range g.tbr.Required(s, false) {
 			sets.Req[v.Sym] = true

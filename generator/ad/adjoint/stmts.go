@@ -249,10 +249,12 @@ func (g *gen) checkCalls(x ast.Expr) error {
 	return err
 }
 
-func (g *gen) stmt(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
+// stmtOwn is stmt but for the saves of what function references define
+// (funcdef_saves.go).
+func (g *gen) stmtOwn(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		if refs := g.impureRefs(s.Rhs); len(refs) > 0 && g.hoist == nil {
+		if refs := append(g.lhsPassiveRefs(s), g.impureRefs(s.Rhs)...); len(refs) > 0 && g.hoist == nil { // funcref_passive.go
 			return g.hoistedAssign(s, refs) // funcref_hoist.go
 		}
 		return g.hoistedLhs(s) // dtype_op.go, else assign
@@ -560,6 +562,7 @@ func unlabel(f []ast.Stmt, label int) []ast.Stmt {
 			}
 			st = ast.Copy(st)
 			st.Header().Label = 0
+			clearBranchLabel(st) // branch_labels.go
 		}
 		out = append(out, st)
 	}
@@ -579,6 +582,7 @@ func withLabel(s ast.Stmt, fwd []ast.Stmt) []ast.Stmt {
 	n := ast.Copy(s)
 	n.Header().Label = 0
 	n.Header().Doc = nil
+	clearBranchLabel(n) // branch_labels.go
 	out := []ast.Stmt{c}
 	out = append(out, fwd[:len(fwd)-1]...)
 	return append(out, n)

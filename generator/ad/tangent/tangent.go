@@ -936,10 +936,12 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if err := deriv.CheckTransfers(g.info, func(v *sema.Symbol) bool { return pa.IsVaried(s, false, v) }, s); err != nil {
 		return nil, err
 	}
+	ppre := g.hoistPassive(s) // funcref_passive.go
 	pre, err := g.hoist(s.Lhs, s.Rhs)
 	if err != nil {
 		return nil, err
 	}
+	pre = append(ppre, pre...)
 	primal := ast.Stmt(s)
 	if len(pre) > 0 {
 		c := ast.Copy(s).(*ast.AssignStmt)
@@ -1531,6 +1533,7 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call) (ast.Expr, error) {
 	if !anyD {
 		return nil, nil
 	}
+	deriv.KindLiterals(g.info, rule, ops) // real(x, dp)
 	return deriv.Tangent(name, ops, ds, nil)
 }
 

@@ -251,9 +251,16 @@ func (r *Result) Defines(list []ast.Stmt, scope *sema.Scope) Set {
 				for v := range r.Call(n, scope).Defs {
 					out[v] = true
 				}
-				return false // its arguments' subexpressions define nothing
+				r.definedBy(n, out) // functions referenced in its arguments
+				for v := range r.FunctionGlobals(n, scope, nil) {
+					out[v] = true
+				}
+				return false
 			case ast.Stmt:
 				r.definedBy(n, out)
+				for v := range r.FunctionGlobals(n, scope, nil) { // funcdefs.go
+					out[v] = true
+				}
 			}
 			return true
 		})
@@ -268,7 +275,6 @@ func (r *Result) definedBy(s ast.Stmt, out Set) {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		lhs = append(lhs, s.Lhs)
-		lhs = append(lhs, r.functionArgs(s.Rhs)...)
 	case *ast.DoConstruct:
 		if s.Var != nil {
 			lhs = append(lhs, s.Var)
@@ -280,6 +286,7 @@ func (r *Result) definedBy(s ast.Stmt, out Set) {
 	case *ast.WhereStmt:
 		lhs = append(lhs, s.Assign.Lhs)
 	}
+	lhs = append(lhs, r.FunctionDefs(s)...) // funcdefs.go
 	for _, x := range lhs {
 		if d, ok := x.(*ast.ImpliedDo); ok {
 			lhs = append(lhs, d.Items...)
@@ -292,16 +299,16 @@ func (r *Result) definedBy(s ast.Stmt, out Set) {
 }
 
 // functionArgs returns the actual arguments of references of user
-// functions in x, which may define them: all but those whose dummy the
-// function never defines (by its effects, or INTENT(IN) or VALUE when it
-// has no body here), so that a loop passing an INTENT(IN) dummy of its
-// routine to a function does not snapshot (and restore) it.
+// functions in x that the function may define: as for a CALL, those its
+// effects (or, without a body, its dummies' intents) do not exclude. An
+// INTENT(IN) dummy's actual is not defined: a checkpoint would restore
+// it, which does not compile when it is the caller's INTENT(IN) dummy.
 func (r *Result) functionArgs(x ast.Expr) []ast.Expr {
 	var out []ast.Expr
 	ast.Inspect(x, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
 			if k, ok := r.info.Calls[c]; ok && k.Kind == sema.FunctionCall && !k.IsIntrinsic() {
-				out = append(out, r.definedArgs(c, k.Proc)...)
+				out = append(out, r.definedArgs(k.Proc, c.Args)...)
 			}
 		}
 		return true
@@ -309,11 +316,11 @@ func (r *Result) functionArgs(x ast.Expr) []ast.Expr {
 	return out
 }
 
-// definedArgs returns the actual arguments of function reference c of
-// callee that it may define.
-func (r *Result) definedArgs(c *ast.CallExpr, callee *sema.Symbol) []ast.Expr {
+// definedArgs returns the actual arguments args of a reference of callee
+// that it may define.
+func (r *Result) definedArgs(callee *sema.Symbol, args []ast.Expr) []ast.Expr {
 	if callee == nil || callee.Proc == nil {
-		return c.Args
+		return args
 	}
 	dummies := callee.Proc.Args
 	var effects map[*sema.Symbol]sema.Effect
@@ -324,17 +331,18 @@ func (r *Result) definedArgs(c *ast.CallExpr, callee *sema.Symbol) []ast.Expr {
 		}
 	}
 	var out []ast.Expr
-	for i, a := range positional(c.Args, dummies) {
-		if a == nil {
-			continue
-		}
-		if i < len(dummies) && dummies[i] != nil {
-			d := dummies[i]
-			if effects != nil && !effects[d].Defines() || d.Intent == ast.IntentIn || d.Attrs&sema.AttrValue != 0 {
-				continue
+	for i, a := range positional(args, dummies) {
+		switch {
+		case a == nil:
+		case i >= len(dummies) || dummies[i] == nil:
+			out = append(out, a)
+		case effects != nil:
+			if effects[dummies[i]].Defines() {
+				out = append(out, a)
 			}
+		case dummies[i].Intent != ast.IntentIn:
+			out = append(out, a)
 		}
-		out = append(out, a)
 	}
 	return out
 }

@@ -337,7 +337,9 @@ func (a *analyzer) stmt(s ast.Stmt, in set) set {
 	return out
 }
 
-func (a *analyzer) transfer(s ast.Stmt, in set) set {
+// transferOwn is transfer but for what references of functions in s's
+// own expressions define (funcdefs.go).
+func (a *analyzer) transferOwn(s ast.Stmt, in set) set {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		return a.assign(s, s, in)

@@ -622,6 +622,35 @@ end subroutine
 		routine: "f", ins: []string{"x"}, outs: []string{"y"},
 		want: map[string]string{"f": "6:a(:, 1) 8:a(i, 1) 11:a(i, 2)"},
 	},
+	{
+		// An observation clock advances its cursor k in an IF
+		// condition; the branch's adjoint reads u(k - 1): k is recorded
+		// before the IF (the second step's condition overwrites it).
+		name: "a function reference defining its argument",
+		src: `
+module clock
+contains
+  logical function due(k, t)
+    integer, intent(inout) :: k
+    real, intent(in) :: t
+    due = t > 0.5*k
+    if (due) k = k + 1
+  end function due
+end module clock
+subroutine f(u, y, n)
+  use clock
+  integer :: n, it, k
+  real :: u(n), y
+  k = 1
+  y = 0
+  do it = 1, n
+    if (due(k, real(it))) y = y + u(k - 1)**2
+  end do
+end subroutine
+`,
+		routine: "f", ins: []string{"u"}, outs: []string{"y"},
+		want: map[string]string{"f": "17:k"},
+	},
 }
 
 func TestTBR(t *testing.T) {
