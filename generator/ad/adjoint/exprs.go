@@ -213,6 +213,7 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call, rb ast.Expr) ([]ast.Stmt, 
 	for i, a := range args {
 		ops[i] = g.operand(a)
 	}
+	g.literalKinds(rule, ops) // phys_kind.go
 	terms, err := deriv.Adjoint(name, ops, rb, nil)
 	if err != nil {
 		return nil, err

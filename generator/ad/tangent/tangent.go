@@ -1522,6 +1522,7 @@ func (g *gen) intrinsic(x *ast.CallExpr, c sema.Call) (ast.Expr, error) {
 	if !anyD {
 		return nil, nil
 	}
+	g.literalKinds(rule, ops) // phys_kind.go
 	return deriv.Tangent(name, ops, ds, nil)
 }
 
