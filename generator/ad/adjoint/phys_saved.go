@@ -45,8 +45,9 @@ func (g *gen) keepSaved(r *routine) error {
 			return notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
 		}
 		g.decls = append(g.decls, outputCopyDecl(name, s.Type, s.Rank()))
-		r.keep = append(r.keep, &ast.AssignStmt{Lhs: ast.NewIdent(name), Rhs: ast.NewIdent(s.Name)})
-		r.back = append(r.back, &ast.AssignStmt{Lhs: ast.NewIdent(s.Name), Rhs: ast.NewIdent(name)})
+		// n: the name in this scope (a module variable may come renamed).
+		r.keep = append(r.keep, &ast.AssignStmt{Lhs: ast.NewIdent(name), Rhs: ast.NewIdent(n)})
+		r.back = append(r.back, &ast.AssignStmt{Lhs: ast.NewIdent(n), Rhs: ast.NewIdent(name)})
 	}
 	return nil
 }
