@@ -62,6 +62,9 @@ func (g *gen) keptState(s *sema.Symbol) bool {
 		return false
 	}
 	if s.Module() != nil {
+		if s.Type.IsDerived() {
+			return false // its type may have no name here to declare the copy with
+		}
 		for _, v := range g.pa.Pattern.Out {
 			if v.Sym == s {
 				return false
