@@ -32,6 +32,35 @@ end subroutine smooth
 		eff:  map[string]string{"smooth.phi": "inout", "smooth.n": "in"},
 		want: []string{"3:27: warning: 'phi' is declared intent(out) but read before it is written at t.f90:6:21; treated as inout"},
 	}, {
+		name: "optional diagnostic zeroed and accumulated under IF (PRESENT(...))",
+		src: `subroutine s(n, x, flux, diag)
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out), optional :: flux(n), diag
+  integer :: i
+  if (present(flux)) flux = 0d0
+  if (present(diag)) then
+    diag = 0d0
+  end if
+  do i = 1, 3
+    if (present(flux)) flux(:) = flux(:) + x/3
+    if (present(diag) .and. present(flux)) diag = diag + sum(flux)
+  end do
+end subroutine s
+`,
+		eff: map[string]string{"s.flux": "out", "s.diag": "out"},
+	}, {
+		name: "optional written under a test that is more than PRESENT",
+		src: `subroutine s(c, flux)
+  logical, intent(in) :: c
+  real(8), intent(out), optional :: flux
+  if (present(flux) .and. c) flux = 0d0
+  if (present(flux)) flux = flux + 1d0
+end subroutine s
+`,
+		eff:  map[string]string{"s.flux": "inout"},
+		want: []string{"3:37: warning: 'flux' is declared intent(out) but read before it is written at t.f90:5:29; treated as inout"},
+	}, {
 		name: "read on one branch only",
 		src: `subroutine s(c, y)
   logical, intent(in) :: c

@@ -486,6 +486,7 @@ func (w *intentWalker) stmt(s ast.Stmt) {
 		w.expr(s.Cond)
 		entry := w.must.clone()
 		w.stmt(s.Action)
+		w.keepPresent(s.Cond, entry) // phys_present.go
 		w.must = entry
 	case *ast.ArithIfStmt:
 		w.expr(s.Expr)
@@ -515,6 +516,9 @@ func (w *intentWalker) stmt(s ast.Stmt) {
 			}
 		}
 		if !hasElse || out == nil {
+			if len(s.Branches) == 1 {
+				w.keepPresent(s.Branches[0].Cond, entry) // phys_present.go (w.must: after the branch)
+			}
 			out = entry
 		}
 		w.must = out

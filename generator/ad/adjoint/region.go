@@ -43,7 +43,7 @@ func (g *gen) regionSets(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol) (snapshot
 	mr := g.modref()
 	sets := snapshot.Sets{Req: snapshot.Set{}, OutC: snapshot.Set{}, Kept: snapshot.Set{}, UseC: snapshot.Set{}, OutD: snapshot.Set{}}
 	for v := range mr.Defines(body, g.scope) {
-		if v != dv {
+		if v != dv && !inDummy(v) {
 			sets.OutC[v] = true
 		}
 	}

@@ -66,6 +66,9 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	if r.keep, r.back, err = g.keepOutputs(r); err != nil {
 		return nil, err
 	}
+	if err := g.keepSaved(r); err != nil { // phys_saved.go
+		return nil, err
+	}
 	g.declarations(r)
 	units, err := g.splitForm(r)
 	if err != nil {

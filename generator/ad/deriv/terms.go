@@ -21,7 +21,22 @@ func TangentTerm(p ast.Expr, x Operand, d ast.Expr, res *sema.Type) ast.Expr {
 	if x.complex() && res != nil && !res.IsComplex() {
 		return realPart(p, d)
 	}
+	if narrows(res, x.Type) {
+		// real(x8, 4): the tangent in the result's kind, as the
+		// original converts explicitly (no implicit narrowing).
+		return Call("real", Mul(p, d), Int(floatKind(res)))
+	}
 	return Mul(p, d)
+}
+
+// narrows reports whether a value of real type from converts to the
+// lower kind of real type to: a real(4) operand of a real(8) result
+// takes its adjoint as real(p*rb, 4), the tangent of real(x8, 4) is
+// real(x_d, 4), so that no assignment of the generated code narrows
+// implicitly (gfortran -Wconversion warns of those).
+func narrows(to, from *sema.Type) bool {
+	return to != nil && from != nil && to.IsFloat() && !to.IsComplex() && from.IsFloat() &&
+		!from.IsComplex() && floatKind(to) < floatKind(from)
 }
 
 // AdjointTerm returns what to add to the adjoint of operand x for the
@@ -53,6 +68,8 @@ func AdjointTerm(p ast.Expr, x Operand, rb ast.Expr, res *sema.Type, resRank int
 		// real(z): the real rb as a complex adjoint, so that the
 		// operand's own adjoint rules may conjugate it.
 		t = Call("cmplx", rb, Kw("kind", Int(floatKind(x.Type))))
+	case narrows(x.Type, res):
+		t = Call("real", Mul(p, rb), Int(floatKind(x.Type)))
 	default:
 		t = Mul(p, rb)
 	}
