@@ -234,4 +234,12 @@ func TestRuntimeCache(t *testing.T) {
 	if len(objs) != 1 {
 		t.Errorf("objects: %v", objs)
 	}
+	// A cleaner of the temporary directory removes the build: the next
+	// run compiles it again (a CI dry run lost 203 kernel checks so).
+	if err := os.RemoveAll(filepath.Dir(objs[0])); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := Run(spec, Options{RuntimeCache: cache}); err != nil || !rep.OK() {
+		t.Fatalf("run after the cache's build was removed: %v", err)
+	}
 }

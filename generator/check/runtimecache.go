@@ -26,14 +26,15 @@ type RuntimeCache struct {
 }
 
 type runtimeEntry struct {
-	once sync.Once
-	dir  string
-	err  error
+	mu  sync.Mutex
+	dir string
+	err error
 }
 
 // compiled returns the directory holding name.o and the module file of
 // the runtime module src (file name name.f90) compiled by comp, compiling
-// it on the first call for this compiler, flags and source.
+// it on the first call for this compiler, flags and source, and again if
+// its object has gone.
 func (c *RuntimeCache) compiled(comp *gfortran.Compiler, name string, src []byte) (string, error) {
 	h := sha256.New()
 	h.Write([]byte(comp.Path + "\x00" + strings.Join(comp.Flags, "\x00") + "\x00" + name + "\x00"))
@@ -49,13 +50,23 @@ func (c *RuntimeCache) compiled(comp *gfortran.Compiler, name string, src []byte
 		c.entries[key] = e
 	}
 	c.mu.Unlock()
-	e.once.Do(func() {
-		dir := filepath.Join(c.Dir, key)
-		if e.err = os.MkdirAll(dir, 0o700); e.err != nil {
-			return
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.err != nil {
+		return "", e.err
+	}
+	if e.dir != "" {
+		if _, err := os.Stat(filepath.Join(e.dir, name+".o")); err == nil {
+			return e.dir, nil
 		}
-		e.dir, e.err = compileRuntime(comp, dir, name, src)
-	})
+		// Removed under us (a cleaner of the temporary directory):
+		// compile it again rather than fail every later check.
+	}
+	dir := filepath.Join(c.Dir, key)
+	if e.err = os.MkdirAll(dir, 0o700); e.err != nil {
+		return "", e.err
+	}
+	e.dir, e.err = compileRuntime(comp, dir, name, src)
 	return e.dir, e.err
 }
 
