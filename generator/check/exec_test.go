@@ -232,7 +232,7 @@ func TestRuntimeCache(t *testing.T) {
 	}
 	objs, _ := filepath.Glob(filepath.Join(cache.Dir, "*", "fadj_runtime.o"))
 	if len(objs) != 1 {
-		t.Errorf("objects: %v", objs)
+		t.Fatalf("objects: %v", objs)
 	}
 	// A cleaner of the temporary directory removes the build: the next
 	// run compiles it again (a CI dry run lost 203 kernel checks so).
