@@ -69,7 +69,8 @@ type Arg struct {
 	Global       string
 	DName, BName string
 	// InSection and OutSection are the subscripts ("2:n") of an
-	// independent or dependent given as a section: the driver masks the
+	// independent or dependent given as a section, several joined by
+	// ";" ("2:4;1") for one named as several: the driver masks the
 	// directions and printed derivatives to it, so that the tests see
 	// only the section.
 	InSection, OutSection string
@@ -270,11 +271,15 @@ func WriteDriver(p *Program) string {
 		for _, a := range p.Args {
 			if a.InSection != "" {
 				pf("  fadjmi_%s = .false.", a.Name)
-				pf("  fadjmi_%s(%s) = .true.", a.Name, a.InSection)
+				for _, sec := range strings.Split(a.InSection, ";") {
+					pf("  fadjmi_%s(%s) = .true.", a.Name, sec)
+				}
 			}
 			if a.OutSection != "" {
 				pf("  fadjmo_%s = .false.", a.Name)
-				pf("  fadjmo_%s(%s) = .true.", a.Name, a.OutSection)
+				for _, sec := range strings.Split(a.OutSection, ";") {
+					pf("  fadjmo_%s(%s) = .true.", a.Name, sec)
+				}
 			}
 		}
 	}

@@ -163,11 +163,22 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		set  map[*sema.Symbol]bool
 		sec  map[*sema.Symbol]string
 	}{{bt.Independents, ind, inSec}, {bt.Dependents, dep, outSec}} {
+		// An array named whole and as sections is tested whole; named
+		// as several sections, on all of them (joined by ";").
+		whole := map[*sema.Symbol]bool{}
 		for _, v := range list.vars {
 			s := v.Symbol
 			list.set[s] = true
-			if v.Ref.Section != "" {
-				list.sec[s] = strings.Join(strings.Fields(v.Ref.Section), "")
+			switch {
+			case v.Ref.Section == "" && len(v.Ref.Path) == 0:
+				whole[s] = true
+				delete(list.sec, s)
+			case v.Ref.Section != "" && !whole[s]:
+				sec := strings.Join(strings.Fields(v.Ref.Section), "")
+				if old := list.sec[s]; old != "" {
+					sec = old + ";" + sec
+				}
+				list.sec[s] = sec
 			}
 			if !s.IsDummy() && s != sym.Proc.Result && !containsSym(globals, s) {
 				globals = append(globals, s)
