@@ -204,6 +204,12 @@ func WriteDriver(p *Program) string {
 		if a.Class == IntParam || a.Leaf {
 			continue
 		}
+		if a.Class == Record && a.Global != "" {
+			// A module variable: its derivatives are the generated
+			// modules'.
+			pf("  %s :: fadj0_%s, fadjv_%s, fadjw_%s", a.Type, a.Name, a.Name, a.Name)
+			continue
+		}
 		if a.Class == Record {
 			pf("  %s :: %s, fadj0_%s, fadjv_%s, fadjd_%s, fadjb_%s, fadjw_%s", a.Type, a.Name, a.Name, a.Name, a.Name, a.Name, a.Name)
 			continue

@@ -251,6 +251,21 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	commons := map[*sema.Common]bool{}
 	for i := 0; i < len(globals); i++ {
 		s := globals[i]
+		if s.Type != nil && s.Type.IsDerived() {
+			rec, l, err := globalRecord(p, t, bt, s) // derived.go
+			if err != nil {
+				return nil, err
+			}
+			p.Args = append(p.Args, rec)
+			for _, l := range l {
+				if err := shape(t, l.comp, l.arg, ints); err != nil {
+					return nil, err
+				}
+				inputErrs = append(inputErrs, realInput(spec, t, l.arg)...)
+				p.Args = append(p.Args, l.arg)
+			}
+			continue
+		}
 		a := &Arg{Name: s.Name, Class: Float, Size: 1, Independent: ind[s], Dependent: dep[s], Complex: s.Type.IsComplex(), Type: typeSpec(s.Type), Kind: s.Type.Kind,
 			InSection: inSec[s], OutSection: outSec[s], Preset: ind[s] && !dep[s]}
 		switch {
@@ -447,6 +462,7 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 		return fmt.Errorf("fadj check: unexpected arguments of %s: (%s)", name, strings.Join(got, ", "))
 	}
 	bindLeaves(p, adj) // derived.go
+	defer bindGlobalLeaves(p, adj)
 	for _, a := range p.Args {
 		if a.Global == "" || a.Leaf {
 			continue

@@ -64,3 +64,28 @@ func TestWriteDriverSeveralSections(t *testing.T) {
 		t.Errorf("driver lacks %q:\n%s", want, src)
 	}
 }
+
+// A module variable of derived type is declared by the driver only as
+// its copies; its leaves' derivatives are components of the generated
+// modules' variables.
+func TestWriteDriverGlobalRecord(t *testing.T) {
+	p := &Program{Routine: "f", Tangent: "f_d", Adjoint: "f_b", Samples: 1, FDStep: 1e-7, Args: []*Arg{
+		{Name: "rad", Class: Record, Type: "type(trad)", Size: 1, Global: "yoerad::rad", DName: "rad_d", BName: "rad_b"},
+		{Name: "rad%logk", Class: Float, Type: "real(8)", Size: 1, Leaf: true, Global: "rad%logk", Independent: true, DName: "rad_d%logk", BName: "rad_b%logk"},
+		{Name: "rad%heat", Class: Float, Type: "real(8)", Size: 1, Leaf: true, Global: "rad%heat", Dependent: true, DName: "rad_d%heat", BName: "rad_b%heat"},
+	}}
+	src := WriteDriver(p)
+	for _, want := range []string{
+		"  type(trad) :: fadj0_rad, fadjv_rad, fadjw_rad\n",
+		"  read(fadj_u, *) fadj0_rad%logk\n  read(fadj_u, *) fadj0_rad%heat\n",
+		"    rad_d%logk = fadjv_rad%logk\n    rad_d%heat = 0\n    call f_d()\n",
+		"    rad_b%logk = 0\n    rad_b%heat = fadjw_rad%heat\n",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("driver lacks %q:\n%s", want, src)
+		}
+	}
+	if strings.Contains(src, "real(0)") || strings.Contains(src, "fadjd_rad") {
+		t.Errorf("driver declares the record wrongly:\n%s", src)
+	}
+}
