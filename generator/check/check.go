@@ -329,6 +329,9 @@ func Run(specPath string, opts Options) (*Report, error) {
 			p.Runtime = strings.ToLower(spec.Output.Runtime)
 		}
 		progs = append(progs, p)
+		for _, bv := range p.BoundVars {
+			set[bv.Ref] = true
+		}
 		for _, a := range p.Args {
 			if (a.Class == IntParam || a.Class == Float) && !set[a.Name] {
 				set[a.Name] = true

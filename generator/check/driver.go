@@ -147,6 +147,10 @@ type Program struct {
 	// they have their base values, and takes the values it leaves as
 	// the check point.
 	Setup string
+	// BoundVars are the integer module variables the bounds of the
+	// arrays read (bounds.go): the driver sets those check.inputs gives
+	// before the setup routine and stops if one has another value after.
+	BoundVars []BoundVar
 	// commons are the target's declarations of its common blocks
 	// (commons_relaid.go).
 	commons map[string]*origCommon
@@ -301,6 +305,11 @@ func WriteDriver(p *Program) string {
 			pf("  fadj0_%s = %s", a.Name, a.zero())
 		}
 	}
+	for _, bv := range p.BoundVars {
+		if bv.Given {
+			pf("  %s = %d", bv.Local, bv.Value)
+		}
+	}
 	if p.Setup != "" {
 		// The setup routine moves the check point: what it leaves in
 		// the arguments (and in module variables) is the base.
@@ -318,6 +327,14 @@ func WriteDriver(p *Program) string {
 				pf("  fadj0_%s = %s", a.Name, a.Name)
 			}
 		}
+	}
+	for _, bv := range p.BoundVars {
+		// The arrays were sized with the value check.inputs gives, or
+		// the initial one.
+		pf("  if (%s /= %d) then", bv.Local, bv.Value)
+		pf("    write(0, '(a, i0, a)') 'fadj check: %s is ', %s, ' at the check point, not %d the driver sized the arrays with: give check.inputs the value'", bv.Ref, bv.Local, bv.Value)
+		pf("    stop 1")
+		pf("  end if")
 	}
 	for _, sv := range p.Saved {
 		if !sv.Zero {
