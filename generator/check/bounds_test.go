@@ -57,3 +57,52 @@ func TestModuleBounds(t *testing.T) {
 		})
 	}
 }
+
+// Assumed-shape and assumed-size dummies: a check.inputs list sizes
+// their last dimension; the messages say what to give.
+func TestAssumedSizes(t *testing.T) {
+	gfortrantest.Require(t)
+	for _, tc := range []struct {
+		name, module, decl, inputs, want string
+	}{
+		{"module list", "m", "x(:)", "{x: [0.1, 0.2, 0.3]}", ""},
+		{"module 2-D list", "m", "x(:, :)", "{x: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]}", ""},
+		{"assumed size", "", "x(2, *)", "{x: [0.1, 0.2, 0.3, 0.4]}", ""},
+		{"assumed size without list", "", "x(*)", "", "cannot set argument 'x' of f: its last dimension is assumed-size (*): give its values as a list in check.inputs"},
+		{"external assumed shape", "", "x(:)", "{x: [0.1, 0.2]}", "its shape is not explicit: an assumed-shape dummy of an external procedure"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write := func(name, s string) {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			routine := "f"
+			sub := "subroutine f(x, y)\n  real(8), intent(in) :: " + tc.decl + "\n  real(8), intent(out) :: y\n  y = x(1, 1)**2 + x(2, 1)*x(1, 1)\nend subroutine f\n"
+			if tc.decl == "x(:)" || tc.decl == "x(*)" {
+				sub = strings.ReplaceAll(strings.ReplaceAll(sub, "x(1, 1)", "x(1)"), "x(2, 1)", "x(2)")
+			}
+			src := sub
+			if tc.module != "" {
+				routine = "m::f"
+				src = "module m\ncontains\n" + sub + "end module m\n"
+			}
+			spec := "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargets:\n  - routine: " + routine + "\n    mode: both\n    independents: [x]\n    dependents: [y]\n"
+			if tc.inputs != "" {
+				spec += "check:\n  inputs: " + tc.inputs + "\n"
+			}
+			write("spec.yaml", spec)
+			write("f.f90", src)
+			rep, err := Run(filepath.Join(dir, "spec.yaml"), Options{})
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatal(err)
+			case tc.want == "" && !rep.OK():
+				t.Errorf("check failed")
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("err = %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -47,7 +47,7 @@ type Arg struct {
 	// constant.
 	Var bool
 	// AssumedShape says that Dims were chosen by the driver for an
-	// assumed-shape dummy.
+	// assumed-shape or assumed-size dummy.
 	AssumedShape bool
 	Complex      bool //
 	// Kind is the kind of a real or complex variable.

@@ -499,18 +499,31 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 
 // shape sets the bounds and size of an array argument or global. An
 // assumed-shape dummy of a module procedure (whose interface the driver
-// has by use association) gets DefaultInt elements per dimension.
+// has by use association) gets DefaultInt elements per dimension; the
+// last dimension of an assumed-shape or assumed-size dummy gets as many
+// as a check.inputs list of values needs.
 func shape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) error {
-	for _, dim := range d.Dims {
-		if dim.Kind == sema.AssumedShape && d.Owner != nil && d.Owner.Symbol != nil && d.Owner.Symbol.Module() != nil {
+	module := d.Owner != nil && d.Owner.Symbol != nil && d.Owner.Symbol.Module() != nil
+	for i, dim := range d.Dims {
+		last := i == len(d.Dims)-1
+		if dim.Kind == sema.AssumedShape && module || dim.Kind == sema.AssumedSize && last {
 			lo, ok := env.bound(dim.Lo, 1)
 			if !ok {
 				return cannot(t, d, "its lower bound is neither constant nor an intent(in) integer argument")
 			}
-			a.Size *= DefaultInt
-			a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, lo+DefaultInt-1))
+			n := DefaultInt
+			if in := env.spec.Check.InputFor(a.Name); in != nil && in.List && last && a.Size > 0 && len(in.Values)%a.Size == 0 {
+				n = len(in.Values) / a.Size
+			} else if dim.Kind == sema.AssumedSize {
+				return cannot(t, d, "its last dimension is assumed-size (*): give its values as a list in check.inputs, which sizes it")
+			}
+			a.Size *= n
+			a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, lo+n-1))
 			a.AssumedShape = true
 			continue
+		}
+		if dim.Kind == sema.AssumedShape {
+			return cannot(t, d, "its shape is not explicit: an assumed-shape dummy of an external procedure (the driver has the interface of module procedures only)")
 		}
 		if dim.Kind != sema.ExplicitShape {
 			return cannot(t, d, "its shape is not explicit")
