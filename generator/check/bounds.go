@@ -15,7 +15,8 @@ import (
 // boundEnv evaluates the bounds of the target's arrays in Go, where the
 // sizes of the input file are decided: integer constants, the integer
 // arguments (ints), + - * /, min, max, mod, and integer module
-// variables or their components (u(isd:ied), x0(m%n)) whose value
+// variables or their components, or integer components of derived-type
+// arguments (u(isd:ied), x0(m%n), od(config%n_g, nlev)) whose value
 // check.inputs gives or that have an initial value. The driver sets the
 // given ones before the setup routine and stops if, after it, one of
 // them has another value than the arrays were sized with (BoundVar).
@@ -149,7 +150,10 @@ func (e *boundEnv) module(x ast.Expr) (int, bool) {
 	if s != nil && s.Kind == sema.ConstSym && len(path) == 0 && s.Value != nil && s.Value.Kind == sema.IntValue {
 		return int(s.Value.Int), true
 	}
-	if s == nil || s.Kind != sema.VarSym || s.IsDummy() || s.Module() == nil {
+	// A component of a derived-type dummy (od(config%n_g, nlev)) is set
+	// in the driver's record as a module variable is.
+	record := s != nil && s.Kind == sema.VarSym && s.IsDummy() && len(path) > 0 && s.Type != nil && s.Type.IsDerived()
+	if !record && (s == nil || s.Kind != sema.VarSym || s.IsDummy() || s.Module() == nil) {
 		return 0, false
 	}
 	ref := strings.Join(append([]string{s.Name}, path...), "%")
@@ -188,8 +192,11 @@ func (e *boundEnv) module(x ast.Expr) (int, bool) {
 	} else {
 		return 0, false
 	}
-	local := fmt.Sprintf("fadjn%d", len(e.p.BoundVars)+1)
-	e.p.Uses = append(e.p.Uses, fmt.Sprintf("use %s, only: %s => %s", s.Module().Name, local, s.Name))
+	local := s.Name
+	if !record {
+		local = fmt.Sprintf("fadjn%d", len(e.p.BoundVars)+1)
+		e.p.Uses = append(e.p.Uses, fmt.Sprintf("use %s, only: %s => %s", s.Module().Name, local, s.Name))
+	}
 	bv.Local = strings.Join(append([]string{local}, path...), "%")
 	e.p.BoundVars = append(e.p.BoundVars, bv)
 	return bv.Value, true

@@ -21,6 +21,9 @@ func TestModuleBounds(t *testing.T) {
 		{"given", "u(isd:ied)", "{ied: 5}", "", ""},
 		{"component", "u(c%ng*2)", "", "", ""},
 		{"division", "u(n/2, max(n-8, 1))", "", "", ""},
+		{"argument component", "u(cf%ng, 2)", "{cf%ng: 4}", "", ""},
+		{"argument component default", "u(cf%ng)", "", "", ""},
+		{"argument component moved", "u(cf%ng)", "", "  cf%ng = 2\n", "fadj check: cf%ng is 2 at the check point, not 3"},
 		{"unknown", "u(isd:ied)", "", "", "cannot set argument 'u' of f: a bound is neither constant"},
 		{"moved", "u(isd:ied)", "{ied: 5}", "  ied = 6\n", "fadj check: ied is 6 at the check point, not 5 the driver sized the arrays with"},
 	} {
@@ -38,10 +41,10 @@ func TestModuleBounds(t *testing.T) {
 			if tc.inputs != "" {
 				spec += "  inputs: " + tc.inputs + "\n"
 			}
-			src := mod + "subroutine f(n, u, y)\n  use dom\n  integer, intent(in) :: n\n  real(8), intent(in) :: " + tc.decl + "\n  real(8), intent(out) :: y\n  y = sum(u**2)\nend subroutine f\n"
+			src := mod + "subroutine f(n, cf, u, y)\n  use dom\n  integer, intent(in) :: n\n  type(tc), intent(inout) :: cf\n  real(8), intent(in) :: " + tc.decl + "\n  real(8), intent(out) :: y\n  y = sum(u**2)\nend subroutine f\n"
 			if tc.setup != "" {
 				spec += "  setup: {f: s}\n"
-				src += "subroutine s(n, u, y)\n  use dom\n  integer, intent(in) :: n\n  real(8) :: " + tc.decl + ", y\n" + tc.setup + "end subroutine s\n"
+				src += "subroutine s(n, cf, u, y)\n  use dom\n  integer, intent(in) :: n\n  type(tc) :: cf\n  real(8) :: " + tc.decl + ", y\n" + tc.setup + "end subroutine s\n"
 			}
 			write("spec.yaml", spec)
 			write("f.f90", src)
