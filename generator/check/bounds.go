@@ -98,11 +98,17 @@ func (e *boundEnv) eval(x ast.Expr) (int, bool) {
 // call evaluates min, max and mod of integers.
 func (e *boundEnv) call(x *ast.CallExpr) (int, bool) {
 	f, ok := x.Fun.(*ast.Ident)
-	if !ok || len(x.Args) < 2 {
+	if !ok || len(x.Args) == 0 {
 		return 0, false
 	}
 	if s := e.scope.Lookup(f.Lower()); s != nil && (s.Kind == sema.GenericSym || s.Kind == sema.VarSym || s.Kind == sema.ProcSym && s.Proc != nil && s.Proc.Unit != nil) {
 		return 0, false // a function (or array) of the program's
+	}
+	if f.Lower() == "size" {
+		return e.size(x)
+	}
+	if len(x.Args) < 2 {
+		return 0, false
 	}
 	var vs []int
 	for _, a := range x.Args {
@@ -209,4 +215,44 @@ func (e *boundEnv) initial(x ast.Expr) (int, bool) {
 	}
 	c := &boundEnv{ints: map[string]*Arg{}, spec: e.spec, t: e.t, p: &Program{}}
 	return c.eval(x)
+}
+
+// size evaluates size(a) and size(a, k) of an argument the driver has
+// already shaped (dq(size(q, 1), size(q, 2)) after q).
+func (e *boundEnv) size(x *ast.CallExpr) (int, bool) {
+	id, ok := x.Args[0].(*ast.Ident)
+	if !ok || len(x.Args) > 2 {
+		return 0, false
+	}
+	var arg *Arg
+	for _, a := range e.p.Args {
+		if a.Name == id.Lower() && a.Global == "" && len(a.Dims) > 0 {
+			arg = a
+		}
+	}
+	if arg == nil {
+		return 0, false
+	}
+	extent := func(d string) (int, bool) {
+		lo, hi, ok := strings.Cut(d, ":")
+		l, err1 := strconv.Atoi(lo)
+		h, err2 := strconv.Atoi(hi)
+		return max(h-l+1, 0), ok && err1 == nil && err2 == nil
+	}
+	if len(x.Args) == 1 {
+		n := 1
+		for _, d := range arg.Dims {
+			v, ok := extent(d)
+			if !ok {
+				return 0, false
+			}
+			n *= v
+		}
+		return n, true
+	}
+	k, ok := e.eval(x.Args[1])
+	if !ok || k < 1 || k > len(arg.Dims) {
+		return 0, false
+	}
+	return extent(arg.Dims[k-1])
 }

@@ -347,6 +347,14 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	p.Uses = append(p.Uses, uses...)
 	p.Saved = append(p.Saved, saved...)
 	derivativeCommons(p, prog, gen)
+	if sym.Module() == nil && hasAssumedShape(sym) {
+		if isFunc {
+			return nil, fmt.Errorf("fadj check: not supported yet: the external function %s has assumed-shape dummies (the driver writes interfaces for subroutines only)", t.Routine)
+		}
+		if err := externalInterfaces(p, sym, gen); err != nil { // interface.go
+			return nil, fmt.Errorf("fadj check: %s has assumed-shape dummies: %v", t.Routine, err)
+		}
+	}
 	return p, nil
 }
 
@@ -499,14 +507,16 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 
 // shape sets the bounds and size of an array argument or global. An
 // assumed-shape dummy of a module procedure (whose interface the driver
-// has by use association) gets DefaultInt elements per dimension; the
+// has by use association, an external one by an interface block) gets
+// DefaultInt elements per dimension; the
 // last dimension of an assumed-shape or assumed-size dummy gets as many
 // as a check.inputs list of values needs.
 func shape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) error {
-	module := d.Owner != nil && d.Owner.Symbol != nil && d.Owner.Symbol.Module() != nil
 	for i, dim := range d.Dims {
 		last := i == len(d.Dims)-1
-		if dim.Kind == sema.AssumedShape && module || dim.Kind == sema.AssumedSize && last {
+		// An external procedure's gets an interface block
+		// (externalInterfaces).
+		if dim.Kind == sema.AssumedShape && d.IsDummy() || dim.Kind == sema.AssumedSize && last {
 			lo, ok := env.bound(dim.Lo, 1)
 			if !ok {
 				return cannot(t, d, "its lower bound is neither constant nor an intent(in) integer argument")
@@ -521,9 +531,6 @@ func shape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) error {
 			a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, lo+n-1))
 			a.AssumedShape = true
 			continue
-		}
-		if dim.Kind == sema.AssumedShape {
-			return cannot(t, d, "its shape is not explicit: an assumed-shape dummy of an external procedure (the driver has the interface of module procedures only)")
 		}
 		if dim.Kind != sema.ExplicitShape {
 			return cannot(t, d, "its shape is not explicit")
