@@ -1389,9 +1389,12 @@ func (d *decoder) check(e entry, c *Check) {
 	}
 	if e, ok := m["inputs"]; ok {
 		d.freeMap(e, "inputs", func(k *yaml.Node, key string, v *yaml.Node) {
-			if problem := checkName(key); problem != "" {
-				d.errorf(k, "inputs: %s", problem)
-				return
+			// A component (cfg%n_g) is named by its path.
+			for _, part := range strings.Split(key, "%") {
+				if problem := checkName(part); problem != "" {
+					d.errorf(k, "inputs: %s", problem)
+					return
+				}
 			}
 			for _, in := range c.Inputs {
 				if strings.EqualFold(in.Name, key) {

@@ -329,6 +329,9 @@ func Run(specPath string, opts Options) (*Report, error) {
 			p.Runtime = strings.ToLower(spec.Output.Runtime)
 		}
 		progs = append(progs, p)
+		for _, bv := range p.BoundVars {
+			set[bv.Ref] = true
+		}
 		for _, a := range p.Args {
 			if (a.Class == IntParam || a.Class == Float) && !set[a.Name] {
 				set[a.Name] = true
@@ -391,7 +394,7 @@ func (r *runner) target(ti int, t *config.Target, p *Program) error {
 		case a.Class == Passive && p.Setup == "":
 			r.note("%s: argument '%s' set to %s (check.setup can set it)", t.Routine, a.Name, a.zero())
 		case a.AssumedShape:
-			r.note("%s: assumed-shape argument '%s' given shape (%s)", t.Routine, a.Name, strings.Join(a.Dims, ", "))
+			r.note("%s: assumed-shape or assumed-size argument '%s' given shape (%s)", t.Routine, a.Name, strings.Join(a.Dims, ", "))
 		}
 	}
 	tol := tolerancesFor(&spec.Check, p)

@@ -125,3 +125,49 @@ func bindLeaves(p *Program, adj bool) {
 		}
 	}
 }
+
+// globalRecord makes the Record Arg of a module variable s of derived
+// type the spec names (whole or by components: physics::p%logk) and
+// its leaves, as for an argument: every real or complex component gets
+// a base value, its derivative (a component of the generated module's
+// p_d or p_b, bindGlobalLeaves) is seeded if the spec names it and
+// zeroed before every call otherwise.
+func globalRecord(p *Program, t *config.Target, bt *bind.Target, s *sema.Symbol) (*Arg, []leafArg, error) {
+	m := s.Module()
+	if m == nil {
+		return nil, nil, fmt.Errorf("fadj check: not supported yet: '%s' of %s: a derived-type variable that is not a module variable", s.Name, t.Routine)
+	}
+	a := &Arg{Name: s.Name, Size: 1, Global: m.Name + "::" + s.Name}
+	leaves, err := recordArg(p, t, bt, s, a)
+	if err != nil {
+		return nil, nil, err
+	}
+	p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, s.Name))
+	return a, leaves, nil
+}
+
+// bindGlobalLeaves names the derivatives of the leaves of module
+// variables of derived type: components of the record's derivative
+// (tangent, or adjoint if adj), if it has one.
+func bindGlobalLeaves(p *Program, adj bool) {
+	rec := map[string]*Arg{}
+	for _, a := range p.Args {
+		if a.Class == Record && a.Global != "" {
+			rec[a.Name] = a
+		}
+	}
+	for _, a := range p.Args {
+		if !a.Leaf {
+			continue
+		}
+		base, path, _ := strings.Cut(a.Name, "%")
+		r := rec[base]
+		switch {
+		case r == nil:
+		case adj && r.BName != "":
+			a.BName = r.BName + "%" + path
+		case !adj && r.DName != "":
+			a.DName = r.DName + "%" + path
+		}
+	}
+}

@@ -47,7 +47,7 @@ type Arg struct {
 	// constant.
 	Var bool
 	// AssumedShape says that Dims were chosen by the driver for an
-	// assumed-shape dummy.
+	// assumed-shape or assumed-size dummy.
 	AssumedShape bool
 	Complex      bool //
 	// Kind is the kind of a real or complex variable.
@@ -69,7 +69,8 @@ type Arg struct {
 	Global       string
 	DName, BName string
 	// InSection and OutSection are the subscripts ("2:n") of an
-	// independent or dependent given as a section: the driver masks the
+	// independent or dependent given as a section, several joined by
+	// ";" ("2:4;1") for one named as several: the driver masks the
 	// directions and printed derivatives to it, so that the tests see
 	// only the section.
 	InSection, OutSection string
@@ -146,6 +147,10 @@ type Program struct {
 	// they have their base values, and takes the values it leaves as
 	// the check point.
 	Setup string
+	// BoundVars are the integer module variables the bounds of the
+	// arrays read (bounds.go): the driver sets those check.inputs gives
+	// before the setup routine and stops if one has another value after.
+	BoundVars []BoundVar
 	// commons are the target's declarations of its common blocks
 	// (commons_relaid.go).
 	commons map[string]*origCommon
@@ -201,6 +206,12 @@ func WriteDriver(p *Program) string {
 	var fn *Arg // the result of a function target
 	for _, a := range p.Args {
 		if a.Class == IntParam || a.Leaf {
+			continue
+		}
+		if a.Class == Record && a.Global != "" {
+			// A module variable: its derivatives are the generated
+			// modules'.
+			pf("  %s :: fadj0_%s, fadjv_%s, fadjw_%s", a.Type, a.Name, a.Name, a.Name)
 			continue
 		}
 		if a.Class == Record {
@@ -270,11 +281,15 @@ func WriteDriver(p *Program) string {
 		for _, a := range p.Args {
 			if a.InSection != "" {
 				pf("  fadjmi_%s = .false.", a.Name)
-				pf("  fadjmi_%s(%s) = .true.", a.Name, a.InSection)
+				for _, sec := range strings.Split(a.InSection, ";") {
+					pf("  fadjmi_%s(%s) = .true.", a.Name, sec)
+				}
 			}
 			if a.OutSection != "" {
 				pf("  fadjmo_%s = .false.", a.Name)
-				pf("  fadjmo_%s(%s) = .true.", a.Name, a.OutSection)
+				for _, sec := range strings.Split(a.OutSection, ";") {
+					pf("  fadjmo_%s(%s) = .true.", a.Name, sec)
+				}
 			}
 		}
 	}
@@ -288,6 +303,11 @@ func WriteDriver(p *Program) string {
 	for _, a := range p.Args {
 		if a.Class == Passive {
 			pf("  fadj0_%s = %s", a.Name, a.zero())
+		}
+	}
+	for _, bv := range p.BoundVars {
+		if bv.Given {
+			pf("  %s = %d", bv.Local, bv.Value)
 		}
 	}
 	if p.Setup != "" {
@@ -307,6 +327,14 @@ func WriteDriver(p *Program) string {
 				pf("  fadj0_%s = %s", a.Name, a.Name)
 			}
 		}
+	}
+	for _, bv := range p.BoundVars {
+		// The arrays were sized with the value check.inputs gives, or
+		// the initial one.
+		pf("  if (%s /= %d) then", bv.Local, bv.Value)
+		pf("    write(0, '(a, i0, a)') 'fadj check: %s is ', %s, ' at the check point, not %d the driver sized the arrays with: give check.inputs the value'", bv.Ref, bv.Local, bv.Value)
+		pf("    stop 1")
+		pf("  end if")
 	}
 	for _, sv := range p.Saved {
 		if !sv.Zero {

@@ -13,7 +13,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -163,11 +162,22 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		set  map[*sema.Symbol]bool
 		sec  map[*sema.Symbol]string
 	}{{bt.Independents, ind, inSec}, {bt.Dependents, dep, outSec}} {
+		// An array named whole and as sections is tested whole; named
+		// as several sections, on all of them (joined by ";").
+		whole := map[*sema.Symbol]bool{}
 		for _, v := range list.vars {
 			s := v.Symbol
 			list.set[s] = true
-			if v.Ref.Section != "" {
-				list.sec[s] = strings.Join(strings.Fields(v.Ref.Section), "")
+			switch {
+			case v.Ref.Section == "" && len(v.Ref.Path) == 0:
+				whole[s] = true
+				delete(list.sec, s)
+			case v.Ref.Section != "" && !whole[s]:
+				sec := strings.Join(strings.Fields(v.Ref.Section), "")
+				if old := list.sec[s]; old != "" {
+					sec = old + ";" + sec
+				}
+				list.sec[s] = sec
 			}
 			if !s.IsDummy() && s != sym.Proc.Result && !containsSym(globals, s) {
 				globals = append(globals, s)
@@ -215,21 +225,22 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		}
 		p.Args = append(p.Args, a)
 	}
+	env := &boundEnv{ints: ints, spec: spec, t: t, scope: sym.Inner, p: p}
 	for i, d := range sym.Proc.Args {
 		if a := p.Args[i]; a.Class == Passive {
-			if err := shape(t, d, a, ints); err != nil {
+			if err := shape(t, d, a, env); err != nil {
 				return nil, err
 			}
 		}
 		if a := p.Args[i]; a.Class == Float {
-			if err := shape(t, d, a, ints); err != nil {
+			if err := shape(t, d, a, env); err != nil {
 				return nil, err
 			}
 			inputErrs = append(inputErrs, realInput(spec, t, a)...)
 		}
 	}
 	for _, l := range leaves {
-		if err := shape(t, l.comp, l.arg, ints); err != nil {
+		if err := shape(t, l.comp, l.arg, env); err != nil {
 			return nil, err
 		}
 		inputErrs = append(inputErrs, realInput(spec, t, l.arg)...)
@@ -240,6 +251,21 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	commons := map[*sema.Common]bool{}
 	for i := 0; i < len(globals); i++ {
 		s := globals[i]
+		if s.Type != nil && s.Type.IsDerived() {
+			rec, l, err := globalRecord(p, t, bt, s) // derived.go
+			if err != nil {
+				return nil, err
+			}
+			p.Args = append(p.Args, rec)
+			for _, l := range l {
+				if err := shape(t, l.comp, l.arg, env); err != nil {
+					return nil, err
+				}
+				inputErrs = append(inputErrs, realInput(spec, t, l.arg)...)
+				p.Args = append(p.Args, l.arg)
+			}
+			continue
+		}
 		a := &Arg{Name: s.Name, Class: Float, Size: 1, Independent: ind[s], Dependent: dep[s], Complex: s.Type.IsComplex(), Type: typeSpec(s.Type), Kind: s.Type.Kind,
 			InSection: inSec[s], OutSection: outSec[s], Preset: ind[s] && !dep[s]}
 		switch {
@@ -271,12 +297,13 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		default:
 			return nil, fmt.Errorf("fadj check: not supported yet: '%s' of %s is neither an argument nor a module or common-block variable", s.Name, t.Routine)
 		}
-		if err := shape(t, s, a, ints); err != nil {
+		if err := shape(t, s, a, env); err != nil {
 			return nil, err
 		}
 		inputErrs = append(inputErrs, realInput(spec, t, a)...)
 		p.Args = append(p.Args, a)
 	}
+	inputErrs = append(inputErrs, env.errs...)
 	if len(inputErrs) > 0 {
 		// What check.inputs says wrongly, all of it at once.
 		return nil, inputErrs
@@ -320,6 +347,14 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	p.Uses = append(p.Uses, uses...)
 	p.Saved = append(p.Saved, saved...)
 	derivativeCommons(p, prog, gen)
+	if sym.Module() == nil && hasAssumedShape(sym) {
+		if isFunc {
+			return nil, fmt.Errorf("fadj check: not supported yet: the external function %s has assumed-shape dummies (the driver writes interfaces for subroutines only)", t.Routine)
+		}
+		if err := externalInterfaces(p, sym, gen); err != nil { // interface.go
+			return nil, fmt.Errorf("fadj check: %s has assumed-shape dummies: %v", t.Routine, err)
+		}
+	}
 	return p, nil
 }
 
@@ -436,6 +471,7 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 		return fmt.Errorf("fadj check: unexpected arguments of %s: (%s)", name, strings.Join(got, ", "))
 	}
 	bindLeaves(p, adj) // derived.go
+	defer bindGlobalLeaves(p, adj)
 	for _, a := range p.Args {
 		if a.Global == "" || a.Leaf {
 			continue
@@ -471,26 +507,38 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 
 // shape sets the bounds and size of an array argument or global. An
 // assumed-shape dummy of a module procedure (whose interface the driver
-// has by use association) gets DefaultInt elements per dimension.
-func shape(t *config.Target, d *sema.Symbol, a *Arg, ints map[string]*Arg) error {
-	for _, dim := range d.Dims {
-		if dim.Kind == sema.AssumedShape && d.Owner != nil && d.Owner.Symbol != nil && d.Owner.Symbol.Module() != nil {
-			lo, ok := bound(dim.Lo, 1, ints)
+// has by use association, an external one by an interface block) gets
+// DefaultInt elements per dimension; the
+// last dimension of an assumed-shape or assumed-size dummy gets as many
+// as a check.inputs list of values needs.
+func shape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) error {
+	for i, dim := range d.Dims {
+		last := i == len(d.Dims)-1
+		// An external procedure's gets an interface block
+		// (externalInterfaces).
+		if dim.Kind == sema.AssumedShape && d.IsDummy() || dim.Kind == sema.AssumedSize && last {
+			lo, ok := env.bound(dim.Lo, 1)
 			if !ok {
 				return cannot(t, d, "its lower bound is neither constant nor an intent(in) integer argument")
 			}
-			a.Size *= DefaultInt
-			a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, lo+DefaultInt-1))
+			n := DefaultInt
+			if in := env.spec.Check.InputFor(a.Name); in != nil && in.List && last && a.Size > 0 && len(in.Values)%a.Size == 0 {
+				n = len(in.Values) / a.Size
+			} else if dim.Kind == sema.AssumedSize {
+				return cannot(t, d, "its last dimension is assumed-size (*): give its values as a list in check.inputs, which sizes it")
+			}
+			a.Size *= n
+			a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, lo+n-1))
 			a.AssumedShape = true
 			continue
 		}
 		if dim.Kind != sema.ExplicitShape {
 			return cannot(t, d, "its shape is not explicit")
 		}
-		lo, ok1 := bound(dim.Lo, 1, ints)
-		hi, ok2 := bound(dim.Hi, 0, ints)
+		lo, ok1 := env.bound(dim.Lo, 1)
+		hi, ok2 := env.bound(dim.Hi, 0)
 		if !ok1 || !ok2 {
-			return cannot(t, d, "a bound is neither constant nor an intent(in) integer argument")
+			return cannot(t, d, "a bound is neither constant, nor made of integer arguments, nor of integer module variables check.inputs gives or that have an initial value (check.inputs: {isd: 1} sizes u(isd:ied))")
 		}
 		a.Size *= max(hi-lo+1, 0)
 		a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, hi))
@@ -548,57 +596,6 @@ func containsSym(list []*sema.Symbol, s *sema.Symbol) bool {
 		}
 	}
 	return false
-}
-
-func bound(b sema.Bound, def int, ints map[string]*Arg) (int, bool) {
-	if b.Const {
-		return int(b.Value), true
-	}
-	if b.Expr == nil {
-		return def, def != 0
-	}
-	return intExpr(b.Expr, ints)
-}
-
-// intExpr evaluates a bound made of integer constants, integer arguments
-// and + - * (klev+1, 2*n).
-func intExpr(x ast.Expr, ints map[string]*Arg) (int, bool) {
-	switch x := x.(type) {
-	case *ast.Ident:
-		if a := ints[x.Lower()]; a != nil {
-			return a.IntValue, true
-		}
-	case *ast.BasicLit:
-		if x.Kind == token.INT {
-			v, err := strconv.Atoi(x.Value)
-			return v, err == nil
-		}
-	case *ast.ParenExpr:
-		return intExpr(x.X, ints)
-	case *ast.UnaryExpr:
-		v, ok := intExpr(x.X, ints)
-		switch x.Op {
-		case token.MINUS:
-			return -v, ok
-		case token.PLUS:
-			return v, ok
-		}
-	case *ast.BinaryExpr:
-		l, ok1 := intExpr(x.X, ints)
-		r, ok2 := intExpr(x.Y, ints)
-		if !ok1 || !ok2 {
-			return 0, false
-		}
-		switch x.Op {
-		case token.PLUS:
-			return l + r, true
-		case token.MINUS:
-			return l - r, true
-		case token.STAR:
-			return l * r, true
-		}
-	}
-	return 0, false
 }
 
 // intInput is the value check.inputs gives an integer argument.
