@@ -64,7 +64,7 @@ func (g *gen) reassocInits(r *routine) error {
 			if err != nil {
 				return err
 			}
-			assoc := &ast.PointerAssignStmt{Lhs: ast.NewIdent(g.aname(v)), Rhs: tb}
+			assoc := g.guardedAssoc(t, &ast.PointerAssignStmt{Lhs: ast.NewIdent(g.aname(v)), Rhs: tb}) // (deallocated at the end)
 			sel.Cases = append(sel.Cases, &ast.CaseBlock{Values: []ast.Expr{deriv.Int(k + 1)}, Body: []ast.Stmt{assoc}})
 		}
 		if len(sel.Cases) > 0 {
