@@ -34,11 +34,11 @@ func (g *gen) allocLocalTarget(t ast.Expr) *sema.Symbol {
 // with the adjoint of target t, under IF (allocated(t_b)) when t is an
 // allocatable local.
 func (g *gen) guardedAssoc(t ast.Expr, assoc ast.Stmt) ast.Stmt {
-	tb := g.allocTargetAdj(t) // wrf_comp_target.go
-	if tb == nil {
+	test := g.allocTargetTest(t) // wrf_comp_target.go
+	if test == nil {
 		return assoc
 	}
-	return &ast.IfStmt{Cond: decl.Allocated(tb), Action: assoc}
+	return &ast.IfStmt{Cond: test, Action: assoc}
 }
 
 // reassocInits adds to the start of the backward sweep (after the

@@ -36,7 +36,7 @@ func (g *gen) allocTargetAdj(t ast.Expr) ast.Expr {
 		return nil
 	}
 	comp := ty.Derived.Component(sel.Sel.Lower())
-	if comp == nil || !comp.Attrs.Has(sema.AttrAllocatable) || comp.Attrs.Has(sema.AttrPointer) {
+	if comp == nil || !decl.OwnedArray(comp) || comp.Attrs.Has(sema.AttrPointer) && g.componentAssociated(g.baseSym(sel)) {
 		return nil
 	}
 	b, err := g.adjRef(sel)
@@ -44,6 +44,39 @@ func (g *gen) allocTargetAdj(t ast.Expr) ast.Expr {
 		return nil
 	}
 	return b
+}
+
+// allocTargetTest returns the test that target t's adjoint is allocated
+// (allocTargetAdj): allocated(a_b), or associated(grid_b%t_2) for an
+// owned POINTER component (decl/ptrcomp.go); nil if t has none.
+func (g *gen) allocTargetTest(t ast.Expr) ast.Expr {
+	tb := g.allocTargetAdj(t)
+	if tb == nil {
+		return nil
+	}
+	if sel, ok := tb.(*ast.SelectorExpr); ok {
+		if ty := g.info.TypeOf(g.allocatedPart(t).(*ast.SelectorExpr).X); decl.IsDerived(ty) {
+			return decl.Status(tb, ty.Derived.Component(sel.Sel.Lower()))
+		}
+	}
+	return decl.Allocated(tb)
+}
+
+// ownedComponentTarget reports whether x, the target of a pointer
+// assignment, is (a section of) a POINTER component that owns its
+// target (allocated, never associated by =>: decl/ptrcomp.go) of a
+// scalar local with an adjoint (t => grid%t_2(1:n, :, 1:n), WRF's grid
+// of POINTER state arrays): the pointer then follows it as it follows
+// an ALLOCATABLE component.
+func (g *gen) ownedComponentTarget(x ast.Expr) bool {
+	sel, ok := g.allocatedPart(x).(*ast.SelectorExpr)
+	if !ok || decl.PointerComponentIn(g.info, sel.X) != nil {
+		return false
+	}
+	if c, ok := x.(*ast.CallExpr); ok && decl.PointerComponentIn(g.info, &ast.CallExpr{Fun: ast.NewIdent("f"), Args: c.Args}) != nil {
+		return false
+	}
+	return g.allocTargetAdj(x) != nil
 }
 
 // localStructPath reports whether x is a scalar local with an adjoint
