@@ -435,7 +435,8 @@ func (g *gen) saveDealloc(x *ast.Ident, v *sema.Symbol) (fwd, bwd []ast.Stmt, er
 		xb := g.shadow(x, v)
 		bwd = append(bwd, decl.AllocateLike(xb, x, v.Type, v.Rank()), g.zeroFor(&ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}, v))
 	}
-	return rec.push, bwd, nil
+	re, err := g.reassocDealloc(x) // wrf_dealloc_target.go
+	return rec.push, append(bwd, re...), err
 }
 
 // checkpointAlloc returns the saving of allocatable v, whole, on the

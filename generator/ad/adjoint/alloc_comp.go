@@ -113,7 +113,8 @@ func (g *gen) componentAlloc(keyword string, x *ast.SelectorExpr, c *sema.Symbol
 	if xb != nil {
 		bwd = append(bwd, decl.AllocateMold(xb, ast.Clone(x)), &ast.AssignStmt{Lhs: ast.Clone(xb), Rhs: deriv.Const("0", c.Type)})
 	}
-	return rec.push, bwd, nil
+	re, err := g.reassocDealloc(x) // wrf_dealloc_target.go
+	return rec.push, append(bwd, re...), err
 }
 
 // componentAssign reverses assignment s to the whole of ALLOCATABLE

@@ -34,11 +34,11 @@ func (g *gen) allocLocalTarget(t ast.Expr) *sema.Symbol {
 // with the adjoint of target t, under IF (allocated(t_b)) when t is an
 // allocatable local.
 func (g *gen) guardedAssoc(t ast.Expr, assoc ast.Stmt) ast.Stmt {
-	v := g.allocLocalTarget(t)
-	if v == nil {
+	test := g.allocTargetTest(t) // wrf_comp_target.go
+	if test == nil {
 		return assoc
 	}
-	return &ast.IfStmt{Cond: decl.Allocated(ast.NewIdent(g.aname(v))), Action: assoc}
+	return &ast.IfStmt{Cond: test, Action: assoc}
 }
 
 // reassocInits adds to the start of the backward sweep (after the
@@ -57,14 +57,14 @@ func (g *gen) reassocInits(r *routine) error {
 		plan := g.replays[v]
 		sel := &ast.SelectCase{Selector: ast.NewIdent(plan.pid.Name), End: ast.EndStmt{Keyword: "select"}}
 		for k, t := range plan.targets {
-			if t == nil || g.allocLocalTarget(t) == nil {
+			if t == nil || g.allocTargetAdj(t) == nil {
 				continue
 			}
 			tb, err := g.adjRef(plan.captured(g.info, k, t))
 			if err != nil {
 				return err
 			}
-			assoc := &ast.PointerAssignStmt{Lhs: ast.NewIdent(g.aname(v)), Rhs: tb}
+			assoc := g.guardedAssoc(t, &ast.PointerAssignStmt{Lhs: ast.NewIdent(g.aname(v)), Rhs: tb}) // (deallocated at the end)
 			sel.Cases = append(sel.Cases, &ast.CaseBlock{Values: []ast.Expr{deriv.Int(k + 1)}, Body: []ast.Stmt{assoc}})
 		}
 		if len(sel.Cases) > 0 {

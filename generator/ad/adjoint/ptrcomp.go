@@ -28,7 +28,7 @@ import (
 // componentAssoc does not follow.
 func (g *gen) checkPointerComponent(s *ast.PointerAssignStmt) error {
 	for _, x := range []ast.Expr{s.Lhs, s.Rhs} {
-		if r := decl.PointerComponentIn(g.info, x); r != nil && (x != s.Lhs || g.assocComponent(s.Lhs) == nil) {
+		if r := decl.PointerComponentIn(g.info, x); r != nil && (x != s.Lhs || g.assocComponent(s.Lhs) == nil) && (x != s.Rhs || !g.ownedComponentTarget(x)) { // (wrf_comp_target.go)
 			return notSupported("pointer assignment of POINTER component '%s' in reverse mode (fadj follows the association by => of a POINTER component of a scalar variable with a variable)", exprString(r))
 		}
 	}

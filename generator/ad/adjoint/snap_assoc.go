@@ -33,6 +33,7 @@ import (
 type assocSave struct {
 	find []ast.Stmt // sets the number from the association
 	sel  ast.Stmt   // associates p and p_b from the number
+	fwd  ast.Stmt   // sel in the forward sweep, p_b once its target's adjoint is allocated (wrf_comp_target.go); nil: sel
 }
 
 // assocSnapOp returns the save of the association of pointer v, which
@@ -52,7 +53,7 @@ func (g *gen) assocSnapOp(v *sema.Symbol, body []ast.Stmt, what string, keep err
 		return snapOp{}, err
 	}
 	pid := plan.pid.Name
-	save := &assocSave{find: parseStmts(assocFind(v, plan)), sel: bwd[1]}
+	save := &assocSave{find: parseStmts(assocFind(v, plan)), sel: bwd[1], fwd: g.guardedSel(bwd[1], v, plan)}
 	return snapOp{Op: tape.Op{Type: tape.I4, Ref: ast.NewIdent(pid)}, assoc: save}, nil
 }
 
@@ -159,7 +160,11 @@ func assocSyncs(ops []snapOp) []ast.Stmt {
 	var out []ast.Stmt
 	for _, op := range ops {
 		if op.assoc != nil {
-			out = append(append(out, cloneStmts(op.assoc.find)...), ast.Clone(op.assoc.sel))
+			sel := op.assoc.fwd
+			if sel == nil { // (module pointers: ptr_module_snap.go)
+				sel = op.assoc.sel
+			}
+			out = append(append(out, cloneStmts(op.assoc.find)...), ast.Clone(sel))
 		}
 	}
 	return out

@@ -118,6 +118,20 @@ subroutine s(x, y)
   y = sum(f%v*x)
 end subroutine
 `, want: "k.f90:12:3: not supported yet: POINTER component 'f%v' both associated by => and allocated or deallocated, in reverse mode"},
+		{name: "pointer into POINTER component of a dummy", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(f, x, y)
+  type field
+    real(8), pointer :: v(:) => null()
+  end type
+  type(field), intent(inout) :: f
+  real(8), intent(in) :: x(4)
+  real(8), intent(out) :: y
+  real(8), pointer :: p(:)
+  f%v = x
+  p => f%v(1:2)
+  y = sum(p**2)
+end subroutine
+`, want: "k.f90:10:3: not supported yet: pointer assignment of POINTER component 'f%v' in reverse mode (fadj follows the association by => of a POINTER component of a scalar variable with a variable)"},
 		{name: "computed goto", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y, n)
   integer, intent(in) :: n

@@ -15,7 +15,7 @@ import (
 // one of a scalar variable (f%v, f%g%v).
 func (g *gen) checkPointerComponent(s *ast.PointerAssignStmt) error {
 	for _, x := range []ast.Expr{s.Lhs, s.Rhs} {
-		if r := decl.PointerComponentIn(g.info, x); r != nil && (x != s.Lhs || !g.scalarComponent(s.Lhs)) {
+		if r := decl.PointerComponentIn(g.info, x); r != nil && (x != s.Lhs || !g.scalarComponent(s.Lhs)) && (x != s.Rhs || !g.ownedComponentTarget(x)) { // (wrf_comp_target.go)
 			return notSupported("pointer assignment of POINTER component '%s' (fadj follows the association by => of a POINTER component of a scalar variable with a variable)", exprString(r))
 		}
 	}
