@@ -23,6 +23,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/gfortran"
+	"github.com/fadj-dev/fadj/generator/load"
 	"github.com/fadj-dev/fadj/generator/suggest"
 )
 
@@ -311,7 +312,11 @@ func Run(specPath string, opts Options) (*Report, error) {
 		comp.Flags = append(comp.Flags, "-I"+dir)
 	}
 
-	parsed := loadGenerated(gen)
+	genIncs := spec.IncludePaths()
+	for _, sp := range spec.SourcePaths() {
+		genIncs = append(genIncs, filepath.Dir(sp))
+	}
+	parsed := loadGenerated(gen, load.Config{Defines: spec.DefineMap(), IncludeDirs: genIncs, IncludeRoots: []string{spec.Dir}})
 	var progs []*Program
 	set := map[string]bool{}
 	var names []string

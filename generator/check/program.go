@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"math"
+	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -26,24 +27,38 @@ type genCode struct {
 
 // loadGenerated parses the generated files on their own. Their uses of
 // the original modules do not resolve, so semantic errors are expected
-// and ignored: only declarations are read.
-func loadGenerated(res *driver.Result) *genCode {
+// and ignored: only declarations are read. The sources output.augment
+// writes again keep their extension (.F90: preprocessed) and their
+// INCLUDE lines and #include directives, which conf's include
+// directories and defines (the spec's) serve from disk.
+func loadGenerated(res *driver.Result, conf ...load.Config) *genCode {
 	files := map[string][]byte{}
 	var paths []string
 	for _, f := range res.Files {
-		if path.Ext(f.Path) != ".f90" {
+		switch path.Ext(f.Path) {
+		case ".f90", ".F90":
+		default:
 			continue
 		}
 		files[f.Path] = f.Data
 		paths = append(paths, f.Path)
 	}
 	free := ast.FreeForm
-	prog, _ := load.Files(paths, load.Config{Form: &free, ReadFile: func(name string) ([]byte, error) {
+	lc := load.Config{}
+	if len(conf) > 0 {
+		lc = conf[0]
+	}
+	lc.Form = &free
+	lc.ReadFile = func(name string) ([]byte, error) {
 		if d, ok := files[name]; ok {
 			return d, nil
 		}
+		if len(conf) > 0 {
+			return os.ReadFile(name) // an included file
+		}
 		return nil, fmt.Errorf("%s: not generated", name)
-	}})
+	}
+	prog, _ := load.Files(paths, lc)
 	if prog == nil || prog.Info == nil {
 		return &genCode{}
 	}
@@ -343,7 +358,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	for _, a := range p.Args {
 		bound[a.DName], bound[a.BName] = true, true
 	}
-	uses, saved = moduleState(gen.info, nil, bound, true, len(p.Saved))
+	uses, saved = moduleStateExcept(gen.info, primalVars(prog.Info), nil, bound, true, len(p.Saved))
 	p.Uses = append(p.Uses, uses...)
 	p.Saved = append(p.Saved, saved...)
 	derivativeCommons(p, prog, gen)
@@ -663,6 +678,34 @@ type Saved struct {
 // starts every call from the same state. It returns the USE lines
 // that reach them under the driver's names.
 func moduleState(info *sema.Info, skip map[*sema.Symbol]bool, skipNames map[string]bool, zero bool, first int) (uses []string, saved []Saved) {
+	return moduleStateExcept(info, nil, skip, skipNames, zero, first)
+}
+
+// primalVars returns, by module name, the variables the sources'
+// modules declare: in the generated code, a module output.augment wrote
+// again holds them beside the derivatives, and only the derivatives are
+// zeroed (zeroing the primal ones tested nothing: they were the grid
+// sizes and switches).
+func primalVars(info *sema.Info) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, m := range info.Modules {
+		if m.Inner == nil {
+			continue
+		}
+		vars := map[string]bool{}
+		for _, s := range m.Inner.Symbols() {
+			if s.Kind == sema.VarSym {
+				vars[strings.ToLower(s.Name)] = true
+			}
+		}
+		out[strings.ToLower(m.Name)] = vars
+	}
+	return out
+}
+
+// moduleStateExcept is moduleState leaving out the variables primal
+// names (by module).
+func moduleStateExcept(info *sema.Info, primal map[string]map[string]bool, skip map[*sema.Symbol]bool, skipNames map[string]bool, zero bool, first int) (uses []string, saved []Saved) {
 	if info == nil {
 		return nil, nil
 	}
@@ -673,6 +716,9 @@ func moduleState(info *sema.Info, skip map[*sema.Symbol]bool, skipNames map[stri
 		var renames []string
 		for _, s := range m.Inner.Symbols() {
 			if s.Kind != sema.VarSym || s.Type == nil || skip[s] || skipNames[s.Name] || s.Attrs&(sema.AttrParameter|sema.AttrAllocatable|sema.AttrPointer|sema.AttrProtected|sema.AttrPrivate) != 0 {
+				continue
+			}
+			if primal[strings.ToLower(m.Name)][strings.ToLower(s.Name)] {
 				continue
 			}
 			if m.Inner.DefaultPrivate() && s.Attrs&sema.AttrPublic == 0 {
