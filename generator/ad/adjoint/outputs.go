@@ -45,7 +45,15 @@ func (g *gen) keepOutputs(r *routine) (save, restore []ast.Stmt, err error) {
 		if g.scope.LookupLocal(name) != nil {
 			return nil, nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
 		}
-		g.decls = append(g.decls, outputCopyDecl(name, s.Type, s.Rank()))
+		d := outputCopyDecl(name, s.Type, s.Rank())
+		if s.Type.IsDerived() && s.Type.Derived != nil {
+			tn, ok := g.reachType(s.Type.Derived) // (use yoe, only: rad leaves rad's type unnamed)
+			if !ok {
+				continue
+			}
+			d.(*ast.TypeDecl).Type.Name = ast.NewIdent(tn)
+		}
+		g.decls = append(g.decls, d)
 		if g.definedAssign(s.Type) { // outputs_defassign.go
 			sv, rs := g.leafCopies(name, s)
 			save, restore = append(save, sv...), append(restore, rs...)
@@ -94,6 +102,29 @@ func outputCopyDecl(name string, t *sema.Type, rank int) ast.Stmt {
 		d.Attrs = []*ast.Attr{{Kind: ast.AttrAllocatable}}
 	}
 	return d
+}
+
+// reachType returns a name for derived type t in the routine: its own,
+// or one a USE of its module adds; ok false if none can (a PRIVATE type
+// of another module).
+func (g *gen) reachType(t *sema.Symbol) (string, bool) {
+	if g.scope.Lookup(t.Name) == t {
+		return t.Name, true
+	}
+	m := t.Module()
+	if m == nil || t.Attrs.Has(sema.AttrPrivate) || m.Inner != nil && m.Inner.DefaultPrivate() && !t.Attrs.Has(sema.AttrPublic) {
+		return "", false
+	}
+	name := "fadj_" + m.Name + "_" + t.Name
+	if g.scope.Lookup(name) != nil {
+		return "", false
+	}
+	if !g.declared[name] {
+		g.declared[name] = true
+		g.uses = append(g.uses, &ast.UseStmt{Module: ast.NewIdent(m.Name), Only: true,
+			Items: []*ast.UseItem{{Local: ast.NewIdent(name), Name: ast.NewIdent(t.Name)}}})
+	}
+	return name, true
 }
 
 // copyable reports whether intrinsic assignment copies a variable of type
