@@ -134,7 +134,7 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, map[*sema.Symbol]bool, erro
 				}
 			}
 			if !ok {
-				return nil, nil, diag.At(g.fset, s.Pos, notSupported("pointer variable '%s' in '%s', reversed in split mode (fadj associates again in foo_bwd a local pointer the routine associates once, at the top of its body, with a part of a dummy, or of a module variable its callees do not reference; it replays module pointers, and reads the passive pointers of the host it does not move)", s.Name, g.pa.Proc.Name))
+				return nil, nil, diag.At(g.fset, s.Pos, notSupported("pointer variable '%s' in '%s', reversed in split mode (fadj associates again in foo_bwd a local pointer the routine associates once, at the top of its body, with a part of a dummy, or of a module variable its callees do not reference; it replays module pointers, and reads the pointers of the host it does not move)", s.Name, g.pa.Proc.Name))
 			}
 			g.splitAssocs = append(g.splitAssocs, assoc...)
 			continue

@@ -59,14 +59,15 @@ func (g *gen) calleesReach(u *ast.Unit, v *sema.Symbol) bool {
 	return reach
 }
 
-// splitHostPointer reports whether v is a passive pointer of the host
-// that an internal procedure reversed in split mode reads by host
-// association (the coefficient table k => day of each step): the host's
-// sweeps replay its associations, a call that may read it counting as a
-// read (pointer_replay.go), so foo_bwd reads it as foo_fwd did. Not if
-// the procedure itself associates, nullifies or allocates it.
+// splitHostPointer reports whether v is a pointer of the host that an
+// internal procedure reversed in split mode reads by host association
+// (the coefficient table k => day of each step): the host's sweeps
+// replay or restore its associations, and its adjoint's, a call that may
+// read it counting as a read (pointer_replay.go), so foo_bwd reads k (and
+// updates k_b) as associated when foo_fwd ran. Not if the procedure
+// itself associates, nullifies or allocates it.
 func (g *gen) splitHostPointer(v *sema.Symbol) bool {
-	if v.Owner == g.scope || isGlobal(v) || g.hasAdj(v) || g.scope.Parent == nil || g.scope.Parent != v.Owner {
+	if v.Owner == g.scope || isGlobal(v) || g.scope.Parent == nil || g.scope.Parent != v.Owner {
 		return false
 	}
 	moved := false
