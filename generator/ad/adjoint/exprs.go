@@ -461,8 +461,12 @@ func (g *gen) splitCallSweeps(c *activeCall) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = append(c.pushes, gpush...)
-	pops := append(gpop, c.pops...)
+	mpush, mpop, err := g.splitModPtrAround(s) // split_ptr_module.go
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(append(c.pushes, gpush...), mpush...)
+	pops := append(append(mpop, gpop...), c.pops...)
 	ksave, kpush, kpop, err := g.keepSubscripts(c.args, callee.Unit, c.scope)
 	if err != nil {
 		return nil, nil, err

@@ -251,8 +251,8 @@ func (g *gen) globalAdj(s *sema.Symbol) error {
 // their pushes before the call, and the pops that restore them.
 func (g *gen) aroundCall(u *ast.Unit, what string) (push, pop []ast.Stmt, err error) {
 	for _, s := range g.sh.calleeGlobals(g.info, u) {
-		if !g.sh.written[decl.Canon(s)] {
-			continue
+		if !g.sh.written[decl.Canon(s)] || g.modPtrOf(s) != nil {
+			continue // (a module pointer of a set: split_ptr_module.go)
 		}
 		var ref ast.Expr
 		if s.Attrs.Has(sema.AttrInCommon) && s.Module() == nil {

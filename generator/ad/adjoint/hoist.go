@@ -596,7 +596,7 @@ func (g *gen) reads(b []ast.Stmt, a *sema.Symbol, npops int) bool {
 			return true
 		})
 	}
-	return mentions > 0 || g.countPops(b, a) != npops
+	return mentions > 0 || g.countPops(b, a) != npops || g.readsAlias(b, a) // pointer_hoist_alias.go
 }
 
 // hull returns the section of a that covers the records rs of loop s, or

@@ -157,6 +157,9 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 	if set := g.modPtrOf(v); set != nil {
 		return g.modPtrStmt(s, v, set, s.Rhs) // ptr_module.go
 	}
+	if fwd, bwd, ok, err := g.splitLocalModPtr(s, v); ok { // split_ptr_module.go
+		return fwd, bwd, err
+	}
 	if g.split {
 		if _, ok := g.splitPointer(g.pa.Unit, v); ok {
 			return labelled(s, []ast.Stmt{s}), nil, nil // foo_bwd associates it again (split_pointer.go)

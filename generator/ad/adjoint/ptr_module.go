@@ -288,7 +288,10 @@ func (g *gen) modPtrStmt(s ast.Stmt, p *sema.Symbol, set *modPtrSet, rhs ast.Exp
 	if rhs != nil && !isNull(rhs) {
 		mirror = &ast.PointerAssignStmt{Lhs: ast.NewIdent(p.Name + g.suffix), Rhs: ast.NewIdent(rhs.(*ast.Ident).Name + g.suffix)}
 	}
-	fwd = append(append(num, pushInt(n)), s, mirror)
+	fwd = append(append(num, pushInt(n)), s)
+	if !g.splitLocalRhs(rhs) { // split_ptr_module.go
+		fwd = append(fwd, mirror)
+	}
 	bwd = []ast.Stmt{popInt(ast.NewIdent(n.Name)), g.modPtrAssoc(p, set, n, true)}
 	return labelled(s, fwd), bwd, nil
 }
@@ -447,8 +450,6 @@ func (g *gen) checkModPtrCalls(body []ast.Stmt) error {
 				errs.Addf(g.fset.Position(c.Pos()), "not supported yet: call of '%s', which has no source and may reach an active module pointer, in reverse mode", exprString(c.Name))
 			case g.pa.CallPattern(c) == nil:
 				// modPtrPassive, from passiveAllocCall
-			case g.splitCall(c):
-				errs.Addf(g.fset.Position(c.Pos()), "not supported yet: call of '%s', which may reach an active module pointer, reversed in split mode", exprString(c.Name))
 			}
 		}
 		ast.Inspect(st, func(n ast.Node) bool {

@@ -121,8 +121,8 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, map[*sema.Symbol]bool, erro
 			return nil, nil, notSupported("variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name)
 		}
 		if s.Attrs.Has(sema.AttrPointer) {
-			if g.splitReplayed(s) {
-				continue // split_replay.go
+			if g.splitReplayed(s) || g.modPtrSetOf(s) != nil || g.splitHostPointer(s) {
+				continue // split_replay.go, split_ptr_module.go
 			}
 			assoc, ok := g.splitPointer(u, s) // split_pointer.go
 			if !ok && s.Owner == g.scope && !s.IsDummy() {
@@ -134,7 +134,7 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, map[*sema.Symbol]bool, erro
 				}
 			}
 			if !ok {
-				return nil, nil, diag.At(g.fset, s.Pos, notSupported("pointer variable '%s' in '%s', reversed in split mode (fadj associates again in foo_bwd a local pointer the routine associates once, at the top of its body, with a part of a dummy)", s.Name, g.pa.Proc.Name))
+				return nil, nil, diag.At(g.fset, s.Pos, notSupported("pointer variable '%s' in '%s', reversed in split mode (fadj associates again in foo_bwd a local pointer the routine associates once, at the top of its body, with a part of a dummy, or of a module variable its callees do not reference; it replays module pointers, and reads the pointers of the host it does not move)", s.Name, g.pa.Proc.Name))
 			}
 			g.splitAssocs = append(g.splitAssocs, assoc...)
 			continue

@@ -12,7 +12,9 @@ import (
 // pointer once, at the top level of its body, with a designator of
 // dummies whose allocation and association the routine does not change,
 // foo_bwd associates it again (and its adjoint) before anything else: the
-// same target, so the same storage. Other pointers stay rejected.
+// same target, so the same storage. So it does with a designator of a
+// module variable the routine and its callees do not allocate
+// (split_ptr_comp.go). Other pointers stay rejected.
 
 // splitPointer returns the statements associating local pointer v (and
 // its adjoint) at the start of foo_bwd as at the end of foo_fwd; false if
@@ -41,7 +43,7 @@ func (g *gen) splitPointer(u *ast.Unit, v *sema.Symbol) ([]ast.Stmt, bool) {
 	if n != 1 || other || !topLevel(u.Body, assoc) {
 		return nil, false
 	}
-	if _, ok := assoc.Lhs.(*ast.Ident); !ok || !g.dummyDesignator(assoc.Rhs) {
+	if _, ok := assoc.Lhs.(*ast.Ident); !ok || !g.dummyDesignator(assoc.Rhs) && !g.moduleDesignator(u, assoc.Rhs) { // split_ptr_comp.go
 		return nil, false
 	}
 	if plan, err := g.replay(v); err != nil || plan != nil {

@@ -44,7 +44,11 @@ func (g *gen) splitReplays() (push, replay []ast.Stmt, err error) {
 		}
 		push, replay = append(push, p...), append(b, replay...)
 	}
-	return push, replay, nil
+	mp, mr, err := g.splitModPtrEnds() // split_ptr_module.go
+	if err != nil {
+		return nil, nil, err
+	}
+	return append(push, mp...), append(mr, replay...), nil
 }
 
 // splitReplayed reports whether foo_bwd replays the association of
