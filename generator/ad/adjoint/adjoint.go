@@ -441,6 +441,7 @@ type gen struct {
 	// backward sweep of what ran up to it (jumps.go).
 	bwdPrefix   []ast.Stmt                          // split mode: the snapshot pops starting foo_bwd
 	splitAssocs []ast.Stmt                          // split mode: pointer associations starting foo_bwd (split_pointer.go)
+	bwdAssocs   []ast.Stmt                          // pointers to module grids' components associated again at the backward sweep's start (wrf_module_target.go)
 	noRecord    map[ast.Stmt]bool                   // assignments recomputed rather than recorded
 	recomps     map[ast.Stmt]map[int]*recomputation // by the list's first statement (recomp)
 	eraState                                        // era.go

@@ -186,7 +186,11 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = append(save, s, assoc)
+	var a ast.Stmt = assoc
+	if m := g.moduleCompAssoc(p, s.Rhs, assoc); m != nil { // wrf_module_target.go
+		a = m
+	}
+	fwd = append(save, s, a)
 	return labelled(s, fwd), restore, nil
 }
 

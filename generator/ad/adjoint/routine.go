@@ -547,6 +547,7 @@ func (g *gen) body(r *routine) {
 	nu.Body = append(nu.Body, r.fwd...)
 	nu.Body = append(nu.Body, r.keep...)
 	nu.Body = append(nu.Body, r.inits...)
+	nu.Body = append(nu.Body, g.bwdAssocs...) // (after the adjoints' allocation: wrf_module_target.go)
 	nu.Body = append(nu.Body, r.seed...)
 	nu.Body = append(nu.Body, r.bwd...)
 	nu.Body = g.withoutDeadZeroing(r, nu.Body)
