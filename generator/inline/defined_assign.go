@@ -3,6 +3,7 @@ package inline
 import (
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
+	"github.com/fadj-dev/fadj/generator/source"
 )
 
 // Defined assignments (ASSIGNMENT(=)), as modern models give their state
@@ -192,21 +193,30 @@ func (x *expander) ref(e ast.Expr) varRef {
 // siteOf makes the call graph's site of defined assignment s, in the
 // procedure or main program caller, the site of call.
 func (x *expander) siteOf(caller *sema.Symbol, s *ast.AssignStmt, spec *sema.Symbol, call *ast.CallStmt) {
+	if site := x.bareSite(caller, spec, s.Pos()); site != nil {
+		site.Stmt = call
+	}
+}
+
+// bareSite returns the call graph's site in caller of spec at pos that
+// neither a CALL statement nor a function reference makes (a defined
+// assignment or operator), nil if none.
+func (x *expander) bareSite(caller, spec *sema.Symbol, pos source.Pos) *sema.CallSite {
 	cg := x.info.CallGraph
 	if cg == nil || caller == nil {
-		return
+		return nil
 	}
 	n := cg.Node(caller)
 	if n == nil {
-		return
+		return nil
 	}
 	for i := range n.Sites {
 		site := &n.Sites[i]
-		if site.Stmt == nil && site.Expr == nil && site.Callee.Proc == spec && site.Pos == s.Pos() {
-			site.Stmt = call
-			return
+		if site.Stmt == nil && site.Expr == nil && site.Callee.Proc == spec && site.Pos == pos {
+			return site
 		}
 	}
+	return nil
 }
 
 // namedCalls returns the names of the procedures CALL statements of

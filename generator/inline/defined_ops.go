@@ -176,19 +176,7 @@ func intrinsicTyped(t *sema.Type) bool {
 // operatorSite makes the call graph's site of operation e, in caller,
 // the site of function reference call.
 func (x *expander) operatorSite(caller *sema.Symbol, e ast.Expr, spec *sema.Symbol, call *ast.CallExpr) {
-	cg := x.info.CallGraph
-	if cg == nil || caller == nil {
-		return
-	}
-	n := cg.Node(caller)
-	if n == nil {
-		return
-	}
-	for i := range n.Sites {
-		site := &n.Sites[i]
-		if site.Stmt == nil && site.Expr == nil && site.Callee.Proc == spec && site.Pos == e.Pos() {
-			site.Expr = call
-			return
-		}
+	if site := x.bareSite(caller, spec, e.Pos()); site != nil { // defined_assign.go
+		site.Expr = call
 	}
 }
