@@ -323,16 +323,27 @@ func (g *gen) globalRef(s *sema.Symbol) (ast.Expr, error) {
 	if m == nil {
 		return nil, notSupported("common-block variable '%s' not visible in '%s'", s.Name, g.pa.Proc.Name)
 	}
-	name := "fadj_" + m.Name + "_" + s.Name
-	if g.scope.Lookup(name) != nil {
+	name, ok := g.renamedUse(m, s.Name)
+	if !ok {
 		return nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)
+	}
+	return ast.NewIdent(name), nil
+}
+
+// renamedUse returns fadj_<m>_<entity>, the name a USE of module m it
+// adds (once) gives entity in the routine; ok false if the routine has
+// that name already.
+func (g *gen) renamedUse(m *sema.Symbol, entity string) (name string, ok bool) {
+	name = "fadj_" + m.Name + "_" + entity
+	if g.scope.Lookup(name) != nil {
+		return name, false
 	}
 	if !g.declared[name] {
 		g.declared[name] = true
 		g.uses = append(g.uses, &ast.UseStmt{Module: ast.NewIdent(m.Name), Only: true,
-			Items: []*ast.UseItem{{Local: ast.NewIdent(name), Name: ast.NewIdent(s.Name)}}})
+			Items: []*ast.UseItem{{Local: ast.NewIdent(name), Name: ast.NewIdent(entity)}}})
 	}
-	return ast.NewIdent(name), nil
+	return name, true
 }
 
 // commonAdj declares, once per routine, the adjoint common block of the

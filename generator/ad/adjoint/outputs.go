@@ -115,16 +115,7 @@ func (g *gen) reachType(t *sema.Symbol) (string, bool) {
 	if m == nil || t.Attrs.Has(sema.AttrPrivate) || m.Inner != nil && m.Inner.DefaultPrivate() && !t.Attrs.Has(sema.AttrPublic) {
 		return "", false
 	}
-	name := "fadj_" + m.Name + "_" + t.Name
-	if g.scope.Lookup(name) != nil {
-		return "", false
-	}
-	if !g.declared[name] {
-		g.declared[name] = true
-		g.uses = append(g.uses, &ast.UseStmt{Module: ast.NewIdent(m.Name), Only: true,
-			Items: []*ast.UseItem{{Local: ast.NewIdent(name), Name: ast.NewIdent(t.Name)}}})
-	}
-	return name, true
+	return g.renamedUse(m, t.Name) // globals.go
 }
 
 // copyable reports whether intrinsic assignment copies a variable of type
