@@ -340,6 +340,30 @@ contains
   end subroutine s
 end program p`,
 		"bad.f90:9:17: cannot assign to intent(in) argument 'k'"},
+	{"remaprank", `program p
+  real, target :: a(6)
+  real, pointer :: q(:,:)
+  q(1:2) => a
+end program p`,
+		"bad.f90:4:3: 'q' has rank 2 but 1 subscript given"},
+	{"remapmixed", `program p
+  real, target :: a(2,3)
+  real, pointer :: q(:,:)
+  q(0:, 1:3) => a
+end program p`,
+		"bad.f90:4:9: the bounds of a pointer assignment are either all lower bounds (lo:) or all bounds (lo:hi)"},
+	{"remapreal", `program p
+  real, target :: a(6)
+  real, pointer :: q(:)
+  q(1.5:) => a
+end program p`,
+		"bad.f90:4:5: a bound of a pointer assignment must be an integer scalar, not real(4)"},
+	{"remapnotptr", `program p
+  real, target :: a(6)
+  real :: q(6)
+  q(1:6) => a
+end program p`,
+		"bad.f90:4:3: the target of '=>' must be a pointer"},
 	{"doparam", `program p
   integer, parameter :: n = 3
   do n = 1, 3

@@ -539,6 +539,9 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 		if s.Attrs.Has(sema.AttrOptional) {
 			d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrOptional}) // optional.go
 		}
+		if s.Attrs.Has(sema.AttrContiguous) { // (a pointer with bounds may view it: pointer_remap.go)
+			d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrContiguous})
+		}
 		if s.Attrs.Has(sema.AttrValue) && !g.valueAdjOK(s) { // value.go
 			return nil, notSupported("active VALUE dummy '%s' in reverse mode (an array, not real, or calls: split)", s.Name)
 		}

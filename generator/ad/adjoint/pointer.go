@@ -143,6 +143,9 @@ func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err 
 	if err := g.checkPointerComponent(s); err != nil { // ptrcomp.go
 		return nil, nil, err
 	}
+	if obj := g.remapObject(s); obj != nil {
+		return g.remapAssign(s, obj) // pointer_remap.go
+	}
 	if g.assocComponent(s.Lhs) != nil {
 		return g.componentAssoc(s) // ptrcomp.go
 	}

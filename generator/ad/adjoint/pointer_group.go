@@ -112,7 +112,7 @@ func (g *gen) pointerGroup(v *sema.Symbol) []*sema.Symbol {
 		}
 	}
 	for _, p := range group {
-		if p.IsDummy() || p.Attrs.Has(sema.AttrSave) || p.Owner != g.scope || isGlobal(p) {
+		if p.IsDummy() || p.Attrs.Has(sema.AttrSave) || p.Owner != g.scope || isGlobal(p) || g.remapped(p) { // (pointer_remap.go)
 			return nil
 		}
 	}

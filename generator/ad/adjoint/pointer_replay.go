@@ -33,6 +33,9 @@ type replayPlan struct {
 	// from holds the statements associating the pointer with another
 	// of its group, by that pointer (pointer_group.go).
 	from map[ast.Stmt]*sema.Symbol
+	// bounds are the bounds each statement gives p, by target
+	// (p(1:n) => a: pointer_remap.go).
+	bounds map[int][]ast.Expr
 }
 
 // replay returns the replay plan of pointer v, nil if its associations
@@ -53,7 +56,7 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if plan == nil && !v.IsDummy() && g.hasAdj(v) {
+	if plan == nil && !v.IsDummy() && g.hasAdj(v) && !g.remapped(v) { // (pointer_remap.go)
 		if plan, err = g.captureReplay(v, is); err != nil { // replay_capture.go
 			return nil, err
 		}
@@ -76,15 +79,17 @@ func (g *gen) replayOf(name string, is func(ast.Expr) bool, ok, active bool) (*r
 	ast.Inspect(&ast.Unit{Body: g.pa.Unit.Body}, func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.PointerAssignStmt:
-			if is(s.Lhs) {
+			obj, bounds := g.remapParts(s) // pointer_remap.go
+			if is(obj) {
 				t := s.Rhs
 				if isNull(t) {
 					t = nil
-				} else if !g.replayable(t, active) {
+				} else if !g.replayable(t, active) || !g.invariantBounds(bounds) {
 					ok = false
 				}
 				plan.targets = append(plan.targets, t)
 				plan.ids[s] = len(plan.targets)
+				plan.setBounds(len(plan.targets)-1, bounds)
 			}
 		case *ast.AllocateStmt:
 			for _, o := range s.Objects {
@@ -179,13 +184,13 @@ func (g *gen) replayPartsOf(s ast.Stmt, p, pb ast.Expr, plan *replayPlan) (push,
 			continue
 		}
 		t = plan.captured(g.info, k, t) // replay_capture.go
-		body := []ast.Stmt{&ast.PointerAssignStmt{Lhs: ast.Clone(p), Rhs: ast.Clone(t)}}
+		body := []ast.Stmt{&ast.PointerAssignStmt{Lhs: plan.withBounds(k, p), Rhs: ast.Clone(t)}}
 		if pb != nil {
 			tb, err := g.adjRef(t)
 			if err != nil {
 				return nil, nil, nil, err
 			}
-			body = append(body, &ast.PointerAssignStmt{Lhs: ast.Clone(pb), Rhs: tb})
+			body = append(body, &ast.PointerAssignStmt{Lhs: plan.withBounds(k, pb), Rhs: tb})
 		}
 		sel.Cases = append(sel.Cases, &ast.CaseBlock{Values: []ast.Expr{deriv.Int(k + 1)}, Body: body})
 	}

@@ -27,6 +27,11 @@ import (
 // a pointer with a POINTER component, or a POINTER component that
 // componentAssoc does not follow.
 func (g *gen) checkPointerComponent(s *ast.PointerAssignStmt) error {
+	if c, ok := s.Lhs.(*ast.CallExpr); ok && isRemap(c) {
+		if r := decl.PointerComponentIn(g.info, c.Fun); r != nil {
+			return notSupported("pointer assignment with bounds ('%s(...) =>') to POINTER component '%s'%s", exprString(c.Fun), exprString(r), " in reverse mode")
+		}
+	}
 	for _, x := range []ast.Expr{s.Lhs, s.Rhs} {
 		if r := decl.PointerComponentIn(g.info, x); r != nil && (x != s.Lhs || g.assocComponent(s.Lhs) == nil) && (x != s.Rhs || !g.ownedComponentTarget(x)) { // (wrf_comp_target.go)
 			return notSupported("pointer assignment of POINTER component '%s' in reverse mode (fadj follows the association by => of a POINTER component of a scalar variable with a variable)", exprString(r))
@@ -288,4 +293,15 @@ func ownedKind(c *sema.Symbol) string {
 		return "POINTER"
 	}
 	return "ALLOCATABLE"
+}
+
+// isRemap reports whether pointer object c gives bounds: p(1:n) => a,
+// p(0:) => a.
+func isRemap(c *ast.CallExpr) bool {
+	for _, a := range c.Args {
+		if r, ok := a.(*ast.RangeExpr); !ok || r.Lo == nil || r.Stride != nil {
+			return false
+		}
+	}
+	return len(c.Args) > 0
 }

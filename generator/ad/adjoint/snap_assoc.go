@@ -45,7 +45,7 @@ func (g *gen) assocSnapOp(v *sema.Symbol, body []ast.Stmt, what string, keep err
 		return snapOp{}, keep
 	}
 	plan, err := g.replay(v)
-	if err != nil || plan == nil || len(plan.capVars) > 0 { // (replay_capture.go: no number finds it)
+	if err != nil || plan == nil || len(plan.capVars) > 0 || plan.remapsRank() { // (replay_capture.go, pointer_remap.go: no number finds it)
 		return snapOp{}, keep
 	}
 	_, _, bwd, err := g.replayParts(nil, ast.NewIdent(v.Name), v, plan)

@@ -43,7 +43,8 @@ func (g *gen) splitPointer(u *ast.Unit, v *sema.Symbol) ([]ast.Stmt, bool) {
 	if n != 1 || other || !topLevel(u.Body, assoc) {
 		return nil, false
 	}
-	if _, ok := assoc.Lhs.(*ast.Ident); !ok || !g.dummyDesignator(assoc.Rhs) && !g.moduleDesignator(u, assoc.Rhs) { // split_ptr_comp.go
+	obj, bounds := g.remapParts(assoc) // pointer_remap.go
+	if _, ok := obj.(*ast.Ident); !ok || !g.invariantBounds(bounds) || !g.dummyDesignator(assoc.Rhs) && !g.moduleDesignator(u, assoc.Rhs) { // split_ptr_comp.go
 		return nil, false
 	}
 	if plan, err := g.replay(v); err != nil || plan != nil {
@@ -53,9 +54,11 @@ func (g *gen) splitPointer(u *ast.Unit, v *sema.Symbol) ([]ast.Stmt, bool) {
 	if err != nil {
 		return nil, false
 	}
-	out := []ast.Stmt{&ast.PointerAssignStmt{Lhs: ast.NewIdent(v.Name), Rhs: ast.Clone(assoc.Rhs)}}
+	plan := &replayPlan{}
+	plan.setBounds(0, bounds)
+	out := []ast.Stmt{&ast.PointerAssignStmt{Lhs: plan.withBounds(0, ast.NewIdent(v.Name)), Rhs: ast.Clone(assoc.Rhs)}}
 	if g.hasAdj(v) {
-		out = append(out, &ast.PointerAssignStmt{Lhs: ast.NewIdent(g.aname(v)), Rhs: rhs})
+		out = append(out, &ast.PointerAssignStmt{Lhs: plan.withBounds(0, ast.NewIdent(g.aname(v))), Rhs: rhs})
 	}
 	return out, true
 }

@@ -14,6 +14,11 @@ import (
 // a pointer with a POINTER component, or a POINTER component other than
 // one of a scalar variable (f%v, f%g%v).
 func (g *gen) checkPointerComponent(s *ast.PointerAssignStmt) error {
+	if c, ok := s.Lhs.(*ast.CallExpr); ok && isRemap(c) {
+		if r := decl.PointerComponentIn(g.info, c.Fun); r != nil {
+			return notSupported("pointer assignment with bounds ('%s(...) =>') to POINTER component '%s'", exprString(c.Fun), exprString(r))
+		}
+	}
 	for _, x := range []ast.Expr{s.Lhs, s.Rhs} {
 		if r := decl.PointerComponentIn(g.info, x); r != nil && (x != s.Lhs || !g.scalarComponent(s.Lhs)) && (x != s.Rhs || !g.ownedComponentTarget(x)) { // (wrf_comp_target.go)
 			return notSupported("pointer assignment of POINTER component '%s' (fadj follows the association by => of a POINTER component of a scalar variable with a variable)", exprString(r))
@@ -54,4 +59,15 @@ func (g *gen) componentAssociated(v *sema.Symbol) bool {
 		return !found
 	})
 	return found
+}
+
+// isRemap reports whether pointer object c gives bounds: p(1:n) => a,
+// p(0:) => a.
+func isRemap(c *ast.CallExpr) bool {
+	for _, a := range c.Args {
+		if r, ok := a.(*ast.RangeExpr); !ok || r.Lo == nil || r.Stride != nil {
+			return false
+		}
+	}
+	return len(c.Args) > 0
 }
