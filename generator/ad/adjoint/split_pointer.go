@@ -43,8 +43,9 @@ func (g *gen) splitPointer(u *ast.Unit, v *sema.Symbol) ([]ast.Stmt, bool) {
 	if n != 1 || other || !topLevel(u.Body, assoc) {
 		return nil, false
 	}
-	obj, bounds := g.remapParts(assoc)                                                                                                      // pointer_remap.go
-	if _, ok := obj.(*ast.Ident); !ok || !g.invariantBounds(bounds) || !g.dummyDesignator(assoc.Rhs) && !g.moduleDesignator(u, assoc.Rhs) { // split_ptr_comp.go
+	// (pointer_remap.go: a pointer with bounds; split_ptr_comp.go)
+	obj, bounds := g.remapParts(assoc)
+	if _, ok := obj.(*ast.Ident); !ok || !g.invariantBounds(bounds) || !g.dummyDesignator(assoc.Rhs) && !g.moduleDesignator(u, assoc.Rhs) {
 		return nil, false
 	}
 	if plan, err := g.replay(v); err != nil || plan != nil {
