@@ -498,9 +498,10 @@ type Check struct {
 }
 
 // Input is the value fadj check gives one variable (check.inputs:
-// {n: 50, dt: 1.0e-3, u0: {min: 0.9, max: 1.1}, w: [1, 2, 3]}): one
-// number for every element, a list of numbers (the elements in array
-// element order), or a range the values are drawn from.
+// {n: 50, dt: 1.0e-3, u0: {min: 0.9, max: 1.1}, w: [1, 2, 3],
+// land: [true, false]}): one number or logical for every element, a
+// list of them (the elements in array element order), or a range the
+// values are drawn from.
 type Input struct {
 	Name string // lower case
 	Pos  source.Position
@@ -508,8 +509,12 @@ type Input struct {
 	Values []float64
 	// List says the value was written as a list.
 	List bool
-	// Integer says the value is one number written as an integer.
-	Integer bool
+	// Integer says the value is one number written as an integer;
+	// Integers that every number was (one, or a list's).
+	Integer, Integers bool
+	// Logical says the values were written true or false (Values holds
+	// 1 and 0): for logical arguments.
+	Logical bool
 	// Range is the range of {min: a, max: b}; nil otherwise.
 	Range    *Range
 	ValuePos source.Position

@@ -224,20 +224,23 @@ targets:
   fd_tolerance: 0.01
   compiler: /usr/bin/gfortran-13
   flags: [-O0, -g]
-  inputs: {N: 50, nsteps: 0, dt: 1.0e-3, u0: {min: 0.9, max: 1.1}, w: [1, 2.5, -3]}
+  inputs: {N: 50, nsteps: 0, dt: 1.0e-3, u0: {min: 0.9, max: 1.1}, w: [1, 2.5, -3], land: [true, False], idx: [3, 1, 2], wet: true}
   setup: {COST: init_cost}
 `, func(t *testing.T, s *Spec) {
 		eq(t, "Check", [7]any{s.Check.Seed, s.Check.Samples, s.Check.FDStep, s.Check.DotTolerance, s.Check.FDTolerance, s.Check.Compiler, s.Check.Flags},
 			[7]any{int64(-7), 10, 1e-6, 1.0, 0.01, "/usr/bin/gfortran-13", []string{"-O0", "-g"}})
 		in := s.Check.Inputs
-		eq(t, "inputs", len(in), 5)
+		eq(t, "inputs", len(in), 8)
 		eq(t, "input 0", [4]any{in[0].Name, in[0].Values, in[0].Integer, in[0].List}, [4]any{"n", []float64{50}, true, false})
 		eq(t, "input 1", [2]any{in[1].Name, in[1].Values}, [2]any{"nsteps", []float64{0}})
 		eq(t, "input 2", [3]any{in[2].Name, in[2].Values, in[2].Integer}, [3]any{"dt", []float64{1e-3}, false})
 		eq(t, "input 3", [4]any{in[3].Name, in[3].Values == nil, in[3].Range.Min, in[3].Range.Max}, [4]any{"u0", true, 0.9, 1.1})
 		samePos(t, "range", in[3].Range.Pos, pos(16, 46))
 		samePos(t, "range max", in[3].Range.MaxPos, pos(16, 62))
-		eq(t, "input 4", [3]any{in[4].Name, in[4].Values, in[4].List}, [3]any{"w", []float64{1, 2.5, -3}, true})
+		eq(t, "input 4", [4]any{in[4].Name, in[4].Values, in[4].List, in[4].Integers}, [4]any{"w", []float64{1, 2.5, -3}, true, false})
+		eq(t, "input 5", [4]any{in[5].Name, in[5].Values, in[5].List, in[5].Logical}, [4]any{"land", []float64{1, 0}, true, true})
+		eq(t, "input 6", [4]any{in[6].Name, in[6].Values, in[6].Integers, in[6].Logical}, [4]any{"idx", []float64{3, 1, 2}, true, false})
+		eq(t, "input 7", [4]any{in[7].Name, in[7].Values, in[7].List, in[7].Logical}, [4]any{"wet", []float64{1}, false, true})
 		samePos(t, "input 0", in[0].Pos, pos(16, 12))
 		samePos(t, "input 0 value", in[0].ValuePos, pos(16, 15))
 		eq(t, "InputFor(N)", s.Check.InputFor("N") == &in[0], true)
@@ -389,14 +392,15 @@ spec.yaml:13:16: flags: empty flag
 spec.yaml:14:9: seed: '10000000000000000000' is not a 64-bit integer`, false},
 	{"check inputs", base + "check:\n  inputs: {n: -1, 2x: 3, m: 1.5, k: 4, K: 5}\n", `spec.yaml:9:19: inputs: '2x' does not start with a letter
 spec.yaml:9:40: inputs: 'K' is listed twice (first at line 9)`, true},
-	{"check input values", base + "check:\n  inputs: {a: true, b: [], c: {min: 2, max: 1}, d: {min: 1}, e: {lo: 1, max: 2}, f: [1, x], g: .nan}\n", `spec.yaml:9:15: inputs: expected a number, a list of numbers or a range {min: a, max: b}, found a boolean
-spec.yaml:9:24: inputs: expected at least one number
-spec.yaml:9:45: max: 1 is below min 2
-spec.yaml:9:52: missing required key 'max' in an input range
-spec.yaml:9:65: missing required key 'min' in an input range
-spec.yaml:9:66: unknown key 'lo' in an input range
-spec.yaml:9:89: inputs: expected a number, found a string
-spec.yaml:9:96: inputs: expected a finite number, found '.nan'`, true},
+	{"check input values", base + "check:\n  inputs: {a: [true, 1], b: [], c: {min: 2, max: 1}, d: {min: 1}, e: {lo: 1, max: 2}, f: [1, x], g: .nan, h: [1, false]}\n", `spec.yaml:9:22: inputs: a list mixes numbers and logicals
+spec.yaml:9:29: inputs: expected at least one value
+spec.yaml:9:50: max: 1 is below min 2
+spec.yaml:9:57: missing required key 'max' in an input range
+spec.yaml:9:70: missing required key 'min' in an input range
+spec.yaml:9:71: unknown key 'lo' in an input range
+spec.yaml:9:94: inputs: expected a number, true or false, a list of them or a range {min: a, max: b}, found a string
+spec.yaml:9:101: inputs: expected a finite number, found '.nan'
+spec.yaml:9:114: inputs: a list mixes numbers and logicals`, true},
 	{"check setup", base + "check:\n  setup: {cots: init, cost: 'a b', 'x y': z}\n", `spec.yaml:9:11: setup: 'cots' is not a target's routine (did you mean 'cost'?)
 spec.yaml:9:29: setup: 'a b' is not a Fortran name
 spec.yaml:9:36: setup: 'x y' is not a Fortran name`, true},

@@ -1436,30 +1436,26 @@ func (d *decoder) check(e entry, c *Check) {
 	}
 }
 
-// input reads the value of one check.inputs entry: a number, a list of
-// numbers, or a range {min, max}.
+// input reads the value of one check.inputs entry: a number, a
+// logical, a list of either, or a range {min, max}.
 func (d *decoder) input(v *yaml.Node) (Input, bool) {
-	const want = "a number, a list of numbers or a range {min: a, max: b}"
+	const want = "a number, true or false, a list of them or a range {min: a, max: b}"
 	in := Input{ValuePos: d.pos(v)}
 	n := d.value(v)
 	switch n.Kind {
 	case yaml.ScalarNode:
-		if n.ShortTag() != "!!int" && n.ShortTag() != "!!float" {
-			d.typeError(v, n, "inputs", want)
-			return in, false
-		}
-		x, _, ok := d.number(v, "inputs")
-		in.Values, in.Integer = []float64{x}, n.ShortTag() == "!!int"
+		x, ok := d.inputValue(v, &in, true, want)
+		in.Values, in.Integer = []float64{x}, in.Integers
 		return in, ok
 	case yaml.SequenceNode:
 		in.List = true
 		if len(n.Content) == 0 {
-			d.errorf(v, "inputs: expected at least one number")
+			d.errorf(v, "inputs: expected at least one value")
 			return in, false
 		}
 		ok := true
-		for _, it := range n.Content {
-			x, _, good := d.number(it, "inputs")
+		for i, it := range n.Content {
+			x, good := d.inputValue(it, &in, i == 0, want)
 			ok = ok && good
 			in.Values = append(in.Values, x)
 		}
@@ -1491,6 +1487,38 @@ func (d *decoder) input(v *yaml.Node) (Input, bool) {
 	}
 	d.typeError(v, n, "inputs", want)
 	return in, false
+}
+
+// inputValue reads one number or logical of a check.inputs value into
+// in's flags (first: the first of a list, which sets whether it is
+// logical); a logical is 1 or 0.
+func (d *decoder) inputValue(v *yaml.Node, in *Input, first bool, want string) (float64, bool) {
+	n := d.value(v)
+	logical := n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool"
+	if first {
+		in.Logical, in.Integers = logical, !logical
+	} else if logical != in.Logical {
+		d.errorf(v, "inputs: a list mixes numbers and logicals")
+		return 0, false
+	}
+	switch {
+	case logical:
+		b, err := strconv.ParseBool(strings.ToLower(n.Value))
+		if err != nil {
+			d.typeError(v, n, "inputs", want)
+			return 0, false
+		}
+		if b {
+			return 1, true
+		}
+		return 0, true
+	case n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" && n.ShortTag() != "!!float":
+		d.typeError(v, n, "inputs", want)
+		return 0, false
+	}
+	in.Integers = in.Integers && n.ShortTag() == "!!int"
+	x, _, ok := d.number(v, "inputs")
+	return x, ok
 }
 
 // weights decodes strategy auto's weights recompute_cost and store_cost:

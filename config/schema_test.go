@@ -181,7 +181,7 @@ func TestSchemaMatchesKeys(t *testing.T) {
 						kinds = append(kinds, fmt.Sprint(a["type"]))
 					}
 				}
-				if want := []string{"number", "array of number", "#/$defs/" + f.section}; !slices.Equal(kinds, want) {
+				if want := []string{"number", "boolean", "array of number", "array of boolean", "#/$defs/" + f.section}; !slices.Equal(kinds, want) {
 					t.Errorf("%s: schema values %v, want %v", where, kinds, want)
 				}
 			}

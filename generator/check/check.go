@@ -338,7 +338,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 			set[bv.Ref] = true
 		}
 		for _, a := range p.Args {
-			if (a.Class == IntParam || a.Class == Float) && !set[a.Name] {
+			if (a.Class == IntParam || a.Class == Float || a.Class == Passive) && !set[a.Name] {
 				set[a.Name] = true
 				names = append(names, a.Name)
 			}
@@ -396,7 +396,7 @@ func (r *runner) target(ti int, t *config.Target, p *Program) error {
 		switch {
 		case a.Class == IntParam:
 			r.note("%s: integer argument '%s' set to %d", t.Routine, a.Name, a.IntValue)
-		case a.Class == Passive && p.Setup == "":
+		case a.Class == Passive && p.Setup == "" && a.Value == nil:
 			r.note("%s: argument '%s' set to %s (check.setup can set it)", t.Routine, a.Name, a.zero())
 		case a.AssumedShape:
 			r.note("%s: assumed-shape or assumed-size argument '%s' given shape (%s)", t.Routine, a.Name, strings.Join(a.Dims, ", "))

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/fadj-dev/fadj/config"
@@ -302,7 +303,7 @@ func WriteDriver(p *Program) string {
 	}
 	for _, a := range p.Args {
 		if a.Class == Passive {
-			pf("  fadj0_%s = %s", a.Name, a.zero())
+			pf("  fadj0_%s = %s", a.Name, a.passiveValue())
 		}
 	}
 	for _, bv := range p.BoundVars {
@@ -517,12 +518,39 @@ func WriteDriver(p *Program) string {
 // tangent, of its adjoint) or of the setup routine: the arguments, each
 // active one followed by its derivative; not the globals, not a
 // function's result.
-// zero is the value a Passive argument has unless check.setup sets it.
+// zero is the value a Passive argument has unless check.inputs or
+// check.setup sets it.
 func (a *Arg) zero() string {
 	if strings.HasPrefix(a.Type, "logical") {
 		return ".false."
 	}
 	return "0"
+}
+
+// passiveValue is the value of a Passive argument at the check point
+// (before check.setup): what check.inputs gives, else zero.
+func (a *Arg) passiveValue() string {
+	in := a.Value
+	if in == nil {
+		return a.zero()
+	}
+	lit := func(v float64) string {
+		if strings.HasPrefix(a.Type, "logical") {
+			if v != 0 {
+				return ".true."
+			}
+			return ".false."
+		}
+		return strconv.Itoa(int(v))
+	}
+	if !in.List || a.Size == 1 && len(a.Dims) == 0 {
+		return lit(in.Values[0])
+	}
+	elems := make([]string, len(in.Values))
+	for i, v := range in.Values {
+		elems[i] = lit(v)
+	}
+	return fmt.Sprintf("reshape([%s], shape(fadj0_%s))", strings.Join(elems, ", "), a.Name)
 }
 
 func (p *Program) actuals(tangent, adjoint bool) []string {

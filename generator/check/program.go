@@ -246,6 +246,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			if err := shape(t, d, a, env); err != nil {
 				return nil, err
 			}
+			inputErrs = append(inputErrs, passiveInput(spec, t, a, d.Type)...)
 		}
 		if a := p.Args[i]; a.Class == Float {
 			if err := shape(t, d, a, env); err != nil {
@@ -621,6 +622,8 @@ func intInput(t *config.Target, name string, in *config.Input) (int, diag.List) 
 		found = "a range"
 	case in.List:
 		found = "a list"
+	case in.Logical:
+		found = "a logical"
 	case !in.Integer:
 		found = strconv.FormatFloat(in.Values[0], 'g', -1, 64)
 	case math.Abs(in.Values[0]) > math.MaxInt32:
@@ -639,6 +642,18 @@ func realInput(spec *config.Spec, t *config.Target, a *Arg) diag.List {
 	if in == nil {
 		return nil
 	}
+	if in.Logical {
+		return inputErr(in, "'%s' is a real argument of %s: expected numbers, found a logical", a.Name, t.Routine)
+	}
+	if err := listLength(t, a, in); err != nil {
+		return err
+	}
+	a.Value = in
+	return nil
+}
+
+// listLength checks the length of a list check.inputs gives argument a.
+func listLength(t *config.Target, a *Arg, in *config.Input) diag.List {
 	if in.List && len(in.Values) != a.Size {
 		elems := "elements"
 		if a.Size == 1 {
@@ -646,8 +661,54 @@ func realInput(spec *config.Spec, t *config.Target, a *Arg) diag.List {
 		}
 		return inputErr(in, "'%s' of %s has %d %s, the list %d", a.Name, t.Routine, a.Size, elems, len(in.Values))
 	}
+	return nil
+}
+
+// passiveInput checks what check.inputs gives an integer array, an
+// intent(out) integer or a logical argument of type typ (true or false
+// for a logical, integers for an integer: a switch, a land mask, an
+// index array), and keeps it in a.Value.
+func passiveInput(spec *config.Spec, t *config.Target, a *Arg, typ *sema.Type) diag.List {
+	in := spec.Check.InputFor(a.Name)
+	if in == nil {
+		return nil
+	}
+	want, ok := "integers", !in.Logical && in.Integers && in.Range == nil
+	if typ.IsLogical() {
+		want, ok = "true or false", in.Logical
+	}
+	if !ok {
+		found := "numbers that are not all integers"
+		switch {
+		case in.Range != nil:
+			found = "a range"
+		case in.Logical:
+			found = "a logical"
+		case typ.IsLogical() && in.List:
+			found = "numbers"
+		case typ.IsLogical():
+			found = "a number"
+		}
+		return inputErr(in, "'%s' is %s argument of %s: expected %s, found %s", a.Name, article(typ), t.Routine, want, found)
+	}
+	for _, v := range in.Values {
+		if math.Abs(v) > math.MaxInt32 {
+			return inputErr(in, "'%s' of %s: %g is too large for an integer", a.Name, t.Routine, v)
+		}
+	}
+	if err := listLength(t, a, in); err != nil {
+		return err
+	}
 	a.Value = in
 	return nil
+}
+
+// article returns "a logical" or "an integer" for type t.
+func article(t *sema.Type) string {
+	if t.IsLogical() {
+		return "a logical"
+	}
+	return "an integer"
 }
 
 func inputErr(in *config.Input, format string, args ...any) diag.List {

@@ -181,3 +181,44 @@ end subroutine init
 		})
 	}
 }
+
+// TestCheckPointPassiveInputs checks the errors of check.inputs given to
+// integer arrays and logicals (the kernel check_passive_inputs passes).
+func TestCheckPointPassiveInputs(t *testing.T) {
+	t.Parallel()
+	gfortrantest.Require(t)
+	src := `subroutine f(x, idx, wet, on, y)
+  implicit none
+  real(8), intent(in) :: x(3)
+  integer, intent(in) :: idx(2)
+  logical, intent(in) :: wet(2), on
+  real(8), intent(out) :: y
+  y = 0
+  if (on .and. wet(1)) y = x(idx(1))**2
+end subroutine f
+`
+	head := "version: 1\nsources: [f.f90]\noutput: {dir: ad}\ntargets:\n  - {routine: f, mode: reverse, independents: [x], dependents: [y]}\ncheck:\n"
+	for _, tc := range []struct{ name, check, err string }{
+		{"integers from reals", "  inputs: {idx: [1.5, 2]}\n", "spec.yaml:7:17: check.inputs: 'idx' is an integer argument of f: expected integers, found numbers that are not all integers"},
+		{"integers from a range", "  inputs: {idx: {min: 1, max: 3}}\n", "spec.yaml:7:17: check.inputs: 'idx' is an integer argument of f: expected integers, found a range"},
+		{"logical from a number", "  inputs: {on: 1}\n", "spec.yaml:7:16: check.inputs: 'on' is a logical argument of f: expected true or false, found a number"},
+		{"logical list too long", "  inputs: {wet: [true, false, true]}\n", "spec.yaml:7:17: check.inputs: 'wet' of f has 2 elements, the list 3"},
+		{"real from a logical", "  inputs: {x: true}\n", "spec.yaml:7:15: check.inputs: 'x' is a real argument of f: expected numbers, found a logical"},
+		{"one integer for every element, a logical switch", "  inputs: {idx: 1, on: true}\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			spec := specTree(t, map[string]string{"spec.yaml": head + tc.check, "f.f90": src})
+			_, err := Run(spec, Options{})
+			if tc.err == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Fatalf("err = %v, want %q", err, tc.err)
+			}
+		})
+	}
+}
