@@ -147,6 +147,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	inline.Associations(prog)
 	reassigned := inline.DefinedAssignments(prog) // a = b as CALL of the specific (defined_assign.go)
 	reoperated := inline.DefinedOperators(prog)   // a .op. b on intrinsic types as the specific's reference (defined_ops.go)
+	inline.WhereReductions(prog)                  // sum(b) and the like in a WHERE: temporaries before it
 	inline.ElementalWheres(prog)                  // WHEREs calling user elemental functions as DO loops
 	inline.CallFunctionArgs(prog)                 // function references in CALL arguments hoisted
 	inline.BlockLocals(prog)                      // BLOCK locals become the procedure's (block.go)

@@ -95,6 +95,7 @@ type whereLoops struct {
 	// being rewritten read, nil if none (where_copy.go).
 	copied *arrayCopy
 	ncopy  int
+	nred   int // temporaries of where_reductions.go
 	// intents gives what the program's procedures read and define
 	// (globalsSafe).
 	intents func() *sema.Intents
@@ -390,8 +391,13 @@ func (w *whereLoops) intrinsic(name string, args ...ast.Expr) ast.Expr {
 // an ALLOCATABLE array of rank rank, which an assignment allocates.
 func (w *whereLoops) temp(name string, t *sema.Type, kind *ast.Ident, rank int) *sema.Symbol {
 	tk := ast.Real
-	if t.IsComplex() {
+	switch {
+	case t.IsComplex():
 		tk = ast.Complex
+	case t.IsInteger():
+		tk = ast.Integer
+	case t.IsLogical():
+		tk = ast.Logical // (where_reductions.go)
 	}
 	name = w.fresh(name)
 	sym := &sema.Symbol{Name: name, Kind: sema.VarSym, Type: t, ArgIndex: -1, Pos: w.u.Pos()}

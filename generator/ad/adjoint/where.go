@@ -145,7 +145,7 @@ func (g *gen) checkWhere(branches []*ast.WhereBranch) (rank int, err error) {
 				return 0, notSupported(whereElementalMsg, name)
 			}
 			if name, ok := g.whereTransformational(as.Rhs, g.info.Rank(as.Lhs)); ok { // where_shift.go
-				return 0, notSupported("'%s' in an active WHERE in reverse mode", name)
+				return 0, notSupported("'%s' in an active WHERE in reverse mode (fadj moves a reference of a transformational intrinsic out of a WHERE when no assignment of the WHERE before it changes what it reads, and the user functions it calls are elemental)", name)
 			}
 		}
 	}
