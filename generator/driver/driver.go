@@ -330,6 +330,12 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 	if err != nil {
 		return nil, nil, err
 	}
+	// A converged branch copying the update: one exit at the end.
+	var fpLoops []*ast.DoConstruct
+	for _, f := range pl.FixedPoints() {
+		fpLoops = append(fpLoops, f.Loop.Do)
+	}
+	inline.FixedPointExits(prog.Info, fpLoops)
 	regionStrategies, err := strategyRegions(prog, t) // strategy.go
 	if err != nil {
 		return nil, nil, err

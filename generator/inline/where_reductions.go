@@ -196,19 +196,4 @@ func (w *whereLoops) hoistable(call *ast.CallExpr, assigned map[*sema.Symbol]boo
 }
 
 // baseOf returns the variable at the root of designator x.
-func (w *whereLoops) baseOf(x ast.Expr) *sema.Symbol {
-	for {
-		switch y := x.(type) {
-		case *ast.Ident:
-			return w.info.ObjectOf(y)
-		case *ast.CallExpr:
-			x = y.Fun
-		case *ast.SelectorExpr:
-			x = y.X
-		case *ast.ParenExpr:
-			x = y.X
-		default:
-			return nil
-		}
-	}
-}
+func (w *whereLoops) baseOf(x ast.Expr) *sema.Symbol { return baseSymbol(w.info, x) } // (fixedpoint_exit.go)
