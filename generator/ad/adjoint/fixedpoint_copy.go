@@ -44,6 +44,13 @@ func (fp *fpCode) copyMark(f, sweep []ast.Stmt) ([]ast.Stmt, error) {
 		if c, ok := n.(*ast.CallStmt); ok && mayPush(c) {
 			calls = true
 		}
+		if c, ok := n.(*ast.CallStmt); ok {
+			// A push of the sweep itself (the saves around a joint
+			// call's adjoint) lands there too.
+			if op, isOp := tape.Of(c); isOp && op.Kind == tape.Push {
+				calls = true
+			}
+		}
 		return !calls
 	})
 	if !calls {
