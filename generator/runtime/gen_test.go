@@ -252,6 +252,10 @@ const runtimeTemplate = `! fadj_runtime.f90: the tapes and snapshot stacks of ad
 !                                   five tapes and of the bit tape
 !   call fadj_tape_rewind(m)        put back the values popped since the
 !                                   mark, to read them again
+!   call fadj_tape_copy(m0, m)      copy the values recorded between marks
+!                                   m0 and m, the tops at m, on top of the
+!                                   tapes: pops read the copy, and what is
+!                                   pushed meanwhile leaves m0..m intact
 !   fadj_fp_iterations(), fadj_fp_delta()  of the last adjoint fixed-point
 !                                   solve; fadj_fp_converged(): all solves
 !                                   since the reset converged;
@@ -320,7 +324,7 @@ module {{.Module}}
   public :: fadj_snap_pushes, fadj_snap_alloc_bytes, fadj_snap_empty, fadj_snap_stats
   public :: fadj_snap_reset
   public :: fadj_memory_peak_bytes, fadj_reset_all
-  public :: fadj_tape_mark, fadj_tape_rewind
+  public :: fadj_tape_mark, fadj_tape_rewind, fadj_tape_copy
   public :: fadj_fp_done, fadj_fp_iterations, fadj_fp_delta, fadj_fp_converged
   public :: fadj_fp_solves, fadj_fp_failures, fadj_fp_stats, fadj_fp_reset
   public :: fadj_tape_skip, fadj_fp_step_r8, fadj_fp_step_r4, fadj_fp_next, fadj_fp_flow
@@ -952,6 +956,52 @@ contains
     top(1:ntapes) = mark(1:ntapes)
     bit_top = mark(nmark)
   end subroutine fadj_tape_rewind
+
+  ! Copies the values recorded between marks from and mark (one iteration
+  ! of a fixed-point loop), the tops at mark, on top of the tapes: the
+  ! adjoint iteration pops the copy, so that what the calls of its sweep
+  ! push (a function's adjoint recording the locals it overwrites) lands
+  ! on the copy, and the values stay in place for the next iteration.
+  subroutine fadj_tape_copy(from, mark)
+    integer(int64), intent(in) :: from(nmark), mark(nmark)
+    integer(int64) :: a, b, n, p
+    integer :: nb
+    if (any(top(1:ntapes) /= mark(1:ntapes)) .or. bit_top /= mark(nmark) .or. &
+        any(from > mark) .or. any(from < 0)) &
+      error stop 'fadj_runtime: copying a tape segment that does not end at the tops'
+{{- range .Tapes}}
+    a = from({{.Index}})
+    b = mark({{.Index}})
+    n = b - a
+    if (n > 0) then
+      if (b + n > cap({{.Index}})) call {{.Grow}}(b + n)
+      {{.Arr}}(b + 1:b + n) = {{.Arr}}(a + 1:b)
+      top({{.Index}}) = b + n
+      tape_now = tape_now + n * elem_bytes({{.Index}})
+    end if
+{{- end}}
+    p = from(nmark)
+    do while (p < mark(nmark))
+      nb = int(min(30_int64, mark(nmark) - p))
+      call fadj_push_bits(bits_at(p, nb), nb)
+      p = p + nb
+    end do
+    if (tape_now > tape_high) tape_high = tape_now
+  end subroutine fadj_tape_copy
+
+  ! The record of nbits bits at bit position p of the bit tape.
+  integer function bits_at(p, nbits) result(v)
+    integer(int64), intent(in) :: p
+    integer, intent(in) :: nbits
+    integer(int64) :: x, w
+    integer :: o, lo
+    w = shiftr(p, 6) + 1
+    o = int(iand(p, 63_int64))
+    lo = min(nbits, 64 - o)
+    x = ibits(stack_bits(w), o, lo)
+    if (lo < nbits) x = ior(x, shiftl(ibits(stack_bits(w + 1), 0, nbits - lo), lo))
+    v = int(x)
+  end function bits_at
 
   ! ------------------------------------------------- fixed-point adjoints
 

@@ -422,6 +422,10 @@ type gen struct {
 	nbnCopy  int // copies of their bodies (binomial.go)
 	depth    int
 
+	// fpOuter is the number of the outermost fixed-point loop being
+	// reversed (fixedpoint_copy.go).
+	fpOuter string
+
 	// sh is shared by the versions of one Generate; module is the module
 	// of a module procedure (nil for an external one); useMods are the
 	// modules whose adjoint module the routine uses; uses are USE

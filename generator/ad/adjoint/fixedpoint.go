@@ -32,6 +32,7 @@ import (
 func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, bwd []ast.Stmt, err error) {
 	g.nfp++
 	k := strconv.Itoa(g.nfp)
+	defer g.fpNestScope(k)() // fixedpoint_copy.go
 	what := "fixed-point loop " + d.Name
 	if err := g.fixedPointPointers(s.Body, what); err != nil {
 		return nil, nil, err // fixedpoint_alias.go
@@ -112,6 +113,9 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	fp.restoreSets(b, sweep)
 	// (After restoreSets: a pop run once is not a value to restore.)
 	sweep = popFirstOnly(sweep, "fadj_fpi"+k)
+	if f, err = fp.copyMark(f, sweep); err != nil { // fixedpoint_copy.go
+		return nil, nil, err
+	}
 	if err := fp.declare(); err != nil {
 		return nil, nil, err
 	}
@@ -129,7 +133,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	// The mark goes on the tape above the segment it ends: a loop around
 	// the fixed-point loop has one segment per visit.
 	fwd = append(fwd, tape.Mark(mark), tape.Lower(markOp))
-	fwd = append(fwd, mpush...)
+	fwd = append(append(fwd, fp.zPush(false)...), mpush...)
 	fwd = append(fwd, fp.ops(tape.SnapPush, false)...)
 	if d.Warm {
 		fwd = append(fwd, parseStmts(fmt.Sprintf("fadj_fpws%s = 0", k))...)
@@ -142,7 +146,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 			orig.StmtHeader = s.StmtHeader
 		}
 	}
-	bwd = append(append(mpop, tape.Lower(markOp.Inverse())), fp.backward(sweep, b2)...)
+	bwd = append(append(append(mpop, fp.zPush(true)...), tape.Lower(markOp.Inverse())), fp.backward(sweep, b2)...)
 	return fwd, bwd, nil
 }
 
@@ -167,6 +171,9 @@ type fpCode struct {
 	// changes (through a call): saved before the adjoint iteration and
 	// put back after it.
 	savedParams []*sema.Symbol
+	// copy: the adjoint iteration pops a copy of the recorded iteration
+	// (fixedpoint_copy.go).
+	copy bool
 	// parts are the state's parts, by how the body defines them
 	// (fixedpoint_mask.go).
 	parts map[*sema.Symbol][]*fpPart

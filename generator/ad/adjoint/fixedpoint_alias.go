@@ -30,7 +30,7 @@ func (g *gen) fixedPointPointers(body []ast.Stmt, what string) error {
 		return bad == nil
 	})
 	if bad == nil {
-		return nil
+		return g.splitJoint(body, what) // fixedpoint_split_joint.go
 	}
 	return diag.At(g.fset, bad.Pos(), notSupported("pointer '%s' in %s: its state and parameters do not follow pointer association", bad.Name, what))
 }

@@ -32,6 +32,7 @@ func (fp *fpCode) backward(sweep, b2 []ast.Stmt) []ast.Stmt {
 	loop = append(loop, opsOf(fp.inLoop, tape.SnapPush, true)...)
 	loop = append(loop, opsOf(fp.inLoop, tape.SnapPush, false)...)
 	loop = append(loop, tape.Rewind(ast.NewIdent("fadj_fpm"+k)))
+	loop = append(loop, fp.copyCall()...) // fixedpoint_copy.go
 	loop = append(loop, sweep...)
 	loop = append(loop, parseStmts(strings.Join(fp.update(), "\n"))...)
 	out = append(out, &ast.DoConstruct{Body: loop, End: ast.EndStmt{Keyword: "do"}})

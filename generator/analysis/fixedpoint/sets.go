@@ -46,7 +46,15 @@ func (a *analyzer) referenced(list []ast.Stmt, header ...ast.Expr) modref.Set {
 
 func (a *analyzer) uses() modref.Set {
 	d := a.f.Loop.Do
-	return a.referenced(d.Body, d.While, d.Start, d.Stop, d.Step)
+	use := a.referenced(d.Body, d.While, d.Start, d.Stop, d.Step)
+	// The globals the body's function references read (a conductivity
+	// function reading its module's coefficients) are parameters too:
+	// their adjoints, which the functions' adjoints accumulate into on
+	// every adjoint iteration, must be added once.
+	for v := range a.in.ModRef.FunctionGlobalUses(d.Body, a.scope) {
+		use[v] = true
+	}
+	return use
 }
 
 // liveAfter over-approximates the variables live after the loop: those
@@ -200,6 +208,8 @@ func (c *carry) stmt(s ast.Stmt, kills bool) {
 	case *ast.IfStmt:
 		c.read(a.referenced(nil, s.Cond))
 		c.stmt(s.Action, false)
+	case *ast.CallStmt:
+		c.call(s, kills)
 	default:
 		c.read(a.referenced([]ast.Stmt{s}))
 	}

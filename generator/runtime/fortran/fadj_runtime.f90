@@ -127,6 +127,10 @@
 !                                   five tapes and of the bit tape
 !   call fadj_tape_rewind(m)        put back the values popped since the
 !                                   mark, to read them again
+!   call fadj_tape_copy(m0, m)      copy the values recorded between marks
+!                                   m0 and m, the tops at m, on top of the
+!                                   tapes: pops read the copy, and what is
+!                                   pushed meanwhile leaves m0..m intact
 !   fadj_fp_iterations(), fadj_fp_delta()  of the last adjoint fixed-point
 !                                   solve; fadj_fp_converged(): all solves
 !                                   since the reset converged;
@@ -203,7 +207,7 @@ module fadj_runtime
   public :: fadj_snap_pushes, fadj_snap_alloc_bytes, fadj_snap_empty, fadj_snap_stats
   public :: fadj_snap_reset
   public :: fadj_memory_peak_bytes, fadj_reset_all
-  public :: fadj_tape_mark, fadj_tape_rewind
+  public :: fadj_tape_mark, fadj_tape_rewind, fadj_tape_copy
   public :: fadj_fp_done, fadj_fp_iterations, fadj_fp_delta, fadj_fp_converged
   public :: fadj_fp_solves, fadj_fp_failures, fadj_fp_stats, fadj_fp_reset
   public :: fadj_tape_skip, fadj_fp_step_r8, fadj_fp_step_r4, fadj_fp_next, fadj_fp_flow
@@ -1650,6 +1654,86 @@ contains
     top(1:ntapes) = mark(1:ntapes)
     bit_top = mark(nmark)
   end subroutine fadj_tape_rewind
+
+  ! Copies the values recorded between marks from and mark (one iteration
+  ! of a fixed-point loop), the tops at mark, on top of the tapes: the
+  ! adjoint iteration pops the copy, so that what the calls of its sweep
+  ! push (a function's adjoint recording the locals it overwrites) lands
+  ! on the copy, and the values stay in place for the next iteration.
+  subroutine fadj_tape_copy(from, mark)
+    integer(int64), intent(in) :: from(nmark), mark(nmark)
+    integer(int64) :: a, b, n, p
+    integer :: nb
+    if (any(top(1:ntapes) /= mark(1:ntapes)) .or. bit_top /= mark(nmark) .or. &
+        any(from > mark) .or. any(from < 0)) &
+      error stop 'fadj_runtime: copying a tape segment that does not end at the tops'
+    a = from(fadj_tape_r8)
+    b = mark(fadj_tape_r8)
+    n = b - a
+    if (n > 0) then
+      if (b + n > cap(fadj_tape_r8)) call grow_r8(b + n)
+      stack_r8(b + 1:b + n) = stack_r8(a + 1:b)
+      top(fadj_tape_r8) = b + n
+      tape_now = tape_now + n * elem_bytes(fadj_tape_r8)
+    end if
+    a = from(fadj_tape_r4)
+    b = mark(fadj_tape_r4)
+    n = b - a
+    if (n > 0) then
+      if (b + n > cap(fadj_tape_r4)) call grow_r4(b + n)
+      stack_r4(b + 1:b + n) = stack_r4(a + 1:b)
+      top(fadj_tape_r4) = b + n
+      tape_now = tape_now + n * elem_bytes(fadj_tape_r4)
+    end if
+    a = from(fadj_tape_i4)
+    b = mark(fadj_tape_i4)
+    n = b - a
+    if (n > 0) then
+      if (b + n > cap(fadj_tape_i4)) call grow_i4(b + n)
+      stack_i4(b + 1:b + n) = stack_i4(a + 1:b)
+      top(fadj_tape_i4) = b + n
+      tape_now = tape_now + n * elem_bytes(fadj_tape_i4)
+    end if
+    a = from(fadj_tape_i8)
+    b = mark(fadj_tape_i8)
+    n = b - a
+    if (n > 0) then
+      if (b + n > cap(fadj_tape_i8)) call grow_i8(b + n)
+      stack_i8(b + 1:b + n) = stack_i8(a + 1:b)
+      top(fadj_tape_i8) = b + n
+      tape_now = tape_now + n * elem_bytes(fadj_tape_i8)
+    end if
+    a = from(fadj_tape_l)
+    b = mark(fadj_tape_l)
+    n = b - a
+    if (n > 0) then
+      if (b + n > cap(fadj_tape_l)) call grow_l(b + n)
+      stack_l(b + 1:b + n) = stack_l(a + 1:b)
+      top(fadj_tape_l) = b + n
+      tape_now = tape_now + n * elem_bytes(fadj_tape_l)
+    end if
+    p = from(nmark)
+    do while (p < mark(nmark))
+      nb = int(min(30_int64, mark(nmark) - p))
+      call fadj_push_bits(bits_at(p, nb), nb)
+      p = p + nb
+    end do
+    if (tape_now > tape_high) tape_high = tape_now
+  end subroutine fadj_tape_copy
+
+  ! The record of nbits bits at bit position p of the bit tape.
+  integer function bits_at(p, nbits) result(v)
+    integer(int64), intent(in) :: p
+    integer, intent(in) :: nbits
+    integer(int64) :: x, w
+    integer :: o, lo
+    w = shiftr(p, 6) + 1
+    o = int(iand(p, 63_int64))
+    lo = min(nbits, 64 - o)
+    x = ibits(stack_bits(w), o, lo)
+    if (lo < nbits) x = ior(x, shiftl(ibits(stack_bits(w + 1), 0, nbits - lo), lo))
+    v = int(x)
+  end function bits_at
 
   ! ------------------------------------------------- fixed-point adjoints
 
