@@ -96,7 +96,7 @@ func defined(info *sema.Info, s ast.Stmt, f func(*sema.Symbol), byIntent bool) {
 			}
 		case *ast.CallStmt:
 			for i, a := range n.Args {
-				if byIntent && readOnlyArg(info.CallStmts[n], n.Name, i, a) { // global_define.go
+				if byIntent && readOnlyArg(info, info.CallStmts[n], n.Name, i, a) { // global_define.go
 					continue
 				}
 				if kw, ok := a.(*ast.KeywordArg); ok {
@@ -107,7 +107,7 @@ func defined(info *sema.Info, s ast.Stmt, f func(*sema.Symbol), byIntent bool) {
 		case *ast.CallExpr:
 			if c, ok := info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {
 				for i, a := range n.Args {
-					if !byIntent || !readOnlyArg(c, n.Fun, i, a) {
+					if !byIntent || !readOnlyArg(info, c, n.Fun, i, a) {
 						def(a)
 					}
 				}

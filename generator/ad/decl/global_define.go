@@ -12,8 +12,8 @@ import (
 // (its value on exit computed passively) or lets it accumulate (one only
 // read: a calibrated parameter, `celerity(q, w, s, mann(i))`). Defined
 // counts every actual argument of a procedure as defined; a global passed
-// to an INTENT(IN) or VALUE dummy of a known procedure was then taken
-// for defined, and the adjoint of an independent module variable zeroed:
+// to an INTENT(IN) or VALUE dummy of a known procedure (or to a dummy
+// without intent its body never defines) was then taken for defined, and the adjoint of an independent module variable zeroed:
 // the adjoint a caller had accumulated in it was lost. Here such an
 // argument does not count (the procedure itself is followed by
 // DefinesGlobal when it names the global).
@@ -36,8 +36,10 @@ func assignsGlobal(info *sema.Info, list []ast.Stmt, v *sema.Symbol) bool {
 // (fun its procedure name) goes to a dummy declared INTENT(IN) or VALUE
 // of a procedure referenced by its own name (a type-bound reference
 // shifts its arguments; a generic one resolves to a specific c does not
-// hold).
-func readOnlyArg(c sema.Call, fun ast.Expr, i int, a ast.Expr) bool {
+// hold), or, in F77 code without intents, to a dummy the procedure's
+// body never defines (MayDefine: nor passes on to another procedure;
+// a body with internal procedures counts as defining it).
+func readOnlyArg(info *sema.Info, c sema.Call, fun ast.Expr, i int, a ast.Expr) bool {
 	if _, ok := fun.(*ast.Ident); !ok || c.Proc == nil || c.Proc.Proc == nil || len(c.Proc.Proc.Specifics) > 0 {
 		return false
 	}
@@ -51,5 +53,13 @@ func readOnlyArg(c sema.Call, fun ast.Expr, i int, a ast.Expr) bool {
 	} else if i < len(c.Proc.Proc.Args) {
 		d = c.Proc.Proc.Args[i]
 	}
-	return d != nil && (d.Intent == ast.IntentIn || d.Attrs.Has(sema.AttrValue))
+	if d == nil {
+		return false
+	}
+	if d.Intent == ast.IntentIn || d.Attrs.Has(sema.AttrValue) {
+		return true
+	}
+	u := c.Proc.Proc.Unit
+	// (Its internal procedures could define it by host association.)
+	return d.Intent == ast.IntentNone && u != nil && len(u.Procs) == 0 && !d.Attrs.Has(sema.AttrPointer) && !MayDefine(info, u, d)
 }
