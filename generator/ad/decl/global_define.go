@@ -53,7 +53,7 @@ func readOnlyArg(info *sema.Info, c sema.Call, fun ast.Expr, i int, a ast.Expr) 
 	} else if i < len(c.Proc.Proc.Args) {
 		d = c.Proc.Proc.Args[i]
 	}
-	if d == nil {
+	if d == nil || d.Attrs.Has(sema.AttrPointer) { // (INTENT(IN) of a pointer: its target may change)
 		return false
 	}
 	if d.Intent == ast.IntentIn || d.Attrs.Has(sema.AttrValue) {
@@ -61,5 +61,5 @@ func readOnlyArg(info *sema.Info, c sema.Call, fun ast.Expr, i int, a ast.Expr) 
 	}
 	u := c.Proc.Proc.Unit
 	// (Its internal procedures could define it by host association.)
-	return d.Intent == ast.IntentNone && u != nil && len(u.Procs) == 0 && !d.Attrs.Has(sema.AttrPointer) && !MayDefine(info, u, d)
+	return d.Intent == ast.IntentNone && u != nil && len(u.Procs) == 0 && !MayDefine(info, u, d)
 }
