@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // A component of an array of derived type gathered by a vector subscript
@@ -12,22 +13,38 @@ import (
 
 // vectorComponent reports whether x is a component reference a%b...%c of
 // an element reference a(...) of a named array with a vector subscript,
-// scalar components after it; path rebuilds x's components on an element
-// of a's adjoint.
+// scalar components (or elements of array components, p(ist)%coef(2))
+// after it; path rebuilds x's components on an element of a's adjoint.
 func (g *gen) vectorComponent(x ast.Expr) (*ast.CallExpr, func(ast.Expr) ast.Expr, bool) {
-	var sels []*ast.Ident
+	var steps []func(ast.Expr) ast.Expr // innermost first
 	for {
+		if c, ok := x.(*ast.CallExpr); ok {
+			// An element of an array component: p(ist)%coef(2).
+			sel, ok := c.Fun.(*ast.SelectorExpr)
+			if !ok || g.info.Calls[c].Kind != sema.ArrayElement || vectorSubscript(g.info, c) || hasRange(c.Args) {
+				break
+			}
+			args := c.Args
+			steps = append([]func(ast.Expr) ast.Expr{func(el ast.Expr) ast.Expr {
+				return &ast.CallExpr{Fun: el, Args: cloneExprs(args)}
+			}}, steps...)
+			x = sel
+			continue
+		}
 		sel, ok := x.(*ast.SelectorExpr)
 		if !ok {
 			break
 		}
-		if g.info.Rank(sel) != g.info.Rank(sel.X) { // an array component
+		if len(steps) == 0 && g.info.Rank(sel) != g.info.Rank(sel.X) { // a whole array component
 			return nil, nil, false
 		}
-		sels = append([]*ast.Ident{sel.Sel}, sels...)
+		name := sel.Sel.Name
+		steps = append([]func(ast.Expr) ast.Expr{func(el ast.Expr) ast.Expr {
+			return &ast.SelectorExpr{X: el, Sel: ast.NewIdent(name)}
+		}}, steps...)
 		x = sel.X
 	}
-	if len(sels) == 0 {
+	if len(steps) == 0 {
 		return nil, nil, false
 	}
 	c, ok := g.vectorElement(x)
@@ -35,10 +52,20 @@ func (g *gen) vectorComponent(x ast.Expr) (*ast.CallExpr, func(ast.Expr) ast.Exp
 		return nil, nil, false
 	}
 	path := func(el ast.Expr) ast.Expr {
-		for _, s := range sels {
-			el = &ast.SelectorExpr{X: el, Sel: ast.NewIdent(s.Name)}
+		for _, f := range steps {
+			el = f(el)
 		}
 		return el
 	}
 	return c, path, true
+}
+
+// hasRange reports whether a subscript of args is a triplet.
+func hasRange(args []ast.Expr) bool {
+	for _, a := range args {
+		if _, ok := a.(*ast.RangeExpr); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -6,6 +6,7 @@ module soil_tab
     real(r8) :: ksat
     real(r8) :: bexp
     real(r8) :: smcmax
+    real(r8) :: wilt(2)
   end type soilp
   real(r8) :: ksat_tab(nsoil), bexp_tab(nsoil), smcmax_tab(nsoil)
   real(r8) :: rsmin(nveg) = (/ 100.0_r8, 40.0_r8 /)
@@ -20,18 +21,21 @@ contains
     integer, intent(in) :: isoil(ncol), iveg(ncol)
     real(r8), intent(in) :: sm0(ncol), pr(ncol, nt), pet(nt), qobs(nt)
     real(r8), intent(out) :: sse
-    real(r8) :: sm(ncol), ks(ncol), bb(ncol), smx(ncol), q(ncol), et(ncol), rs(ncol)
+    real(r8) :: sm(ncol), wp(ncol), ks(ncol), bb(ncol), smx(ncol), q(ncol), et(ncol), rs(ncol)
     integer :: it, ist(ncol), ivt(ncol), i
     type(soilp) :: params(nsoil)
     params(:)%ksat = ksat_tab
     params(:)%bexp = bexp_tab
     params(:)%smcmax = smcmax_tab
+    params(:)%wilt(1) = 0.3_r8 * smcmax_tab
+    params(:)%wilt(2) = 0.1_r8 * smcmax_tab
     ist = 1 + mod(abs(isoil) + [(i, i = 1, ncol)], nsoil)
     ivt = 1 + mod([(i, i = 1, ncol)], nveg)
     ks = params(ist)%ksat
     bb = params(ist)%bexp
     smx = params(ist)%smcmax
     rs = rsmin(ivt)
+    wp = params(ist)%wilt(2)
     sm = sm0
     sse = 0.0_r8
     do it = 1, nt
@@ -43,7 +47,7 @@ contains
         q = ks * (sm / smx)**(2.0_r8*bb + 3.0_r8)
       end where
       sm = sm - q + ks * smx * 0.0_r8
-      et = pet(it) * min(1.0_r8, sm / (0.75_r8 * smx)) * 100.0_r8 / rs
+      et = pet(it) * min(1.0_r8, (sm - wp) / (0.75_r8 * smx - wp)) * 100.0_r8 / rs
       sm = sm - et
       sse = sse + (sum(q) - qobs(it))**2
     end do
