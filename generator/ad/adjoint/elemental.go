@@ -116,6 +116,9 @@ func (g *gen) elementalScalarAdj(a, arr ast.Expr, ds *sema.Symbol) (tmp ast.Expr
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if decl.IsDerived(ds.Type) {
+		return g.elementalDerivedAdj(ar, arr, ds.Type) // elemental_dtype.go
+	}
 	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(ds.Type.Kind)}
 	t := g.allocatable("fadj_esum", ts, g.info.Rank(arr))
 	if t == nil {

@@ -70,6 +70,9 @@ func (g *gen) increment(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 	if c, ok := g.vectorElement(x); ok {
 		return g.scatterAdd(c, rb) // vecsub.go
 	}
+	if c, path, ok := g.vectorComponent(x); ok {
+		return g.scatterAddPath(c, g.info.TypeOf(x), rb, path) // vecsub_comp.go
+	}
 	r, err := g.adjRef(x)
 	if err != nil {
 		return nil, err

@@ -26,6 +26,9 @@ type snapOp struct {
 	// rank rank, too (snap_realloc.go).
 	realloc bool
 	rank    int
+	// comp: the component Ref names when it is a POINTER one, owned
+	// as an ALLOCATABLE one is (snap_ptrcomp.go).
+	comp *sema.Symbol
 	// charLen: Ref is a character of deferred length, which a save of
 	// its allocation holds too (snap_chars.go).
 	charLen bool

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
@@ -64,7 +65,7 @@ func (op snapOp) reallocStmts(verb string) []ast.Stmt {
 	if op.flagOf != "" {
 		return parseStmts(op.flagText(verb)) // snap_allocvar.go
 	}
-	list := parseStmts(op.reallocText(verb))
+	list := decl.Associate(op.comp, parseStmts(op.reallocText(verb))...) // snap_ptrcomp.go
 	values := op.bare().call(verb) // the element's: snap_alloc_elems.go
 	var walk func(list []ast.Stmt)
 	walk = func(list []ast.Stmt) {
@@ -191,6 +192,9 @@ func (g *gen) allocComponentOp(v *sema.Symbol, l tapeLeaf, guard ast.Expr, loops
 	}
 	rank := len(l.alloc.Dims)
 	op := snapOp{Op: tape.Op{Type: typ, Ref: l.ref}, realloc: true, rank: rank, guard: guard, loops: loops, charLen: deferredLen(l.alloc)}
+	if l.alloc.Attrs.Has(sema.AttrPointer) {
+		op.comp = l.alloc // snap_ptrcomp.go
+	}
 	if op.charLen {
 		if _, err := g.local("fadj_snc", intType); err != nil {
 			return snapOp{}, err

@@ -15,8 +15,9 @@ import (
 // when its components are arrays), character components as character
 // variables (snap_chars.go), allocatable components of a scalar with
 // their allocation (snap_realloc.go), those of an array of types or of
-// an allocatable variable element by element (snap_alloc_elems.go). Not
-// supported yet: pointer components.
+// an allocatable variable element by element (snap_alloc_elems.go), and
+// POINTER components, which own their targets, as allocatable ones
+// (snap_ptrcomp.go).
 
 // derivedSnapOps returns the snapshot ops of v, of derived type, which
 // the steps body of checkpoint what define or read.
@@ -24,9 +25,6 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 	ts := v.Type.Derived
 	if ts == nil || v.Type.Class || v.Attrs.Has(sema.AttrPointer) {
 		return nil, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
-	}
-	if decl.HasPointerComponent(v.Type) { // ptrcomp.go
-		return nil, notSupported("variable '%s' of type %s, which has a POINTER component, defined by %s", v.Name, v.Type, what)
 	}
 	var ref, guard ast.Expr
 	var keep error // why the steps change v's allocation

@@ -33,6 +33,12 @@ func (g *gen) vectorElement(x ast.Expr) (*ast.CallExpr, bool) {
 // a loop nest adds the elements one at a time (a triplet lo:hi:st maps
 // loop index k to lo + (k-1)*st).
 func (g *gen) scatterAdd(x *ast.CallExpr, rb ast.Expr) ([]ast.Stmt, error) {
+	return g.scatterAddPath(x, g.info.TypeOf(x), rb, func(el ast.Expr) ast.Expr { return el })
+}
+
+// scatterAddPath is scatterAdd for a reference of type t made of x's
+// element el by path (a component of it: vecsub_comp.go).
+func (g *gen) scatterAddPath(x *ast.CallExpr, t *sema.Type, rb ast.Expr, path func(ast.Expr) ast.Expr) ([]ast.Stmt, error) {
 	var out []ast.Stmt
 	var shape []ast.Expr
 	var loopVars []*ast.Ident
@@ -58,7 +64,6 @@ func (g *gen) scatterAdd(x *ast.CallExpr, rb ast.Expr) ([]ast.Stmt, error) {
 	}
 	g.ntmp++
 	name := "fadj_tmp" + strconv.Itoa(g.ntmp) + g.suffix
-	t := g.info.TypeOf(x)
 	if err := g.arrayTemp(name, t, len(shape)); err != nil {
 		return nil, err
 	}
@@ -66,7 +71,7 @@ func (g *gen) scatterAdd(x *ast.CallExpr, rb ast.Expr) ([]ast.Stmt, error) {
 		&ast.AllocateStmt{Keyword: "allocate", Objects: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent(name), Args: shape}}},
 		&ast.AssignStmt{Lhs: ast.NewIdent(name), Rhs: rb})
 	id := x.Fun.(*ast.Ident)
-	elemB := &ast.CallExpr{Fun: ast.NewIdent(id.Name + g.suffix), Args: subs}
+	elemB := path(&ast.CallExpr{Fun: ast.NewIdent(id.Name + g.suffix), Args: subs})
 	var idx []ast.Expr
 	for _, k := range loopVars {
 		idx = append(idx, ast.NewIdent(k.Name))

@@ -42,6 +42,12 @@ func Assigns(info *sema.Info, list []ast.Stmt, d *sema.Symbol) bool {
 // of a user function (conservatively: the callee may define it). A
 // variable may come more than once.
 func Defined(info *sema.Info, s ast.Stmt, f func(*sema.Symbol)) {
+	defined(info, s, f, false)
+}
+
+// defined is Defined; byIntent leaves out the actual arguments of a
+// known procedure that its dummy cannot define (global_define.go).
+func defined(info *sema.Info, s ast.Stmt, f func(*sema.Symbol), byIntent bool) {
 	def := func(x ast.Expr) {
 		for {
 			switch y := x.(type) {
@@ -89,7 +95,10 @@ func Defined(info *sema.Info, s ast.Stmt, f func(*sema.Symbol)) {
 				}
 			}
 		case *ast.CallStmt:
-			for _, a := range n.Args {
+			for i, a := range n.Args {
+				if byIntent && readOnlyArg(info, info.CallStmts[n], n.Name, i, a) { // global_define.go
+					continue
+				}
 				if kw, ok := a.(*ast.KeywordArg); ok {
 					a = kw.Value
 				}
@@ -97,8 +106,10 @@ func Defined(info *sema.Info, s ast.Stmt, f func(*sema.Symbol)) {
 			}
 		case *ast.CallExpr:
 			if c, ok := info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {
-				for _, a := range n.Args {
-					def(a)
+				for i, a := range n.Args {
+					if !byIntent || !readOnlyArg(info, c, n.Fun, i, a) {
+						def(a)
+					}
 				}
 			}
 		}
@@ -142,14 +153,14 @@ func definesGlobal(info *sema.Info, u *ast.Unit, v *sema.Symbol, seen map[*ast.U
 			ast.Inspect(s, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok {
 					if sym := info.ObjectOf(id); sym != nil && sym != v && Canon(sym) == v && !found {
-						found = MayDefine(info, u, sym)
+						found = assignsGlobal(info, u.Body, sym)
 					}
 				}
 				return !found
 			})
 		}
 	}
-	if MayDefine(info, u, v) {
+	if assignsGlobal(info, u.Body, v) { // global_define.go
 		return true
 	}
 	check(u.Body)
