@@ -1165,20 +1165,6 @@ func (g *gen) whereConstruct(s *ast.WhereConstruct) ([]ast.Stmt, error) {
 	return []ast.Stmt{n}, nil
 }
 
-// ioStmt returns I/O statement s unchanged, after rejecting a READ into
-// an active variable and active function references in it.
-func (g *gen) ioStmt(s *ast.IOStmt) ([]ast.Stmt, error) {
-	if g.pa.ActiveStmt(s) {
-		return nil, notSupported("READ into an active variable")
-	}
-	for _, x := range append(append([]ast.Expr{}, s.Control...), s.Items...) {
-		if err := g.checkCalls(x); err != nil {
-			return nil, err
-		}
-	}
-	return []ast.Stmt{s}, nil
-}
-
 // exprString returns x as error messages show it: a name, f(...), a%b.
 func exprString(x ast.Expr) string {
 	switch x := x.(type) {

@@ -88,9 +88,10 @@ type callSite struct {
 
 // readItem is a variable a READ statement defines.
 type readItem struct {
-	pos  ast.Node
-	name string
-	locs []int32
+	pos      ast.Node
+	name     string
+	locs     []int32
+	namelist string // the group of a NAMELIST READ
 }
 
 // consumer says where the value of an expression being walked goes, for
@@ -652,6 +653,18 @@ func (b *builder) io(s *ast.IOStmt) {
 	}
 	for _, it := range s.Items {
 		items(it, true)
+	}
+	if g := NamelistGroup(b.a.info, s); g != nil {
+		// The input decides which of the group's variables it sets:
+		// each may keep its value (io_read.go).
+		for _, m := range namelistMembers(b.pi.unit, g.Lower()) {
+			n := len(b.pi.reads)
+			items(m, false)
+			if len(b.pi.reads) > n {
+				b.pi.reads[n].namelist = g.Name
+				b.pi.reads[n].pos = s
+			}
+		}
 	}
 	b.stepOf(id).plain = effs
 	b.pending = append(b.pending, id)

@@ -904,8 +904,8 @@ func (a *analyzer) checkVersion(pa *ProcActivity) {
 		}
 	}
 	for _, r := range pi.reads {
-		if anyIn(pa.active, r.locs) {
-			a.report(r.pos.Pos(), fmt.Sprintf("not supported: READ into active variable '%s' (fadj does not carry derivatives through files: a value written there may come back)", r.name))
+		if r.namelist != "" && anyIn(pa.active, r.locs) {
+			a.report(r.pos.Pos(), fmt.Sprintf("not supported yet: NAMELIST READ of group '%s' holding active variable '%s' (the input decides which of the group's variables it sets, so which derivatives to zero is not known)", r.namelist, r.name))
 		}
 	}
 }

@@ -1,0 +1,110 @@
+package adjoint
+
+import (
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// Code the adjoint runs again must not READ from an external unit: the
+// second READ would take the next records (or hit the end of the file,
+// or a unit closed since), a wrong primal. Re-run are the forward sweep
+// of the joint form of a version other than the target (foo_b re-runs
+// foo from its snapshot before its adjoint) and the steps of a
+// checkpointed loop (spec checkpoints, binomial or each iteration, and
+// loops strategy recompute, which falls back to store for such a loop).
+// Such a READ is rejected at its position (for a procedure without
+// derivatives the re-run code calls, at the call), rather than taped:
+// the values it read would come off the tape in the wrong order for a
+// re-run that starts from a snapshot. An internal READ (from a character
+// variable) reads the same values again, and the split form (foo_fwd,
+// then foo_bwd, which does not run foo again) reads once.
+
+const reexecAdvice = "running it again would read the next records (read the data before the differentiated code, or into a character variable read with an internal READ, or reverse the call in split mode)"
+
+// checkReexecRead rejects READ s from an external unit in the forward
+// sweep of a joint form that its callers run again.
+func (g *gen) checkReexecRead(s *ast.IOStmt) error {
+	if !externalRead(g.info, s) || g.split || g.pa == g.sh.target {
+		return nil
+	}
+	return notSupported("READ from an external unit in '%s', a checkpointed call the adjoint runs again (joint mode): %s", g.pa.Proc.Name, reexecAdvice)
+}
+
+// checkReexecCall rejects CALL s, of a procedure without derivatives
+// that READs from an external unit, in a joint form its callers run
+// again.
+func (g *gen) checkReexecCall(s *ast.CallStmt) error {
+	if g.split || g.pa == g.sh.target {
+		return nil
+	}
+	r := externalReadIn(g.info, []ast.Stmt{s}, map[*ast.Unit]bool{})
+	if r == nil {
+		return nil
+	}
+	return notSupported("call of '%s', which READs from an external unit at %s, in '%s', a checkpointed call the adjoint runs again (joint mode): %s", exprString(s.Name), g.fset.Position(r.Pos()), g.pa.Proc.Name, reexecAdvice)
+}
+
+// regionRead rejects a READ from an external unit in the body of
+// checkpointed loop name, or in a procedure it calls.
+func (g *gen) regionRead(body []ast.Stmt, name string) error {
+	r := externalReadIn(g.info, body, map[*ast.Unit]bool{})
+	if r == nil {
+		return nil
+	}
+	return diag.At(g.fset, r.Pos(), notSupported("READ from an external unit in checkpointed loop %s, whose steps the adjoint runs again: %s", name, reexecAdvice))
+}
+
+// externalRead reports whether s is a READ from an external unit (a
+// unit number, *, or none: READ fmt, items).
+func externalRead(info *sema.Info, s *ast.IOStmt) bool {
+	if s.Keyword != "read" {
+		return false
+	}
+	var u ast.Expr
+	for i, c := range s.Control {
+		if kw, ok := c.(*ast.KeywordArg); ok {
+			if kw.Name != nil && kw.Name.Lower() == "unit" {
+				u = kw.Value
+			}
+			continue
+		}
+		if i == 0 {
+			u = c
+		}
+	}
+	if u == nil {
+		return true
+	}
+	t := info.TypeOf(u)
+	return t == nil || !t.IsCharacter()
+}
+
+// externalReadIn returns the first READ from an external unit in list
+// or in a procedure it calls (with a body; seen: the units walked).
+func externalReadIn(info *sema.Info, list []ast.Stmt, seen map[*ast.Unit]bool) *ast.IOStmt {
+	var found *ast.IOStmt
+	callee := func(p *sema.Symbol) {
+		if found != nil || p == nil || p.Proc == nil || p.Proc.Unit == nil || seen[p.Proc.Unit] {
+			return
+		}
+		seen[p.Proc.Unit] = true
+		found = externalReadIn(info, p.Proc.Unit.Body, seen)
+	}
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IOStmt:
+			if externalRead(info, n) {
+				found = n
+			}
+		case *ast.CallStmt:
+			callee(info.CallStmts[n].Proc)
+		case *ast.CallExpr:
+			if c, ok := info.Calls[n]; ok && c.Kind == sema.FunctionCall {
+				callee(c.Proc)
+			}
+		}
+		return found == nil
+	})
+	return found
+}
