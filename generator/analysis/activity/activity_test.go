@@ -1264,6 +1264,22 @@ end subroutine
 		want: map[string]string{"f": "t x y"}, // (the derivatives zero t's: ad/tangent/io.go, ad/adjoint/io.go)
 	},
 	{
+		name: "read back what a write of varied values wrote",
+		src: `
+subroutine f(x, y)
+  real :: x, y
+  y = x
+  write (3, *) x
+  rewind (3)
+  read (3, *) x
+  y = y*x
+end subroutine
+`,
+		routine: "f", ins: []string{"x"}, outs: []string{"y"},
+		want:  map[string]string{"f": "x y"},
+		diags: []string{"6:15: not supported yet: READ into active variable 'x' from a unit the WRITE of varied values at a.f90:4:3 writes to (fadj does not carry derivatives through files: the value read back depends on the independents)"},
+	},
+	{
 		name: "namelist read of an active variable",
 		src: `
 subroutine f(x, y)

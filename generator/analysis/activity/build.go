@@ -92,6 +92,7 @@ type readItem struct {
 	name     string
 	locs     []int32
 	namelist string // the group of a NAMELIST READ
+	stmt     *ast.IOStmt
 }
 
 // consumer says where the value of an expression being walked goes, for
@@ -648,7 +649,7 @@ func (b *builder) io(s *ast.IOStmt) {
 		}
 		effs = append(effs, effect{dst: dst, kill: kill && exact && b.noKill == 0})
 		if b.index == nil {
-			b.pi.reads = append(b.pi.reads, readItem{pos: x, name: exprName(x), locs: dst})
+			b.pi.reads = append(b.pi.reads, readItem{pos: x, name: exprName(x), locs: dst, stmt: s})
 		}
 	}
 	for _, it := range s.Items {

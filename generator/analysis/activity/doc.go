@@ -98,7 +98,11 @@
 // dummy argument of the routine nor a module or common-block variable
 // (a dependent may also be the function result); an active variable in
 // an EQUIVALENCE, an active POINTER (variable or component, or a
-// variable associated with one), and a READ into an active variable are
-// not supported. A dependent that no independent influences is a
+// variable associated with one), a NAMELIST READ of a group holding an
+// active variable (the input decides which variables it sets), and a
+// READ into an active variable from a unit that a WRITE of varied values
+// writes to (the value read back depends on the independents: io_read.go)
+// are not supported. Any other READ into an active variable is supported:
+// its values do not depend on the independents. A dependent that no independent influences is a
 // warning.
 package activity

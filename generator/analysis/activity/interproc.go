@@ -556,6 +556,7 @@ func (a *analyzer) run(t *analysis.Target) (*Result, error) {
 	for _, pa := range res.Procs {
 		a.checkVersion(pa)
 	}
+	a.checkReadBack(res.Procs) // io_read.go
 	a.checkDependents(top, outs)
 	return res, nil
 }

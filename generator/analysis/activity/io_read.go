@@ -1,7 +1,10 @@
 package activity
 
 import (
+	"fmt"
 	"strings"
+
+	"github.com/fadj-dev/fadj/generator/source"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -171,4 +174,97 @@ func namelistMembers(u *ast.Unit, name string) []*ast.Ident {
 		}
 	}
 	return out
+}
+
+// checkReadBack reports a READ into an active variable from a unit that
+// a WRITE of varied values in the analysed code writes to (the same unit
+// expression, the same internal file, or one fadj cannot compare): what
+// comes back depends on the independents, through a file fadj does not
+// carry derivatives through (write(3, *) x(1) ... read(3, *) x(1)).
+func (a *analyzer) checkReadBack(procs []*ProcActivity) {
+	type fed struct {
+		key string
+		pos source.Pos
+	}
+	var feds []fed
+	for _, pa := range procs {
+		if pa.Unit == nil {
+			continue
+		}
+		walkStmts(pa.Unit.Body, func(s ast.Stmt) {
+			w, ok := s.(*ast.IOStmt)
+			if !ok || w.Keyword != "write" {
+				return
+			}
+			for _, it := range w.Items {
+				if a.variedItem(pa, w, it) {
+					feds = append(feds, fed{unitKey(a.info, w), w.Pos()})
+					return
+				}
+			}
+		})
+	}
+	for _, pa := range procs {
+		for _, r := range pa.pi.reads {
+			if r.namelist != "" || r.stmt == nil || !anyIn(pa.active, r.locs) {
+				continue
+			}
+			key := unitKey(a.info, r.stmt)
+			for _, f := range feds {
+				if f.key == key || f.key == "" || key == "" {
+					a.report(r.pos.Pos(), fmt.Sprintf("not supported yet: READ into active variable '%s' from a unit the WRITE of varied values at %s writes to (fadj does not carry derivatives through files: the value read back depends on the independents)", r.name, a.fset.Position(f.pos)))
+					break
+				}
+			}
+		}
+	}
+}
+
+// variedItem reports whether output item x of WRITE s references a
+// variable varied before s.
+func (a *analyzer) variedItem(pa *ProcActivity, s ast.Stmt, x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v := a.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym && pa.IsVaried(s, false, v) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// unitKey names the unit of READ or WRITE s for comparison: a unit
+// number, a variable's name, "*" (also for READ fmt, items), the base
+// name of an internal file; "" for a unit fadj does not compare (an
+// expression), which matches any.
+func unitKey(info *sema.Info, s *ast.IOStmt) string {
+	var u ast.Expr
+	for i, c := range s.Control {
+		if kw, ok := c.(*ast.KeywordArg); ok {
+			if kw.Name != nil && kw.Name.Lower() == "unit" {
+				u = kw.Value
+			}
+			continue
+		}
+		if i == 0 {
+			u = c
+		}
+	}
+	switch x := u.(type) {
+	case nil, *ast.StarExpr:
+		return "*"
+	case *ast.BasicLit:
+		return strings.TrimLeft(x.Value, "0")
+	case *ast.Ident:
+		return x.Lower()
+	case *ast.CallExpr:
+		if t := info.TypeOf(x); t != nil && t.IsCharacter() {
+			if b := leafBase(info, x); b != nil {
+				return strings.ToLower(b.Name)
+			}
+		}
+	}
+	return ""
 }
