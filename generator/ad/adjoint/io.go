@@ -4,13 +4,15 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // ioStmt reverses an I/O statement. Output (PRINT, WRITE, OPEN, CLOSE,
-// ...) runs in the forward sweep only: it changes no variable the adjoint
-// reads (an internal WRITE defines a character variable, never recorded).
+// ...) runs in the forward sweep only; what it defines (an internal
+// WRITE's character variable, IOSTAT=) is recorded when the TBR analysis
+// says so (an internal READ of a callee re-run by its adjoint reads it).
 //
 // A READ defines its items with values that do not depend on the
 // independents. The forward sweep records what the TBR analysis lists
@@ -39,8 +41,12 @@ func (g *gen) ioStmt(s *ast.IOStmt) (fwd, bwd []ast.Stmt, err error) {
 			return nil, nil, err
 		}
 	}
+	defPush, defPop, err := g.ioDefRecords(s)
+	if err != nil {
+		return nil, nil, err
+	}
 	if s.Keyword != "read" {
-		return []ast.Stmt{s}, nil, nil
+		return withLabel(s, append(defPush, s)), defPop, nil
 	}
 	if err := g.checkReexecRead(s); err != nil { // io_reexec.go
 		return nil, nil, err
@@ -58,8 +64,29 @@ func (g *gen) ioStmt(s *ast.IOStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = append(push, s)
-	return withLabel(s, fwd), append(zeros, pop...), nil
+	fwd = append(append(defPush, push...), s)
+	return withLabel(s, fwd), append(append(zeros, pop...), defPop...), nil
+}
+
+// ioDefRecords returns the records of what I/O statement s defines
+// besides READ items (modref.IODefined: an internal WRITE's character
+// variable, IOSTAT= and the like) that the TBR analysis lists, and their
+// restores.
+func (g *gen) ioDefRecords(s *ast.IOStmt) (push, pop []ast.Stmt, err error) {
+	for _, x := range modref.IODefined(g.info, s) {
+		if !g.records(s, x) {
+			continue
+		}
+		p, q, err := g.pushPop(x)
+		if err != nil {
+			return nil, nil, err
+		}
+		if p != nil {
+			push = append(push, p)
+			pop = append([]ast.Stmt{q}, pop...)
+		}
+	}
+	return push, pop, nil
 }
 
 // readRecords returns the pushes before READ s and the pops after its

@@ -20,7 +20,10 @@ import (
 // variable) reads the same values again, and the split form (foo_fwd,
 // then foo_bwd, which does not run foo again) reads once.
 
-const reexecAdvice = "running it again would read the next records (read the data before the differentiated code, or into a character variable read with an internal READ, or reverse the call in split mode)"
+const (
+	reexecCall = "running it again would read the next records (read the data before the differentiated code, or into a character variable read with an internal READ, or reverse the call in split mode)"
+	reexecLoop = "running a step again would read the next records (read the data before the loop, or into a character variable read with an internal READ)"
+)
 
 // checkReexecRead rejects READ s from an external unit in the forward
 // sweep of a joint form that its callers run again.
@@ -28,7 +31,7 @@ func (g *gen) checkReexecRead(s *ast.IOStmt) error {
 	if !externalRead(g.info, s) || g.split || g.pa == g.sh.target {
 		return nil
 	}
-	return notSupported("READ from an external unit in '%s', a checkpointed call the adjoint runs again (joint mode): %s", g.pa.Proc.Name, reexecAdvice)
+	return notSupported("READ from an external unit in '%s', a checkpointed call the adjoint runs again (joint mode): %s", g.pa.Proc.Name, reexecCall)
 }
 
 // checkReexecCall rejects CALL s, of a procedure without derivatives
@@ -42,7 +45,7 @@ func (g *gen) checkReexecCall(s *ast.CallStmt) error {
 	if r == nil {
 		return nil
 	}
-	return notSupported("call of '%s', which READs from an external unit at %s, in '%s', a checkpointed call the adjoint runs again (joint mode): %s", exprString(s.Name), g.fset.Position(r.Pos()), g.pa.Proc.Name, reexecAdvice)
+	return notSupported("call of '%s', which READs from an external unit at %s, in '%s', a checkpointed call the adjoint runs again (joint mode): %s", exprString(s.Name), g.fset.Position(r.Pos()), g.pa.Proc.Name, reexecCall)
 }
 
 // regionRead rejects a READ from an external unit in the body of
@@ -52,7 +55,7 @@ func (g *gen) regionRead(body []ast.Stmt, name string) error {
 	if r == nil {
 		return nil
 	}
-	return diag.At(g.fset, r.Pos(), notSupported("READ from an external unit in checkpointed loop %s, whose steps the adjoint runs again: %s", name, reexecAdvice))
+	return diag.At(g.fset, r.Pos(), notSupported("READ from an external unit in checkpointed loop %s, whose steps the adjoint runs again: %s", name, reexecLoop))
 }
 
 // externalRead reports whether s is a READ from an external unit (a

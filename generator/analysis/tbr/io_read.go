@@ -2,6 +2,7 @@ package tbr
 
 import (
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 )
 
@@ -14,7 +15,17 @@ import (
 // elements with their subscripts: those variables join the set (not the
 // implied DO variables, which the backward sweep's zeroing loops set
 // themselves).
+//
+// Any I/O statement also defines the internal file of a WRITE and the
+// variables of IOSTAT=, IOMSG=, SIZE= (modref.IODefined): recorded when
+// in the set (an internal READ in a checkpointed callee the adjoint runs
+// again reads the record the WRITE overwrote).
 func (a *analyzer) read(s *ast.IOStmt, in set) set {
+	for _, x := range modref.IODefined(a.info, s) {
+		if v := a.base(x); v != nil && in[v] && !a.isDoVar(v) {
+			a.addRecord(s, x)
+		}
+	}
 	if s.Keyword != "read" {
 		return in
 	}
