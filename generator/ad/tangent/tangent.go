@@ -43,8 +43,10 @@
 // expressions for an output dummy (scalar expressions for input dummies get
 // their tangent in a temporary), active statement
 // functions, other constructs holding active code (arithmetic IF, ...),
-// READ into active variables, array-valued active functions, and implied DO
-// loops in active array constructors.
+// READs whose items' subscripts a later item defines and active READs with
+// ERR=, END= or EOR= (a READ into active variables zeroes their tangents
+// after it: io.go), array-valued active functions, and implied DO loops in
+// active array constructors.
 //
 // WHERE statements and constructs keep their masks: each masked array
 // assignment is preceded by its tangent's, under the same mask.
