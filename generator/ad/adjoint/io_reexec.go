@@ -1,6 +1,10 @@
 package adjoint
 
 import (
+	"fmt"
+	"sort"
+
+	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -26,26 +30,83 @@ const (
 )
 
 // checkReexecRead rejects READ s from an external unit in the forward
-// sweep of a joint form that its callers run again.
+// sweep of a form that the adjoint runs again (reexecuted).
 func (g *gen) checkReexecRead(s *ast.IOStmt) error {
-	if !externalRead(g.info, s) || g.split || g.pa == g.sh.target {
+	if !externalRead(g.info, s) {
 		return nil
 	}
-	return notSupported("READ from an external unit in '%s', a checkpointed call the adjoint runs again (joint mode): %s", g.pa.Proc.Name, reexecCall)
+	if why := g.reexecuted(); why != "" {
+		return notSupported("READ from an external unit in %s: %s", why, reexecCall)
+	}
+	return nil
 }
 
 // checkReexecCall rejects CALL s, of a procedure without derivatives
-// that READs from an external unit, in a joint form its callers run
-// again.
+// that READs from an external unit, in a form the adjoint runs again.
 func (g *gen) checkReexecCall(s *ast.CallStmt) error {
-	if g.split || g.pa == g.sh.target {
+	why := g.reexecuted()
+	if why == "" {
 		return nil
 	}
 	r := externalReadIn(g.info, []ast.Stmt{s}, map[*ast.Unit]bool{})
 	if r == nil {
 		return nil
 	}
-	return notSupported("call of '%s', which READs from an external unit at %s, in '%s', a checkpointed call the adjoint runs again (joint mode): %s", exprString(s.Name), g.fset.Position(r.Pos()), g.pa.Proc.Name, reexecCall)
+	return notSupported("call of '%s', which READs from an external unit at %s, in %s: %s", exprString(s.Name), g.fset.Position(r.Pos()), why, reexecCall)
+}
+
+// reexecuted says why the form being generated runs its forward code
+// again ("" if it does not): the joint form of a version other than the
+// target, or the split form (foo_fwd) of a version some caller calls
+// from code run again.
+func (g *gen) reexecuted() string {
+	if !g.split {
+		if g.pa == g.sh.target {
+			return ""
+		}
+		return fmt.Sprintf("'%s', a checkpointed call the adjoint runs again (joint mode)", g.pa.Proc.Name)
+	}
+	if c := g.rerunCaller(g.pa, map[*activity.ProcActivity]bool{}); c != nil {
+		return fmt.Sprintf("'%s', reversed in split mode but called from '%s', which the adjoint runs again", g.pa.Proc.Name, c.Proc.Name)
+	}
+	return ""
+}
+
+// rerunCaller returns a version whose forward code the adjoint runs again
+// and that calls pa, directly or through split calls, or nil.
+func (g *gen) rerunCaller(pa *activity.ProcActivity, seen map[*activity.ProcActivity]bool) *activity.ProcActivity {
+	seen[pa] = true
+	var callers []*activity.ProcActivity
+	for c := range g.sh.forms {
+		callers = append(callers, c)
+	}
+	sort.Slice(callers, func(i, j int) bool { return callers[i].String() < callers[j].String() })
+	for _, c := range callers {
+		if c.Unit == nil || !callsVersion(c, pa) {
+			continue
+		}
+		if c != g.sh.target && g.sh.forms[c].joint {
+			return c
+		}
+		if !seen[c] {
+			if r := g.rerunCaller(c, seen); r != nil {
+				return r
+			}
+		}
+	}
+	return nil
+}
+
+// callsVersion reports whether a CALL of version c's body calls version pa.
+func callsVersion(c, pa *activity.ProcActivity) bool {
+	found := false
+	ast.Inspect(&ast.Unit{Body: c.Unit.Body}, func(n ast.Node) bool {
+		if s, ok := n.(*ast.CallStmt); ok && c.CallPattern(s) == pa {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // regionRead rejects a READ from an external unit in the body of

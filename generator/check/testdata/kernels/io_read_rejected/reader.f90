@@ -1,6 +1,8 @@
 ! READs the adjoint cannot reverse, each rejected at its position: a
 ! callee reversed jointly (its adjoint runs it again) reading from an
-! external unit, and calling a procedure without derivatives that does;
+! external unit, calling a procedure without derivatives that does, and
+! calling one reversed in split mode that does (its _fwd runs again in
+! the joint callee's re-run);
 ! a checkpointed loop whose steps read from an external unit; an item
 ! whose subscript a later item of the same READ defines.
 module reader_m
@@ -12,6 +14,14 @@ contains
     read(iu, '(a)') header
   end subroutine skip_header
 
+  subroutine relax(u, n, iu)
+    integer, intent(in) :: n, iu
+    real(8), intent(inout) :: u(n)
+    real(8) :: w
+    read(iu, *) w
+    u = u + w*u**2
+  end subroutine relax
+
   subroutine forcing_step(u, n, iu)
     integer, intent(in) :: n, iu
     real(8), intent(inout) :: u(n)
@@ -22,6 +32,7 @@ contains
     do i = 1, n
       u(i) = u(i)*(1 + f*u(i))
     end do
+    call relax(u, n, iu)
   end subroutine forcing_step
 
   subroutine model(u, n, nt, cost)
