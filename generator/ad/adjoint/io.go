@@ -51,9 +51,12 @@ func (g *gen) ioStmt(s *ast.IOStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err := g.checkReexecRead(s); err != nil { // io_reexec.go
 		return nil, nil, err
 	}
-	zeros, err := g.readAdjZeros(s)
-	if err != nil {
-		return nil, nil, err
+	var zeros []ast.Stmt
+	if !g.pa.KeepsItems(s) { // (else it reads back what a WRITE just wrote: activity's io_roundtrip.go)
+		zeros, err = g.readAdjZeros(s)
+		if err != nil {
+			return nil, nil, err
+		}
 	}
 	if len(zeros) > 0 {
 		if x := activity.ReadOrderProblem(g.info, s); x != nil {

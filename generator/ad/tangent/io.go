@@ -20,7 +20,9 @@ func (g *gen) ioStmt(s *ast.IOStmt) ([]ast.Stmt, error) {
 			return nil, err
 		}
 	}
-	if s.Keyword != "read" {
+	if s.Keyword != "read" || g.pa.KeepsItems(s) {
+		// (A READ of what a WRITE just wrote keeps the items'
+		// tangents: activity's io_roundtrip.go.)
 		return []ast.Stmt{s}, nil
 	}
 	zeros, err := g.readZeros(s)

@@ -1264,7 +1264,7 @@ end subroutine
 		want: map[string]string{"f": "t x y"}, // (the derivatives zero t's: ad/tangent/io.go, ad/adjoint/io.go)
 	},
 	{
-		name: "read back what a write of varied values wrote",
+		name: "read back what the write before wrote",
 		src: `
 subroutine f(x, y)
   real :: x, y
@@ -1276,8 +1276,42 @@ subroutine f(x, y)
 end subroutine
 `,
 		routine: "f", ins: []string{"x"}, outs: []string{"y"},
+		want: map[string]string{"f": "x y"}, // (x keeps its value and its derivative: io_roundtrip.go)
+	},
+	{
+		name: "read back from a unit opened on another file",
+		src: `
+subroutine f(x, y)
+  real :: x, y
+  y = x
+  open (3, file='a.txt')
+  write (3, *) x
+  close (3)
+  open (3, file='b.txt')
+  read (3, *) x
+  y = y*x
+end subroutine
+`,
+		routine: "f", ins: []string{"x"}, outs: []string{"y"},
 		want:  map[string]string{"f": "x y"},
-		diags: []string{"6:15: not supported yet: READ into active variable 'x' from a unit the WRITE of varied values at a.f90:4:3 writes to (fadj does not carry derivatives through files: the value read back depends on the independents)"},
+		diags: []string{"8:15: not supported yet: READ into active variable 'x' from a unit the WRITE of varied values at a.f90:5:3 writes to (fadj does not carry derivatives through files: the value read back depends on the independents)"},
+	},
+	{
+		name: "read from a unit a write of varied values wrote",
+		src: `
+subroutine f(x, y)
+  real :: x, y, t
+  t = x
+  y = t
+  write (3, *) x
+  rewind (3)
+  read (3, *) t
+  y = y*t
+end subroutine
+`,
+		routine: "f", ins: []string{"x"}, outs: []string{"y"},
+		want:  map[string]string{"f": "t x y"},
+		diags: []string{"7:15: not supported yet: READ into active variable 't' from a unit the WRITE of varied values at a.f90:5:3 writes to (fadj does not carry derivatives through files: the value read back depends on the independents)"},
 	},
 	{
 		name: "namelist read of an active variable",

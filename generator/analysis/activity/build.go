@@ -616,6 +616,9 @@ func (b *builder) io(s *ast.IOStmt) {
 		b.cut(c)
 	}
 	b.cut(s.Format)
+	if s.Keyword == "read" && b.a.roundTrip(b.pi.unit)[s] {
+		return // its items keep their values (io_roundtrip.go)
+	}
 	if s.Keyword != "read" {
 		for _, it := range s.Items {
 			b.cut(it)

@@ -37,6 +37,7 @@ type analyzer struct {
 	reported map[string]bool
 	nodeSlab []node // allocation of the intermediate form
 	stepSlab []step
+	trips    map[*ast.Unit]map[*ast.IOStmt]bool // READs reading back a WRITE (io_roundtrip.go)
 }
 
 func newAnalyzer(pass *analysis.Pass) *analyzer {

@@ -243,7 +243,7 @@ func unitKey(info *sema.Info, s *ast.IOStmt) string {
 	var u ast.Expr
 	for i, c := range s.Control {
 		if kw, ok := c.(*ast.KeywordArg); ok {
-			if kw.Name != nil && kw.Name.Lower() == "unit" {
+			if kw.Name != nil && (kw.Name.Lower() == "unit" || kw.Name.Lower() == "newunit") {
 				u = kw.Value
 			}
 			continue
