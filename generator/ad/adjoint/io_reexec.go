@@ -25,8 +25,8 @@ import (
 // then foo_bwd, which does not run foo again) reads once.
 
 const (
-	reexecCall = "running it again would read the next records (read the data before the differentiated code, or into a character variable read with an internal READ, or reverse the call in split mode)"
-	reexecLoop = "running a step again would read the next records (read the data before the loop, or into a character variable read with an internal READ)"
+	reexecCall   = "running it again would read the next records (read the data before the differentiated code, or into a character variable read with an internal READ, or reverse the call in split mode)"
+	reexecRegion = "running it again would read the next records (read the data before the checkpointed code, or into a character variable read with an internal READ)"
 )
 
 // checkReexecRead rejects READ s from an external unit in the forward
@@ -109,14 +109,14 @@ func callsVersion(c, pa *activity.ProcActivity) bool {
 	return found
 }
 
-// regionRead rejects a READ from an external unit in the body of
-// checkpointed loop name, or in a procedure it calls.
-func (g *gen) regionRead(body []ast.Stmt, name string) error {
+// regionRead rejects a READ from an external unit in body, of
+// checkpointed loop or region what, or in a procedure it calls.
+func (g *gen) regionRead(body []ast.Stmt, what string) error {
 	r := externalReadIn(g.info, body, map[*ast.Unit]bool{})
 	if r == nil {
 		return nil
 	}
-	return diag.At(g.fset, r.Pos(), notSupported("READ from an external unit in checkpointed loop %s, whose steps the adjoint runs again: %s", name, reexecLoop))
+	return diag.At(g.fset, r.Pos(), notSupported("READ from an external unit in %s, which the adjoint runs again: %s", what, reexecRegion))
 }
 
 // externalRead reports whether s is a READ from an external unit (a

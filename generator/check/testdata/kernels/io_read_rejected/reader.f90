@@ -3,7 +3,8 @@
 ! external unit, calling a procedure without derivatives that does, and
 ! calling one reversed in split mode that does (its _fwd runs again in
 ! the joint callee's re-run);
-! a checkpointed loop whose steps read from an external unit; an item
+! a checkpointed loop whose steps read from an external unit and a
+! checkpointed region that does; an item
 ! whose subscript a later item of the same READ defines.
 module reader_m
   implicit none
@@ -49,6 +50,10 @@ contains
       read(iu, *) f
       u = u*(1 + f*u)
     end do time
+    !$fadj checkpoint begin forcing
+    read(iu, *) f
+    u = u*(1 + f*u)
+    !$fadj checkpoint end forcing
     k = 1
     line = '0.5 2'
     read(line, *) u(k), k
