@@ -180,7 +180,8 @@ func namelistMembers(u *ast.Unit, name string) []*ast.Ident {
 // a WRITE of varied values in the analysed code writes to (the same unit
 // expression, the same internal file, or one fadj cannot compare): what
 // comes back depends on the independents, through a file fadj does not
-// carry derivatives through (write(3, *) x(1) ... read(3, *) x(1)).
+// carry derivatives through (write(3, *) x(1) ... read(3, *) t). WRITE(*)
+// goes to the standard output, which no READ reads.
 func (a *analyzer) checkReadBack(procs []*ProcActivity) {
 	type fed struct {
 		key string
@@ -196,9 +197,13 @@ func (a *analyzer) checkReadBack(procs []*ProcActivity) {
 			if !ok || w.Keyword != "write" {
 				return
 			}
+			key := unitKey(a.info, w)
+			if key == "*" {
+				return // (the standard output: no READ reads it)
+			}
 			for _, it := range w.Items {
 				if a.variedItem(pa, w, it) {
-					feds = append(feds, fed{unitKey(a.info, w), w.Pos()})
+					feds = append(feds, fed{key, w.Pos()})
 					return
 				}
 			}
