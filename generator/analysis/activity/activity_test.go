@@ -1297,6 +1297,25 @@ end subroutine
 		diags: []string{"8:15: not supported yet: READ into active variable 'x' from a unit the WRITE of varied values at a.f90:5:3 writes to (fadj does not carry derivatives through files: the value read back depends on the independents)"},
 	},
 	{
+		name: "read back through another unit on the same file",
+		src: `
+subroutine f(x, y)
+  real :: x, y, t
+  t = x
+  y = t
+  open (10, file='tmp.dat')
+  write (10, *) x
+  close (10)
+  open (20, file='tmp.dat')
+  read (20, *) t
+  y = y*t
+end subroutine
+`,
+		routine: "f", ins: []string{"x"}, outs: []string{"y"},
+		want:  map[string]string{"f": "t x y"},
+		diags: []string{"9:16: not supported yet: READ into active variable 't' from a unit the WRITE of varied values at a.f90:6:3 writes to (fadj does not carry derivatives through files: the value read back depends on the independents)"},
+	},
+	{
 		name: "read from a unit a write of varied values wrote",
 		src: `
 subroutine f(x, y)

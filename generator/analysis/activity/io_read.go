@@ -178,7 +178,8 @@ func namelistMembers(u *ast.Unit, name string) []*ast.Ident {
 
 // checkReadBack reports a READ into an active variable from a unit that
 // a WRITE of varied values in the analysed code writes to (the same unit
-// expression, the same internal file, or one fadj cannot compare): what
+// expression, the same internal file, a unit an OPEN connects to the same
+// FILE= literal, or one fadj cannot compare): what
 // comes back depends on the independents, through a file fadj does not
 // carry derivatives through (write(3, *) x(1) ... read(3, *) t). WRITE(*)
 // goes to the standard output, which no READ reads.
@@ -188,12 +189,22 @@ func (a *analyzer) checkReadBack(procs []*ProcActivity) {
 		pos source.Pos
 	}
 	var feds []fed
+	files := map[string]map[string]bool{} // unit key -> FILE= literals of its OPENs
 	for _, pa := range procs {
 		if pa.Unit == nil {
 			continue
 		}
 		walkStmts(pa.Unit.Body, func(s ast.Stmt) {
 			w, ok := s.(*ast.IOStmt)
+			if ok && w.Keyword == "open" {
+				if f := fileName(w); f != "" {
+					k := unitKey(a.info, w)
+					if files[k] == nil {
+						files[k] = map[string]bool{}
+					}
+					files[k][f] = true
+				}
+			}
 			if !ok || w.Keyword != "write" {
 				return
 			}
@@ -216,7 +227,7 @@ func (a *analyzer) checkReadBack(procs []*ProcActivity) {
 			}
 			key := unitKey(a.info, r.stmt)
 			for _, f := range feds {
-				if f.key == key || f.key == "" || key == "" {
+				if f.key == key || f.key == "" || key == "" || sameFile(files[f.key], files[key]) {
 					a.report(r.pos.Pos(), fmt.Sprintf("not supported yet: READ into active variable '%s' from a unit the WRITE of varied values at %s writes to (fadj does not carry derivatives through files: the value read back depends on the independents)", r.name, a.fset.Position(f.pos)))
 					break
 				}
@@ -268,6 +279,29 @@ func unitKey(info *sema.Info, s *ast.IOStmt) string {
 		if t := info.TypeOf(x); t != nil && t.IsCharacter() {
 			if b := leafBase(info, x); b != nil {
 				return strings.ToLower(b.Name)
+			}
+		}
+	}
+	return ""
+}
+
+// sameFile reports whether two sets of file names meet.
+func sameFile(a, b map[string]bool) bool {
+	for f := range a {
+		if b[f] {
+			return true
+		}
+	}
+	return false
+}
+
+// fileName returns the FILE= of OPEN s when it is a character literal,
+// without quotes and blanks, else "".
+func fileName(s *ast.IOStmt) string {
+	for _, c := range s.Control {
+		if kw, ok := c.(*ast.KeywordArg); ok && kw.Name != nil && kw.Name.Lower() == "file" {
+			if l, ok := kw.Value.(*ast.BasicLit); ok && (strings.HasPrefix(l.Value, "'") || strings.HasPrefix(l.Value, `"`)) {
+				return strings.TrimSpace(strings.Trim(l.Value, `'"`))
 			}
 		}
 	}
