@@ -150,6 +150,23 @@ func NamelistGroup(info *sema.Info, s *ast.IOStmt) *ast.Ident {
 	return nil
 }
 
+// NamelistLeaves returns the variables a NAMELIST READ s in unit u may
+// define (its group's, as u declares them), as leaves, or nil.
+func NamelistLeaves(info *sema.Info, u *ast.Unit, s *ast.IOStmt) []ReadLeaf {
+	if s.Keyword != "read" {
+		return nil
+	}
+	g := NamelistGroup(info, s)
+	if g == nil {
+		return nil
+	}
+	var out []ReadLeaf
+	for _, m := range namelistMembers(u, g.Lower()) {
+		out = append(out, ReadLeaf{X: m})
+	}
+	return out
+}
+
 // namelistMembers returns the variables unit u's NAMELIST statements put
 // in group name (a group may be continued by several statements).
 func namelistMembers(u *ast.Unit, name string) []*ast.Ident {
