@@ -95,7 +95,7 @@ func (g *gen) ioDefRecords(s *ast.IOStmt) (push, pop []ast.Stmt, err error) {
 // readRecords returns the pushes before READ s and the pops after its
 // adjoint, in backward order.
 func (g *gen) readRecords(s *ast.IOStmt) (push, pop []ast.Stmt, err error) {
-	leaves := append(activity.ReadLeaves(s), activity.NamelistLeaves(g.info, g.pa.Unit, s)...)
+	leaves := append(activity.ReadLeaves(s), activity.NamelistLeaves(g.pa, s)...)
 	defined := map[*sema.Symbol]bool{}
 	for _, l := range leaves {
 		if b := g.baseSym(l.X); b != nil {

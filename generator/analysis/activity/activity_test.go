@@ -1264,6 +1264,26 @@ end subroutine
 		want: map[string]string{"f": "t x y"}, // (the derivatives zero t's: ad/tangent/io.go, ad/adjoint/io.go)
 	},
 	{
+		name: "namelist of a module read into an active variable",
+		src: `
+module cfg
+  real :: t, c
+  namelist /params/ t, c
+end module
+subroutine f(x, y)
+  use cfg
+  real :: x, y
+  t = x*2.0
+  y = t
+  read (10, nml=params)
+  y = y + t*x
+end subroutine
+`,
+		routine: "f", ins: []string{"x"}, outs: []string{"y"},
+		want:  map[string]string{"f": "t x y"},
+		diags: []string{"10:3: not supported yet: NAMELIST READ of group 'params' holding active variable 't' (the input decides which of the group's variables it sets, so which derivatives to zero is not known)"},
+	},
+	{
 		name: "read back what the write before wrote",
 		src: `
 subroutine f(x, y)

@@ -661,7 +661,7 @@ func (b *builder) io(s *ast.IOStmt) {
 	if g := NamelistGroup(b.a.info, s); g != nil {
 		// The input decides which of the group's variables it sets:
 		// each may keep its value (io_read.go).
-		for _, m := range namelistMembers(b.pi.unit, g.Lower()) {
+		for _, m := range b.a.namelistOf(b.pi.unit, g) {
 			n := len(b.pi.reads)
 			items(m, false)
 			if len(b.pi.reads) > n {

@@ -150,19 +150,53 @@ func NamelistGroup(info *sema.Info, s *ast.IOStmt) *ast.Ident {
 	return nil
 }
 
-// NamelistLeaves returns the variables a NAMELIST READ s in unit u may
-// define (its group's, as u declares them), as leaves, or nil.
-func NamelistLeaves(info *sema.Info, u *ast.Unit, s *ast.IOStmt) []ReadLeaf {
+// NamelistLeaves returns the variables a NAMELIST READ s in the version
+// of pa may define (its group's), as leaves, or nil.
+func NamelistLeaves(pa *ProcActivity, s *ast.IOStmt) []ReadLeaf {
+	a := pa.pi.a
 	if s.Keyword != "read" {
 		return nil
 	}
-	g := NamelistGroup(info, s)
+	g := NamelistGroup(a.info, s)
 	if g == nil {
 		return nil
 	}
 	var out []ReadLeaf
-	for _, m := range namelistMembers(u, g.Lower()) {
+	for _, m := range a.namelistOf(pa.pi.unit, g) {
 		out = append(out, ReadLeaf{X: m})
+	}
+	return out
+}
+
+// namelistOf returns the members of namelist group g that a READ in unit
+// u names: as u declares it, else as the unit declaring the group (a
+// module, a host) does.
+func (a *analyzer) namelistOf(u *ast.Unit, g *ast.Ident) []*ast.Ident {
+	if m := namelistMembers(u, g.Lower()); len(m) > 0 {
+		return m
+	}
+	sym := a.info.ObjectOf(g)
+	if sym == nil {
+		return nil
+	}
+	var out []*ast.Ident
+	var walk func(units []*ast.Unit)
+	walk = func(units []*ast.Unit) {
+		for _, v := range units {
+			for _, d := range v.Decls {
+				if n, ok := d.(*ast.NamelistStmt); ok {
+					for _, grp := range n.Groups {
+						if grp != nil && grp.Name != nil && grp.Name.NamePos == sym.Pos && out == nil {
+							out = namelistMembers(v, g.Lower())
+						}
+					}
+				}
+			}
+			walk(v.Procs)
+		}
+	}
+	for _, f := range a.files {
+		walk(f.Units)
 	}
 	return out
 }

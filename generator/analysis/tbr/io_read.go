@@ -32,7 +32,7 @@ func (a *analyzer) read(s *ast.IOStmt, in set) set {
 	out := in.copy()
 	gen := set{}
 	loopVars := map[*ast.ImpliedDo]bool{}
-	for _, l := range append(activity.ReadLeaves(s), activity.NamelistLeaves(a.info, a.pa.Unit, s)...) {
+	for _, l := range append(activity.ReadLeaves(s), activity.NamelistLeaves(a.pa, s)...) {
 		v := a.base(l.X)
 		if v == nil || a.isDoVar(v) {
 			continue
