@@ -1317,6 +1317,24 @@ end subroutine
 		diags: []string{"8:15: not supported yet: READ into active variable 'x' from a unit the WRITE of varied values at a.f90:5:3 writes to (fadj does not carry derivatives through files: the value read back depends on the independents)"},
 	},
 	{
+		name: "read back after another write to the unit",
+		src: `
+subroutine f(x, y)
+  real :: x, y
+  y = x
+  write (3, *) x
+  rewind (3)
+  write (3, *) 2.0*y
+  rewind (3)
+  read (3, *) x
+  y = y*x
+end subroutine
+`,
+		routine: "f", ins: []string{"x"}, outs: []string{"y"},
+		want:  map[string]string{"f": "x y"},
+		diags: []string{"8:15: not supported yet: READ into active variable 'x' from a unit the WRITE of varied values at a.f90:4:3 writes to (fadj does not carry derivatives through files: the value read back depends on the independents)"},
+	},
+	{
 		name: "read back through another unit on the same file",
 		src: `
 subroutine f(x, y)

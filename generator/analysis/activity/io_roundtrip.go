@@ -11,7 +11,7 @@ import (
 // one when, in the same statement list, a WRITE to the same unit (number,
 // variable or internal file) with the same items, in the same order,
 // comes before it with only OPEN, CLOSE, REWIND, BACKSPACE, FLUSH,
-// INQUIRE, PRINT, CONTINUE and WRITE statements in between (none of
+// INQUIRE, PRINT, CONTINUE and WRITE statements to other units in between (none of
 // which changes a variable the items name: an INQUIRE's or a WRITE's
 // specifier may not name one); an OPEN of the unit in between must name
 // the FILE= of the last OPEN of the unit before the WRITE, in the same
@@ -88,8 +88,10 @@ func (a *analyzer) readsBack(before []ast.Stmt, r *ast.IOStmt) bool {
 		}
 		switch s.Keyword {
 		case "write":
-			if unitKey(a.info, s) == key && sameItems(s.Items, r.Items) {
-				return reopened == "" || a.openedOn(before[:k], key) == reopened
+			if unitKey(a.info, s) == key {
+				// (Another WRITE to the unit after it may overwrite
+				// what the READ reads.)
+				return sameItems(s.Items, r.Items) && (reopened == "" || a.openedOn(before[:k], key) == reopened)
 			}
 		case "open":
 			if unitKey(a.info, s) == key && reopened == "" {
