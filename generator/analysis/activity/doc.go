@@ -101,7 +101,7 @@
 // variable associated with one), a NAMELIST READ of a group holding an
 // active variable (the input decides which variables it sets), and a
 // READ into an active variable from a unit that a WRITE of varied values
-// writes to (the value read back depends on the independents: io_read.go)
+// writes to (the value read back depends on the independents: io_readback.go)
 // are not supported. A READ that reads back what a WRITE just before it
 // wrote keeps its items' values and derivatives (KeepsItems,
 // io_roundtrip.go); any other READ into an active variable is supported:

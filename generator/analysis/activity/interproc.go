@@ -557,7 +557,7 @@ func (a *analyzer) run(t *analysis.Target) (*Result, error) {
 	for _, pa := range res.Procs {
 		a.checkVersion(pa)
 	}
-	a.checkReadBack(res.Procs) // io_read.go
+	a.checkReadBack(res.Procs) // io_readback.go
 	a.checkDependents(top, outs)
 	return res, nil
 }
