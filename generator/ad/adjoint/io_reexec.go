@@ -30,9 +30,10 @@ const (
 )
 
 // checkReexecRead rejects READ s from an external unit in the forward
-// sweep of a form that the adjoint runs again (reexecuted).
+// sweep of a form that the adjoint runs again (reexecuted), unless the
+// routine opens the unit again (reopened).
 func (g *gen) checkReexecRead(s *ast.IOStmt) error {
-	if !externalRead(g.info, s) {
+	if !externalRead(g.info, s) || g.pa.Unit != nil && reopenedIn(g.info, g.pa.Unit.Body, s) {
 		return nil
 	}
 	if why := g.reexecuted(); why != "" {
@@ -155,10 +156,11 @@ func externalReadIn(info *sema.Info, list []ast.Stmt, seen map[*ast.Unit]bool) *
 		seen[p.Proc.Unit] = true
 		found = externalReadIn(info, p.Proc.Unit.Body, seen)
 	}
+	ios := ioStmts(list) // in textual order, for reopened
 	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IOStmt:
-			if externalRead(info, n) {
+			if externalRead(info, n) && !reopened(info, ios, n) {
 				found = n
 			}
 		case *ast.CallStmt:
@@ -171,4 +173,67 @@ func externalReadIn(info *sema.Info, list []ast.Stmt, seen map[*ast.Unit]bool) *
 		return found == nil
 	})
 	return found
+}
+
+// reopened reports whether READ r, among the I/O statements ios of the
+// code run again (in textual order), reads a unit that code OPENs before
+// it, with NEWUNIT= or CLOSEs after it: running it again opens the file
+// again and reads the same records (a routine reading its parameters
+// from a file it opens and closes).
+func reopened(info *sema.Info, ios []*ast.IOStmt, r *ast.IOStmt) bool {
+	key := activity.UnitKey(info, r)
+	if key == "" || key == "*" {
+		return false
+	}
+	at := -1
+	for i, s := range ios {
+		if s == r {
+			at = i
+		}
+	}
+	opened, newunit := false, false
+	for _, s := range ios[:at+1] {
+		if s.Keyword == "open" && activity.UnitKey(info, s) == key {
+			opened, newunit = true, hasSpec(s, "newunit")
+		}
+	}
+	if !opened {
+		return false
+	}
+	if newunit {
+		return true
+	}
+	for _, s := range ios[at+1:] {
+		if s.Keyword == "close" && activity.UnitKey(info, s) == key {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSpec reports whether I/O statement s has specifier name.
+func hasSpec(s *ast.IOStmt, name string) bool {
+	for _, c := range s.Control {
+		if kw, ok := c.(*ast.KeywordArg); ok && kw.Name != nil && kw.Name.Lower() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// reopenedIn is reopened for READ r of list.
+func reopenedIn(info *sema.Info, list []ast.Stmt, r *ast.IOStmt) bool {
+	return reopened(info, ioStmts(list), r)
+}
+
+// ioStmts returns the I/O statements of list, in textual order.
+func ioStmts(list []ast.Stmt) []*ast.IOStmt {
+	var ios []*ast.IOStmt
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		if s, ok := n.(*ast.IOStmt); ok {
+			ios = append(ios, s)
+		}
+		return true
+	})
+	return ios
 }

@@ -31,7 +31,7 @@ func (a *analyzer) checkReadBack(procs []*ProcActivity) {
 			w, ok := s.(*ast.IOStmt)
 			if ok && w.Keyword == "open" {
 				if f := fileName(w); f != "" {
-					k := unitKey(a.info, w)
+					k := UnitKey(a.info, w)
 					if files[k] == nil {
 						files[k] = map[string]bool{}
 					}
@@ -41,7 +41,7 @@ func (a *analyzer) checkReadBack(procs []*ProcActivity) {
 			if !ok || w.Keyword != "write" {
 				return
 			}
-			key := unitKey(a.info, w)
+			key := UnitKey(a.info, w)
 			if key == "*" {
 				return // (the standard output: no READ reads it)
 			}
@@ -58,7 +58,7 @@ func (a *analyzer) checkReadBack(procs []*ProcActivity) {
 			if r.namelist != "" || r.stmt == nil || !anyIn(pa.active, r.locs) {
 				continue
 			}
-			key := unitKey(a.info, r.stmt)
+			key := UnitKey(a.info, r.stmt)
 			for _, f := range feds {
 				if f.key == key || f.key == "" || key == "" || sameFile(files[f.key], files[key]) {
 					a.report(r.pos.Pos(), fmt.Sprintf("not supported yet: READ into active variable '%s' from a unit the WRITE of varied values at %s writes to (fadj does not carry derivatives through files: the value read back depends on the independents)", r.name, a.fset.Position(f.pos)))
@@ -84,11 +84,11 @@ func (a *analyzer) variedItem(pa *ProcActivity, s ast.Stmt, x ast.Expr) bool {
 	return found
 }
 
-// unitKey names the unit of READ or WRITE s for comparison: a unit
+// UnitKey names the unit of READ or WRITE s for comparison: a unit
 // number, a variable's name, "*" (also for READ fmt, items), the base
 // name of an internal file; "" for a unit fadj does not compare (an
 // expression), which matches any.
-func unitKey(info *sema.Info, s *ast.IOStmt) string {
+func UnitKey(info *sema.Info, s *ast.IOStmt) string {
 	var u ast.Expr
 	for i, c := range s.Control {
 		if kw, ok := c.(*ast.KeywordArg); ok {

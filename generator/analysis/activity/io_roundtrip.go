@@ -72,7 +72,7 @@ func (a *analyzer) roundTrip(u *ast.Unit) map[*ast.IOStmt]bool {
 // readsBack reports whether READ r, after the statements before, reads
 // back what a WRITE among the last of them wrote.
 func (a *analyzer) readsBack(before []ast.Stmt, r *ast.IOStmt) bool {
-	key := unitKey(a.info, r)
+	key := UnitKey(a.info, r)
 	if key == "" || key == "*" || len(r.Items) == 0 || jumps(r) {
 		return false
 	}
@@ -88,13 +88,13 @@ func (a *analyzer) readsBack(before []ast.Stmt, r *ast.IOStmt) bool {
 		}
 		switch s.Keyword {
 		case "write":
-			if unitKey(a.info, s) == key {
+			if UnitKey(a.info, s) == key {
 				// (Another WRITE to the unit after it may overwrite
 				// what the READ reads.)
 				return sameItems(s.Items, r.Items) && (reopened == "" || a.openedOn(before[:k], key) == reopened)
 			}
 		case "open":
-			if unitKey(a.info, s) == key && reopened == "" {
+			if UnitKey(a.info, s) == key && reopened == "" {
 				if reopened = fileKey(s); reopened == "" {
 					return false
 				}
@@ -112,7 +112,7 @@ func (a *analyzer) readsBack(before []ast.Stmt, r *ast.IOStmt) bool {
 // and the READ must be opened on the file the WRITE wrote.
 func (a *analyzer) openedOn(list []ast.Stmt, key string) string {
 	for k := len(list) - 1; k >= 0; k-- {
-		if s, ok := list[k].(*ast.IOStmt); ok && s.Keyword == "open" && unitKey(a.info, s) == key {
+		if s, ok := list[k].(*ast.IOStmt); ok && s.Keyword == "open" && UnitKey(a.info, s) == key {
 			return fileKey(s)
 		}
 	}
