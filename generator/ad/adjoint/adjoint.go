@@ -122,7 +122,9 @@
 // loop, assigned GO TO on a variable used otherwise too, arithmetic IF on a function reference with three labels,
 // implied DO loops in active array constructors, active WHERE bodies with
 // transformational intrinsics (where.go), FORALL constructs holding other than assignments or
-// whose mask reads what they define (forall.go), READ into active variables,
+// whose mask reads what they define (forall.go), READs from an external unit in
+// code the adjoint runs again and READ items whose subscripts a later item
+// defines (io.go, io_reexec.go; READ into active variables is supported),
 // ALLOCATE with an active SOURCE= and STAT= or ERRMSG=, allocatable module variables in split mode, calls with
 // active array elements passed to array dummies that a procedure without
 // a derivative version may overwrite, active

@@ -124,6 +124,9 @@ func (g *gen) checkRegion(s *ast.DoConstruct, r *plan.Region) error {
 	if bad != nil {
 		return notSupported("%s in checkpointed loop %s", ast.StmtName(bad), r.Name)
 	}
+	if err := g.regionRead(s.Body, "checkpointed loop "+r.Name); err != nil { // io_reexec.go
+		return err
+	}
 	if s.Var == nil {
 		if s.While == nil {
 			return nil // left by an EXIT (binomial_exit.go)

@@ -314,6 +314,42 @@ end subroutine
 	})
 }
 
+// READ into active variables: an element addressed by a count the same
+// READ sets first (recorded whole), a nested implied DO over a 2-D array
+// bounded by it; their adjoints are zeroed as read.
+func init() {
+	kernels = append(kernels, kernel{
+		name: "io_active",
+		src: `
+subroutine ioa(x, y, n)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: x(n)
+  real(8), intent(out) :: y
+  character(len=40) :: line
+  real(8) :: b(3, 2)
+  integer :: m, i, j
+  do j = 1, 2
+    do i = 1, 3
+      b(i, j) = x(i)*x(j)
+    end do
+  end do
+  y = sum(x**2)*x(1)
+  line = '2 0.5'
+  read (line, *) m, x(m)
+  y = y + sum(x**3)
+  line = '2 0.1 0.2 0.3 0.4'
+  read (line, *) m, ((b(i, j), i = 1, m), j = 1, 2)
+  y = y + sum(b**2)*x(3)
+end subroutine
+`,
+		routine: "ioa",
+		params:  []param{rval("x", 4), rval("y"), ival("n", 4)},
+		ins:     []string{"x"},
+		outs:    []string{"x", "y"},
+	})
+}
+
 // Internal procedures using and changing their host's variables, called
 // twice; one is passive.
 func init() {

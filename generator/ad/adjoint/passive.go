@@ -20,6 +20,9 @@ func (g *gen) passiveCall(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if g.pa.ActiveStmt(s) {
 		return nil, nil, notSupported("call of '%s' without a derivative version in reverse mode", exprString(s.Name))
 	}
+	if err := g.checkReexecCall(s); err != nil { // io_reexec.go
+		return nil, nil, err
+	}
 	c := g.info.CallStmts[s]
 	intrinsic := c.IsIntrinsic()
 	var unit *ast.Unit

@@ -86,6 +86,9 @@ func (g *gen) checkBlock(s *ast.BlockConstruct, what string) error {
 	if bad != nil {
 		return diag.At(g.fset, bad.Pos(), notSupported("%s in %s", ast.StmtName(bad), what))
 	}
+	if err := g.regionRead(s.Body, what); err != nil { // io_reexec.go
+		return err
+	}
 	if g.pa.Unit != nil {
 		var into bool
 		ast.Inspect(&ast.Unit{Body: g.pa.Unit.Body}, func(n ast.Node) bool {

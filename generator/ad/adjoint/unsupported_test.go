@@ -273,6 +273,21 @@ subroutine s(x, j)
   end do
 end subroutine
 `, want: "k.f90:4:3: not supported yet: function 'qc_score' without an active real scalar result in reverse mode"},
+		{name: "external read in a joint callee", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine step(x, iu)
+  integer, intent(in) :: iu
+  real(8), intent(inout) :: x
+  real(8) :: f
+  read (iu, *) f
+  x = x*(1 + f*x)
+end subroutine
+subroutine s(x, y)
+  real(8), intent(inout) :: x
+  real(8), intent(out) :: y
+  call step(x, 10)
+  y = x**2
+end subroutine
+`, want: "k.f90:5:3: not supported yet: READ from an external unit in 'step', a checkpointed call the adjoint runs again (joint mode): running it again would read the next records (read the data before the differentiated code, or into a character variable read with an internal READ, or reverse the call in split mode)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -43,8 +43,10 @@
 // expressions for an output dummy (scalar expressions for input dummies get
 // their tangent in a temporary), active statement
 // functions, other constructs holding active code (arithmetic IF, ...),
-// READ into active variables, array-valued active functions, and implied DO
-// loops in active array constructors.
+// READs whose items' subscripts a later item defines and active READs with
+// ERR=, END= or EOR= (a READ into active variables zeroes their tangents
+// after it: io.go), array-valued active functions, and implied DO loops in
+// active array constructors.
 //
 // WHERE statements and constructs keep their masks: each masked array
 // assignment is preceded by its tangent's, under the same mask.
@@ -1163,20 +1165,6 @@ func (g *gen) whereConstruct(s *ast.WhereConstruct) ([]ast.Stmt, error) {
 		n.Branches = append(n.Branches, &nb)
 	}
 	return []ast.Stmt{n}, nil
-}
-
-// ioStmt returns I/O statement s unchanged, after rejecting a READ into
-// an active variable and active function references in it.
-func (g *gen) ioStmt(s *ast.IOStmt) ([]ast.Stmt, error) {
-	if g.pa.ActiveStmt(s) {
-		return nil, notSupported("READ into an active variable")
-	}
-	for _, x := range append(append([]ast.Expr{}, s.Control...), s.Items...) {
-		if err := g.checkCalls(x); err != nil {
-			return nil, err
-		}
-	}
-	return []ast.Stmt{s}, nil
 }
 
 // exprString returns x as error messages show it: a name, f(...), a%b.

@@ -847,6 +847,24 @@ contains
   end function
 end subroutine
 `, "s", "n.f90:4:3: not supported yet: !$omp task in a routine whose tangent needs temporaries"},
+		{"read into an active variable with end=", `
+subroutine s(x, y)
+  real(8) :: x(4), y
+  y = sum(x)
+  read (10, *, end=99) x(2)
+  y = y*sum(x)
+99 continue
+end subroutine
+`, "s", "n.f90:4:3: not supported yet: END= in a READ into an active variable"},
+		{"read item addressed by a later item", `
+subroutine s(x, y)
+  real(8) :: x(4), y
+  integer :: k
+  k = 1
+  read (10, *) x(k), k
+  y = sum(x**2)
+end subroutine
+`, "s", "n.f90:5:3: not supported yet: READ item 'x(...)' whose subscripts or implied DO bounds read a variable the same READ defines at or after it (its tangent would be zeroed at the wrong place)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			prog := loadSrc(t, "n.f90", c.src)

@@ -88,9 +88,11 @@ type callSite struct {
 
 // readItem is a variable a READ statement defines.
 type readItem struct {
-	pos  ast.Node
-	name string
-	locs []int32
+	pos      ast.Node
+	name     string
+	locs     []int32
+	namelist string // the group of a NAMELIST READ
+	stmt     *ast.IOStmt
 }
 
 // consumer says where the value of an expression being walked goes, for
@@ -614,6 +616,9 @@ func (b *builder) io(s *ast.IOStmt) {
 		b.cut(c)
 	}
 	b.cut(s.Format)
+	if s.Keyword == "read" && b.a.roundTrip(b.pi.unit)[s] {
+		return // its items keep their values (io_roundtrip.go)
+	}
 	if s.Keyword != "read" {
 		for _, it := range s.Items {
 			b.cut(it)
@@ -647,11 +652,23 @@ func (b *builder) io(s *ast.IOStmt) {
 		}
 		effs = append(effs, effect{dst: dst, kill: kill && exact && b.noKill == 0})
 		if b.index == nil {
-			b.pi.reads = append(b.pi.reads, readItem{pos: x, name: exprName(x), locs: dst})
+			b.pi.reads = append(b.pi.reads, readItem{pos: x, name: exprName(x), locs: dst, stmt: s})
 		}
 	}
 	for _, it := range s.Items {
 		items(it, true)
+	}
+	if g := NamelistGroup(b.a.info, s); g != nil {
+		// The input decides which of the group's variables it sets:
+		// each may keep its value (io_read.go).
+		for _, m := range b.a.namelistOf(b.pi.unit, g) {
+			n := len(b.pi.reads)
+			items(m, false)
+			if len(b.pi.reads) > n {
+				b.pi.reads[n].namelist = g.Name
+				b.pi.reads[n].pos = s
+			}
+		}
 	}
 	b.stepOf(id).plain = effs
 	b.pending = append(b.pending, id)

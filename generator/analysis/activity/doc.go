@@ -50,7 +50,7 @@
 // argument carries a derivative into a real or complex result unless the
 // result is piecewise constant in it (aint, anint, spacing, the second
 // argument of sign, ...) or only its type matters (epsilon, huge, ...).
-// READ defines its items with no derivative. ALLOCATE(..., SOURCE=x)
+// READ defines its items with no derivative (but see KeepsItems). ALLOCATE(..., SOURCE=x)
 // copies x.
 //
 // A procedure that transfers control by label (GO TO, computed GO TO,
@@ -98,7 +98,13 @@
 // dummy argument of the routine nor a module or common-block variable
 // (a dependent may also be the function result); an active variable in
 // an EQUIVALENCE, an active POINTER (variable or component, or a
-// variable associated with one), and a READ into an active variable are
-// not supported. A dependent that no independent influences is a
+// variable associated with one), a NAMELIST READ of a group holding an
+// active variable (the input decides which variables it sets), and a
+// READ into an active variable from a unit that a WRITE of varied values
+// writes to (the value read back depends on the independents: io_readback.go)
+// are not supported. A READ that reads back what a WRITE just before it
+// wrote keeps its items' values and derivatives (KeepsItems,
+// io_roundtrip.go); any other READ into an active variable is supported:
+// its values do not depend on the independents. A dependent that no independent influences is a
 // warning.
 package activity

@@ -37,6 +37,7 @@ type analyzer struct {
 	reported map[string]bool
 	nodeSlab []node // allocation of the intermediate form
 	stepSlab []step
+	trips    map[*ast.Unit]map[*ast.IOStmt]bool // READs reading back a WRITE (io_roundtrip.go)
 }
 
 func newAnalyzer(pass *analysis.Pass) *analyzer {
@@ -556,6 +557,7 @@ func (a *analyzer) run(t *analysis.Target) (*Result, error) {
 	for _, pa := range res.Procs {
 		a.checkVersion(pa)
 	}
+	a.checkReadBack(res.Procs) // io_readback.go
 	a.checkDependents(top, outs)
 	return res, nil
 }
@@ -904,8 +906,8 @@ func (a *analyzer) checkVersion(pa *ProcActivity) {
 		}
 	}
 	for _, r := range pi.reads {
-		if anyIn(pa.active, r.locs) {
-			a.report(r.pos.Pos(), fmt.Sprintf("not supported: READ into active variable '%s' (fadj does not carry derivatives through files: a value written there may come back)", r.name))
+		if r.namelist != "" && anyIn(pa.active, r.locs) {
+			a.report(r.pos.Pos(), fmt.Sprintf("not supported yet: NAMELIST READ of group '%s' holding active variable '%s' (the input decides which of the group's variables it sets, so which derivatives to zero is not known)", r.namelist, r.name))
 		}
 	}
 }

@@ -423,17 +423,7 @@ func (a *analyzer) transferOwn(s ast.Stmt, in set) set {
 		}
 		return in
 	case *ast.IOStmt:
-		if s.Keyword == "read" {
-			out := in.copy()
-			for _, it := range s.Items {
-				if v := a.base(it); v != nil && in[v] {
-					a.addRecord(s, it)
-					a.subs(it, out) // to restore an element (see assign)
-				}
-			}
-			return out
-		}
-		return in
+		return a.read(s, in) // io_read.go
 	}
 	return in
 }
