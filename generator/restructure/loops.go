@@ -26,8 +26,13 @@ func (r *rewriter) list(list []ast.Stmt, encl *ast.DoConstruct) []ast.Stmt {
 				b = j
 			}
 		}
-		if b < 0 || !r.convertible(list, i, b, l) {
+		if b < 0 {
 			continue
+		}
+		if !r.convertible(list, i, b, l) {
+			if b = r.extended(list, i, b, l); b < 0 { // extend.go
+				continue
+			}
 		}
 		loop := r.loop(list[i:b+1], l, encl)
 		out := append(append(append([]ast.Stmt{}, list[:i]...), loop), list[b+1:]...)

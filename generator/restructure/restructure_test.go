@@ -258,6 +258,26 @@ end subroutine s
 1 y = y*y
 2 y = y*3
 return`,
+	}, {
+		name: "overlapping loops (ZEROIN): the outer region extends to the inner loop's GO TO",
+		src: `subroutine s(y)
+  real(8) :: y
+20 y = y/2
+30 y = y - 1
+  if (y > 5) go to 20
+  if (y > 1) go to 30
+end subroutine s
+`,
+		body: `fadj_goto20: do
+  y = y/2
+  fadj_goto30: do
+    y = y - 1
+    if (y > 5) cycle fadj_goto20
+    if (y > 1) cycle fadj_goto30
+    exit fadj_goto30
+  end do fadj_goto30
+  exit fadj_goto20
+end do fadj_goto20`,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

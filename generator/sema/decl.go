@@ -1325,6 +1325,7 @@ func (c *checker) attrStmt(sc *Scope, s *ast.AttrStmt) {
 // EXTERNAL with an interface body. Procedure pointers are not supported.
 func (c *checker) procDecl(sc *Scope, s *ast.ProcDecl) {
 	var iface *Proc
+	var ifaceSym *Symbol
 	if s.Interface != nil {
 		sym := c.lookup(sc, c.name(s.Interface))
 		switch {
@@ -1332,7 +1333,7 @@ func (c *checker) procDecl(sc *Scope, s *ast.ProcDecl) {
 			c.errorf(s.Interface.NamePos, "'%s' is not a procedure with an explicit interface", s.Interface.Name)
 		default:
 			c.use(s.Interface, sym)
-			iface = sym.Proc
+			iface, ifaceSym = sym.Proc, sym
 		}
 	}
 	da := declAttrs{}
@@ -1370,6 +1371,7 @@ func (c *checker) procDecl(sc *Scope, s *ast.ProcDecl) {
 		if iface.Interface == nil {
 			p.Interface = iface.Unit
 		}
+		procDeclResult(sym, ifaceSym) // num_procdecl.go
 	}
 }
 

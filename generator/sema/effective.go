@@ -130,6 +130,7 @@ type Intents struct {
 	uses  map[*Symbol]*DummyUse
 	procs map[*Symbol]*summary
 	info  *Info
+	recur recursion // num_recursive.go
 }
 
 // Of returns what its procedure's body does with dummy d, or nil if d is
@@ -217,6 +218,10 @@ func (in *Intents) summarize(proc *Symbol) *summary {
 		if !w.changed {
 			break
 		}
+	}
+	if in.recursionDefines(proc, s) {
+		delete(in.procs, proc)
+		return in.summarize(proc) // num_recursive.go
 	}
 	s.done = true
 	for _, d := range proc.Proc.Args {
@@ -1019,6 +1024,7 @@ func (w *intentWalker) callArgs(proc *Symbol, pos source.Pos, args []ast.Expr) {
 		maybe := false // the callee reads it only after defining part of it
 		switch {
 		case recursive:
+			defs = !w.recursiveIntentIn(proc, k, dummies) // num_recursive.go
 		case intr != nil:
 			if k >= 0 && k < 32 && intr.Out&(1<<uint(k)) != 0 {
 				reads = false

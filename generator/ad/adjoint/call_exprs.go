@@ -75,7 +75,7 @@ func (g *gen) splitExprArg(c *activeCall, a ast.Expr, ds *sema.Symbol) error {
 	var err error
 	ast.Inspect(a, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && err == nil {
-			if v := g.info.ObjectOf(id); v != nil && defs[v] {
+			if v := g.info.ObjectOf(id); v != nil && defs[v] && !g.stageSections(c, a, v) { // num_stage_sections.go
 				err = notSupported("an expression for '%s' of '%s' reading '%s', which the call may define, with calls: split (a joint call takes it)", ds.Name, exprString(c.s.Name), id.Name)
 			}
 		}

@@ -169,7 +169,7 @@ func powPartials(x, y Operand, result ast.Expr, rt *sema.Type) (px, py ast.Expr)
 			}
 			return Mul(Int(n), Pow(x.X, Int(n-1))), nil
 		}
-		return Mul(y.X, Pow(x.X, Sub(y.X, Int(1)))), nil
+		return Mul(y.X, Pow(x.X, intPowExp(y.X))), nil // pow_zero.go
 	}
 	if x.float() {
 		ym1, ok := realLitMinusOne(y.X)

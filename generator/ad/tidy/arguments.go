@@ -152,6 +152,12 @@ func dropUnused(u *ast.Unit) map[string]bool {
 						uses[strings.ToLower(e.Name.Name)]--
 					}
 				}
+			case *ast.ProcDecl: // procedure(func1d) :: f (procdecl.go)
+				for _, e := range td.Entities {
+					if e.Name != nil {
+						uses[strings.ToLower(e.Name.Name)]--
+					}
+				}
 			}
 		}
 		now := map[string]bool{}
@@ -201,7 +207,7 @@ func dropDummies(u *ast.Unit, d map[string]bool) {
 		}
 		decls = append(decls, s)
 	}
-	u.Decls = decls
+	u.Decls = withoutProcs(decls, d) // procdecl.go
 }
 
 // actualsKept returns the actual arguments of a call whose dummies (by

@@ -153,6 +153,28 @@ contains
   end subroutine
 end module
 `,
+	}, {
+		name: "an unused dummy procedure declared with PROCEDURE(iface) goes with its declaration",
+		src: `subroutine top_b(x, x_b)
+  real(8) :: x, x_b
+  call g_b(h, x, x_b)
+end subroutine
+subroutine g_b(f, a, a_b)
+  procedure(func1d) :: f
+  real(8) :: a, a_b
+  call h_b(a, a_b)
+end subroutine
+`,
+		want: `subroutine top_b(x, x_b)
+  real(8) :: x, x_b
+  call g_b(x, x_b)
+end subroutine
+
+subroutine g_b(a, a_b)
+  real(8) :: a, a_b
+  call h_b(a, a_b)
+end subroutine
+`,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := parse(t, tc.src)

@@ -240,7 +240,7 @@ func (pi *procInfo) initSlots() {
 		case ast.IntentOut:
 			in = false
 		}
-		if d.Attrs&sema.AttrValue != 0 {
+		if d.Attrs&sema.AttrValue != 0 || neverDefinedFuncArg(a.info, p, d) {
 			out = false
 		}
 		for _, l := range a.leaves(c) {
