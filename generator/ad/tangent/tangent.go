@@ -786,6 +786,9 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	d := &ast.TypeDecl{Type: decl.Type(s, t.IsComplex(), s.Owner == g.scope), DColon: true}
 	if decl.IsDerived(t) {
 		d.Type = decl.DerivedType(t)
+		if g.info.MonoClass[s] {
+			d.Type.Kind = ast.Class // (sema/oop_static.go)
+		}
 	}
 	if s.IsDummy() && inPattern(g.pa, s) && s.Intent != ast.IntentNone {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrIntent, Intent: s.Intent})
