@@ -263,6 +263,7 @@ type Symbol struct {
 	assocBase *Symbol    // an ASSOCIATE name: the base of its selector
 	passArg   string     // BindingSym: PASS(arg)
 	shadow    *Symbol    // GenericSym: the specific procedure of the same name
+	ctorType  *Symbol    // GenericSym: the derived type of the same name (oop_ctor.go)
 	undefined bool       // TypeSym: referenced but never defined (reported)
 	typePos   source.Pos // where the type was declared
 }
