@@ -42,6 +42,8 @@ func StaticBindings(prog *Program) {
 		}
 	}
 	monoClass(info, extended, dispatched) // oop_static.go
+	unboundSites(info)
+	markStateless(info)
 	for _, s := range info.Defs {
 		if s != nil && s.Kind == VarSym && s.Type != nil && s.Type.Class && s.Type.Derived != nil && !extended[s.Type.Derived] {
 			t := *s.Type
@@ -80,6 +82,8 @@ func staticUnit(info *Info, u *ast.Unit, extended, dispatched map[*Symbol]bool) 
 				if name, args, ok := staticCall(info, sc, n.Name, n.Args, c, extended, dispatched); ok {
 					n.Name, n.Args = name, args
 					info.CallStmts[n] = Call{Kind: c.Kind, Proc: c.Proc, Type: c.Type, Rank: c.Rank}
+				} else if info.Dispatched[n.Name] {
+					info.CallStmts[n] = unbound(c) // oop_static.go
 				}
 			}
 		case *ast.CallExpr:
@@ -87,6 +91,8 @@ func staticUnit(info *Info, u *ast.Unit, extended, dispatched map[*Symbol]bool) 
 				if name, args, ok := staticCall(info, sc, n.Fun, n.Args, c, extended, dispatched); ok {
 					n.Fun, n.Args = name, args
 					info.Calls[n] = Call{Kind: c.Kind, Proc: c.Proc, Type: c.Type, Rank: c.Rank}
+				} else if info.Dispatched[n.Fun] {
+					info.Calls[n] = unbound(c) // oop_static.go
 				}
 			}
 		}
@@ -107,6 +113,9 @@ func staticCall(info *Info, sc *Scope, fun ast.Expr, args []ast.Expr, c Call, ex
 	ot := info.TypeOf(sel.X)
 	if ot == nil || ot.Derived == nil || (ot.Class && extended[ot.Derived] && overridden(info, b)) {
 		dispatched[objectVar(info, sel.X)] = true
+		if ot != nil && ot.Derived != nil {
+			info.dispatch(fun)
+		}
 		return nil, nil, false // polymorphic: the binding is dynamic
 	}
 	p := c.Proc

@@ -84,6 +84,9 @@ func TestStaticBindings(t *testing.T) {
 			if c := lookup(t, info, "run", "c"); c.Type.Class != tc.class {
 				t.Errorf("c: Class = %v, want %v", c.Type.Class, tc.class)
 			}
+			if want := map[bool]int{true: 1}[tc.class]; len(info.Dispatched) != want {
+				t.Errorf("%d references bound at run time, want %d (c%%size())", len(info.Dispatched), want)
+			}
 			info.Rebound(&ast.File{Units: []*ast.Unit{run}})
 			if got := stmtString(t, run.Body[1]); got != "call s%scale(3d0)" {
 				t.Errorf("rebound: got %q", got)

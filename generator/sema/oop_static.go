@@ -68,6 +68,65 @@ func objectVar(info *Info, x ast.Expr) *Symbol {
 	}
 }
 
+// markStateless sets Stateless on the derived types without components
+// whose extensions have none either: a CLASS object of such a type (a
+// strategy object: a limiter, a scheme chosen at set-up) holds nothing
+// but its dynamic type.
+func markStateless(info *Info) {
+	for _, s := range info.Defs {
+		if s != nil && s.Kind == TypeSym && len(s.Components) == 0 && !addsComponents(info, s) {
+			s.Stateless = true
+		}
+	}
+}
+
+// dispatch records the designator fun of a reference bound at run time.
+func (info *Info) dispatch(fun ast.Expr) {
+	if info.Dispatched == nil {
+		info.Dispatched = map[ast.Expr]bool{}
+	}
+	info.Dispatched[fun] = true
+}
+
+// unbound returns the classification of a reference bound at run time:
+// the binding itself, a procedure without a body, which the analyses take
+// for an unknown one and the generators reject where the reference is
+// active (the procedure of the declared type's binding was differentiated
+// in place of the one the object's dynamic type binds: kernel
+// class_dispatch).
+func unbound(c Call) Call {
+	return Call{Kind: c.Kind, Proc: c.Local, Type: c.Type, Rank: c.Rank}
+}
+
+// unboundSites makes the call graph's sites of the references bound at
+// run time calls of their bindings (see unbound).
+func unboundSites(info *Info) {
+	g := info.CallGraph
+	if len(info.Dispatched) == 0 || g == nil {
+		return
+	}
+	for _, n := range g.Nodes {
+		for i, s := range n.Sites {
+			var c Call
+			switch {
+			case s.Stmt != nil && info.Dispatched[s.Stmt.Name]:
+				c = info.CallStmts[s.Stmt]
+			case s.Expr != nil && info.Dispatched[s.Expr.Fun]:
+				c = info.Calls[s.Expr]
+			default:
+				continue
+			}
+			if c.Proc != nil {
+				n.Sites[i].Callee = g.node(c.Proc)
+			}
+		}
+	}
+	for _, n := range g.Nodes {
+		n.Callees, n.Callers = nil, nil
+	}
+	g.finish()
+}
+
 // addsComponents reports whether some extension of type t adds
 // components: INTENT(OUT) on a CLASS(t) dummy default-initialises those
 // of the actual's dynamic type too, which the callee cannot see.

@@ -236,6 +236,9 @@ type Symbol struct {
 	// extended type, or, for a component, the type it belongs to.
 	Components []*Symbol
 	Parent     *Symbol
+	// Stateless is set on a derived type without components none of
+	// whose extensions has components (oop_static.go).
+	Stateless bool
 	// Bindings are the type-bound procedures of a derived type (inherited
 	// ones included): BindingSym for specific bindings, GenericSym for
 	// GENERIC bindings (whose Specifics are BindingSyms).

@@ -1357,6 +1357,9 @@ func (g *gen) callTangent(x *ast.CallExpr) (ast.Expr, error) {
 				}
 				return g.tmpD[x], nil
 			}
+			if err := unknownFuncRef(g.pa, x); err != nil { // oop_unbound.go
+				return nil, err
+			}
 			return nil, g.checkArgs(x.Args)
 		}
 		return g.intrinsic(x, c)
