@@ -127,6 +127,14 @@ type Info struct {
 	// (class_calls.go).
 	Rebind  map[string]Rebinding
 	rebound map[string]*Symbol
+	// MonoClass holds the CLASS(t) dummies of extended types t that
+	// StaticBindings gave TYPE(t), none of their references being bound
+	// at run time; generated code declares them CLASS(t) (oop_static.go).
+	MonoClass map[*Symbol]bool
+	// Dispatched holds the procedure designators (obj%b) of the
+	// references bound at run time: b is overridden by an extension of
+	// obj's declared type (oop_static.go).
+	Dispatched map[ast.Expr]bool
 
 	defReal, defInt *Type
 	// memo holds the type and rank of the operations (unary, binary,

@@ -35,12 +35,15 @@ func StaticBindings(prog *Program) {
 		return
 	}
 	info := prog.Info
-	extended := extendedTypes(info)
+	extended, dispatched := extendedTypes(info), map[*Symbol]bool{}
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
-			staticUnit(info, u, extended)
+			staticUnit(info, u, extended, dispatched)
 		}
 	}
+	monoClass(info, extended, dispatched) // oop_static.go
+	unboundSites(info)
+	markStateless(info)
 	for _, s := range info.Defs {
 		if s != nil && s.Kind == VarSym && s.Type != nil && s.Type.Class && s.Type.Derived != nil && !extended[s.Type.Derived] {
 			t := *s.Type
@@ -64,9 +67,9 @@ func extendedTypes(info *Info) map[*Symbol]bool {
 	return out
 }
 
-func staticUnit(info *Info, u *ast.Unit, extended map[*Symbol]bool) {
+func staticUnit(info *Info, u *ast.Unit, extended, dispatched map[*Symbol]bool) {
 	for _, p := range u.Procs {
-		staticUnit(info, p, extended)
+		staticUnit(info, p, extended, dispatched)
 	}
 	sc := info.ScopeOf(u)
 	if sc == nil || len(u.Body) == 0 {
@@ -76,16 +79,20 @@ func staticUnit(info *Info, u *ast.Unit, extended map[*Symbol]bool) {
 		switch n := n.(type) {
 		case *ast.CallStmt:
 			if c, ok := info.CallStmts[n]; ok {
-				if name, args, ok := staticCall(info, sc, n.Name, n.Args, c, extended); ok {
+				if name, args, ok := staticCall(info, sc, n.Name, n.Args, c, extended, dispatched); ok {
 					n.Name, n.Args = name, args
 					info.CallStmts[n] = Call{Kind: c.Kind, Proc: c.Proc, Type: c.Type, Rank: c.Rank}
+				} else if info.Dispatched[n.Name] {
+					info.CallStmts[n] = unbound(c) // oop_static.go
 				}
 			}
 		case *ast.CallExpr:
 			if c, ok := info.Calls[n]; ok {
-				if name, args, ok := staticCall(info, sc, n.Fun, n.Args, c, extended); ok {
+				if name, args, ok := staticCall(info, sc, n.Fun, n.Args, c, extended, dispatched); ok {
 					n.Fun, n.Args = name, args
 					info.Calls[n] = Call{Kind: c.Kind, Proc: c.Proc, Type: c.Type, Rank: c.Rank}
+				} else if info.Dispatched[n.Fun] {
+					info.Calls[n] = unbound(c) // oop_static.go
 				}
 			}
 		}
@@ -95,15 +102,20 @@ func staticUnit(info *Info, u *ast.Unit, extended map[*Symbol]bool) {
 
 // staticCall returns the plain form of reference obj%b(args) to the
 // specific binding b resolved to c.Proc: the procedure's name and the
-// arguments with obj inserted where the binding passes it.
-func staticCall(info *Info, sc *Scope, fun ast.Expr, args []ast.Expr, c Call, extended map[*Symbol]bool) (ast.Expr, []ast.Expr, bool) {
+// arguments with obj inserted where the binding passes it. A polymorphic
+// obj whose binding some extension overrides is dispatched (oop_static.go).
+func staticCall(info *Info, sc *Scope, fun ast.Expr, args []ast.Expr, c Call, extended, dispatched map[*Symbol]bool) (ast.Expr, []ast.Expr, bool) {
 	sel, ok := fun.(*ast.SelectorExpr)
 	b := c.Local
 	if !ok || b == nil || b.Kind != BindingSym || b.Attrs.Has(AttrDeferred) || c.Proc == nil || bindingTarget(b) != c.Proc {
 		return nil, nil, false
 	}
 	ot := info.TypeOf(sel.X)
-	if ot == nil || ot.Derived == nil || (ot.Class && extended[ot.Derived]) {
+	if ot == nil || ot.Derived == nil || (ot.Class && extended[ot.Derived] && overridden(info, b)) {
+		dispatched[objectVar(info, sel.X)] = true
+		if ot != nil && ot.Derived != nil {
+			info.dispatch(fun)
+		}
 		return nil, nil, false // polymorphic: the binding is dynamic
 	}
 	p := c.Proc

@@ -400,6 +400,10 @@ func (c *checker) mergeGenerics(sc *Scope, name string, a, b *Symbol) *Symbol {
 		Proc: &Proc{Kind: ProcUnknown, Form: a.Proc.Form}}
 	g.Proc.Specifics = append(append(g.Proc.Specifics, a.Proc.Specifics...), b.Proc.Specifics...)
 	g.Proc.Intrinsic = a.Proc.Intrinsic
+	g.ctorType = a.ctorType
+	if g.ctorType == nil {
+		g.ctorType = b.ctorType
+	}
 	return g
 }
 
@@ -577,6 +581,9 @@ func (c *checker) computeExports(sc *Scope) {
 			add(s.Name, s)
 		} else {
 			s.Attrs = s.Attrs&^AttrPublic | AttrPrivate
+		}
+		if t := s.ctorType; t != nil && t.Owner == sc {
+			t.Attrs = t.Attrs&^(AttrPublic|AttrPrivate) | s.Attrs&(AttrPublic|AttrPrivate) // (oop_ctor.go)
 		}
 	}
 	for _, imp := range sc.Imports {
@@ -834,6 +841,7 @@ func (c *checker) derivedTypeSpec(ts *ast.TypeSpec) *Type {
 		sym.Type = &Type{Basic: DerivedType, Derived: sym}
 		c.addLocal(sc, sym)
 	}
+	sym = typeOf(sym) // oop_ctor.go
 	c.use(ts.Name, sym)
 	if sym.Kind != TypeSym {
 		c.errorf(ts.Name.NamePos, "'%s' is not a derived type", name)
@@ -1580,6 +1588,8 @@ func (c *checker) declareGeneric(sc *Scope, key string, gs *ast.GenericSpec) *Sy
 		case prev.Kind == ProcSym && prev.Owner == sc:
 			// a generic may have the name of one of its specifics
 			g.shadow = prev
+		case prev.Kind == TypeSym && prev.Owner == sc && !prev.forward:
+			g.ctorType = prev // a constructor (oop_ctor.go)
 		default:
 			c.errorf(pos, "'%s' is already declared at %s", key, c.where(prev.Pos, pos))
 			return g
@@ -1688,6 +1698,8 @@ func (c *checker) typeDef(sc *Scope, td *ast.TypeDef) {
 	case sym.Kind == TypeSym && sym.forward && sym.Owner == sc:
 		sym.forward = false
 		sym.Pos = td.Name.NamePos
+	case sym.Kind == GenericSym && sym.Owner == sc && sym.ctorType == nil:
+		sym = c.constructedType(sym, td.Name) // oop_ctor.go
 	default:
 		c.errorf(td.Name.NamePos, "'%s' is already declared at %s", name, c.where(sym.Pos, td.Name.NamePos))
 		return
@@ -1705,7 +1717,7 @@ func (c *checker) typeDef(sc *Scope, td *ast.TypeDef) {
 	}
 	if td.Extends != nil {
 		pn := c.name(td.Extends)
-		p := c.lookup(sc, pn)
+		p := typeOf(c.lookup(sc, pn))
 		if p == nil || p.Kind != TypeSym || p.forward {
 			c.errorf(td.Extends.NamePos, "derived type '%s' is not defined", pn)
 		} else {

@@ -780,6 +780,9 @@ func (c *checker) genericCall(x *ast.CallExpr, g *Symbol) refResult {
 			c.record(x, t, r)
 			return refResult{t: t, rank: r}
 		}
+		if g.ctorType != nil {
+			return c.structCons(x, g.ctorType) // oop_ctor.go
+		}
 		if allValid(ai) {
 			c.errorf(posOf(x), "no specific procedure of generic '%s' matches these arguments", g.Name)
 		}

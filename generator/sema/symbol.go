@@ -236,6 +236,9 @@ type Symbol struct {
 	// extended type, or, for a component, the type it belongs to.
 	Components []*Symbol
 	Parent     *Symbol
+	// Stateless is set on a derived type without components none of
+	// whose extensions has components (oop_static.go).
+	Stateless bool
 	// Bindings are the type-bound procedures of a derived type (inherited
 	// ones included): BindingSym for specific bindings, GenericSym for
 	// GENERIC bindings (whose Specifics are BindingSyms).
@@ -263,6 +266,7 @@ type Symbol struct {
 	assocBase *Symbol    // an ASSOCIATE name: the base of its selector
 	passArg   string     // BindingSym: PASS(arg)
 	shadow    *Symbol    // GenericSym: the specific procedure of the same name
+	ctorType  *Symbol    // GenericSym: the derived type of the same name (oop_ctor.go)
 	undefined bool       // TypeSym: referenced but never defined (reported)
 	typePos   source.Pos // where the type was declared
 }

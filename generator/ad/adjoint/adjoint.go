@@ -538,6 +538,9 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	d := &ast.TypeDecl{Type: decl.Type(s, s.Type.IsComplex(), s.Owner == g.scope), DColon: true}
 	if decl.IsDerived(s.Type) {
 		d.Type = decl.DerivedType(s.Type) // derived.go
+		if g.info.MonoClass[s] {
+			d.Type.Kind = ast.Class // (sema/oop_static.go)
+		}
 	}
 	dummy := s.IsDummy() && inPattern(g.pa, s)
 	if dummy {

@@ -182,6 +182,9 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 			out = append(out, tapeLeaf{ref: &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}, alloc: c})
 			continue
 		}
+		if stateless(c) { // oop_stateless.go
+			continue
+		}
 		if c.Attrs.Has(sema.AttrPointer) || c.Attrs.Has(sema.AttrAllocatable) {
 			return nil, notSupported("ALLOCATABLE or POINTER component '%s%%%s' of a derived-type value recorded in reverse mode", ts.Name, c.Name)
 		}

@@ -54,7 +54,7 @@ func (g *gen) keepOutputs(r *routine) (save, restore []ast.Stmt, err error) {
 			d.(*ast.TypeDecl).Type.Name = ast.NewIdent(tn)
 		}
 		g.decls = append(g.decls, d)
-		if g.definedAssign(s.Type) { // outputs_defassign.go
+		if g.definedAssign(s.Type) || g.info.MonoClass[s] { // outputs_defassign.go (a CLASS dummy: no intrinsic assignment to it)
 			sv, rs := g.leafCopies(name, s)
 			save, restore = append(save, sv...), append(restore, rs...)
 			continue

@@ -46,6 +46,10 @@ func addVar(vars []activity.Var, s *sema.Symbol) []activity.Var {
 func pointerAttrs(s *sema.Symbol, d *ast.TypeDecl) {
 	if s.Attrs.Has(sema.AttrPointer) {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrPointer})
+		if s.Attrs.Has(sema.AttrContiguous) && !s.IsDummy() {
+			// (passed to a CONTIGUOUS POINTER dummy, the tangent must be simply contiguous too)
+			d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrContiguous})
+		}
 	}
 	if s.Attrs.Has(sema.AttrTarget) {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrTarget})

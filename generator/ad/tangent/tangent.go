@@ -788,6 +788,9 @@ func (g *gen) decl(s *sema.Symbol) (ast.Stmt, error) {
 	d := &ast.TypeDecl{Type: decl.Type(s, t.IsComplex(), s.Owner == g.scope), DColon: true}
 	if decl.IsDerived(t) {
 		d.Type = decl.DerivedType(t)
+		if g.info.MonoClass[s] {
+			d.Type.Kind = ast.Class // (sema/oop_static.go)
+		}
 	}
 	if s.IsDummy() && inPattern(g.pa, s) && s.Intent != ast.IntentNone {
 		d.Attrs = append(d.Attrs, &ast.Attr{Kind: ast.AttrIntent, Intent: s.Intent})
@@ -1341,6 +1344,9 @@ func (g *gen) callTangent(x *ast.CallExpr) (ast.Expr, error) {
 					return nil, notSupported("active function reference '%s' here", exprString(x.Fun))
 				}
 				return g.tmpD[x], nil
+			}
+			if err := unknownFuncRef(g.pa, x); err != nil { // oop_unbound.go
+				return nil, err
 			}
 			return nil, g.checkArgs(x.Args)
 		}

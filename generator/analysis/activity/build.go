@@ -750,6 +750,10 @@ func (b *builder) desig(x ast.Expr) (ref, bool) {
 			}
 			return ref{}, false // %kind, %len
 		}
+		if p := b.a.info.ObjectOf(x.Sel); p != nil && p.Kind == sema.TypeSym {
+			r.total = false // the parent component (self%base_model): its components are self's
+			return r, true
+		}
 		r.path += "%" + x.Sel.Lower()
 		return r, true
 	case *ast.ParenExpr:
