@@ -861,6 +861,9 @@ func (s *scanner) statement(i, label, loff int, detect bool) (*Statement, int, *
 		lastEnd = e
 		i = e
 	}
+	if s.fixed {
+		sh.toks = sh.toks[:sh.tokStart+joinBlankExponents(sh.toks[sh.tokStart:])]
+	}
 	toks := sh.toks[sh.tokStart:]
 	if len(toks) == 0 {
 		if loff >= 0 {

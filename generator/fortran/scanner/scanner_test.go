@@ -155,6 +155,9 @@ var fixedCases = []scanCase{
 	{"crlf and no final newline", "      X = 1\r\n     &+2\r\n      Y = 2", []string{"IDENT:X =:= INT:1 +:+ INT:2", "IDENT:Y =:= INT:2"}},
 	{"include statement text is not a string", "      INCLUDEX = 'a'\n", []string{"IDENT:INCLUDEX =:= STRING:'a'"}},
 	{"long line limit off", "      X = 1", []string{"IDENT:X =:= INT:1"}},
+	{"blanks inside a real literal", "      X = 10. D 0 + 1 E -3*.5 d+2\n", []string{"IDENT:X =:= REAL:10.D0 +:+ REAL:1E-3 *:* REAL:.5d+2"}},
+	{"blank exponent needs digits", "      DO 10 D = 1, 2\n      CHARACTER*8 E, D(3)\n      Y = 2 D\n",
+		[]string{"IDENT:DO INT:10 IDENT:D =:= INT:1 ,:, INT:2", "IDENT:CHARACTER *:* INT:8 IDENT:E ,:, IDENT:D (:( INT:3 ):)", "IDENT:Y =:= INT:2 IDENT:D"}},
 }
 
 func TestFreeForm(t *testing.T) {
@@ -368,6 +371,12 @@ func TestPreprocessor(t *testing.T) {
 		{"fixed form", ast.FixedForm, map[string]string{"USE_DP": "1"},
 			"#if USE_DP\n      REAL*8 X\n#else\n      REAL X\n#endif\n#define K 4\n      X = K\n",
 			[]string{"IDENT:REAL *:* INT:8 IDENT:X", "IDENT:X =:= INT:4"}},
+		{"MITgcm's _d", ast.FixedForm, map[string]string{"_d": "D"},
+			"      X = 0.5 _d 0 - 2. _d -3\n",
+			[]string{"IDENT:X =:= REAL:0.5D0 -:- REAL:2.D-3"}},
+		{"blank exponent only in fixed form", ast.FreeForm, map[string]string{"_d": "D"},
+			"x = 0.5 _d 0\n",
+			[]string{"IDENT:x =:= REAL:0.5 IDENT:D INT:0"}},
 		{"fixed form define after statement", ast.FixedForm, nil,
 			"#define K 4\n      X = K\n#undef K\n      Y = K\n",
 			[]string{"IDENT:X =:= INT:4", "IDENT:Y =:= IDENT:K"}},
