@@ -133,6 +133,9 @@ func unusedLocals(u *ast.Unit, uses map[string]int) bool {
 	if dimensionOnly(u, keep, uses) {
 		removed = true
 	}
+	if !removed && unusedParameters(u, uses) { // params.go
+		removed = true
+	}
 	return removed
 }
 

@@ -44,6 +44,10 @@ func TestFile(t *testing.T) {
 		src:  "function f(n) result(r)\n  integer :: n, m, k\n  integer, parameter :: p = 1\n  real(8) :: a(m), r\n  r = 0\n  call g()\ncontains\n  subroutine g()\n    k = 1\n  end subroutine\nend function\n",
 		want: "function f(n) result(r)\n  integer :: n, k\n  integer, parameter :: p = 1\n  real(8) :: r\n  r = 0\n  call g()\ncontains\n  subroutine g\n    k = 1\n  end subroutine\nend function\n",
 	}, {
+		name: "F77 PARAMETER statements: unused ones go, in a bound, another's value or a kind suffix stay",
+		src:  "subroutine f(x)\n  integer :: nx, ny, nz, wp, nr, nrp\n  parameter (nx = 4, ny = 3, nz = 2, wp = 8)\n  parameter (nr = 5, nrp = nr + 1)\n  real(8) :: x(nx), y\n  y = 1.0_wp + nz\nend subroutine\n",
+		want: "subroutine f(x)\n  integer :: nx, nz, wp\n  parameter (nx = 4, nz = 2, wp = 8)\n  real(8) :: x(nx), y\n  y = 1.0_wp + nz\nend subroutine\n",
+	}, {
 		name: "unused labels, used ones kept",
 		src:  "subroutine f(x)\n  real(8) :: x\n  if (x > 0) go to 20\n  x = 1\n10 continue\n20 x = 2\n30 format(a)\n  do 40 i = 1, 2\n40 continue\nend subroutine\n",
 		want: "subroutine f(x)\n  real(8) :: x\n  if (x > 0) go to 20\n  x = 1\n  20 x = 2\n  30 format(a)\n  do i = 1, 2\n    40 continue\n  end do\nend subroutine\n",
