@@ -49,6 +49,9 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	if err := g.header(r); err != nil {
 		return nil, err
 	}
+	if err := g.targetNameClash(r); err != nil { // target_clash.go
+		return nil, err
+	}
 	if err := g.adjointArgs(r); err != nil {
 		return nil, err
 	}
