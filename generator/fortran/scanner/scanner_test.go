@@ -384,6 +384,14 @@ func TestPreprocessor(t *testing.T) {
 			"      X = 1\n#ifdef NOPE\n     & + 5\n#endif\n     & + 2\n",
 			[]string{"IDENT:X =:= INT:1 +:+ INT:2"}},
 		{"null directive", ast.FreeForm, nil, "#\nx = 1\n", []string{"IDENT:x =:= INT:1"}},
+		{"function-like macros", ast.FixedForm, nil,
+			"#define _BEGIN_MASTER(a) IF ( a .EQ. 1 ) THEN\n#define _END_MASTER(a) ENDIF\n#define N 3\n" +
+				"#define _EXCH(f, t) CALL EXCH(f, t, N)\n#define TWICE(x) 2*(x)\n#define NOARG() 7\n" +
+				"      _BEGIN_MASTER( myThid )\n      _EXCH(a(1, 2), TWICE(N))\n      _END_MASTER( myThid )\n" +
+				"      y = TWICE + NOARG()\n",
+			[]string{"IDENT:IF (:( IDENT:myThid ==:.EQ. INT:1 ):) IDENT:THEN",
+				"IDENT:CALL IDENT:EXCH (:( IDENT:a (:( INT:1 ,:, INT:2 ):) ,:, INT:2 *:* (:( INT:3 ):) ,:, INT:3 ):)",
+				"IDENT:ENDIF", "IDENT:y =:= IDENT:TWICE +:+ INT:7"}},
 		{"__FILE__ and __LINE__", ast.FreeForm, nil,
 			"x = 1\ncall warn(__FILE__, __LINE__)\n",
 			[]string{"IDENT:x =:= INT:1", "IDENT:call IDENT:warn (:( STRING:'test.f90' ,:, INT:2 ):)"}},
@@ -506,7 +514,9 @@ func TestErrors(t *testing.T) {
 		{fixed, "    0 X = 1\n", []string{"1:5: zero is not a valid statement label"}},
 		{fixed, "   10\n      X = 1\n", []string{"1:4: statement label without statement"}},
 		{fixed, "      S = 'ABC\n      X = 1 @\n", []string{"1:11: string literal not terminated", "2:13: illegal character U+0040 '@'"}},
-		{free, "#define F(x) x+1\n", []string{"1:9: not supported: function-like macro F"}},
+		{free, "#define F(x) x # 1\n", []string{"1:9: not supported: # or ## in function-like macro F"}},
+		{free, "#define F(x, ...) x\n", []string{"1:9: not supported: parameter '...' of function-like macro F"}},
+		{free, "#define F(x, y) x+y\nz = F(1)\n", []string{"2:5: macro F takes 2 arguments, given 1"}},
 		{free, "#error stop here\n", []string{"1:1: #error stop here"}},
 		{free, "#pragma omp\n", []string{"1:1: not supported: preprocessor directive #pragma"}},
 		{free, "# 1 \"f.F90\"\n", []string{"1:1: not supported: preprocessor directive #1"}},
