@@ -15,7 +15,9 @@
 //     IF (...) GO TO back to it, becomes a named DO construct without loop
 //     control: the statements from the label to the last GO TO back to it
 //     are its body, each such GO TO a CYCLE of it, and an EXIT ends the
-//     body (falling through to the end of the region leaves the loop).
+//     body (falling through to the end of the region leaves the loop);
+//   - a GO TO the statement right after a DO loop, from inside it,
+//     becomes an EXIT of the loop (exits.go).
 //
 // Before the loops, straight-line code scrambled by GO TOs (a block placed
 // after the code that jumps to it, entered by that one GO TO only and left
@@ -77,6 +79,7 @@ func unit(info *sema.Info, u *ast.Unit) {
 	r.root = root
 	root.Body = r.straighten(root.Body) // straighten.go
 	root.Body = r.list(root.Body, nil)
+	r.loopExits(root.Body) // exits.go
 	u.Body = root.Body
 }
 

@@ -58,7 +58,7 @@ return
 return
 30 y = x`,
 	}, {
-		name: "arithmetic IF, two labels equal, one of them back: an F77 loop",
+		name: "arithmetic IF, two labels equal, one of them back: an F77 loop (left by an EXIT)",
 		src: `subroutine s(k, y)
   integer :: k
   real(8) :: y
@@ -72,7 +72,7 @@ end subroutine s
   y = y*0.5d0
   k = k - 1
   if (k <= 0) then
-    go to 10
+    exit
   else
     cycle fadj_goto5
   end if
@@ -105,7 +105,7 @@ if (f(x)) 20, 30, 40
 30 y = 4
 40 continue`,
 	}, {
-		name: "F77 loops, nested by labels, one left by a GO TO",
+		name: "F77 loops, nested by labels, one left by a GO TO (an EXIT of the outer loop)",
 		src: `subroutine s(n, y)
   integer :: n, i, j
   real(8) :: y
@@ -125,7 +125,7 @@ fadj_goto10: do
   j = 1
   fadj_goto20: do
     y = y + i*j
-    if (y > 100) go to 30
+    if (y > 100) exit fadj_goto10
     j = j + 1
     if (j <= n) cycle fadj_goto20
     exit fadj_goto20

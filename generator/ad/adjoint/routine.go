@@ -8,6 +8,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
+	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/loops"
@@ -30,6 +31,7 @@ type routine struct {
 	// keep copies dependents after the forward sweep, back restores them
 	// after the backward sweep (outputs.go).
 	keep, back []ast.Stmt
+	globalDefs modref.Set // the globals it may define (global_defs.go)
 }
 
 // unit returns the adjoint routines of the version: foo_b, or foo_fwd and
@@ -45,6 +47,9 @@ func (g *gen) unit() ([]*ast.Unit, error) {
 	vars := append(g.checkActiveVars(), g.checkPassiveRefs()...) // pointer_passive_refs.go
 	r := &routine{u: u}
 	if err := g.header(r); err != nil {
+		return nil, err
+	}
+	if err := g.targetNameClash(r); err != nil { // target_clash.go
 		return nil, err
 	}
 	if err := g.adjointArgs(r); err != nil {
@@ -370,7 +375,7 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 	if s.Attrs.Has(sema.AttrPointer) {
 		return nil // its targets' adjoints are zeroed (ptr_module.go)
 	}
-	passive := !g.pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) && decl.DefinesGlobal(g.info, r.u, s)
+	passive := !g.pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) && g.definesGlobal(r, s) // global_defs.go
 	if err := g.hiddenGlobal(r, s, passive || decl.IsAllocatable(s) || len(decl.AllocLeaves(s.Type)) > 0); err != nil {
 		return err // alloc_clash.go
 	}

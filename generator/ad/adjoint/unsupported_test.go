@@ -14,6 +14,15 @@ func TestNotSupported(t *testing.T) {
 		fixed              bool
 		want               string
 	}{
+		{name: "target argument named as its adjoint routine", fixed: true, routine: "cg2d", ins: []string{"cg2d_b"}, outs: []string{"cg2d_x"}, src: `
+      SUBROUTINE CG2D(CG2D_B, CG2D_X, N)
+      INTEGER N, I
+      DOUBLE PRECISION CG2D_B(N), CG2D_X(N)
+      DO I = 1, N
+        CG2D_X(I) = CG2D_X(I) + 0.5D0*CG2D_B(I)
+      ENDDO
+      END
+`, want: "k.f:1:23: not supported yet: argument 'CG2D_B' of target 'cg2d' has the name of its adjoint routine; set output.suffix to another suffix"},
 		{name: "backward goto", fixed: true, routine: "f77k", ins: []string{"x"}, outs: []string{"y"}, src: `
       SUBROUTINE F77K(X, Y, N)
       INTEGER N, I

@@ -8,9 +8,11 @@ import (
 )
 
 // unusedLabels drops the labels of u's statements that nothing refers
-// to (GO TO, arithmetic IF, a labelled DO's end, an alternate return, an
-// I/O specifier), and the CONTINUE statements that then do nothing.
-// FORMAT statements keep theirs.
+// to (GO TO, arithmetic IF, an alternate return, an I/O specifier), and
+// the CONTINUE statements that then do nothing. FORMAT statements keep
+// theirs. A labelled DO's terminal label is no reference: the printer
+// writes every DO with END DO (a fixed-point loop's primal iterations,
+// the original DO 10 ... 10 CONTINUE, kept an unused label 10).
 func unusedLabels(u *ast.Unit) {
 	used := map[int]bool{}
 	ast.Inspect(u, func(n ast.Node) bool {
@@ -32,8 +34,6 @@ func unusedLabels(u *ast.Unit) {
 			}
 		case *ast.StarExpr:
 			used[n.Label] = true
-		case *ast.DoConstruct:
-			used[n.TermLabel] = true
 		case *ast.IOStmt:
 			// A format given by a plain integer is a label too.
 			for _, x := range append(append([]ast.Expr{}, n.Control...), n.Format) {

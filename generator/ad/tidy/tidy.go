@@ -25,6 +25,9 @@
 //     allocated with zero size on entry (allocations.go: gfortran 11
 //     and 12 warn otherwise).
 //
+// A variable named as its subroutine or as a subroutine it calls
+// (MITgcm's cg2d_b beside CG2D_b) is renamed fadj_<name> (clash.go).
+//
 // Across the file, a subroutine that only the file calls loses the dummy
 // arguments nothing names, and its calls the matching actual arguments
 // (arguments.go); a private module procedure nothing calls goes
@@ -47,6 +50,7 @@ import (
 // public keep all their dummy arguments (see unusedArguments): they are
 // the entry points users call.
 func File(f *ast.File, public ...string) {
+	procNameClashes(f) // clash.go
 	for _, u := range f.Units {
 		unit(u)
 	}
@@ -131,6 +135,9 @@ func unusedLocals(u *ast.Unit, uses map[string]int) bool {
 		return !hasAttr(td, ast.AttrParameter) && !keep[n] && uses[n] <= 1
 	})
 	if dimensionOnly(u, keep, uses) {
+		removed = true
+	}
+	if !removed && unusedParameters(u, uses) { // params.go
 		removed = true
 	}
 	return removed

@@ -44,9 +44,17 @@ func TestFile(t *testing.T) {
 		src:  "function f(n) result(r)\n  integer :: n, m, k\n  integer, parameter :: p = 1\n  real(8) :: a(m), r\n  r = 0\n  call g()\ncontains\n  subroutine g()\n    k = 1\n  end subroutine\nend function\n",
 		want: "function f(n) result(r)\n  integer :: n, k\n  integer, parameter :: p = 1\n  real(8) :: r\n  r = 0\n  call g()\ncontains\n  subroutine g\n    k = 1\n  end subroutine\nend function\n",
 	}, {
-		name: "unused labels, used ones kept",
+		name: "F77 PARAMETER statements: unused ones go, in a bound, another's value or a kind suffix stay",
+		src:  "subroutine f(x)\n  integer :: nx, ny, nz, wp, nr, nrp\n  parameter (nx = 4, ny = 3, nz = 2, wp = 8)\n  parameter (nr = 5, nrp = nr + 1)\n  real(8) :: x(nx), y\n  y = 1.0_wp + nz\nend subroutine\n",
+		want: "subroutine f(x)\n  integer :: nx, nz, wp\n  parameter (nx = 4, nz = 2, wp = 8)\n  real(8) :: x(nx), y\n  y = 1.0_wp + nz\nend subroutine\n",
+	}, {
+		name: "a variable named as its subroutine or a subroutine it calls is renamed, not a keyword or component",
+		src:  "subroutine cg2d_b(cg2d_b, x)\n  real(8) :: cg2d_b(3), x\n  x = cg2d_b(1)\nend subroutine\nsubroutine s_b(x)\n  real(8) :: x, cg2d_b(3), fadj_cg2d_b\n  cg2d_b = x%cg2d_b\n  call cg2d_b(cg2d_b, x)\n  call t(cg2d_b=fadj_cg2d_b)\nend subroutine\n",
+		want: "subroutine cg2d_b(fadj_cg2d_b, x)\n  real(8) :: fadj_cg2d_b(3), x\n  x = fadj_cg2d_b(1)\nend subroutine\n\nsubroutine s_b(x)\n  real(8) :: x, fadj_cg2d_b_(3), fadj_cg2d_b\n  fadj_cg2d_b_ = x%cg2d_b\n  call cg2d_b(fadj_cg2d_b_, x)\n  call t(cg2d_b=fadj_cg2d_b)\nend subroutine\n",
+	}, {
+		name: "unused labels, used ones kept (a DO's terminal label is printed as END DO: unused)",
 		src:  "subroutine f(x)\n  real(8) :: x\n  if (x > 0) go to 20\n  x = 1\n10 continue\n20 x = 2\n30 format(a)\n  do 40 i = 1, 2\n40 continue\nend subroutine\n",
-		want: "subroutine f(x)\n  real(8) :: x\n  if (x > 0) go to 20\n  x = 1\n  20 x = 2\n  30 format(a)\n  do i = 1, 2\n    40 continue\n  end do\nend subroutine\n",
+		want: "subroutine f(x)\n  real(8) :: x\n  if (x > 0) go to 20\n  x = 1\n  20 x = 2\n  30 format(a)\n  do i = 1, 2\n  end do\nend subroutine\n",
 	}, {
 		name: "intent(out) never set",
 		src:  "subroutine f(x, y, z)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y, z\n  z = x\nend subroutine\nsubroutine g(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\nend subroutine\n",

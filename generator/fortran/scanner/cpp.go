@@ -20,6 +20,9 @@ type macro struct {
 	// where the macro is used, once (reported).
 	bad      string
 	reported bool
+	// fn marks a function-like macro, of parameters params (cpp_func.go).
+	fn     bool
+	params []string
 }
 
 const (
@@ -46,6 +49,11 @@ func (s *scanner) expand(m *macro, pos source.Pos, depth int) {
 	for _, t := range m.toks {
 		if t.Kind == token.IDENT && depth < maxExpandDepth {
 			if m2 := sh.defines[t.Lit]; m2 != nil && !hidden(sh.hide, t.Lit) {
+				if m2.fn { // its arguments follow (cpp_func.go)
+					sh.fnPending = true
+					sh.appendTok(t.Kind, pos, t.Lit)
+					continue
+				}
 				s.expand(m2, pos, depth+1)
 				continue
 			}
@@ -277,7 +285,7 @@ func (s *scanner) directive(ls, le, next int) int {
 					off = ls + d + 6 + p
 				}
 			}
-			s.errorAt(off, "not supported: function-like macro "+mname)
+			s.defineFunction(mname, rest[k:], off) // cpp_func.go
 			break
 		}
 		s.flushForDefine()
@@ -516,6 +524,9 @@ func (s *scanner) ppExpand(toks []ppTok, hide []string, depth int) ([]ppTok, ppE
 			continue
 		}
 		if m := s.defines[t.text]; m != nil && !hidden(hide, t.text) && depth < maxExpandDepth {
+			if m.fn {
+				return nil, ppError("not supported: function-like macro " + t.text + " in #if")
+			}
 			if len(out) > maxExpandToks {
 				return nil, "macro expansion too large in #if"
 			}

@@ -48,7 +48,8 @@
 // # Preprocessor
 //
 // Lines with "#" in column 1 are preprocessor directives, in both forms:
-// #define (object-like macros only), #undef, #ifdef, #ifndef, #if, #elif,
+// #define (object-like and function-like macros: cpp_func.go), #undef,
+// #ifdef, #ifndef, #if, #elif,
 // #else, #endif, #include and #error. #if expressions are made of integer
 // constants, defined(NAME), defined NAME, names (the value of a macro, 0
 // if undefined), parentheses and the operators ! ~ * / % + - << >> < <=
@@ -185,6 +186,8 @@ type shared struct {
 	defines map[string]*macro
 	hide    []string // macros being expanded
 	tooBig  bool     // "macro expansion too large" was reported for this statement
+	// fnPending: the statement names a function-like macro (cpp_func.go)
+	fnPending bool
 
 	nIncludes int // files included so far
 
@@ -845,7 +848,9 @@ func (s *scanner) statement(i, label, loff int, detect bool) (*Statement, int, *
 				}
 			}
 			if len(sh.defines) > 0 {
-				if m := sh.defines[lit]; m != nil {
+				if m := sh.defines[lit]; m != nil && m.fn {
+					sh.fnPending = true // cpp_func.go
+				} else if m != nil {
 					s.expand(m, pos, 0)
 					raw++
 					lastEnd = e
@@ -860,6 +865,17 @@ func (s *scanner) statement(i, label, loff int, detect bool) (*Statement, int, *
 		raw++
 		lastEnd = e
 		i = e
+	}
+	if sh.fnPending {
+		sh.fnPending = false
+		exp := s.expandCalls(sh.toks[sh.tokStart:], nil, 0, false) // cpp_func.go
+		sh.toks = sh.toks[:sh.tokStart]
+		for _, t := range exp {
+			sh.appendTok(t.Kind, t.Pos, t.Lit)
+		}
+	}
+	if s.fixed {
+		sh.toks = sh.toks[:sh.tokStart+joinBlankExponents(sh.toks[sh.tokStart:])]
 	}
 	toks := sh.toks[sh.tokStart:]
 	if len(toks) == 0 {

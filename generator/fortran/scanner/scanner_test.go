@@ -155,6 +155,9 @@ var fixedCases = []scanCase{
 	{"crlf and no final newline", "      X = 1\r\n     &+2\r\n      Y = 2", []string{"IDENT:X =:= INT:1 +:+ INT:2", "IDENT:Y =:= INT:2"}},
 	{"include statement text is not a string", "      INCLUDEX = 'a'\n", []string{"IDENT:INCLUDEX =:= STRING:'a'"}},
 	{"long line limit off", "      X = 1", []string{"IDENT:X =:= INT:1"}},
+	{"blanks inside a real literal", "      X = 10. D 0 + 1 E -3*.5 d+2\n", []string{"IDENT:X =:= REAL:10.D0 +:+ REAL:1E-3 *:* REAL:.5d+2"}},
+	{"blank exponent needs digits", "      DO 10 D = 1, 2\n      CHARACTER*8 E, D(3)\n      Y = 2 D\n",
+		[]string{"IDENT:DO INT:10 IDENT:D =:= INT:1 ,:, INT:2", "IDENT:CHARACTER *:* INT:8 IDENT:E ,:, IDENT:D (:( INT:3 ):)", "IDENT:Y =:= INT:2 IDENT:D"}},
 }
 
 func TestFreeForm(t *testing.T) {
@@ -368,6 +371,12 @@ func TestPreprocessor(t *testing.T) {
 		{"fixed form", ast.FixedForm, map[string]string{"USE_DP": "1"},
 			"#if USE_DP\n      REAL*8 X\n#else\n      REAL X\n#endif\n#define K 4\n      X = K\n",
 			[]string{"IDENT:REAL *:* INT:8 IDENT:X", "IDENT:X =:= INT:4"}},
+		{"MITgcm's _d", ast.FixedForm, map[string]string{"_d": "D"},
+			"      X = 0.5 _d 0 - 2. _d -3\n",
+			[]string{"IDENT:X =:= REAL:0.5D0 -:- REAL:2.D-3"}},
+		{"blank exponent only in fixed form", ast.FreeForm, map[string]string{"_d": "D"},
+			"x = 0.5 _d 0\n",
+			[]string{"IDENT:x =:= REAL:0.5 IDENT:D INT:0"}},
 		{"fixed form define after statement", ast.FixedForm, nil,
 			"#define K 4\n      X = K\n#undef K\n      Y = K\n",
 			[]string{"IDENT:X =:= INT:4", "IDENT:Y =:= IDENT:K"}},
@@ -375,6 +384,14 @@ func TestPreprocessor(t *testing.T) {
 			"      X = 1\n#ifdef NOPE\n     & + 5\n#endif\n     & + 2\n",
 			[]string{"IDENT:X =:= INT:1 +:+ INT:2"}},
 		{"null directive", ast.FreeForm, nil, "#\nx = 1\n", []string{"IDENT:x =:= INT:1"}},
+		{"function-like macros", ast.FixedForm, nil,
+			"#define _BEGIN_MASTER(a) IF ( a .EQ. 1 ) THEN\n#define _END_MASTER(a) ENDIF\n#define N 3\n" +
+				"#define _EXCH(f, t) CALL EXCH(f, t, N)\n#define TWICE(x) 2*(x)\n#define NOARG() 7\n" +
+				"      _BEGIN_MASTER( myThid )\n      _EXCH(a(1, 2), TWICE(N))\n      _END_MASTER( myThid )\n" +
+				"      y = TWICE + NOARG()\n",
+			[]string{"IDENT:IF (:( IDENT:myThid ==:.EQ. INT:1 ):) IDENT:THEN",
+				"IDENT:CALL IDENT:EXCH (:( IDENT:a (:( INT:1 ,:, INT:2 ):) ,:, INT:2 *:* (:( INT:3 ):) ,:, INT:3 ):)",
+				"IDENT:ENDIF", "IDENT:y =:= IDENT:TWICE +:+ INT:7"}},
 		{"__FILE__ and __LINE__", ast.FreeForm, nil,
 			"x = 1\ncall warn(__FILE__, __LINE__)\n",
 			[]string{"IDENT:x =:= INT:1", "IDENT:call IDENT:warn (:( STRING:'test.f90' ,:, INT:2 ):)"}},
@@ -497,7 +514,9 @@ func TestErrors(t *testing.T) {
 		{fixed, "    0 X = 1\n", []string{"1:5: zero is not a valid statement label"}},
 		{fixed, "   10\n      X = 1\n", []string{"1:4: statement label without statement"}},
 		{fixed, "      S = 'ABC\n      X = 1 @\n", []string{"1:11: string literal not terminated", "2:13: illegal character U+0040 '@'"}},
-		{free, "#define F(x) x+1\n", []string{"1:9: not supported: function-like macro F"}},
+		{free, "#define F(x) x # 1\n", []string{"1:9: not supported: # or ## in function-like macro F"}},
+		{free, "#define F(x, ...) x\n", []string{"1:9: not supported: parameter '...' of function-like macro F"}},
+		{free, "#define F(x, y) x+y\nz = F(1)\n", []string{"2:5: macro F takes 2 arguments, given 1"}},
 		{free, "#error stop here\n", []string{"1:1: #error stop here"}},
 		{free, "#pragma omp\n", []string{"1:1: not supported: preprocessor directive #pragma"}},
 		{free, "# 1 \"f.F90\"\n", []string{"1:1: not supported: preprocessor directive #1"}},

@@ -1,0 +1,2 @@
+#define _RL Real*8
+#define _d D
