@@ -65,8 +65,9 @@ func (op snapOp) reallocStmts(verb string) []ast.Stmt {
 	if op.flagOf != "" {
 		return parseStmts(op.flagText(verb)) // snap_allocvar.go
 	}
-	list := decl.Associate(op.comp, parseStmts(op.reallocText(verb))...) // snap_ptrcomp.go
-	values := op.bare().call(verb) // the element's: snap_alloc_elems.go
+	// (snap_ptrcomp.go; the element's values: snap_alloc_elems.go)
+	list := decl.Associate(op.comp, parseStmts(op.reallocText(verb))...)
+	values := op.bare().call(verb)
 	var walk func(list []ast.Stmt)
 	walk = func(list []ast.Stmt) {
 		for i, st := range list {
