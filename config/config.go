@@ -155,6 +155,11 @@ type Spec struct {
 	Defines []Define `yaml:"defines"`
 	// IncludeDirs are searched for INCLUDE and #include files.
 	IncludeDirs []Path `yaml:"include_dirs"`
+	// DefaultRealKind is the kind of default REAL and COMPLEX: 4, or 8
+	// for models compiled with -fdefault-real-8 -fdefault-double-8 (the
+	// -r8 of other compilers); 0 when not given (4).
+	DefaultRealKind    int `yaml:"default_real_kind"`
+	DefaultRealKindPos source.Position
 
 	Output  Output    `yaml:"output"`
 	Targets []*Target `yaml:"targets"`
@@ -543,6 +548,15 @@ type Setup struct {
 	Routine      string
 	RoutinePos   source.Position
 	Module, Name string
+}
+
+// RealKindFlags are the gfortran flags that give default REAL the kind
+// default_real_kind says (none for 4).
+func (s *Spec) RealKindFlags() []string {
+	if s.DefaultRealKind == 8 {
+		return []string{"-fdefault-real-8", "-fdefault-double-8"}
+	}
+	return nil
 }
 
 // InputFor returns what check.inputs gives the variable name (any

@@ -401,6 +401,7 @@ spec.yaml:9:71: unknown key 'lo' in an input range
 spec.yaml:9:94: inputs: expected a number, true or false, a list of them or a range {min: a, max: b}, found a string
 spec.yaml:9:101: inputs: expected a finite number, found '.nan'
 spec.yaml:9:114: inputs: a list mixes numbers and logicals`, true},
+	{"default real kind", "default_real_kind: 16\n" + base, "spec.yaml:1:20: default_real_kind: expected 4 or 8, found 16", false},
 	{"check setup", base + "check:\n  setup: {cots: init, cost: 'a b', 'x y': z}\n", `spec.yaml:9:11: setup: 'cots' is not a target's routine (did you mean 'cost'?)
 spec.yaml:9:29: setup: 'a b' is not a Fortran name
 spec.yaml:9:36: setup: 'x y' is not a Fortran name`, true},

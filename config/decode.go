@@ -681,6 +681,15 @@ func (d *decoder) spec(root *yaml.Node, s *Spec) {
 	if e, ok := m["include_dirs"]; ok {
 		s.IncludeDirs, _ = d.paths(e, "include_dirs", checkPath)
 	}
+	if e, ok := m["default_real_kind"]; ok {
+		if v, p, ok := d.integer(e.val, "default_real_kind"); ok {
+			if v != 4 && v != 8 {
+				d.errorf(e.val, "default_real_kind: expected 4 or 8, found %d", v)
+			} else {
+				s.DefaultRealKind, s.DefaultRealKindPos = int(v), p
+			}
+		}
+	}
 	if e, ok := m["output"]; ok {
 		d.output(e, &s.Output, s.Sources)
 	}

@@ -62,6 +62,7 @@ var (
 		{key: "form", kind: kMap, enum: Forms},
 		{key: "defines", kind: kMap},
 		{key: "include_dirs", kind: kStringList},
+		{key: "default_real_kind", kind: kInteger, def: 4},
 		{key: "output", kind: kSection, required: true, section: "output"},
 		{key: "targets", kind: kSectionList, required: true, section: "target"},
 		{key: "check", kind: kSection, section: "check"},

@@ -53,9 +53,10 @@ type Var struct {
 // form overrides when they ask for what the front end cannot do.
 func Config(spec *config.Spec) (load.Config, error) {
 	conf := load.Config{
-		Defines:      spec.DefineMap(),
-		IncludeDirs:  spec.IncludePaths(),
-		IncludeRoots: []string{spec.Dir},
+		Defines:         spec.DefineMap(),
+		IncludeDirs:     spec.IncludePaths(),
+		IncludeRoots:    []string{spec.Dir},
+		DefaultRealKind: spec.DefaultRealKind,
 	}
 	if len(spec.Form) == 0 {
 		return conf, nil

@@ -257,6 +257,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 	if usesOpenMP(spec.SourcePaths()) { // omp.go
 		flags = append(flags, "-fopenmp")
 	}
+	flags = append(flags, spec.RealKindFlags()...) // (the model's -r8)
 	// The compiler runs in the temporary directory, on copies of the
 	// sources: include directories must be absolute, and the sources'
 	// own directories (where INCLUDE looks first) are added after them.
@@ -316,7 +317,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 	for _, sp := range spec.SourcePaths() {
 		genIncs = append(genIncs, filepath.Dir(sp))
 	}
-	parsed := loadGenerated(gen, load.Config{Defines: spec.DefineMap(), IncludeDirs: genIncs, IncludeRoots: []string{spec.Dir}})
+	parsed := loadGenerated(gen, load.Config{Defines: spec.DefineMap(), IncludeDirs: genIncs, IncludeRoots: []string{spec.Dir}, DefaultRealKind: spec.DefaultRealKind})
 	var progs []*Program
 	set := map[string]bool{}
 	var names []string

@@ -42,6 +42,9 @@ type Config struct {
 	AllowAbsoluteIncludes bool
 	// Form forces the source form of every file; nil chooses by extension.
 	Form *ast.SourceForm
+	// DefaultRealKind is the kind of default REAL and COMPLEX, 4 if 0
+	// (the spec's default_real_kind).
+	DefaultRealKind int
 	// KeepEntries leaves ENTRY statements in the tree (fadj fmt); else
 	// a procedure with ENTRY becomes one per entry point
 	// (parser.SplitEntries) before the semantic analysis.
@@ -142,7 +145,7 @@ func Files(paths []string, conf Config) (*Program, error) {
 		errs.Sort()
 		return prog, errs
 	}
-	info, err := sema.Check(fset, prog.Files, &sema.Config{})
+	info, err := sema.Check(fset, prog.Files, &sema.Config{DefaultRealKind: conf.DefaultRealKind})
 	prog.Info = info
 	if err != nil {
 		return prog, err

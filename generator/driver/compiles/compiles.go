@@ -63,6 +63,7 @@ func compile(gfc, specPath string, res *driver.Result, dir string, warnings bool
 		return nil, err
 	}
 	flags := []string{"-ffree-line-length-none", "-cpp", "-Wall", "-Wextra", "-I" + specDir}
+	flags = append(flags, spec.RealKindFlags()...)
 	for _, d := range spec.IncludePaths() {
 		if d, err = filepath.Abs(d); err != nil {
 			return nil, err
