@@ -3,6 +3,7 @@ package adjoint
 import (
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/modref"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -151,25 +152,9 @@ func (g *gen) readRecords(s *ast.IOStmt) (push, pop []ast.Stmt, err error) {
 }
 
 // readAdjZeros returns the statements zeroing the adjoints of the active
-// leaves of READ s, in item order.
+// leaves of READ s, in item order (decl.ReadItemZeros).
 func (g *gen) readAdjZeros(s *ast.IOStmt) ([]ast.Stmt, error) {
-	var item func(x ast.Expr) ([]ast.Stmt, error)
-	item = func(x ast.Expr) ([]ast.Stmt, error) {
-		if d, ok := x.(*ast.ImpliedDo); ok {
-			var body []ast.Stmt
-			for _, it := range d.Items {
-				z, err := item(it)
-				if err != nil {
-					return nil, err
-				}
-				body = append(body, z...)
-			}
-			if len(body) == 0 {
-				return nil, nil
-			}
-			return []ast.Stmt{&ast.DoConstruct{Var: ast.NewIdent(d.Var.Name), Start: d.Start, Stop: d.Stop, Step: d.Step,
-				Body: body, End: ast.EndStmt{Keyword: "do"}}}, nil
-		}
+	return decl.ReadItemZeros(s.Items, func(x ast.Expr) ([]ast.Stmt, error) {
 		b := g.baseSym(x)
 		if b == nil || !g.hasAdj(b) {
 			return nil, nil
@@ -179,16 +164,7 @@ func (g *gen) readAdjZeros(s *ast.IOStmt) ([]ast.Stmt, error) {
 			return nil, err
 		}
 		return g.zeroRef(ref, g.info.TypeOf(x), g.info.Rank(x)), nil
-	}
-	var out []ast.Stmt
-	for _, it := range s.Items {
-		z, err := item(it)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, z...)
-	}
-	return out, nil
+	})
 }
 
 // rootIdent returns the variable name at the root of designator x.

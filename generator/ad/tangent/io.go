@@ -45,26 +45,9 @@ func (g *gen) ioStmt(s *ast.IOStmt) ([]ast.Stmt, error) {
 }
 
 // readZeros returns the statements zeroing the tangents of the active
-// leaves of READ s, in item order.
+// leaves of READ s, in item order (decl.ReadItemZeros).
 func (g *gen) readZeros(s *ast.IOStmt) ([]ast.Stmt, error) {
-	var out []ast.Stmt
-	var item func(x ast.Expr) ([]ast.Stmt, error)
-	item = func(x ast.Expr) ([]ast.Stmt, error) {
-		if d, ok := x.(*ast.ImpliedDo); ok {
-			var body []ast.Stmt
-			for _, it := range d.Items {
-				z, err := item(it)
-				if err != nil {
-					return nil, err
-				}
-				body = append(body, z...)
-			}
-			if len(body) == 0 {
-				return nil, nil
-			}
-			return []ast.Stmt{&ast.DoConstruct{Var: ast.NewIdent(d.Var.Name), Start: d.Start, Stop: d.Stop, Step: d.Step,
-				Body: body, End: ast.EndStmt{Keyword: "do"}}}, nil
-		}
+	return decl.ReadItemZeros(s.Items, func(x ast.Expr) ([]ast.Stmt, error) {
 		b := g.baseSym(x)
 		t := g.info.TypeOf(x)
 		if b == nil || !g.pa.ActiveVar(b) || !hasShadow(b.Type) || !hasShadow(t) {
@@ -81,13 +64,5 @@ func (g *gen) readZeros(s *ast.IOStmt) ([]ast.Stmt, error) {
 			return decl.ZeroDerived(ref, g.info.Rank(x), t.Derived, func() *ast.Ident { return g.newTemp("fadj_i", sema.Int4) }), nil
 		}
 		return []ast.Stmt{&ast.AssignStmt{Lhs: ref, Rhs: zeroConst(t)}}, nil
-	}
-	for _, it := range s.Items {
-		z, err := item(it)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, z...)
-	}
-	return out, nil
+	})
 }
