@@ -41,6 +41,9 @@ import (
 
 // shared is what the generation of all versions shares.
 type shared struct {
+	// assocComps are the POINTER components some `=>` of the program
+	// associates (snap_ptrcomp.go).
+	assocComps map[*sema.Symbol]bool
 	// modDecls are the declarations of module m_b, by module; origs the
 	// module procedures whose adjoints m_b holds.
 	modDecls map[*sema.Symbol][]ast.Stmt
@@ -110,6 +113,7 @@ func newShared(info *sema.Info, files []*ast.File, target *sema.Symbol) *shared 
 			visit(u)
 		}
 	}
+	sh.assocComps = associatedComponents(info, files) // snap_ptrcomp.go
 	return sh
 }
 

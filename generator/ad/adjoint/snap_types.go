@@ -26,6 +26,9 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 	if ts == nil || v.Type.Class || v.Attrs.Has(sema.AttrPointer) {
 		return nil, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
 	}
+	if g.sharedPointerComponent(v.Type) { // snap_ptrcomp.go
+		return nil, notSupported("variable '%s' of type %s, whose POINTER component a pointer assignment associates, defined by %s", v.Name, v.Type, what)
+	}
 	var ref, guard ast.Expr
 	var keep error // why the steps change v's allocation
 	if decl.IsAllocatable(v) {
