@@ -1,6 +1,7 @@
 package adjoint
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -19,7 +20,7 @@ import (
 // (p for p(1:n) => a), else nil.
 func (g *gen) remapObject(s *ast.PointerAssignStmt) ast.Expr {
 	call, ok := s.Lhs.(*ast.CallExpr)
-	if !ok || !isRemap(call) { // (ptrcomp.go)
+	if !ok || !decl.IsRemap(call) {
 		return nil
 	}
 	if v := g.baseSym(call.Fun); v == nil || !pointerObject(g.info, call.Fun) {

@@ -27,7 +27,7 @@ import (
 // a pointer with a POINTER component, or a POINTER component that
 // componentAssoc does not follow.
 func (g *gen) checkPointerComponent(s *ast.PointerAssignStmt) error {
-	if c, ok := s.Lhs.(*ast.CallExpr); ok && isRemap(c) {
+	if c, ok := s.Lhs.(*ast.CallExpr); ok && decl.IsRemap(c) {
 		if r := decl.PointerComponentIn(g.info, c.Fun); r != nil {
 			return notSupported("pointer assignment with bounds ('%s(...) =>') to POINTER component '%s'%s", exprString(c.Fun), exprString(r), " in reverse mode")
 		}
@@ -293,15 +293,4 @@ func ownedKind(c *sema.Symbol) string {
 		return "POINTER"
 	}
 	return "ALLOCATABLE"
-}
-
-// isRemap reports whether pointer object c gives bounds: p(1:n) => a,
-// p(0:) => a.
-func isRemap(c *ast.CallExpr) bool {
-	for _, a := range c.Args {
-		if r, ok := a.(*ast.RangeExpr); !ok || r.Lo == nil || r.Stride != nil {
-			return false
-		}
-	}
-	return len(c.Args) > 0
 }

@@ -97,3 +97,14 @@ func PointerComponentIn(info *sema.Info, x ast.Expr) ast.Expr {
 	})
 	return found
 }
+
+// IsRemap reports whether pointer object c of a pointer assignment
+// gives bounds: p(1:n) => a, p(0:) => a.
+func IsRemap(c *ast.CallExpr) bool {
+	for _, a := range c.Args {
+		if r, ok := a.(*ast.RangeExpr); !ok || r.Lo == nil || r.Stride != nil {
+			return false
+		}
+	}
+	return len(c.Args) > 0
+}

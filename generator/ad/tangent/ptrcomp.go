@@ -14,7 +14,7 @@ import (
 // a pointer with a POINTER component, or a POINTER component other than
 // one of a scalar variable (f%v, f%g%v).
 func (g *gen) checkPointerComponent(s *ast.PointerAssignStmt) error {
-	if c, ok := s.Lhs.(*ast.CallExpr); ok && isRemap(c) {
+	if c, ok := s.Lhs.(*ast.CallExpr); ok && decl.IsRemap(c) {
 		if r := decl.PointerComponentIn(g.info, c.Fun); r != nil {
 			return notSupported("pointer assignment with bounds ('%s(...) =>') to POINTER component '%s'", exprString(c.Fun), exprString(r))
 		}
@@ -59,15 +59,4 @@ func (g *gen) componentAssociated(v *sema.Symbol) bool {
 		return !found
 	})
 	return found
-}
-
-// isRemap reports whether pointer object c gives bounds: p(1:n) => a,
-// p(0:) => a.
-func isRemap(c *ast.CallExpr) bool {
-	for _, a := range c.Args {
-		if r, ok := a.(*ast.RangeExpr); !ok || r.Lo == nil || r.Stride != nil {
-			return false
-		}
-	}
-	return len(c.Args) > 0
 }
