@@ -430,9 +430,15 @@ func (g *gen) saveDealloc(x *ast.Ident, v *sema.Symbol) (fwd, bwd []ast.Stmt, er
 	if err != nil {
 		return nil, nil, err
 	}
-	bwd = append(append(append([]ast.Stmt{}, rec.popBounds...), rec.alloc), rec.popValues...)
+	// x may be allocated here though the DEALLOCATE left it not: a
+	// checkpointed loop after it whose snapshots do not hold x (its
+	// steps assign it whole) leaves it as its last restored step had
+	// it (kernel ctor_segments).
+	bwd = append(append([]ast.Stmt{}, rec.popBounds...), decl.If(decl.Allocated(ast.Clone(x)), decl.Deallocate(ast.Clone(x))), rec.alloc)
+	bwd = append(bwd, rec.popValues...)
 	if g.hasAdj(v) {
 		xb := g.shadow(x, v)
+		bwd = append(bwd, decl.If(decl.Allocated(ast.Clone(xb)), decl.Deallocate(ast.Clone(xb))))
 		bwd = append(bwd, decl.AllocateLike(xb, x, v.Type, v.Rank()), g.zeroFor(&ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}, v))
 	}
 	re, err := g.reassocDealloc(x) // wrf_dealloc_target.go
