@@ -149,6 +149,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	reoperated := inline.DefinedOperators(prog)   // a .op. b on intrinsic types as the specific's reference (defined_ops.go)
 	inline.WhereReductions(prog)                  // sum(b) and the like in a WHERE: temporaries before it
 	inline.ElementalWheres(prog)                  // WHEREs calling user elemental functions as DO loops
+	inline.ConstructorSegments(prog)              // f = [u(n), u(1:n-1)] - u: one assignment per segment, no constructor
 	inline.CallFunctionArgs(prog)                 // function references in CALL arguments hoisted
 	inline.BlockLocals(prog)                      // BLOCK locals become the procedure's (block.go)
 	modPtrs := inline.PointerAllocatables(prog)   // pointers only ever allocated become ALLOCATABLE (pointer_alloc.go)
@@ -335,6 +336,7 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 	for _, f := range pl.FixedPoints() {
 		fpLoops = append(fpLoops, f.Loop.Do)
 	}
+	inline.Unsegment(prog.Info, fpLoops) // their state's assignments as written
 	inline.FixedPointExits(prog.Info, fpLoops)
 	regionStrategies, err := strategyRegions(prog, t) // strategy.go
 	if err != nil {

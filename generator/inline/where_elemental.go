@@ -96,6 +96,9 @@ type whereLoops struct {
 	copied *arrayCopy
 	ncopy  int
 	nred   int // temporaries of where_reductions.go
+	// doVars are the control variables of the DO loops around the
+	// statement constructor_segments.go examines.
+	doVars []*sema.Symbol
 	// intents gives what the program's procedures read and define
 	// (globalsSafe).
 	intents func() *sema.Intents

@@ -135,6 +135,12 @@ type Info struct {
 	// references bound at run time: b is overridden by an extension of
 	// obj's declared type (oop_static.go).
 	Dispatched map[ast.Expr]bool
+	// Segmented maps the IF constructs inline.ConstructorSegments made of
+	// an assignment (one assignment per segment of its left side, the
+	// assignment itself under ELSE) to that assignment: analyses that
+	// ask what a statement reads and defines whole take the construct
+	// as it (Unsegmented).
+	Segmented map[*ast.IfConstruct]*ast.AssignStmt
 
 	defReal, defInt *Type
 	// memo holds the type and rank of the operations (unary, binary,
@@ -144,6 +150,17 @@ type Info struct {
 	// it, asking for the type of each term of a sum of n terms costs n².
 	// It is filled at the end of Check and only read afterwards.
 	memo map[ast.Expr]TypeAndValue
+}
+
+// Unsegmented returns the assignment that IF construct s is made of
+// (Segmented), else s.
+func (info *Info) Unsegmented(s ast.Stmt) ast.Stmt {
+	if ifc, ok := s.(*ast.IfConstruct); ok {
+		if as := info.Segmented[ifc]; as != nil {
+			return as
+		}
+	}
+	return s
 }
 
 // memoMin is how many operations below an operation make Check memoise

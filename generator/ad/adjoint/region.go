@@ -120,7 +120,7 @@ func (g *gen) exposedUses(list []ast.Stmt) modref.Set {
 		}
 	}
 	for _, s := range list {
-		switch s := s.(type) {
+		switch s := g.info.Unsegmented(s).(type) {
 		case *ast.AssignStmt:
 			add(g.exprUses(s.Rhs), nil)
 			if id, ok := s.Lhs.(*ast.Ident); ok {

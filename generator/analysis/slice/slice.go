@@ -154,6 +154,7 @@ func pick(list []ast.Stmt, idx []int) []ast.Stmt {
 
 // unsliceable says why statement st cannot be part of a slice, or "".
 func (s *Slicer) unsliceable(st ast.Stmt) string {
+	st = s.Info.Unsegmented(st) // (an assignment in segments)
 	if is, ok := st.(*ast.IfStmt); ok {
 		if _, ok := is.Action.(*ast.AssignStmt); ok && !s.callsUser(is) {
 			return s.unsliceable(is.Action)
@@ -198,6 +199,7 @@ func kindOf(st ast.Stmt) string {
 // wholeDef returns the variable st surely defines whole: the left side of
 // a plain assignment to a scalar or a whole array, or nil.
 func (s *Slicer) wholeDef(st ast.Stmt) *sema.Symbol {
+	st = s.Info.Unsegmented(st)
 	as, ok := st.(*ast.AssignStmt)
 	if !ok {
 		return nil
@@ -217,6 +219,7 @@ func (s *Slicer) wholeDef(st ast.Stmt) *sema.Symbol {
 // those of its right side and of the subscripts of its left side; for
 // another statement, every variable it references.
 func (s *Slicer) Reads(st ast.Stmt) Set {
+	st = s.Info.Unsegmented(st)
 	out := Set{}
 	add := func(n ast.Node) {
 		ast.Inspect(n, func(m ast.Node) bool {
