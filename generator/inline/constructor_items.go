@@ -70,6 +70,58 @@ func (c *ctorSeg) designator(x ast.Expr) (segItem, bool) {
 	return it, false
 }
 
+// cshift records cshift(a, k) of rank-1 array a (a designator) by a
+// constant shift k as the operand it is, a constructor of two sections:
+// [a(lo+k:hi), a(lo:lo+k-1)] for k > 0, [a(hi+k+1:hi), a(lo:hi+k)] for
+// k < 0 (|k| at most a's size: the segments' order, which the IF tests).
+func (c *ctorSeg) cshift(x *ast.CallExpr) bool {
+	info := c.w.info
+	if len(x.Args) != 2 {
+		return false // (a DIM argument: only 1 is possible at rank 1, but spelt so it is left alone)
+	}
+	var arr, shift ast.Expr
+	for i, a := range x.Args {
+		if kw, ok := a.(*ast.KeywordArg); ok {
+			switch kw.Name.Lower() {
+			case "array":
+				arr = kw.Value
+			case "shift":
+				shift = kw.Value
+			}
+			continue
+		}
+		if i == 0 {
+			arr = a
+		} else {
+			shift = a
+		}
+	}
+	if arr == nil || shift == nil || info.Rank(arr) != 1 {
+		return false
+	}
+	v, ok := info.ConstValue(shift)
+	if !ok || v.Kind != sema.IntValue || v.Int == 0 {
+		return false
+	}
+	it, ok := c.designator(arr)
+	if !ok {
+		return false
+	}
+	k := constForm(v.Int)
+	first, second := it, it
+	if v.Int > 0 {
+		first.lo, first.n = it.lo.plus(k), it.n.minus(k)
+		second.n = k
+	} else {
+		first.lo, first.n = it.lo.plus(it.n).plus(k), constForm(0).minus(k)
+		second.n = it.n.plus(k)
+	}
+	op := &segOperand{ctor: true, items: []segItem{first, second}, offs: []linForm{constForm(0), first.n, it.n}}
+	c.ops[x] = op
+	c.ctors = append(c.ctors, op)
+	return true
+}
+
 // upper returns the upper bound of dimension d of array s, which id
 // names: its declared constant, else ubound(id, d+1); false for an
 // assumed size.
@@ -80,6 +132,15 @@ func (c *ctorSeg) upper(id ast.Expr, s *sema.Symbol, d int) (ast.Expr, bool) {
 		return nil, false
 	case dim.Kind == sema.ExplicitShape && dim.Hi.Const:
 		return c.w.intLit(int(dim.Hi.Value)), true
+	case dim.Kind == sema.ExplicitShape:
+		// u(n) of a dummy n the procedure never defines: n, which the
+		// sections of u spell too (u(2:n)).
+		if id, ok := dim.Hi.Expr.(*ast.Ident); ok {
+			if v := c.w.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym && v.IsDummy() && len(v.Dims) == 0 &&
+				(v.Intent == ast.IntentIn || c.w.info.NeverDefined(v)) && c.w.scope.Lookup(id.Name) == v {
+				return c.w.use(v), true
+			}
+		}
 	}
 	return c.w.intrinsic("ubound", c.w.info.Clone(id), c.w.intLit(d+1)), true
 }

@@ -75,3 +75,19 @@ end subroutine s
 		})
 	}
 }
+
+// TestConstructorSegmentsCshift checks cshift by constant shifts, taken
+// as the constructors they are.
+func TestConstructorSegmentsCshift(t *testing.T) {
+	prog := loadSnippet(t, `subroutine s(n, u, f, k)
+  integer :: n, k
+  real(8) :: u(n), f(n)
+  f = cshift(u, -1) - 2*u + cshift(u, 2)
+  f = cshift(u, k) + u
+end subroutine s
+`)
+	inline.ConstructorSegments(prog)
+	checkBody(t, prog, "if (n >= 3) then\n  f(1) = u(n) - 2*u(1) + u(3)\n  f(2:n - 2) = u(1:n - 3) - 2*u(2:n - 2) + u(4:n)\n"+
+		"  f(n - 1:n) = u(n - 2:n - 1) - 2*u(n - 1:n) + u(1:2)\nelse\n  f = cshift(u, -1) - 2*u + cshift(u, 2)\nend if\n"+
+		"f = cshift(u, k) + u")
+}

@@ -651,12 +651,16 @@ func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stm
 		}
 	}
 	if again {
+		fwd = []ast.Stmt{nf}
+		if g.info.Segmented[s] != nil && s.Label == 0 && emptyBranches(nf) {
+			fwd = nil // an assignment in segments, dead (live.go)
+		}
 		for _, b := range nb.Branches {
 			if len(b.Body) > 0 {
-				return []ast.Stmt{nf}, []ast.Stmt{nb}, nil
+				return fwd, []ast.Stmt{nb}, nil
 			}
 		}
-		return []ast.Stmt{nf}, nil, nil
+		return fwd, nil, nil
 	}
 	if !hasElse && len(nb.Branches) > 0 {
 		nf.Branches = append(nf.Branches, &ast.IfBranch{Body: []ast.Stmt{pushBranch(len(s.Branches), choices)}})
@@ -666,6 +670,16 @@ func (g *gen) ifConstruct(orig ast.Stmt, s *ast.IfConstruct) (fwd, bwd []ast.Stm
 	}
 	bwd = []ast.Stmt{popChoice(br, choices), nb}
 	return []ast.Stmt{nf}, bwd, nil
+}
+
+// emptyBranches reports whether no branch of s has a statement.
+func emptyBranches(s *ast.IfConstruct) bool {
+	for _, b := range s.Branches {
+		if len(b.Body) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (g *gen) doConstruct(s *ast.DoConstruct) (fwd, bwd []ast.Stmt, err error) {

@@ -154,6 +154,19 @@ func (l *analyzer) stmt(s ast.Stmt, after Set, recomputed Set) Set {
 		l.reads(in, s.Cond)
 		return in
 	case *ast.IfConstruct:
+		if as := l.Info.Segmented[s]; as != nil {
+			// An assignment in segments (inline.ConstructorSegments):
+			// dead as the assignment is, all its parts with it.
+			if in := l.assign(as, after, recomputed); l.res.Dead[as] {
+				ast.Inspect(s, func(n ast.Node) bool {
+					if a, ok := n.(*ast.AssignStmt); ok {
+						l.res.Dead[a] = true
+					}
+					return true
+				})
+				return in
+			}
+		}
 		in := Set{}
 		hasElse := false
 		for _, b := range s.Branches {

@@ -34,6 +34,9 @@ contains
       ! a halo with lower bound 0, an elemental intrinsic
       h(0:n) = [u(n), u(1:n)]
       d = abs([h(2:n), h(0)] - h(1:n)) + 0.5d0*h(1:n)
+      ! periodic shifts by constants
+      f = cshift(u, 1)*u - 0.5d0*cshift(u, -2)
+      cost = cost + sum(f*d)
       ! an ALLOCATABLE result: allocated by the first step as written,
       ! then in segments while its size holds
       g = [u(2:n), u(1)]*u + max([0d0, d(1:n-1)], 0.25d0)
