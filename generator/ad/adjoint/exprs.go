@@ -292,7 +292,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	c.zeros = append(c.zeros, gz...)
+	c.zeros = append(append(c.zeros, gz...), g.extOutZeros(c)...) // oop_extzero.go
 	c.absentArgs(callee.Unit.Args)
 	if c.split {
 		return g.splitCallSweeps(c)

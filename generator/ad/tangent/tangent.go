@@ -1025,6 +1025,7 @@ func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
 		return nil, err
 	}
 	zeros, err := g.zeroAfterPassive(s, callee)
+	zeros = append(zeros, g.extOutZeros(s, callee)...) // oop_extzero.go
 	// The call replaces the original one.
 	c.StmtHeader = s.StmtHeader
 	return append(withPrefix(pre, c), zeros...), err
