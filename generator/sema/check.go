@@ -135,6 +135,14 @@ type Info struct {
 	// references bound at run time: b is overridden by an extension of
 	// obj's declared type (oop_static.go).
 	Dispatched map[ast.Expr]bool
+	// DynType holds the CLASS(t) dummies of extended types t to which
+	// every reference passes an actual of one extension T of t: they
+	// have TYPE(T), and generated code declares them CLASS(T)
+	// (oop_dyntype.go).
+	DynType  map[*Symbol]*Symbol
+	dynKnown map[*Symbol]*Symbol
+	dynUsed  map[*Symbol]bool
+	dynCalls map[ast.Expr]bool
 
 	defReal, defInt *Type
 	// memo holds the type and rank of the operations (unary, binary,

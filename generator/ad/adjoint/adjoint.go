@@ -248,6 +248,7 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 				continue
 			}
 			g.guardOptionals(us) // optional.go
+			g.retypeDynamic(us)  // oop_dyntype.go
 			sh.units[pa] = append(sh.units[pa], us...)
 			if g.host != nil {
 				hu := g.host.Unit
@@ -297,7 +298,9 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 		}
 	}
 	out.Units = append(out.Units, ext...)
-	return out, nil
+	var err error
+	out.Units, err = orderModules(prog, out.Units) // oop_dyntype.go
+	return out, err
 }
 
 // forms are the adjoint routines a version needs: joint (foo_b, which

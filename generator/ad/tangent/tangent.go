@@ -125,6 +125,7 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 			errs.AddErr(prog.Fset, pos, err)
 			continue
 		}
+		g.retypeDynamic(u) // oop_dyntype.go
 		globals.units[pa] = u
 		if g.host != nil {
 			hu := g.host.Unit
@@ -164,7 +165,9 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 		}
 	}
 	out.Units = append(out.Units, ext...)
-	return out, nil
+	var err error
+	out.Units, err = decl.OrderModulesAt(prog, out.Units) // oop_dyntype.go
+	return out, err
 }
 
 // notSupported returns the error for a construct fadj does not handle yet.
