@@ -237,6 +237,7 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 	sh.fixed = conf.FixedPoints
 	sh.forms = formsOf(act, conf.Plan)
 	var ext []*ast.Unit
+	var dyn decl.DynSplit
 	// Every version is tried, so that what is not supported yet is
 	// reported together.
 	var errs diag.List
@@ -263,6 +264,9 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 			}
 			if g.module == nil {
 				ext = append(ext, us...)
+				continue
+			}
+			if dyn.Take(g.info, g.scope, g.module, conf.Augmented[g.module], pa.Unit, us) { // decl/oop_dynsplit.go
 				continue
 			}
 			m := modOf(g.module)
@@ -297,8 +301,11 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 			out.Units = append(out.Units, u)
 		}
 	}
-	out.Units = append(out.Units, ext...)
-	var err error
+	units, err := dyn.Finish(prog, conf.Suffix, mods, out.Units)
+	if err != nil {
+		return nil, err
+	}
+	out.Units = append(units, ext...)
 	out.Units, err = orderModules(prog, out.Units) // oop_dyntype.go
 	return out, err
 }

@@ -108,6 +108,7 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 		units: map[*activity.ProcActivity]*ast.Unit{}, internal: map[*ast.Unit][]*ast.Unit{},
 		hostVars: map[*sema.Scope][]*sema.Symbol{}}
 	var ext []*ast.Unit
+	var dyn decl.DynSplit
 	// origs are the module procedures whose tangents m_d holds; every
 	// version is tried, so that errors come together.
 	origs := map[*sema.Symbol][]*ast.Unit{}
@@ -134,6 +135,9 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 		}
 		if g.module == nil {
 			ext = append(ext, u)
+			continue
+		}
+		if dyn.Take(g.info, g.scope, g.module, conf.Augmented[g.module], pa.Unit, []*ast.Unit{u}) { // decl/oop_dynsplit.go
 			continue
 		}
 		m := modOf(g.module)
@@ -164,8 +168,11 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 			out.Units = append(out.Units, u)
 		}
 	}
-	out.Units = append(out.Units, ext...)
-	var err error
+	units, err := dyn.Finish(prog, conf.Suffix, mods, out.Units)
+	if err != nil {
+		return nil, err
+	}
+	out.Units = append(units, ext...)
 	out.Units, err = decl.OrderModulesAt(prog, out.Units) // oop_dyntype.go
 	return out, err
 }

@@ -4,6 +4,9 @@
 ! `misfit`, which ocean_model overrides (bound at run time). Every
 ! reference passes `run` a `type(ocean_model)`: the dynamic type is
 ! fixed, and the bindings resolve to ocean_step and ocean_misfit.
+! ocean_step calls the parent's step: the derivatives of `run` go into a
+! second derivative module (base_model_mod_dyn_b), since
+! base_model_mod_b and ocean_mod_b would use each other.
 module base_model_mod
   implicit none
   private
@@ -68,6 +71,7 @@ contains
     real(dp), intent(in) :: dt
     integer :: i
     real(dp) :: up(10)
+    call self%base_model%step(dt)
     up = self%u
     do i = 2, self%n - 1
       self%u(i) = up(i) + dt*(self%visc*(up(i-1) - 2*up(i) + up(i+1)) &
