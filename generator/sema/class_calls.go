@@ -109,12 +109,21 @@ func staticUnit(info *Info, u *ast.Unit, extended, dispatched map[*Symbol]bool) 
 // obj whose binding some extension overrides is dispatched (oop_static.go).
 func staticCall(info *Info, sc *Scope, fun ast.Expr, args []ast.Expr, c Call, extended, dispatched map[*Symbol]bool) (ast.Expr, []ast.Expr, bool) {
 	sel, ok := fun.(*ast.SelectorExpr)
-	b := c.Local
+	b, dyn := c.Local, false
+	if ok && b != nil && b.Kind == BindingSym && b.Attrs.Has(AttrDeferred) {
+		if tb := info.dynTarget(sel.X, b); tb != nil {
+			b, c.Proc, dyn = tb, bindingTarget(tb), true // (a deferred binding: oop_dyntype.go)
+		} else {
+			dispatched[objectVar(info, sel.X)] = true
+			info.dispatch(fun)
+			return nil, nil, false // bound at run time
+		}
+	}
 	if !ok || b == nil || b.Kind != BindingSym || b.Attrs.Has(AttrDeferred) || c.Proc == nil || bindingTarget(b) != c.Proc {
 		return nil, nil, false
 	}
 	ot := info.TypeOf(sel.X)
-	p, dyn := c.Proc, false
+	p := c.Proc
 	if ot == nil || ot.Derived == nil || (ot.Class && extended[ot.Derived] && overridden(info, b)) {
 		if tb := info.dynTarget(sel.X, b); tb != nil && ot != nil && ot.Derived != nil {
 			b, p = tb, bindingTarget(tb) // (the dynamic type is fixed: oop_dyntype.go)

@@ -121,6 +121,7 @@ func (info *Info) dynTarget(x ast.Expr, b *Symbol) *Symbol {
 // resolved (used) TYPE(T), records them as MonoClass and those whose T
 // is not their declared type in Info.DynType.
 func fixDynamic(info *Info) {
+	passedOn(info)
 	for d, t := range info.dynKnown {
 		if !info.dynUsed[d] || info.MonoClass[d] || !d.Type.Class {
 			continue
@@ -177,4 +178,40 @@ func dynSites(info *Info) {
 		n.Callees, n.Callers = nil, nil
 	}
 	g.finish()
+}
+
+// passedOn marks used the dummies of info.dynKnown fixed to an extension
+// of their declared type that are passed to a used dummy fixed to one
+// (`call advance(self, dt)`, advance calling self%step): the procedure's
+// derivatives pass their TYPE(T) object on, and go with the other's.
+func passedOn(info *Info) {
+	for changed := true; changed; {
+		changed = false
+		mark := func(fun ast.Expr, args []ast.Expr, c Call) {
+			if c.Proc == nil || c.Proc.Proc == nil {
+				return
+			}
+			for _, d := range c.Proc.Proc.Args {
+				if d == nil || !info.dynUsed[d] || info.dynKnown[d] == d.Type.Derived {
+					continue
+				}
+				id, ok := actualOf(d, withPassed(fun, args, c)).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v := info.Uses[id]
+				if t := info.dynKnown[v]; t != nil && !info.dynUsed[v] && t != v.Type.Derived {
+					info.dynUsed[v], changed = true, true
+				}
+			}
+		}
+		for st, c := range info.CallStmts {
+			mark(st.Name, st.Args, c)
+		}
+		for e, c := range info.Calls {
+			if c.Kind == FunctionCall {
+				mark(e.Fun, e.Args, c)
+			}
+		}
+	}
 }
