@@ -878,8 +878,11 @@ func (g *gen) constructor(x *ast.ArrayConstructor, t *sema.Type, rb ast.Expr) ([
 		}
 		return p
 	}
-	for _, it := range x.Items {
+	for k, it := range x.Items {
 		if _, ok := it.(*ast.ImpliedDo); ok {
+			if g.passiveTail(x.Items[k:]) { // ctor_passive.go
+				break
+			}
 			return nil, notSupported("implied DO in an active array constructor in reverse mode")
 		}
 		var part ast.Expr
