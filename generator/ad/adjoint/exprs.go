@@ -578,6 +578,9 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 			}
 		}
 	}
+	if err := g.readDefinedArg(x, callee); err != nil { // funcref_defines.go
+		return nil, err
+	}
 	args, pre, post, err := g.funcRefArgs(x, callee)
 	if err != nil {
 		return nil, err
