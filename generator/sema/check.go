@@ -141,6 +141,14 @@ type Info struct {
 	// ask what a statement reads and defines whole take the construct
 	// as it (Unsegmented).
 	Segmented map[*ast.IfConstruct]*ast.AssignStmt
+	// DynType holds the CLASS(t) dummies of extended types t to which
+	// every reference passes an actual of one extension T of t: they
+	// have TYPE(T), and generated code declares them CLASS(T)
+	// (oop_dyntype.go).
+	DynType  map[*Symbol]*Symbol
+	dynKnown map[*Symbol]*Symbol
+	dynUsed  map[*Symbol]bool
+	dynCalls map[ast.Expr]bool
 
 	defReal, defInt *Type
 	// memo holds the type and rank of the operations (unary, binary,

@@ -36,12 +36,15 @@ func StaticBindings(prog *Program) {
 	}
 	info := prog.Info
 	extended, dispatched := extendedTypes(info), map[*Symbol]bool{}
+	info.dynKnown = knownDynamic(info, extended) // oop_dyntype.go
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
 			staticUnit(info, u, extended, dispatched)
 		}
 	}
+	fixDynamic(info)                      // oop_dyntype.go
 	monoClass(info, extended, dispatched) // oop_static.go
+	dynSites(info)                        // oop_dyntype.go
 	unboundSites(info)
 	markStateless(info)
 	for _, s := range info.Defs {
@@ -81,7 +84,7 @@ func staticUnit(info *Info, u *ast.Unit, extended, dispatched map[*Symbol]bool) 
 			if c, ok := info.CallStmts[n]; ok {
 				if name, args, ok := staticCall(info, sc, n.Name, n.Args, c, extended, dispatched); ok {
 					n.Name, n.Args = name, args
-					info.CallStmts[n] = Call{Kind: c.Kind, Proc: c.Proc, Type: c.Type, Rank: c.Rank}
+					info.CallStmts[n] = Call{Kind: c.Kind, Proc: info.Uses[name.(*ast.Ident)], Type: c.Type, Rank: c.Rank}
 				} else if info.Dispatched[n.Name] {
 					info.CallStmts[n] = unbound(c) // oop_static.go
 				}
@@ -90,7 +93,7 @@ func staticUnit(info *Info, u *ast.Unit, extended, dispatched map[*Symbol]bool) 
 			if c, ok := info.Calls[n]; ok {
 				if name, args, ok := staticCall(info, sc, n.Fun, n.Args, c, extended, dispatched); ok {
 					n.Fun, n.Args = name, args
-					info.Calls[n] = Call{Kind: c.Kind, Proc: c.Proc, Type: c.Type, Rank: c.Rank}
+					info.Calls[n] = Call{Kind: c.Kind, Proc: info.Uses[name.(*ast.Ident)], Type: c.Type, Rank: c.Rank}
 				} else if info.Dispatched[n.Fun] {
 					info.Calls[n] = unbound(c) // oop_static.go
 				}
@@ -106,19 +109,33 @@ func staticUnit(info *Info, u *ast.Unit, extended, dispatched map[*Symbol]bool) 
 // obj whose binding some extension overrides is dispatched (oop_static.go).
 func staticCall(info *Info, sc *Scope, fun ast.Expr, args []ast.Expr, c Call, extended, dispatched map[*Symbol]bool) (ast.Expr, []ast.Expr, bool) {
 	sel, ok := fun.(*ast.SelectorExpr)
-	b := c.Local
+	b, dyn := c.Local, false
+	if ok && b != nil && b.Kind == BindingSym && b.Attrs.Has(AttrDeferred) {
+		if tb := info.dynTarget(sel.X, b); tb != nil {
+			b, c.Proc, dyn = tb, bindingTarget(tb), true // (a deferred binding: oop_dyntype.go)
+		} else {
+			dispatched[objectVar(info, sel.X)] = true
+			info.dispatch(fun)
+			return nil, nil, false // bound at run time
+		}
+	}
 	if !ok || b == nil || b.Kind != BindingSym || b.Attrs.Has(AttrDeferred) || c.Proc == nil || bindingTarget(b) != c.Proc {
 		return nil, nil, false
 	}
 	ot := info.TypeOf(sel.X)
-	if ot == nil || ot.Derived == nil || (ot.Class && extended[ot.Derived] && overridden(info, b)) {
-		dispatched[objectVar(info, sel.X)] = true
-		if ot != nil && ot.Derived != nil {
-			info.dispatch(fun)
-		}
-		return nil, nil, false // polymorphic: the binding is dynamic
-	}
 	p := c.Proc
+	if ot == nil || ot.Derived == nil || (ot.Class && extended[ot.Derived] && overridden(info, b)) {
+		if tb := info.dynTarget(sel.X, b); tb != nil && ot != nil && ot.Derived != nil {
+			b, p = tb, bindingTarget(tb) // (the dynamic type is fixed: oop_dyntype.go)
+			dyn = true
+		} else {
+			dispatched[objectVar(info, sel.X)] = true
+			if ot != nil && ot.Derived != nil {
+				info.dispatch(fun)
+			}
+			return nil, nil, false // polymorphic: the binding is dynamic
+		}
+	}
 	nopass := b.Attrs.Has(AttrNoPass)
 	if p.Proc == nil || p.Proc.Unit == nil || (nopass && sc.Lookup(p.Name) != p) {
 		return nil, nil, false
@@ -126,6 +143,9 @@ func staticCall(info *Info, sc *Scope, fun ast.Expr, args []ast.Expr, c Call, ex
 	id := ast.NewIdent(p.Name)
 	id.NamePos = sel.Sel.NamePos
 	info.Uses[id] = p
+	if dyn {
+		info.dynResolved(id)
+	}
 	if nopass {
 		return id, args, true
 	}

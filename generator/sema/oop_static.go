@@ -18,7 +18,8 @@ import "github.com/fadj-dev/fadj/generator/fortran/ast"
 // Info.MonoClass, since its declaration and its derivative's must stay
 // CLASS(t) for the callers to pass an extension (a `type(ocean_model)`
 // to `class(base_model)`). An INTENT(OUT) one stays CLASS when an
-// extension adds components, which it would reset unseen.
+// extension adds components, which it resets unseen, unless the callers
+// know the actual's type (oop_outclass.go).
 
 // overridden reports whether some type extending b's type binds b's name
 // to another procedure (or b is deferred): a reference to b through a
@@ -147,7 +148,7 @@ func monoClass(info *Info, extended, dispatched map[*Symbol]bool) {
 		if s == nil || s.Kind != VarSym || s.Type == nil || !s.Type.Class || s.Type.Derived == nil ||
 			!extended[s.Type.Derived] || !s.IsDummy() || dispatched[s] ||
 			s.Attrs.Has(AttrPointer) || s.Attrs.Has(AttrAllocatable) ||
-			s.Intent == ast.IntentOut && addsComponents(info, s.Type.Derived) {
+			s.Intent == ast.IntentOut && addsComponents(info, s.Type.Derived) && !actualsKnown(info, s, extended) {
 			continue
 		}
 		t := *s.Type

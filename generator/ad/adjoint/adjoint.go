@@ -237,6 +237,7 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 	sh.fixed = conf.FixedPoints
 	sh.forms = formsOf(act, conf.Plan)
 	var ext []*ast.Unit
+	var dyn decl.DynSplit
 	// Every version is tried, so that what is not supported yet is
 	// reported together.
 	var errs diag.List
@@ -248,6 +249,7 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 				continue
 			}
 			g.guardOptionals(us) // optional.go
+			g.retypeDynamic(us)  // oop_dyntype.go
 			sh.units[pa] = append(sh.units[pa], us...)
 			if g.host != nil {
 				hu := g.host.Unit
@@ -262,6 +264,9 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 			}
 			if g.module == nil {
 				ext = append(ext, us...)
+				continue
+			}
+			if dyn.Take(g.info, g.scope, g.module, conf.Augmented[g.module], pa.Unit, us) { // decl/oop_dynsplit.go
 				continue
 			}
 			m := modOf(g.module)
@@ -296,8 +301,13 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 			out.Units = append(out.Units, u)
 		}
 	}
-	out.Units = append(out.Units, ext...)
-	return out, nil
+	units, err := dyn.Finish(prog, conf.Suffix, mods, out.Units)
+	if err != nil {
+		return nil, err
+	}
+	out.Units = append(units, ext...)
+	out.Units, err = orderModules(prog, out.Units) // oop_dyntype.go
+	return out, err
 }
 
 // forms are the adjoint routines a version needs: joint (foo_b, which

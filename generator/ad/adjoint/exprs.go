@@ -292,7 +292,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	c.zeros = append(c.zeros, gz...)
+	c.zeros = append(append(c.zeros, gz...), g.extOutZeros(c)...) // oop_extzero.go
 	c.absentArgs(callee.Unit.Args)
 	if c.split {
 		return g.splitCallSweeps(c)
@@ -577,6 +577,9 @@ func (g *gen) funcRef(x *ast.CallExpr, callee *activity.ProcActivity, rb ast.Exp
 				return nil, notSupported("reference of function '%s', which uses module or common variable '%s' that the program writes, in reverse mode", exprString(x.Fun), s.Name)
 			}
 		}
+	}
+	if err := g.readDefinedArg(x, callee); err != nil { // funcref_defines.go
+		return nil, err
 	}
 	args, pre, post, err := g.funcRefArgs(x, callee)
 	if err != nil {
@@ -878,8 +881,11 @@ func (g *gen) constructor(x *ast.ArrayConstructor, t *sema.Type, rb ast.Expr) ([
 		}
 		return p
 	}
-	for _, it := range x.Items {
+	for k, it := range x.Items {
 		if _, ok := it.(*ast.ImpliedDo); ok {
+			if g.passiveTail(x.Items[k:]) { // ctor_passive.go
+				break
+			}
 			return nil, notSupported("implied DO in an active array constructor in reverse mode")
 		}
 		var part ast.Expr

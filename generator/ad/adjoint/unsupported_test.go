@@ -34,6 +34,23 @@ func TestNotSupported(t *testing.T) {
       IF (I .LE. N) GO TO 10
       END
 `, want: "k.f:8:21: not supported yet: backward GO TO 10 in reverse mode"},
+		{name: "function defining an argument it reads", routine: "run", ins: []string{"x"}, outs: []string{"cost"}, src: `
+real(8) function total(u, n)
+  integer, intent(in) :: n
+  real(8), intent(inout) :: u(n)
+  u = 0.7d0*u + 0.3d0*tanh(u)
+  total = sum(u**2)
+end function
+subroutine run(x, n, cost)
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: cost
+  real(8) :: u(n), total
+  u = x
+  cost = total(u, n)
+  cost = cost + sum(u)
+end subroutine
+`, want: "k.f90:13:3: not supported yet: reference of function 'total', which defines its argument 'u' after reading it, in reverse mode"},
 		{name: "passive pointer associated anew", routine: "s", ins: []string{"x"}, outs: []string{"x"}, src: `
 subroutine s(x, w, n)
   integer, intent(in) :: n

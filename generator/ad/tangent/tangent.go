@@ -108,6 +108,7 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 		units: map[*activity.ProcActivity]*ast.Unit{}, internal: map[*ast.Unit][]*ast.Unit{},
 		hostVars: map[*sema.Scope][]*sema.Symbol{}}
 	var ext []*ast.Unit
+	var dyn decl.DynSplit
 	// origs are the module procedures whose tangents m_d holds; every
 	// version is tried, so that errors come together.
 	origs := map[*sema.Symbol][]*ast.Unit{}
@@ -125,6 +126,7 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 			errs.AddErr(prog.Fset, pos, err)
 			continue
 		}
+		g.retypeDynamic(u) // oop_dyntype.go
 		globals.units[pa] = u
 		if g.host != nil {
 			hu := g.host.Unit
@@ -133,6 +135,9 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 		}
 		if g.module == nil {
 			ext = append(ext, u)
+			continue
+		}
+		if dyn.Take(g.info, g.scope, g.module, conf.Augmented[g.module], pa.Unit, []*ast.Unit{u}) { // decl/oop_dynsplit.go
 			continue
 		}
 		m := modOf(g.module)
@@ -163,8 +168,13 @@ func Generate(prog *sema.Program, act *activity.Result, conf Config) (*ast.File,
 			out.Units = append(out.Units, u)
 		}
 	}
-	out.Units = append(out.Units, ext...)
-	return out, nil
+	units, err := dyn.Finish(prog, conf.Suffix, mods, out.Units)
+	if err != nil {
+		return nil, err
+	}
+	out.Units = append(units, ext...)
+	out.Units, err = decl.OrderModulesAt(prog, out.Units) // oop_dyntype.go
+	return out, err
 }
 
 // notSupported returns the error for a construct fadj does not handle yet.
@@ -1025,6 +1035,7 @@ func (g *gen) callStmt(s *ast.CallStmt) ([]ast.Stmt, error) {
 		return nil, err
 	}
 	zeros, err := g.zeroAfterPassive(s, callee)
+	zeros = append(zeros, g.extOutZeros(s, callee)...) // oop_extzero.go
 	// The call replaces the original one.
 	c.StmtHeader = s.StmtHeader
 	return append(withPrefix(pre, c), zeros...), err

@@ -597,6 +597,7 @@ type (
 		Name        *Ident
 		Attrs       []*Attr     // public, private, bind(c)
 		Extends     *Ident      // EXTENDS(parent), else nil
+		Abstract    bool        // ABSTRACT
 		Sequence    *StmtHeader // a SEQUENCE statement, else nil
 		PrivateStmt *StmtHeader // a PRIVATE statement among the components, else nil
 		Components  []*TypeDecl

@@ -834,7 +834,8 @@ func (p *parser) parseTypeDef(hdr ast.StmtHeader) ast.Stmt {
 			td.Extends = p.ident()
 			p.expect(token.RPAREN)
 		case p.isKw("abstract"):
-			p.notSupported(p.pos(), "ABSTRACT derived type")
+			p.next()
+			td.Abstract = true
 		default:
 			a := p.parseAttr(false)
 			switch a.Kind {

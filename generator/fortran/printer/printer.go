@@ -1190,6 +1190,10 @@ func (p *printer) typeDef(s *ast.TypeDef) {
 		p.comma()
 		p.attr(a)
 	}
+	if s.Abstract {
+		p.comma()
+		p.str("abstract")
+	}
 	if s.Extends != nil {
 		p.comma()
 		p.str("extends(")

@@ -1,7 +1,9 @@
 ! A model initialises its state through the base type's `init`, whose
 ! passed object is `class(base_state), intent(out)`, after setting fields
 ! of the extension: INTENT(OUT) default-initialises the extension's
-! components (`melt`, `t`) too, unseen by `init`.
+! components (`melt`, `t`) too, unseen by `init`. Their derivatives are
+! zero after the call: the caller, which passes a `type(ice_state)`,
+! zeroes them (was rejected as a polymorphic variable).
 module base_mod
   implicit none
   private
