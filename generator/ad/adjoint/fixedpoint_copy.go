@@ -56,12 +56,8 @@ func (fp *fpCode) copyMark(f, sweep []ast.Stmt) ([]ast.Stmt, error) {
 	if !calls {
 		return f, nil
 	}
-	// The segments of loops nested in one another are read at their
-	// marks' places: a copy would move the outer one's away from the
-	// inner loop's marks.
-	if fp.g.fpOuter != fp.k || references(sweep, "fadj_tape_rewind") {
-		return nil, notSupported("fixed-point loop %s nested in another, where an adjoint iteration calls a procedure (a function's or a split callee's adjoint), which may record onto the tape the iterations read again", fp.d.Name)
-	}
+	// The marks of the loops nested in one another are shifted to the
+	// copies (fixedpoint_nest.go).
 	fp.copy = true
 	fp.g.decls = append(fp.g.decls, parseDecls(fmt.Sprintf("integer(8) :: %s(%d)", fp.zMark(), tape.MarkLen))...)
 	return append([]ast.Stmt{tape.Mark(ast.NewIdent(fp.zMark()))}, f...), nil
