@@ -49,29 +49,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	if usesSnapshots(f) || popsSnapshots(b) { // fixedpoint_nest.go
 		return nil, nil, notSupported("a call reversed jointly (with a snapshot) in the body of fixed-point loop %s; reverse it split (call_overrides)", d.Name)
 	}
-	// The recording sweep runs after the original loop: its labels would
-	// be defined twice (no jump may enter or leave the body).
-	for i := range f {
-		f[i] = ast.Clone(f[i]) // f may hold the original statements
-		ast.Inspect(f[i], func(n ast.Node) bool {
-			if st, ok := n.(ast.Stmt); ok {
-				if _, format := st.(*ast.FormatStmt); !format {
-					st.Header().Label = 0
-					clearBranchLabel(st) // branch_labels.go
-				}
-			}
-			if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {
-				do.TermLabel = 0
-				do.End = ast.EndStmt{Keyword: "do"}
-			}
-			return true
-		})
-	}
-	f = dropFormats(f) // the original loop keeps them (binomial_format.go)
-	// Nor its construct names (a nested fixed-point loop's, run again).
-	if named(f) {
-		f = g.freshCopy(f) // binomial_far.go
-	}
+	f = g.recordingCopy(f)
 
 	var b2 []ast.Stmt // the parameter sweep: the same code
 	for _, st := range b {
@@ -477,4 +455,34 @@ func usesSnapshots(list []ast.Stmt) bool {
 		return !found
 	})
 	return found
+}
+
+// recordingCopy returns the recording sweep f, run after the original
+// loop, without its labels and FORMATs and with construct names of its
+// own.
+func (g *gen) recordingCopy(f []ast.Stmt) []ast.Stmt {
+	// The recording sweep runs after the original loop: its labels would
+	// be defined twice (no jump may enter or leave the body).
+	for i := range f {
+		f[i] = ast.Clone(f[i]) // f may hold the original statements
+		ast.Inspect(f[i], func(n ast.Node) bool {
+			if st, ok := n.(ast.Stmt); ok {
+				if _, format := st.(*ast.FormatStmt); !format {
+					st.Header().Label = 0
+					clearBranchLabel(st) // branch_labels.go
+				}
+			}
+			if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {
+				do.TermLabel = 0
+				do.End = ast.EndStmt{Keyword: "do"}
+			}
+			return true
+		})
+	}
+	f = dropFormats(f) // the original loop keeps them (binomial_format.go)
+	// Nor its construct names (a nested fixed-point loop's, run again).
+	if named(f) {
+		f = g.freshCopy(f) // binomial_far.go
+	}
+	return f
 }
