@@ -50,6 +50,7 @@ func fixedPointRotate(info *sema.Info, d *ast.DoConstruct) {
 	}
 	cond := exitCond(test)
 	peeled := clones(info, a)
+	renameConstructs(peeled)
 	inner := []ast.Stmt{d}
 	if d.Var != nil {
 		// The last B of a count run to its end, after the loop.
@@ -201,35 +202,88 @@ func exitsD(s ast.Stmt, d *ast.DoConstruct) bool {
 }
 
 // peelable reports whether list can appear twice in the routine: no
-// labels, construct names, jumps, CALLs or FORMATs in it.
+// labels, jumps out of it, CALLs or FORMATs in it; the names of its DO
+// constructs are renamed in the copy (renameConstructs), and an EXIT or
+// CYCLE may leave only those.
 func peelable(list []ast.Stmt) bool {
 	ok := true
-	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Unit:
-			return true
-		case *ast.CallStmt, *ast.ExitStmt, *ast.CycleStmt, *ast.GotoStmt, *ast.ComputedGotoStmt,
-			*ast.AssignedGotoStmt, *ast.ArithIfStmt, *ast.ReturnStmt, *ast.FormatStmt:
-			ok = false
-		case *ast.DoConstruct:
-			ok = ok && n.Name == nil && n.TermLabel == 0
-		case *ast.IfConstruct:
-			ok = ok && n.Name == nil
-		case *ast.SelectCase:
-			ok = ok && n.Name == nil
-		case *ast.WhereConstruct:
-			ok = ok && n.Name == nil
-		case *ast.ForallConstruct:
-			ok = ok && n.Name == nil
-		case *ast.BlockConstruct, *ast.AssociateConstruct:
-			ok = false
+	var walk func(list []ast.Stmt, loops []string)
+	walk = func(list []ast.Stmt, loops []string) {
+		for _, st := range list {
+			ast.Inspect(st, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CallStmt, *ast.GotoStmt, *ast.ComputedGotoStmt,
+					*ast.AssignedGotoStmt, *ast.ArithIfStmt, *ast.ReturnStmt, *ast.FormatStmt:
+					ok = false
+				case *ast.ExitStmt:
+					ok = ok && inLoops(n.Construct, loops)
+				case *ast.CycleStmt:
+					ok = ok && inLoops(n.Construct, loops)
+				case *ast.DoConstruct:
+					name := ""
+					if n.Name != nil {
+						name = strings.ToLower(n.Name.Name)
+					}
+					ok = ok && n.TermLabel == 0
+					walk(n.Body, append(append([]string{}, loops...), name))
+					return false
+				case *ast.IfConstruct:
+					ok = ok && n.Name == nil
+				case *ast.SelectCase:
+					ok = ok && n.Name == nil
+				case *ast.WhereConstruct:
+					ok = ok && n.Name == nil
+				case *ast.ForallConstruct:
+					ok = ok && n.Name == nil
+				case *ast.BlockConstruct, *ast.AssociateConstruct:
+					ok = false
+				}
+				if s, isStmt := n.(ast.Stmt); isStmt && s.Header().Label != 0 {
+					ok = false
+				}
+				return ok
+			})
 		}
-		if s, isStmt := n.(ast.Stmt); isStmt && s.Header().Label != 0 {
-			ok = false
-		}
-		return ok
-	})
+	}
+	walk(list, nil)
 	return ok
+}
+
+// inLoops reports whether an EXIT or CYCLE naming c (nil: the innermost)
+// stays within the DO loops loops (names, "" for an unnamed one).
+func inLoops(c *ast.Ident, loops []string) bool {
+	if c == nil {
+		return len(loops) > 0
+	}
+	for _, l := range loops {
+		if l == strings.ToLower(c.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// renameConstructs gives the DO constructs of the peeled copy list names
+// of their own (gfortran rejects a name defined twice), with the EXITs
+// and CYCLEs naming them.
+func renameConstructs(list []ast.Stmt) {
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		var ids []*ast.Ident
+		switch n := n.(type) {
+		case *ast.DoConstruct:
+			ids = []*ast.Ident{n.Name, n.End.Name}
+		case *ast.ExitStmt:
+			ids = []*ast.Ident{n.Construct}
+		case *ast.CycleStmt:
+			ids = []*ast.Ident{n.Construct}
+		}
+		for _, id := range ids {
+			if id != nil {
+				id.Name += "_fadj_p"
+			}
+		}
+		return true
+	})
 }
 
 // parentList returns the place of the statement list holding d in the

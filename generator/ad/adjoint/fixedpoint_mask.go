@@ -199,7 +199,7 @@ func (fp *fpCode) classify(p *fpPart, f []ast.Stmt) fpPartKind {
 				rewriteBlocks(st, func(l []ast.Stmt) []ast.Stmt { visit(l); return l })
 				continue
 			}
-			if stmtMentions(st, name) {
+			if stmtMentions(st, name) && !fadjAllocation(st) { // fixedpoint_nest.go
 				kind = fpWhole // a call, an ASSOCIATE, a READ...: taken as whole
 			}
 		}

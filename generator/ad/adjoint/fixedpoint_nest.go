@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -107,4 +108,24 @@ func popsSnapshots(list []ast.Stmt) bool {
 		return !found
 	})
 	return found
+}
+
+// fadjAllocation reports whether st (de)allocates only generated
+// variables (fadj_...), maybe under an IF: a nested fixed-point loop's
+// marks, allocated to the shape of its state (lbound(y, 1)), which do
+// not define the state.
+func fadjAllocation(st ast.Stmt) bool {
+	if i, ok := st.(*ast.IfStmt); ok {
+		st = i.Action
+	}
+	a, ok := st.(*ast.AllocateStmt)
+	if !ok {
+		return false
+	}
+	for _, o := range a.Objects {
+		if !strings.HasPrefix(baseName(o), "fadj_") {
+			return false
+		}
+	}
+	return len(a.Objects) > 0
 }
