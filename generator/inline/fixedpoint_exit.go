@@ -30,6 +30,7 @@ import (
 func FixedPointExits(info *sema.Info, loops []*ast.DoConstruct) {
 	for _, d := range loops {
 		fixedPointExit(info, d)
+		fixedPointRotate(info, d) // an exit in the middle (fixedpoint_rotate.go)
 	}
 }
 

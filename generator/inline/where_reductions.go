@@ -55,7 +55,14 @@ func (w *whereLoops) hoistReductions(list []ast.Stmt) []ast.Stmt {
 	var out []ast.Stmt
 	for _, s := range list {
 		switch s := s.(type) {
-		case *ast.WhereStmt, *ast.WhereConstruct:
+		case *ast.WhereConstruct:
+			// Parts whose references read the assignments before them
+			// (where_split.go).
+			for _, p := range w.splitWhere(s) {
+				out = append(append(out, w.reductionTemps(p)...), p)
+			}
+			continue
+		case *ast.WhereStmt:
 			out = append(out, w.reductionTemps(s)...)
 		case *ast.IfConstruct:
 			for _, b := range s.Branches {

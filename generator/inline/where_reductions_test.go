@@ -57,6 +57,20 @@ end subroutine s
 `,
 		body: "if (k > 1) go to 10\n10 fadj_wr1 = sum(b)\nwhere (a > 0) a = cshift(b, 1)*size(b) + g(b) + fadj_wr1",
 	}, {
+		name: "a later assignment reading an earlier one's variable: the construct split there, the ELSEWHERE on the mask's complement",
+		src: `subroutine s(h, t, u)
+  real(8) :: h(4), t(4), u(4)
+  where (h > 0)
+    t = h**2
+    u = t/sum(t)
+  elsewhere
+    u = maxval(t)
+  end where
+end subroutine s
+`,
+		body: "where (h > 0)\n  t = h**2\nend where\nfadj_wr1 = sum(t)\nwhere (h > 0)\n  u = t/fadj_wr1\nend where\n" +
+			"fadj_wr2 = maxval(t)\nwhere (.not. (h > 0))\n  u = fadj_wr2\nend where",
+	}, {
 		name: "in a procedure with OpenMP directives: left alone",
 		src: `subroutine s(a, b)
   real(8) :: a(4), b(4)

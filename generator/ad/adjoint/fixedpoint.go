@@ -46,28 +46,10 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	// The adjoint iteration re-reads the tapes, not the snapshot stacks,
 	// and keeps its end values on top of them: a call reversed jointly
 	// in the body (its snapshot popped by each iteration) cannot be.
-	if usesSnapshots(f) || usesSnapshots(b) {
+	if usesSnapshots(f) || popsSnapshots(b) { // fixedpoint_nest.go
 		return nil, nil, notSupported("a call reversed jointly (with a snapshot) in the body of fixed-point loop %s; reverse it split (call_overrides)", d.Name)
 	}
-	// The recording sweep runs after the original loop: its labels would
-	// be defined twice (no jump may enter or leave the body).
-	for i := range f {
-		f[i] = ast.Clone(f[i]) // f may hold the original statements
-		ast.Inspect(f[i], func(n ast.Node) bool {
-			if st, ok := n.(ast.Stmt); ok {
-				if _, format := st.(*ast.FormatStmt); !format {
-					st.Header().Label = 0
-					clearBranchLabel(st) // branch_labels.go
-				}
-			}
-			if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {
-				do.TermLabel = 0
-				do.End = ast.EndStmt{Keyword: "do"}
-			}
-			return true
-		})
-	}
-	f = dropFormats(f) // the original loop keeps them (binomial_format.go)
+	f = g.recordingCopy(f)
 
 	var b2 []ast.Stmt // the parameter sweep: the same code
 	for _, st := range b {
@@ -134,7 +116,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	// the fixed-point loop has one segment per visit.
 	fwd = append(fwd, tape.Mark(mark), tape.Lower(markOp))
 	fwd = append(append(fwd, fp.zPush(false)...), mpush...)
-	fwd = append(fwd, fp.ops(tape.SnapPush, false)...)
+	fwd = append(fwd, fp.endValues()...) // fixedpoint_nest.go
 	if d.Warm {
 		fwd = append(fwd, parseStmts(fmt.Sprintf("fadj_fpws%s = 0", k))...)
 	}
@@ -146,7 +128,8 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 			orig.StmtHeader = s.StmtHeader
 		}
 	}
-	bwd = append(append(append(mpop, fp.zPush(true)...), tape.Lower(markOp.Inverse())), fp.backward(sweep, b2)...)
+	bwd = append(append(append(mpop, fp.zPush(true)...), tape.Lower(markOp.Inverse())), fp.shiftMarks()...)
+	bwd = append(append(append(fp.shiftStart(b), fp.endValuesBack()...), bwd...), fp.backward(sweep, b2)...) // fixedpoint_nest.go
 	return fwd, bwd, nil
 }
 
@@ -472,4 +455,34 @@ func usesSnapshots(list []ast.Stmt) bool {
 		return !found
 	})
 	return found
+}
+
+// recordingCopy returns the recording sweep f, run after the original
+// loop, without its labels and FORMATs and with construct names of its
+// own.
+func (g *gen) recordingCopy(f []ast.Stmt) []ast.Stmt {
+	// The recording sweep runs after the original loop: its labels would
+	// be defined twice (no jump may enter or leave the body).
+	for i := range f {
+		f[i] = ast.Clone(f[i]) // f may hold the original statements
+		ast.Inspect(f[i], func(n ast.Node) bool {
+			if st, ok := n.(ast.Stmt); ok {
+				if _, format := st.(*ast.FormatStmt); !format {
+					st.Header().Label = 0
+					clearBranchLabel(st) // branch_labels.go
+				}
+			}
+			if do, ok := n.(*ast.DoConstruct); ok && do.TermLabel != 0 {
+				do.TermLabel = 0
+				do.End = ast.EndStmt{Keyword: "do"}
+			}
+			return true
+		})
+	}
+	f = dropFormats(f) // the original loop keeps them (binomial_format.go)
+	// Nor its construct names (a nested fixed-point loop's, run again).
+	if named(f) {
+		f = g.freshCopy(f) // binomial_far.go
+	}
+	return f
 }

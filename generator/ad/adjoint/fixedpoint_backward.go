@@ -33,7 +33,9 @@ func (fp *fpCode) backward(sweep, b2 []ast.Stmt) []ast.Stmt {
 	loop = append(loop, opsOf(fp.inLoop, tape.SnapPush, false)...)
 	loop = append(loop, tape.Rewind(ast.NewIdent("fadj_fpm"+k)))
 	loop = append(loop, fp.copyCall()...) // fixedpoint_copy.go
+	loop = append(loop, fp.shiftCopy(sweep, true)...)
 	loop = append(loop, sweep...)
+	loop = append(loop, fp.shiftCopy(sweep, false)...) // fixedpoint_nest.go
 	loop = append(loop, parseStmts(strings.Join(fp.update(), "\n"))...)
 	out = append(out, &ast.DoConstruct{Body: loop, End: ast.EndStmt{Keyword: "do"}})
 	out = append(out, parseStmts(fmt.Sprintf("call fadj_fp_done('%s', fadj_fpi%s, fadj_fpd%s, %s)", d.Name, k, k, fortranReal(d.Tol)))...)

@@ -56,11 +56,10 @@ func (fp *fpCode) copyMark(f, sweep []ast.Stmt) ([]ast.Stmt, error) {
 	if !calls {
 		return f, nil
 	}
-	// The segments of loops nested in one another are read at their
-	// marks' places: a copy would move the outer one's away from the
-	// inner loop's marks.
-	if fp.g.fpOuter != fp.k || references(sweep, "fadj_tape_rewind") {
-		return nil, notSupported("fixed-point loop %s nested in another, where an adjoint iteration calls a procedure (a function's or a split callee's adjoint), which may record onto the tape the iterations read again", fp.d.Name)
+	// The marks of the loops nested in one another are shifted to the
+	// copies (fixedpoint_nest.go), not those of a callee's.
+	if loop, via := fp.calledFixedPoint(fp.d.Record); loop != "" {
+		return nil, notSupported("fixed-point loop %s calls '%s', whose adjoint reverses fixed-point loop %s in another routine: its tape marks, in the segment each adjoint iteration of %s copies, would not be moved to the copy (inline the call, or list only one of the loops under fixed_point)", fp.d.Name, via, loop, fp.d.Name)
 	}
 	fp.copy = true
 	fp.g.decls = append(fp.g.decls, parseDecls(fmt.Sprintf("integer(8) :: %s(%d)", fp.zMark(), tape.MarkLen))...)

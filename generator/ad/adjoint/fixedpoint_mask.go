@@ -58,6 +58,11 @@ type fpPart struct {
 	kind  fpPartKind
 	mark  string // the mark's local, partial only
 	via   string // the copy it is assigned from (fixedpoint_mask_copy.go)
+	// callMarks are the marks after the call of callee that defines
+	// part of it (fixedpoint_mask_callee.go).
+	callMarks []ast.Stmt
+	callee    string
+	callErr   error // the rejection if the marks cannot be placed
 }
 
 // partsOf returns the parts of state variable v.
@@ -90,6 +95,11 @@ func (fp *fpCode) classifyParts(f, body []ast.Stmt) error {
 			if err != nil {
 				return err
 			}
+			if p.callMarks != nil {
+				if _, n := markCall(f, p.callee, p.callMarks); n != 1 {
+					return p.callErr
+				}
+			}
 			p.kind = worst(fp.classify(p, f), k)
 			if p.rank == 0 && p.path == "" && k != fpWhole {
 				if err := fp.condScalar(strings.ToLower(v.Name), body); err != nil { // fixedpoint_cond.go
@@ -120,9 +130,12 @@ func (fp *fpCode) markParts(f []ast.Stmt) (out, push, pop []ast.Stmt) {
 			if p.kind != fpPartial {
 				continue
 			}
-			p.mark = fmt.Sprintf("fadj_fpz%s_%s%s", fp.k, v.Name, strings.ReplaceAll(p.path, "%", "_"))
+			p.mark = fp.markName(p)
 			fp.g.decls = append(fp.g.decls, parseDecls(fmt.Sprintf("real(8), allocatable :: %s%s", p.mark, colons(p.rank)))...)
 			f = append(parseStmts(allocMark(p, v.Name+p.path)+"\n"+p.mark+" = 0"), markAssigns(f, p)...)
+			if p.callMarks != nil {
+				f, _ = markCall(f, p.callee, p.callMarks) // fixedpoint_mask_callee.go
+			}
 			op := tape.Op{Kind: tape.Push, Type: tape.R8, Ref: ast.NewIdent(p.mark), Count: tape.Size(ast.NewIdent(p.mark))}
 			push = append(push, tape.Lower(op))
 			zb := fp.g.aname(v) + p.path
@@ -199,7 +212,7 @@ func (fp *fpCode) classify(p *fpPart, f []ast.Stmt) fpPartKind {
 				rewriteBlocks(st, func(l []ast.Stmt) []ast.Stmt { visit(l); return l })
 				continue
 			}
-			if stmtMentions(st, name) {
+			if stmtMentions(st, name) && !fadjAllocation(st) { // fixedpoint_nest.go
 				kind = fpWhole // a call, an ASSOCIATE, a READ...: taken as whole
 			}
 		}
@@ -361,4 +374,9 @@ func zeroPart(p *fpPart, zb string) []string {
 		return []string{fmt.Sprintf("where (%s > 0.5d0) %s%s = 0", p.mark, zb, p.path)}
 	}
 	return ifAllocated(fpLeaf{path: p.path, alloc: p.alloc}, zb, []string{zb + p.path + " = 0"})
+}
+
+// markName is the name of the mark array of part p.
+func (fp *fpCode) markName(p *fpPart) string {
+	return fmt.Sprintf("fadj_fpz%s_%s%s", fp.k, p.v.Name, strings.ReplaceAll(p.path, "%", "_"))
 }

@@ -54,6 +54,16 @@ func (fp *fpCode) callKind(p *fpPart, body []ast.Stmt) (fpPartKind, error) {
 				continue
 			}
 			err = diag.At(g.fset, cs.Pos(), notSupported("state '%s' of fixed-point loop %s passed to '%s', which may define only part of it: the adjoint iteration cannot tell the elements the call leaves (assign it whole in the loop's body, or in the callee)", printer.ExprString(x), fp.d.Name, c.Proc.Name))
+			// Marks of what the callee assigns (fixedpoint_mask_callee.go).
+			if d != nil && subs == nil && argPath == "" && p.callMarks == nil && !jumps(callee.Unit.Body) {
+				if marks, ok := fp.calleeMarks(cs, callee, d, p, fp.markName(p)); ok {
+					p.callMarks, p.callee, p.callErr, err = marks, c.Proc.Name, err, nil
+					if kind != fpWhole {
+						kind = fpPartial
+					}
+					continue
+				}
+			}
 			return false
 		}
 		// A module, common or host variable the callee defines without

@@ -68,8 +68,12 @@ func (g *gen) ioStmt(s *ast.IOStmt) (fwd, bwd []ast.Stmt, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	fwd = append(append(defPush, push...), s)
-	return withLabel(s, fwd), append(append(zeros, pop...), defPop...), nil
+	before, after, nlZeros, err := g.namelistRead(s) // io_namelist.go
+	if err != nil {
+		return nil, nil, err
+	}
+	fwd = append(append(append(append(defPush, push...), before...), s), after...)
+	return withLabel(s, fwd), append(append(append(nlZeros, zeros...), pop...), defPop...), nil
 }
 
 // ioDefRecords returns the records of what I/O statement s defines

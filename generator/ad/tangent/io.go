@@ -25,6 +25,9 @@ func (g *gen) ioStmt(s *ast.IOStmt) ([]ast.Stmt, error) {
 		// tangents: activity's io_roundtrip.go.)
 		return []ast.Stmt{s}, nil
 	}
+	if nl, err := g.namelistRead(s); err != nil || nl != nil { // io_namelist.go
+		return nl, err
+	}
 	zeros, err := g.readZeros(s)
 	if err != nil || len(zeros) == 0 {
 		return []ast.Stmt{s}, err

@@ -906,7 +906,7 @@ func (a *analyzer) checkVersion(pa *ProcActivity) {
 		}
 	}
 	for _, r := range pi.reads {
-		if r.namelist != "" && anyIn(pa.active, r.locs) {
+		if r.namelist != "" && anyIn(pa.active, r.locs) && !sentinelled(pi, pa.active, r.locs) {
 			a.report(r.pos.Pos(), fmt.Sprintf("not supported yet: NAMELIST READ of group '%s' holding active variable '%s' (the input decides which of the group's variables it sets, so which derivatives to zero is not known)", r.namelist, r.name))
 		}
 	}
@@ -953,4 +953,21 @@ func (a *analyzer) checkDependents(top *ProcActivity, outs []*sema.Symbol) {
 // pointers among globals and components are not supported yet.
 func floatLocalPointer(m *sema.Symbol) bool {
 	return m.Type != nil && m.Type.IsFloat() && m.Attrs&sema.AttrInCommon == 0
+}
+
+// sentinelled reports whether the active locations of a NAMELIST READ's
+// member are all of a real variable of kind 4 or 8, not a POINTER: the
+// generated code tells the elements the READ sets by a NaN sentinel
+// (generator/ad/decl/read_namelist.go).
+func sentinelled(pi *procInfo, active []uint64, locs []int32) bool {
+	for _, l := range locs {
+		if !has(active, l) {
+			continue
+		}
+		k := pi.locs[l]
+		if k.sym == nil || k.path != "" || k.sym.Type == nil || !k.sym.Type.IsReal() || k.sym.Type.Kind != 4 && k.sym.Type.Kind != 8 || k.sym.Attrs.Has(sema.AttrPointer) {
+			return false
+		}
+	}
+	return true
 }

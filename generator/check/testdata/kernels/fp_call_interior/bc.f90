@@ -1,7 +1,8 @@
 ! (fp_call_interior) A fixed-point loop whose body calls a Jacobi sweep over
 ! the interior points (reversed split): the boundary values the call
-! leaves are parameters of the loop, which the adjoint cannot tell from
-! the state: rejected at the call (a wrong adjoint before: 1.7).
+! leaves are parameters of the loop. The recording sweep marks what the
+! callee assigns, t(2:n-1) in the caller's terms, after the call (it was
+! rejected at the call, and a wrong adjoint before that: 1.7).
 module sweep_mod
 contains
   subroutine sweep(t, told, q, n, r)

@@ -1,0 +1,41 @@
+package inline_test
+
+import (
+	"testing"
+
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/inline"
+)
+
+// TestFixedPointRotate checks which exits in the middle of a loop's body
+// are moved to its end by peeling the statements before them: the
+// routine's body printed afterwards.
+func TestFixedPointRotate(t *testing.T) {
+	head := "subroutine s(x, xn, res, tol, n)\n  real(8) :: x(3), xn(3), res, tol\n  integer :: it, n\n"
+	tests := []struct{ name, loop, body string }{{
+		name: "a DO without control",
+		loop: "  do\n    xn = cos(x)\n    res = maxval(abs(xn - x))\n    if (res < tol) exit\n    x = 0.5d0*(x + xn)\n  end do\n",
+		body: "xn = cos(x)\nres = maxval(abs(xn - x))\nif (.not. (res < tol)) then\n  do\n    x = 0.5d0*(x + xn)\n    xn = cos(x)\n    res = maxval(abs(xn - x))\n    if (res < tol) exit\n  end do\nend if",
+	}, {
+		name: "a counted DO: the last update after a count run to its end",
+		loop: "  fp: do it = 1, n\n    xn = cos(x)\n    if (maxval(abs(xn - x)) < tol) exit fp\n    x = 0.5d0*(x + xn)\n  end do fp\n",
+		body: "it = 1\nif (it <= n) then\n  xn = cos(x)\n  if (.not. (maxval(abs(xn - x)) < tol)) then\n    fp: do it = 2, n\n      x = 0.5d0*(x + xn)\n      xn = cos(x)\n      if (maxval(abs(xn - x)) < tol) exit fp\n    end do fp\n    if (it > n) x = 0.5d0*(x + xn)\n  end if\nend if",
+	}, {
+		name: "the update reads the count: left alone",
+		loop: "  do it = 1, n\n    xn = cos(x)\n    if (res < tol) exit\n    x = xn/it\n  end do\n",
+		body: "do it = 1, n\n  xn = cos(x)\n  if (res < tol) exit\n  x = xn/it\nend do",
+	}, {
+		name: "a CALL before the exit: left alone",
+		loop: "  do\n    call f(x, xn)\n    if (res < tol) exit\n    x = xn\n  end do\n",
+		body: "do\n  call f(x, xn)\n  if (res < tol) exit\n  x = xn\nend do",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prog := loadSnippet(t, head+tt.loop+"end subroutine s\n")
+			u := prog.Files[0].Units[0]
+			d := u.Body[0].(*ast.DoConstruct)
+			inline.FixedPointExits(prog.Info, []*ast.DoConstruct{d})
+			checkBody(t, prog, tt.body)
+		})
+	}
+}
