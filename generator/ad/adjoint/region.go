@@ -124,8 +124,10 @@ func (g *gen) exposedUses(list []ast.Stmt) modref.Set {
 		case *ast.AssignStmt:
 			add(g.exprUses(s.Rhs), nil)
 			if id, ok := s.Lhs.(*ast.Ident); ok {
-				if v := g.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym {
+				if v := g.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym && !v.Attrs.Has(sema.AttrPointer) {
 					killed[v] = true
+				} else if v != nil && !killed[v] {
+					out[v] = true // its association is read
 				}
 			} else {
 				add(g.exprUses(s.Lhs), nil)
@@ -140,8 +142,17 @@ func (g *gen) exposedUses(list []ast.Stmt) modref.Set {
 			if s.Var != nil {
 				dv = g.info.ObjectOf(s.Var)
 			}
-			add(g.bodyUses(s.Body), dv)
+			add(g.stepUses(s.Body), dv) // snap_exposed.go
 		default:
+			if v, ok := g.renews(s); ok { // snap_exposed.go
+				add(g.bodyUses([]ast.Stmt{s}), v) // (the target, read through v)
+				killed[v] = true
+				continue
+			}
+			if b, ok := s.(*ast.BlockConstruct); ok {
+				add(g.stepUses(b.Body), nil)
+				continue
+			}
 			add(g.bodyUses([]ast.Stmt{s}), nil)
 		}
 	}
