@@ -1,8 +1,9 @@
 package inline
 
 import (
+	"strings"
+
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/loops"
 )
 
 // A BLOCK in the body of a DO CONCURRENT declares locals private to an
@@ -74,7 +75,7 @@ func (h *hoister) nestable(d *ast.DoConstruct) bool {
 		return false
 	}
 	for _, sp := range d.Concurrent {
-		if sp == nil || sp.Var == nil || loops.IndexUsedOutside(h.u.Body, sp.Var.Name) {
+		if sp == nil || sp.Var == nil || indexReadOutside(h.u.Body, sp.Var.Name) {
 			return false
 		}
 	}
@@ -123,4 +124,61 @@ func toNest(d *ast.DoConstruct) {
 		inner.Name, inner.End.Name = d.Name, d.End.Name
 		d.Name, d.End.Name = nil, nil
 	}
+}
+
+// indexReadOutside reports whether name (an index of a FORALL or DO
+// CONCURRENT, a construct entity there) names the procedure's variable
+// anywhere in body outside the FORALL and DO CONCURRENT constructs that
+// take it as index, the DO loops on it (do i = 1, n sets it before its
+// body reads it) and the implied DOs on it (as loops.IndexUsedOutside,
+// a package inline may not import).
+func indexReadOutside(body []ast.Stmt, name string) bool {
+	used := false
+	is := func(id *ast.Ident) bool { return id != nil && strings.EqualFold(id.Name, name) }
+	indexes := func(specs []*ast.ForallSpec) bool {
+		for _, sp := range specs {
+			if sp != nil && is(sp.Var) {
+				return true
+			}
+		}
+		return false
+	}
+	names := func(xs ...ast.Expr) bool {
+		found := false
+		for _, x := range xs {
+			if x == nil {
+				continue
+			}
+			ast.Inspect(x, func(n ast.Node) bool {
+				id, ok := n.(*ast.Ident)
+				found = found || ok && is(id)
+				return !found
+			})
+		}
+		return found
+	}
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if used {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.ForallStmt:
+				return !indexes(n.Specs)
+			case *ast.ForallConstruct:
+				return !indexes(n.Specs)
+			case *ast.DoConstruct:
+				if n.Concurrent == nil && is(n.Var) && !names(n.Start, n.Stop, n.Step) {
+					return false
+				}
+				return !indexes(n.Concurrent)
+			case *ast.ImpliedDo:
+				return !is(n.Var) || names(n.Start, n.Stop, n.Step)
+			case *ast.Ident:
+				used = is(n)
+			}
+			return true
+		})
+	}
+	return used
 }

@@ -133,7 +133,11 @@ func (g *gen) exposedUses(list []ast.Stmt) modref.Set {
 				add(g.exprUses(s.Lhs), nil)
 			}
 		case *ast.DoConstruct:
-			for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
+			xs := []ast.Expr{s.Start, s.Stop, s.Step, s.While, s.Mask}
+			for _, sp := range s.Concurrent {
+				xs = append(xs, sp.Lo, sp.Hi, sp.Stride)
+			}
+			for _, x := range xs {
 				if x != nil {
 					add(g.exprUses(x), nil)
 				}
