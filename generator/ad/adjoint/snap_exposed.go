@@ -22,15 +22,7 @@ import (
 // stepUses returns the variables the runs of list (a loop body or a
 // BLOCK's) may read before they define them.
 func (g *gen) stepUses(list []ast.Stmt) modref.Set {
-	jumps := false
-	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.GotoStmt, *ast.ComputedGotoStmt, *ast.AssignedGotoStmt, *ast.ArithIfStmt:
-			jumps = true
-		}
-		return !jumps
-	})
-	if jumps {
+	if jumpsIn(list) {
 		return g.bodyUses(list)
 	}
 	return g.exposedUses(list)
@@ -43,7 +35,8 @@ func (g *gen) stepUses(list []ast.Stmt) modref.Set {
 func (g *gen) renews(s ast.Stmt) (*sema.Symbol, bool) {
 	switch s := s.(type) {
 	case *ast.PointerAssignStmt:
-		id, ok := s.Lhs.(*ast.Ident)
+		obj, _ := g.remapParts(s) // (p(1:n, 1:n) => a: pointer_remap.go)
+		id, ok := obj.(*ast.Ident)
 		if !ok {
 			return nil, false
 		}
@@ -114,4 +107,127 @@ func (g *gen) stepPointers(body []ast.Stmt) map[*sema.Symbol]bool {
 		return true
 	})
 	return out
+}
+
+// exposedKilled returns the variables list may read before it defines
+// them whole: the reads of each top-level statement, less the variables
+// the statements before assign whole (a whole-array or scalar
+// assignment, the variable of a counted DO within its body, a pointer
+// associated anew, an allocatable freed: renews; what every branch of an
+// IF with an ELSE does so); and the variables it so defines.
+func (g *gen) exposedKilled(list []ast.Stmt) (out, killed modref.Set) {
+	out, killed = modref.Set{}, modref.Set{}
+	add := func(vs modref.Set, except *sema.Symbol) {
+		for v := range vs {
+			if !killed[v] && v != except {
+				out[v] = true
+			}
+		}
+	}
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			add(g.exprUses(s.Rhs), nil)
+			if id, ok := s.Lhs.(*ast.Ident); ok {
+				if v := g.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym && !v.Attrs.Has(sema.AttrPointer) {
+					killed[v] = true
+				} else if v != nil && !killed[v] {
+					out[v] = true // its association is read
+				}
+			} else {
+				add(g.exprUses(s.Lhs), nil)
+			}
+		case *ast.DoConstruct:
+			xs := []ast.Expr{s.Start, s.Stop, s.Step, s.While, s.Mask}
+			for _, sp := range s.Concurrent {
+				xs = append(xs, sp.Lo, sp.Hi, sp.Stride)
+			}
+			for _, x := range xs {
+				if x != nil {
+					add(g.exprUses(x), nil)
+				}
+			}
+			var dv *sema.Symbol
+			if s.Var != nil {
+				dv = g.info.ObjectOf(s.Var)
+			}
+			add(g.stepUses(s.Body), dv) // snap_exposed.go
+		default:
+			if v, ok := g.renews(s); ok { // snap_exposed.go
+				add(g.bodyUses([]ast.Stmt{s}), v) // (the target, read through v)
+				killed[v] = true
+				continue
+			}
+			if b, ok := s.(*ast.BlockConstruct); ok {
+				add(g.stepUses(b.Body), nil)
+				continue
+			}
+			if uses, kills, ok := g.branchesKilled(s); ok {
+				add(uses, nil)
+				for v := range kills {
+					killed[v] = true
+				}
+				continue
+			}
+			add(g.bodyUses([]ast.Stmt{s}), nil)
+		}
+	}
+	return out, killed
+}
+
+// branchesKilled returns, for IF construct s without GO TOs, what its
+// conditions and branches may read before they define it, and what
+// every branch defines whole when it has an ELSE (a double buffer
+// associated in both branches: if (odd) then; old => a ... else; old =>
+// b ... end if); ok is false for another statement.
+func (g *gen) branchesKilled(s ast.Stmt) (uses, kills modref.Set, ok bool) {
+	c, isIf := s.(*ast.IfConstruct)
+	if !isIf {
+		return nil, nil, false
+	}
+	uses = modref.Set{}
+	hasElse := false
+	for i, br := range c.Branches {
+		if br.Cond == nil {
+			hasElse = true
+		} else {
+			for v := range g.exprUses(br.Cond) {
+				uses[v] = true
+			}
+		}
+		if jumpsIn(br.Body) {
+			return nil, nil, false
+		}
+		u, k := g.exposedKilled(br.Body)
+		for v := range u {
+			uses[v] = true
+		}
+		if i == 0 {
+			kills = k
+			continue
+		}
+		for v := range kills {
+			if !k[v] {
+				delete(kills, v)
+			}
+		}
+	}
+	if !hasElse {
+		kills = nil
+	}
+	return uses, kills, true
+}
+
+// jumpsIn reports whether list holds a GO TO (a forward one may skip a
+// definition and not the read after it).
+func jumpsIn(list []ast.Stmt) bool {
+	jumps := false
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.GotoStmt, *ast.ComputedGotoStmt, *ast.AssignedGotoStmt, *ast.ArithIfStmt:
+			jumps = true
+		}
+		return !jumps
+	})
+	return jumps
 }
