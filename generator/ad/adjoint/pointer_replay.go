@@ -74,6 +74,9 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 			return nil, err
 		}
 	}
+	if plan != nil && g.hasAdj(v) && g.reallocatedTarget(v) { // ptr_advance.go
+		plan = nil
+	}
 	g.replays[v] = plan
 	return plan, nil
 }

@@ -211,3 +211,44 @@ func (g *gen) advanced(v *sema.Symbol) bool {
 	})
 	return found
 }
+
+// reallocatedTarget reports whether a loop of the routine both
+// associates pointer v with an ALLOCATABLE target and allocates or
+// deallocates that target (an automatic TARGET array of a BLOCK in a
+// loop, hoisted as an allocatable: inline/block_automatic.go). The
+// backward sweep would make the association of the iteration before
+// again (pointer_replay.go) before it allocates that iteration's target
+// again: the pointer would be left with the freed storage.
+func (g *gen) reallocatedTarget(v *sema.Symbol) bool {
+	found := false
+	ast.Inspect(&ast.Unit{Body: g.pa.Unit.Body}, func(n ast.Node) bool {
+		d, ok := n.(*ast.DoConstruct)
+		if !ok || found {
+			return !found
+		}
+		targets := map[*sema.Symbol]bool{}
+		ast.Inspect(&ast.Unit{Body: d.Body}, func(m ast.Node) bool {
+			if s, ok := m.(*ast.PointerAssignStmt); ok {
+				obj, _ := g.remapParts(s)
+				id, isID := obj.(*ast.Ident)
+				if t := g.baseSym(s.Rhs); isID && g.info.ObjectOf(id) == v && t != nil && t.Attrs.Has(sema.AttrAllocatable) {
+					targets[t] = true
+				}
+			}
+			return true
+		})
+		ast.Inspect(&ast.Unit{Body: d.Body}, func(m ast.Node) bool {
+			if s, ok := m.(*ast.AllocateStmt); ok && s.Keyword != "nullify" {
+				for _, o := range s.Objects {
+					if c, isCall := o.(*ast.CallExpr); isCall {
+						o = c.Fun
+					}
+					found = found || targets[g.baseSym(o)]
+				}
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
+}
