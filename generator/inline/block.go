@@ -19,8 +19,8 @@ import (
 // before it is read, and its derivative with it.
 //
 // A BLOCK keeps its declarations (which the differentiators reject when
-// it is active) in a procedure with OpenMP directives (its locals are
-// private to a thread there), in a DO CONCURRENT that cannot run as its
+// it is active) in a parallel construct of the procedure (its locals are
+// private to a thread there: block_omp.go), in a DO CONCURRENT that cannot run as its
 // DO nest (block_concurrent.go), and if one is not a type declaration,
 // declares an ALLOCATABLE variable with SAVE, or has a bound, length or
 // kind that reads anything but named constants, intrinsic inquiries and
@@ -51,9 +51,6 @@ func (x *expander) blockLocals(u *ast.Unit) {
 		return
 	}
 	h := &hoister{x: x, u: u, scope: us}
-	if hasOmp(u) {
-		return // BLOCK locals in OpenMP code would become shared
-	}
 	// (The body only: contained procedures' BLOCKs are theirs.)
 	ast.Inspect(&ast.Unit{Body: u.Body}, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BlockConstruct); ok {
@@ -61,7 +58,14 @@ func (x *expander) blockLocals(u *ast.Unit) {
 		}
 		return true
 	})
+	var omp map[*ast.BlockConstruct]bool
+	if hasOmp(u) {
+		omp = h.ompBlocks() // block_omp.go: locals private to a thread stay
+	}
 	h.private = h.serialConcurrent() // block_concurrent.go
+	for b := range omp {
+		h.private[b] = true
+	}
 	h.once = h.runOnce()
 	for _, b := range h.blocks {
 		h.hoist(b)

@@ -219,6 +219,51 @@ do concurrent (k = 1:n, m(k) > 0)
 end do
 x(1) = i`,
 	}, {
+		name: "OpenMP: a BLOCK outside the parallel constructs hoisted, one in a parallel region kept",
+		src: `subroutine s(n, x)
+  integer :: n, i
+  real(8) :: x(n)
+  block
+    real(8) :: c
+    c = 2
+    !$omp parallel do
+    do i = 1, n
+      x(i) = c*x(i)
+    end do
+  end block
+  !$omp parallel
+  block
+    real(8) :: t
+    t = 1
+  end block
+  !$omp end parallel
+  block
+    real(8) :: u
+    u = x(1)
+    x(1) = u*u
+  end block
+end subroutine s
+`,
+		want: `real(8) :: c
+real(8) :: u
+block
+  c = 2
+  !$omp parallel do
+  do i = 1, n
+    x(i) = c*x(i)
+  end do
+end block
+!$omp parallel
+block
+  real(8) :: t
+  t = 1
+end block
+!$omp end parallel
+block
+  u = x(1)
+  x(1) = u*u
+end block`,
+	}, {
 		name: "OpenMP: a BLOCK's locals are private to a thread, kept",
 		src: `subroutine s(n, x)
   integer :: n, i
