@@ -74,7 +74,12 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 			return nil, err
 		}
 	}
-	if plan != nil && g.hasAdj(v) && g.reallocatedTarget(v) { // ptr_advance.go
+	if plan == nil && !v.IsDummy() && !g.hasAdj(v) && !v.Attrs.Has(sema.AttrSave) && !g.remapped(v) {
+		if plan, err = g.advanceReplay(v, is); err != nil { // ptr_advance.go (a passive one)
+			return nil, err
+		}
+	}
+	if plan != nil && (g.hasAdj(v) || plan.adv != nil) && g.reallocatedTarget(v) { // ptr_advance.go
 		plan = nil
 	}
 	g.replays[v] = plan

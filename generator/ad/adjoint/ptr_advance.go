@@ -22,8 +22,10 @@ import (
 // bounds), and leaves the number alone. The backward sweep pops them,
 // associates p and p_b as the base statement did, then, if advanced,
 // with their section lo:hi (whose lower bound is 1, as the advance's).
-// Only for active local pointers whose other targets qualify for
-// captureReplay (replay_capture.go) and have lower bound 1 (gfortran 12
+// Only for local pointers whose other targets qualify for
+// captureReplay (replay_capture.go; a passive pointer's, an index list
+// walked by q => q(2:), for replayable: pointer_replay.go) and have
+// lower bound 1 (gfortran 12
 // makes p => p(2:) of a p with lower bound 0 the section starting at
 // p(1), not p(2): the bounds the plan keeps would not be the
 // association's; kernel ptr_advance_carry has the snapshots
@@ -43,6 +45,7 @@ func (g *gen) advanceReplay(v *sema.Symbol, is func(ast.Expr) bool) (*replayPlan
 	if v.Rank() != 1 {
 		return nil, nil
 	}
+	active := g.hasAdj(v)
 	plan := &replayPlan{ids: map[ast.Stmt]int{}, caps: map[int][]capture{}}
 	adv := &ptrAdvance{self: map[ast.Stmt]*ast.RangeExpr{}}
 	ok, most := true, 0
@@ -58,7 +61,9 @@ func (g *gen) advanceReplay(v *sema.Symbol, is func(ast.Expr) bool) (*replayPlan
 				t = nil
 			} else if isNull(t) {
 				t = nil
-			} else if caps, good := g.captures(t); good && g.lowerBoundOne(t) {
+			} else if !active && g.replayable(t, false) && g.lowerBoundOne(t) {
+				// (a passive pointer: subscripts that do not change)
+			} else if caps, good := g.captures(t); active && good && g.lowerBoundOne(t) {
 				plan.caps[len(plan.targets)] = caps
 				most = max(most, len(caps))
 			} else {

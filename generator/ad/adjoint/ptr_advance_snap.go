@@ -26,7 +26,7 @@ import (
 // body of checkpoint what associate anew, when v is advanced through its
 // own target; ok is false when v is not such a pointer.
 func (g *gen) advanceSnapOps(v *sema.Symbol, body []ast.Stmt, what string) (ops []snapOp, ok bool, err error) {
-	if g.scope.LookupLocal(v.Name) != v || v.Rank() != 1 || !g.hasAdj(v) {
+	if g.scope.LookupLocal(v.Name) != v || v.Rank() != 1 || v.Attrs.Has(sema.AttrSave) {
 		return nil, false, nil
 	}
 	plan, err := g.replay(v)
