@@ -19,15 +19,17 @@ import (
 // before it is read, and its derivative with it.
 //
 // A BLOCK keeps its declarations (which the differentiators reject when
-// it is active) in a procedure with DO CONCURRENT, FORALL or OpenMP
-// directives (its locals are private to an iteration or a thread there),
-// and if one is not a type declaration, declares a POINTER variable, or
-// an ALLOCATABLE one in a block that may run more than once per call
-// (deallocated at each end of the block: runOnce), or has a bound,
-// length or kind that reads anything but named constants, intrinsic
-// inquiries and dummies the procedure never defines (an automatic array
-// sized by a local computed before the block would be sized on entry to
-// the procedure).
+// it is active) in a parallel construct of the procedure (its locals are
+// private to a thread there: block_omp.go), in a DO CONCURRENT that cannot run as its
+// DO nest (block_concurrent.go), and if one is not a type declaration,
+// declares an ALLOCATABLE variable with SAVE, or has a bound, length or
+// kind that reads anything but named constants, intrinsic inquiries and
+// dummies the procedure never defines (an automatic array sized by a
+// local computed before the block would be sized on entry to the
+// procedure: block_automatic.go makes it ALLOCATABLE). An ALLOCATABLE
+// local of a block that may run more than once per call (runOnce) is
+// freed at the start of each run (the block's own is deallocated at each
+// end); a POINTER local moves as it is (undefined on each entry).
 func BlockLocals(prog *sema.Program) {
 	if prog == nil || prog.Info == nil {
 		return
@@ -49,26 +51,20 @@ func (x *expander) blockLocals(u *ast.Unit) {
 		return
 	}
 	h := &hoister{x: x, u: u, scope: us}
-	shared := false // per-iteration or per-thread locals would become shared
 	// (The body only: contained procedures' BLOCKs are theirs.)
 	ast.Inspect(&ast.Unit{Body: u.Body}, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BlockConstruct:
-			h.blocks = append(h.blocks, n)
-		case *ast.DoConstruct:
-			shared = shared || len(n.Concurrent) > 0
-		case *ast.ForallConstruct:
-			shared = true
-		}
-		if st, ok := n.(ast.Stmt); ok && st != nil {
-			for _, c := range st.Header().Doc {
-				shared = shared || c.Omp != nil
-			}
+		if b, ok := n.(*ast.BlockConstruct); ok {
+			h.blocks = append(h.blocks, b)
 		}
 		return true
 	})
-	if shared {
-		return // BLOCK locals in DO CONCURRENT, FORALL or OpenMP code stay
+	var omp map[*ast.BlockConstruct]bool
+	if hasOmp(u) {
+		omp = h.ompBlocks() // block_omp.go: locals private to a thread stay
+	}
+	h.private = h.serialConcurrent() // block_concurrent.go
+	for b := range omp {
+		h.private[b] = true
 	}
 	h.once = h.runOnce()
 	for _, b := range h.blocks {
@@ -86,6 +82,9 @@ type hoister struct {
 	n      int
 	// once holds the BLOCKs that run at most once per call (runOnce).
 	once map[*ast.BlockConstruct]bool
+	// private holds the BLOCKs of DO CONCURRENTs that stay such
+	// (serialConcurrent): their locals are an iteration's.
+	private map[*ast.BlockConstruct]bool
 }
 
 // runOnce returns the BLOCKs of the procedure that run at most once per
@@ -127,7 +126,7 @@ func (h *hoister) runOnce() map[*ast.BlockConstruct]bool {
 // hoist moves b's declarations into the procedure if they qualify.
 func (h *hoister) hoist(b *ast.BlockConstruct) {
 	bs := h.x.info.Scopes[b]
-	if bs == nil || len(b.Decls) == 0 || !h.qualifies(b) {
+	if bs == nil || len(b.Decls) == 0 || h.private[b] || !h.qualifies(b) {
 		return
 	}
 	if h.names == nil {
@@ -161,8 +160,20 @@ func (h *hoister) hoist(b *ast.BlockConstruct) {
 	}
 	var allocs []ast.Stmt
 	for _, d := range b.Decls {
-		if td, ok := d.(*ast.TypeDecl); ok && !h.specOK(td) {
+		td, ok := d.(*ast.TypeDecl)
+		if !ok {
+			continue
+		}
+		if !h.specOK(td) {
 			allocs = append(allocs, h.makeAllocatable(td)...) // block_automatic.go
+			continue
+		}
+		for _, e := range td.Entities {
+			// An ALLOCATABLE local is unallocated on each entry to
+			// its block (deallocated at each end).
+			if s := h.x.info.Defs[e.Name]; !h.once[b] && s.Attrs&sema.AttrAllocatable != 0 {
+				allocs = append(allocs, h.x.freeIfAllocated(s, e.Name.Name))
+			}
 		}
 	}
 	b.Body = append(allocs, b.Body...)
@@ -215,11 +226,11 @@ func (h *hoister) qualifies(b *ast.BlockConstruct) bool {
 		}
 		for _, e := range td.Entities {
 			s := h.x.info.Defs[e.Name]
-			if s == nil || s.Owner != bs || s.Kind != sema.VarSym && s.Kind != sema.ConstSym || s.Attrs&sema.AttrPointer != 0 {
+			if s == nil || s.Owner != bs || s.Kind != sema.VarSym && s.Kind != sema.ConstSym {
 				return false
 			}
-			if s.Attrs&sema.AttrAllocatable != 0 && (!h.once[b] || s.Attrs&sema.AttrSave != 0) {
-				return false // deallocated at each end of the block
+			if s.Attrs&sema.AttrAllocatable != 0 && s.Attrs&sema.AttrSave != 0 {
+				return false // allocated from one call to the next
 			}
 		}
 		if !h.specOK(td) && !h.automatic(b, td) { // block_automatic.go

@@ -57,7 +57,7 @@ block
   y = w_blk1*w_blk1
 end block`,
 	}, {
-		name: "allocatable in a loop and a type of its own: kept; an automatic array sized by a local: allocated at the block's start",
+		name: "allocatable in a loop: hoisted, freed at the block's start; a type of its own: kept; an automatic array sized by a local: allocated at the block's start",
 		src: `subroutine s(n, x, y)
   integer :: n, m, i
   real(8) :: x(n), y
@@ -84,11 +84,12 @@ end block`,
   end block
 end subroutine s
 `,
-		want: `real(8), allocatable :: b(:)
+		want: `real(8), allocatable :: a(:)
+real(8), allocatable :: b(:)
 m = n
 do i = 1, 2
   block
-    real(8), allocatable :: a(:)
+    if (allocated(a)) deallocate(a)
     a = x
     y = sum(a)
   end block
@@ -148,6 +149,120 @@ end subroutine s
 `,
 		want: `y = 0
 call inner(2)`,
+	}, {
+		name: "DO CONCURRENT holding a BLOCK: the DO nest (name on the innermost, mask an IF); a POINTER local hoisted; FORALL elsewhere",
+		src: `subroutine s(n, x, y)
+  integer :: n, i, j
+  real(8), target :: x(n, n)
+  real(8) :: y(n)
+  forall (i = 1:n) y(i) = x(i, i)
+  cols: do concurrent (j = 1:n, i = 1:n, y(j) > 0)
+    block
+      real(8) :: t
+      real(8), pointer :: p(:)
+      p => x(:, j)
+      t = p(i)
+      x(i, j) = t*t
+    end block
+  end do cols
+end subroutine s
+`,
+		want: `real(8) :: t
+real(8), pointer :: p(:)
+forall (i = 1:n) y(i) = x(i, i)
+do j = 1, n
+  cols: do i = 1, n
+    if (y(j) > 0) then
+      block
+        p => x(:, j)
+        t = p(i)
+        x(i, j) = t*t
+      end block
+    end if
+  end do cols
+end do`,
+	}, {
+		name: "DO CONCURRENT whose index the routine reads after it, or whose mask the body defines: kept",
+		src: `subroutine s(n, x, m)
+  integer :: n, i, k, m(n)
+  real(8) :: x(n)
+  do concurrent (i = 1:n)
+    block
+      real(8) :: t
+      t = x(i)
+      x(i) = t*t
+    end block
+  end do
+  do concurrent (k = 1:n, m(k) > 0)
+    block
+      real(8) :: t
+      t = x(k)
+      m(k) = 0
+    end block
+  end do
+  x(1) = i
+end subroutine s
+`,
+		want: `do concurrent (i = 1:n)
+  block
+    real(8) :: t
+    t = x(i)
+    x(i) = t*t
+  end block
+end do
+do concurrent (k = 1:n, m(k) > 0)
+  block
+    real(8) :: t
+    t = x(k)
+    m(k) = 0
+  end block
+end do
+x(1) = i`,
+	}, {
+		name: "OpenMP: a BLOCK outside the parallel constructs hoisted, one in a parallel region kept",
+		src: `subroutine s(n, x)
+  integer :: n, i
+  real(8) :: x(n)
+  block
+    real(8) :: c
+    c = 2
+    !$omp parallel do
+    do i = 1, n
+      x(i) = c*x(i)
+    end do
+  end block
+  !$omp parallel
+  block
+    real(8) :: t
+    t = 1
+  end block
+  !$omp end parallel
+  block
+    real(8) :: u
+    u = x(1)
+    x(1) = u*u
+  end block
+end subroutine s
+`,
+		want: `real(8) :: c
+real(8) :: u
+block
+  c = 2
+  !$omp parallel do
+  do i = 1, n
+    x(i) = c*x(i)
+  end do
+end block
+!$omp parallel
+block
+  real(8) :: t
+  t = 1
+end block
+!$omp end parallel
+block
+  u = x(1)
+  x(1) = u*u
+end block`,
 	}, {
 		name: "OpenMP: a BLOCK's locals are private to a thread, kept",
 		src: `subroutine s(n, x)

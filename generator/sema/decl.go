@@ -1746,7 +1746,8 @@ func (c *checker) typeDef(sc *Scope, td *ast.TypeDef) {
 				et = c.charType(e.CharLen, t.Kind)
 			}
 			comp := &Symbol{Name: cn, Kind: ComponentSym, Pos: e.Name.NamePos, Type: et, ArgIndex: -1,
-				Attrs: da.attrs &^ (AttrPublic | AttrPrivate), Parent: sym, Owner: sc, declared: true}
+				Attrs: da.attrs &^ (AttrPublic | AttrPrivate), Parent: sym, Owner: sc, declared: true,
+				PrivateComp: da.attrs&AttrPrivate != 0 || td.PrivateStmt != nil && da.attrs&AttrPublic == 0}
 			dims := e.Dims
 			if dims == nil && da.hasDim {
 				dims = da.dims

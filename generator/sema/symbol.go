@@ -236,6 +236,9 @@ type Symbol struct {
 	// extended type, or, for a component, the type it belongs to.
 	Components []*Symbol
 	Parent     *Symbol
+	// PrivateComp is set on a PRIVATE component (by its attribute, or
+	// the PRIVATE statement of its type): only its module may name it.
+	PrivateComp bool
 	// Stateless is set on a derived type without components none of
 	// whose extensions has components (oop_static.go).
 	Stateless bool

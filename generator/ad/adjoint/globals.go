@@ -246,7 +246,7 @@ func (g *gen) globalAdj(s *sema.Symbol) error {
 	if err != nil {
 		return err
 	}
-	g.sh.modDecls[m] = append(g.sh.modDecls[m], nullInit(s, d)) // ptr_module.go
+	g.sh.modDecls[m] = append(g.sh.modDecls[m], nullInit(s, decl.ModuleInit(s, d))) // ptr_module.go; decl/dtype_init.go
 	return nil
 }
 

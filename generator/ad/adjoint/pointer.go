@@ -105,6 +105,12 @@ func (g *gen) activePointer(x ast.Expr) (*ast.Ident, *sema.Symbol) {
 // restoring them. A statement in a loop is rejected: one pair holds one
 // association.
 func (g *gen) pointerSave(p *ast.Ident, v *sema.Symbol, pb *ast.Ident) (save, restore []ast.Stmt, err error) {
+	if len(g.loops) > 0 && g.reallocatedTarget(v) { // ptr_advance.go
+		return nil, nil, notSupported("association of active pointer '%s' with an ALLOCATABLE target that the loop around it allocates anew (an automatic TARGET array of a BLOCK in a loop), in reverse mode", v.Name)
+	}
+	if len(g.loops) > 0 && g.advanced(v) { // ptr_advance.go
+		return nil, nil, notSupported("association of active pointer '%s', advanced through its own target, inside a loop in reverse mode (its base targets must have lower bound 1, its advances no stride)", v.Name)
+	}
 	if len(g.loops) > 0 {
 		return nil, nil, notSupported("association of active pointer '%s' inside a loop in reverse mode", v.Name)
 	}

@@ -101,6 +101,9 @@ func (g *gen) passiveEntry(r *routine, err error) error {
 	for _, v := range ptrs {
 		r.entry = append(r.entry, nullify(ast.NewIdent(v.Name)),
 			&ast.AssignStmt{Lhs: ast.NewIdent(g.replays[v].pid.Name), Rhs: deriv.Int(0)})
+		for _, c := range g.replays[v].capVars { // (an advanced one's section: ptr_advance.go)
+			r.entry = append(r.entry, &ast.AssignStmt{Lhs: ast.NewIdent(c.Name), Rhs: deriv.Int(0)})
+		}
 	}
 	var keys []string
 	for k, plan := range g.compReplays {

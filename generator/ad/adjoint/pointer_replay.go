@@ -36,6 +36,9 @@ type replayPlan struct {
 	// bounds are the bounds each statement gives p, by target
 	// (p(1:n) => a: pointer_remap.go).
 	bounds map[int][]ast.Expr
+	// adv is set for a pointer advanced through its own target (p =>
+	// p(2:): ptr_advance.go).
+	adv *ptrAdvance
 }
 
 // replay returns the replay plan of pointer v, nil if its associations
@@ -60,11 +63,24 @@ func (g *gen) replay(v *sema.Symbol) (*replayPlan, error) {
 		if plan, err = g.captureReplay(v, is); err != nil { // replay_capture.go
 			return nil, err
 		}
+		if plan == nil {
+			if plan, err = g.advanceReplay(v, is); err != nil { // ptr_advance.go
+				return nil, err
+			}
+		}
 	}
 	if plan == nil && !v.IsDummy() {
 		if plan, err = g.groupReplay(v); err != nil { // pointer_group.go
 			return nil, err
 		}
+	}
+	if plan == nil && !v.IsDummy() && !g.hasAdj(v) && !v.Attrs.Has(sema.AttrSave) && !g.remapped(v) {
+		if plan, err = g.advanceReplay(v, is); err != nil { // ptr_advance.go (a passive one)
+			return nil, err
+		}
+	}
+	if plan != nil && (g.hasAdj(v) || plan.adv != nil) && g.reallocatedTarget(v) { // ptr_advance.go
+		plan = nil
 	}
 	g.replays[v] = plan
 	return plan, nil
@@ -206,5 +222,13 @@ func (g *gen) replayPartsOf(s ast.Stmt, p, pb ast.Expr, plan *replayPlan) (push,
 	}
 	bwd = []ast.Stmt{popInt(ast.NewIdent(plan.pid.Name)), sel}
 	cp, cs, cq := plan.captureParts(s) // replay_capture.go
-	return append(push, cp...), append(set, cs...), append(cq, bwd...), nil
+	push, set, bwd = append(push, cp...), append(set, cs...), append(cq, bwd...)
+	if plan.adv != nil {
+		pre, as, ab, advanced := plan.advanceParts(s, p, pb) // ptr_advance.go
+		if advanced {
+			set = nil // (the number stays the base statement's)
+		}
+		push, set, bwd = append(push, pre...), append(set, as...), append(bwd, ab...)
+	}
+	return push, set, bwd, nil
 }

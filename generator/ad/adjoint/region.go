@@ -106,45 +106,10 @@ func (g *gen) bodyUses(list []ast.Stmt) modref.Set {
 }
 
 // exposedUses returns the variables list may read before it defines
-// them whole: the reads of each top-level statement, less the variables
-// the statements before assign whole (a whole-array or scalar assignment,
-// the variable of a counted DO within its body). Temporaries a step
+// them whole (exposedKilled, snap_exposed.go). Temporaries a step
 // assigns before reading are then in no snapshot.
 func (g *gen) exposedUses(list []ast.Stmt) modref.Set {
-	out, killed := modref.Set{}, modref.Set{}
-	add := func(vs modref.Set, except *sema.Symbol) {
-		for v := range vs {
-			if !killed[v] && v != except {
-				out[v] = true
-			}
-		}
-	}
-	for _, s := range list {
-		switch s := g.info.Unsegmented(s).(type) {
-		case *ast.AssignStmt:
-			add(g.exprUses(s.Rhs), nil)
-			if id, ok := s.Lhs.(*ast.Ident); ok {
-				if v := g.info.ObjectOf(id); v != nil && v.Kind == sema.VarSym {
-					killed[v] = true
-				}
-			} else {
-				add(g.exprUses(s.Lhs), nil)
-			}
-		case *ast.DoConstruct:
-			for _, x := range []ast.Expr{s.Start, s.Stop, s.Step, s.While} {
-				if x != nil {
-					add(g.exprUses(x), nil)
-				}
-			}
-			var dv *sema.Symbol
-			if s.Var != nil {
-				dv = g.info.ObjectOf(s.Var)
-			}
-			add(g.bodyUses(s.Body), dv)
-		default:
-			add(g.bodyUses([]ast.Stmt{s}), nil)
-		}
-	}
+	out, _ := g.exposedKilled(list)
 	return out
 }
 

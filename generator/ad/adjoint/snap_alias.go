@@ -137,22 +137,29 @@ func (g *gen) aliasSets(body []ast.Stmt, sets *snapshot.Sets) {
 		return
 	}
 	a := g.aliasClasses()
+	priv := g.stepPointers(body) // snap_exposed.go
 	widen := func(s snapshot.Set) {
 		classes := map[*sema.Symbol]bool{}
 		for v := range s {
-			if aliasable(v) {
+			if aliasable(v) { // (a step's pointer too: its targets' values are in the snapshot)
 				classes[a.find(v)] = true
 			}
 		}
 		for v := range a {
-			if v != unknownAlias && classes[a.find(v)] && (!v.Attrs.Has(sema.AttrPointer) || named[v]) {
+			if v != unknownAlias && classes[a.find(v)] && (!v.Attrs.Has(sema.AttrPointer) || named[v]) && !priv[v] {
 				s[v] = true
 			}
 		}
 	}
 	widen(sets.OutC)
 	widen(sets.UseC)
+	for v := range priv {
+		delete(sets.Req, v) // (store-all: all the step defines) nothing after the loop names it
+	}
 	for v := range g.associatedAnew(body) {
+		if priv[v] {
+			continue
+		}
 		// In every snapshot: the record of a step reads the
 		// association it starts from (pointer_replay.go pushes it).
 		sets.OutC[v], sets.UseC[v] = true, true

@@ -205,6 +205,9 @@ func (g *gen) snapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]snapOp, e
 	case decl.IsDerived(v.Type):
 		return g.derivedSnapOps(v, body, what) // snap_types.go
 	case v.Attrs.Has(sema.AttrPointer) && v.Type != nil && !decl.IsDerived(v.Type):
+		if ops, ok, err := g.advanceSnapOps(v, body, what); ok { // ptr_advance_snap.go
+			return ops, err
+		}
 		op, err := g.pointerSnapOp(v, body, what) // snap_pointer.go
 		return []snapOp{op}, err
 	case decl.IsAllocatable(v):

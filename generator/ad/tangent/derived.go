@@ -36,8 +36,8 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	if err := decl.CheckDerived(s.Type); err != nil {
 		return err
 	}
-	if s.Module() != nil && !decl.IsAllocatable(s) && decl.InitsFloat(s.Type) { // (an allocatable's derivative is zeroed when allocated)
-		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value)", s.Name, s.Type.Derived.Name)
+	if s.Module() != nil && !decl.IsAllocatable(s) && decl.InitsFloat(s.Type) && !decl.ZeroInitOK(s) { // (an allocatable's derivative is zeroed when allocated)
+		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value: a PRIVATE or CLASS component leaves no structure constructor zeroing it)", s.Name, s.Type.Derived.Name)
 	}
 	if decl.IsAllocatable(s) {
 		if err := decl.CheckAllocDerived(s); err != nil { // dtype_alloc.go
