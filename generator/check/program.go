@@ -199,6 +199,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			}
 		}
 	}
+	globals = append(globals, inputGlobals(spec, sym.Inner, globals)...) // inputs_globals.go
 	ints := map[string]*Arg{}
 	var inputErrs diag.List
 	var leaves []leafArg // the components of derived-type arguments
@@ -256,7 +257,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		}
 	}
 	for _, l := range leaves {
-		if err := shape(t, l.comp, l.arg, env); err != nil {
+		if err := shapeLeaf(t, l, env); err != nil { // derived.go
 			return nil, err
 		}
 		inputErrs = append(inputErrs, realInput(spec, t, l.arg)...)
@@ -274,7 +275,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			}
 			p.Args = append(p.Args, rec)
 			for _, l := range l {
-				if err := shape(t, l.comp, l.arg, env); err != nil {
+				if err := shapeLeaf(t, l, env); err != nil { // derived.go
 					return nil, err
 				}
 				inputErrs = append(inputErrs, realInput(spec, t, l.arg)...)
@@ -320,9 +321,11 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		p.Args = append(p.Args, a)
 	}
 	inputErrs = append(inputErrs, env.errs...)
+	inputErrs = append(inputErrs, sectionBounds(bt, p, env)...) // secbounds.go
 	if len(inputErrs) > 0 {
-		// What check.inputs says wrongly, all of it at once.
-		return nil, inputErrs
+		// What check.inputs says wrongly, all of it at once (with the
+		// variables, which tell the names of check.inputs it knows).
+		return p, inputErrs
 	}
 	skip := map[*sema.Symbol]bool{}
 	for _, g := range globals {
@@ -528,6 +531,9 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 // last dimension of an assumed-shape or assumed-size dummy gets as many
 // as a check.inputs list of values needs.
 func shape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) error {
+	if ok, err := deferredShape(t, d, a, env); ok { // alloc.go
+		return err
+	}
 	for i, dim := range d.Dims {
 		last := i == len(d.Dims)-1
 		// An external procedure's gets an interface block
