@@ -15,7 +15,8 @@ import (
 // Allocatable variables the driver sets (docs/check.md, "Allocatable
 // variables"): an allocatable real or complex component of a
 // derived-type argument or module variable (s%h), an allocatable module
-// array. The driver allocates them, and their copies and derivatives,
+// array, an allocatable dummy (declared allocatable with its
+// derivatives, declareAllocDummy). The driver allocates them, and their copies and derivatives,
 // with the bounds check.shapes gives (default: every dimension 1:10, the
 // last one sized by a list in check.inputs, as for an assumed-shape
 // dummy) before it reads the check point, and stops if the setup
@@ -31,9 +32,6 @@ func deferredShape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) (boo
 		if dim.Kind != sema.DeferredShape {
 			return false, nil
 		}
-	}
-	if d.IsDummy() {
-		return true, cannot(t, d, "not supported yet: an allocatable dummy argument (an allocatable component, or a module variable, can be set: docs/check.md)")
 	}
 	a.Alloc = true
 	if sh := env.spec.Check.ShapeFor(a.Name); sh != nil {
@@ -92,8 +90,12 @@ func shapeDim(dim config.ShapeDim, env *boundEnv) (lo, hi int, ok bool) {
 // allocNames are the driver's names of the variables it allocates for
 // allocatable a: the variable, its copies and its derivatives.
 func (p *Program) allocNames(a *Arg) []string {
+	if !a.Leaf && a.Global == "" {
+		// A dummy: the driver's copies are explicit-shape.
+		return nonEmpty(a.Name, a.dname(), a.bname())
+	}
 	if !a.Leaf {
-		// A module array: the driver's copies are explicit-shape.
+		// A module array: likewise.
 		return nonEmpty(a.Name, a.DName, a.BName)
 	}
 	base, _, _ := strings.Cut(a.Name, "%")
@@ -190,7 +192,7 @@ func unusedShapes(spec *config.Spec, allocs map[string]bool, all bool) diag.List
 	sort.Strings(names)
 	for _, sh := range spec.Check.Shapes {
 		if !allocs[sh.Name] && all {
-			l.Addf(sh.Pos, "check.shapes: '%s' is not an allocatable variable fadj check sets (an allocatable module variable or component a target names, or an allocatable component of a derived-type argument)%s", sh.Name, suggest.Hint(sh.Name, names))
+			l.Addf(sh.Pos, "check.shapes: '%s' is not an allocatable variable fadj check sets (an allocatable argument, module variable or component a target names)%s", sh.Name, suggest.Hint(sh.Name, names))
 		}
 	}
 	return l
@@ -237,4 +239,28 @@ func (p *Program) defaultShapesHint() string {
 		return ""
 	}
 	return "\nnote: the driver allocated " + strings.Join(names, ", ") + " with its default bounds: if the model indexes them beyond, give their bounds in check.shapes (docs/check.md, \"Allocatable variables\")"
+}
+
+// declareAllocDummy declares, ALLOCATABLE, the names of allocatable
+// dummy a that the driver passes (a, its derivatives) and returns the
+// others (its copies), which are explicit-shape.
+func (p *Program) declareAllocDummy(pf func(string, ...any), a *Arg, names []string) []string {
+	passed := map[string]bool{a.Name: true, a.dname(): true, a.bname(): true}
+	var alloc, rest []string
+	for _, n := range names {
+		if passed[n] {
+			alloc = append(alloc, n)
+		} else {
+			rest = append(rest, n)
+		}
+	}
+	deferred := "(" + strings.TrimSuffix(strings.Repeat(":, ", len(a.Dims)), ", ") + ")"
+	if len(a.Dims) == 0 {
+		deferred = ""
+	}
+	for i := range alloc {
+		alloc[i] += deferred
+	}
+	pf("  %s, allocatable :: %s", a.Type, strings.Join(alloc, ", "))
+	return rest
 }

@@ -256,6 +256,10 @@ func WriteDriver(p *Program) string {
 		if a.Dependent && p.Adjoint != "" {
 			names = append(names, "fadjw_"+a.Name)
 		}
+		if a.Alloc && a.Global == "" && !a.Leaf {
+			// An allocatable dummy: what is passed is allocatable too.
+			names = p.declareAllocDummy(pf, a, names) // alloc.go
+		}
 		for i := range names {
 			names[i] += dims
 		}
