@@ -24,17 +24,26 @@ import (
 
 // deferredShape sizes allocatable a (symbol d): it reports false if d is
 // not allocatable with a deferred shape.
+//
+// It sizes an assumed-shape dummy too when check.shapes gives its shape
+// (its bounds in the routine are its declaration's: only the extents
+// matter).
 func deferredShape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) (bool, error) {
-	if !d.Attrs.Has(sema.AttrAllocatable) {
+	sh := env.spec.Check.ShapeFor(a.Name)
+	assumed := d.IsDummy() && len(d.Dims) > 0 && sh != nil
+	for _, dim := range d.Dims {
+		assumed = assumed && dim.Kind == sema.AssumedShape
+	}
+	if !d.Attrs.Has(sema.AttrAllocatable) && !assumed {
 		return false, nil
 	}
 	for _, dim := range d.Dims {
-		if dim.Kind != sema.DeferredShape {
+		if dim.Kind != sema.DeferredShape && !assumed {
 			return false, nil
 		}
 	}
-	a.Alloc = true
-	if sh := env.spec.Check.ShapeFor(a.Name); sh != nil {
+	a.Alloc, a.AssumedShape = !assumed, assumed
+	if sh != nil {
 		var dims []string
 		size := 1
 		for _, dim := range sh.Dims {
@@ -90,6 +99,10 @@ func shapeDim(dim config.ShapeDim, env *boundEnv) (lo, hi int, ok bool) {
 // allocNames are the driver's names of the variables it allocates for
 // allocatable a: the variable, its copies and its derivatives.
 func (p *Program) allocNames(a *Arg) []string {
+	if a.Class == Record && a.Global == "" {
+		// A dummy of derived type: the driver passes both derivatives.
+		return []string{a.Name, "fadjd_" + a.Name, "fadjb_" + a.Name}
+	}
 	if !a.Leaf && a.Global == "" {
 		// A dummy: the driver's copies are explicit-shape.
 		return nonEmpty(a.Name, a.dname(), a.bname())
@@ -192,7 +205,7 @@ func unusedShapes(spec *config.Spec, allocs map[string]bool, all bool) diag.List
 	sort.Strings(names)
 	for _, sh := range spec.Check.Shapes {
 		if !allocs[sh.Name] && all {
-			l.Addf(sh.Pos, "check.shapes: '%s' is not an allocatable variable fadj check sets (an allocatable argument, module variable or component a target names)%s", sh.Name, suggest.Hint(sh.Name, names))
+			l.Addf(sh.Pos, "check.shapes: '%s' is not an allocatable or assumed-shape variable fadj check sets (an allocatable or assumed-shape argument, or an allocatable module variable or component, that a target names)%s", sh.Name, suggest.Hint(sh.Name, names))
 		}
 	}
 	return l
@@ -235,10 +248,42 @@ func (p *Program) defaultShapesHint() string {
 			names = append(names, a.Name+"("+strings.Join(a.Dims, ", ")+")")
 		}
 	}
-	if len(names) == 0 {
-		return ""
+	hint := ""
+	if len(names) > 0 {
+		hint = "\nnote: the driver allocated " + strings.Join(names, ", ") + " with its default bounds: if the model indexes them beyond, give their bounds in check.shapes (docs/check.md, \"Allocatable variables\")"
 	}
-	return "\nnote: the driver allocated " + strings.Join(names, ", ") + " with its default bounds: if the model indexes them beyond, give their bounds in check.shapes (docs/check.md, \"Allocatable variables\")"
+	if len(p.unsetAllocs) > 0 {
+		hint += "\nnote: the driver leaves the allocatable module variables " + strings.Join(p.unsetAllocs, ", ") + " as they are (unallocated unless the program allocates them): if the model reads them, name them in check.shapes (and check.inputs), or allocate them in a check.setup routine"
+	}
+	return hint
+}
+
+// unsetAllocatables lists the public allocatable real, complex or
+// derived-type module variables of the program that the driver does not
+// set (not in args), for the hint of a check program that failed.
+func unsetAllocatables(info *sema.Info, args []*Arg) []string {
+	set := map[string]bool{}
+	for _, a := range args {
+		if a.Global != "" && !a.Leaf {
+			set[a.Global] = true
+		}
+	}
+	var out []string
+	for _, m := range info.Modules {
+		if m.Inner == nil {
+			continue
+		}
+		for _, s := range m.Inner.Symbols() {
+			if s.Kind != sema.VarSym || s.Type == nil || !s.Attrs.Has(sema.AttrAllocatable) || s.Attrs.Has(sema.AttrPrivate) ||
+				m.Inner.DefaultPrivate() && !s.Attrs.Has(sema.AttrPublic) ||
+				!(s.Type.IsReal() || s.Type.IsComplex() || s.Type.IsDerived()) || set[m.Name+"::"+s.Name] {
+				continue
+			}
+			out = append(out, m.Name+"::"+s.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // declareAllocDummy declares, ALLOCATABLE, the names of allocatable
@@ -246,6 +291,9 @@ func (p *Program) defaultShapesHint() string {
 // others (its copies), which are explicit-shape.
 func (p *Program) declareAllocDummy(pf func(string, ...any), a *Arg, names []string) []string {
 	passed := map[string]bool{a.Name: true, a.dname(): true, a.bname(): true}
+	if a.Class == Record {
+		passed = map[string]bool{a.Name: true, "fadjd_" + a.Name: true, "fadjb_" + a.Name: true}
+	}
 	var alloc, rest []string
 	for _, n := range names {
 		if passed[n] {

@@ -748,7 +748,7 @@ func known(p *Program, set, allocs map[string]bool, names *[]string) {
 		set[bv.Ref] = true
 	}
 	for _, a := range p.Args {
-		allocs[a.Name] = allocs[a.Name] || a.Alloc
+		allocs[a.Name] = allocs[a.Name] || a.Alloc || a.AssumedShape
 		if (a.Class == IntParam || a.Class == Float || a.Class == Passive) && !set[a.Name] {
 			set[a.Name] = true
 			*names = append(*names, a.Name)

@@ -41,8 +41,6 @@ func recordArg(p *Program, t *config.Target, bt *bind.Target, d *sema.Symbol, a 
 	switch {
 	case d.Attrs.Has(sema.AttrPointer):
 		return nil, cannot(t, d, "not supported yet: a pointer of derived type")
-	case d.Attrs.Has(sema.AttrAllocatable) && d.IsDummy():
-		return nil, cannot(t, d, "not supported yet: an allocatable dummy argument of derived type (an allocatable module variable can be set: docs/check.md)")
 	}
 	array := len(d.Dims) > 0
 	m := dt.Derived.Module()
@@ -114,12 +112,13 @@ func names(list []bind.Var, d *sema.Symbol, cp string) bool {
 // shapeLeaf sizes leaf l: the shape of its record if that is an array
 // (shaped first), else its component's.
 func shapeLeaf(t *config.Target, l leafArg, env *boundEnv) error {
-	if len(l.sym.Dims) > 0 {
-		if l.rec.Size == 1 && len(l.rec.Dims) == 0 {
-			if err := shape(t, l.sym, l.rec, env); err != nil {
-				return err
-			}
+	if (len(l.sym.Dims) > 0 || l.sym.Attrs.Has(sema.AttrAllocatable)) && !l.rec.shaped {
+		l.rec.shaped = true
+		if err := shape(t, l.sym, l.rec, env); err != nil {
+			return err
 		}
+	}
+	if len(l.sym.Dims) > 0 {
 		l.arg.Dims, l.arg.Size = l.rec.Dims, l.rec.Size
 		return nil
 	}

@@ -95,6 +95,8 @@ type Arg struct {
 	// DefaultShape says the driver chose an Alloc's Dims (check.shapes
 	// does not give them).
 	DefaultShape bool
+	// shaped says a Record's shape is set (derived.go).
+	shaped bool
 	// Leaf marks a real or complex component of a Record argument
 	// (Name "p%a%b"): declared through its record, never passed; its
 	// Global is its Name and DName, BName the components of the
@@ -158,6 +160,9 @@ type Program struct {
 	// arrays read (bounds.go): the driver sets those check.inputs gives
 	// before the setup routine and stops if one has another value after.
 	BoundVars []BoundVar
+	// unsetAllocs are the allocatable module variables the driver does
+	// not set (alloc.go), named when the check program fails.
+	unsetAllocs []string
 	// commons are the target's declarations of its common blocks
 	// (commons_relaid.go).
 	commons map[string]*origCommon
@@ -221,6 +226,9 @@ func WriteDriver(p *Program) string {
 			names := []string{a.Name, "fadj0_" + a.Name, "fadjv_" + a.Name, "fadjd_" + a.Name, "fadjb_" + a.Name, "fadjw_" + a.Name}
 			if a.Global != "" {
 				names = []string{"fadj0_" + a.Name, "fadjv_" + a.Name, "fadjw_" + a.Name}
+			}
+			if a.Alloc && a.Global == "" {
+				names = p.declareAllocDummy(pf, a, names) // alloc.go
 			}
 			if len(a.Dims) > 0 {
 				for i := range names {

@@ -331,6 +331,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	for _, g := range globals {
 		skip[g] = true
 	}
+	p.unsetAllocs = unsetAllocatables(prog.Info, p.Args) // alloc.go
 	uses, saved := moduleState(prog.Info, skip, nil, false, 0)
 	p.Uses = append(p.Uses, uses...)
 	p.Saved = saved

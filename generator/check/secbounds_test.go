@@ -29,3 +29,20 @@ func TestEvalSection(t *testing.T) {
 		}
 	}
 }
+
+// A check program that fails names the arrays the driver allocated with
+// its default bounds and the allocatable module variables it leaves.
+func TestDefaultShapesHint(t *testing.T) {
+	p := &Program{Args: []*Arg{
+		{Name: "s%h", Alloc: true, DefaultShape: true, Dims: []string{"1:10"}},
+		{Name: "s%u", Alloc: true, Dims: []string{"1:20"}},
+	}, unsetAllocs: []string{"ocean::drag"}}
+	want := "\nnote: the driver allocated s%h(1:10) with its default bounds: if the model indexes them beyond, give their bounds in check.shapes (docs/check.md, \"Allocatable variables\")" +
+		"\nnote: the driver leaves the allocatable module variables ocean::drag as they are (unallocated unless the program allocates them): if the model reads them, name them in check.shapes (and check.inputs), or allocate them in a check.setup routine"
+	if got := p.defaultShapesHint(); got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if got := (&Program{}).defaultShapesHint(); got != "" {
+		t.Errorf("no arrays: got %q", got)
+	}
+}
