@@ -3,6 +3,8 @@ package check
 import (
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/fortran/parser"
+
 	"github.com/fadj-dev/fadj/config"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
@@ -34,4 +36,20 @@ func inputGlobals(spec *config.Spec, scope *sema.Scope, globals []*sema.Symbol) 
 		out = append(out, s)
 	}
 	return out
+}
+
+// inputIntegers makes the integer module variables and the integer
+// scalar components of derived-type arguments and module variables that
+// check.inputs names (s%n, nlev) values the driver sets before the setup
+// routine, as it sets those an array bound reads (boundEnv.module), so
+// that a model reading its sizes from its state runs at the given ones.
+func inputIntegers(spec *config.Spec, env *boundEnv) {
+	for _, in := range spec.Check.Inputs {
+		if env.ints[in.Name] != nil {
+			continue
+		}
+		if x, err := parser.ParseExpr(in.Name); err == nil {
+			env.eval(x) // records a BoundVar if it is one
+		}
+	}
 }

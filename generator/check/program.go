@@ -320,6 +320,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		inputErrs = append(inputErrs, realInput(spec, t, a)...)
 		p.Args = append(p.Args, a)
 	}
+	inputIntegers(spec, env) // inputs_globals.go
 	inputErrs = append(inputErrs, env.errs...)
 	inputErrs = append(inputErrs, sectionBounds(bt, p, env)...) // secbounds.go
 	if len(inputErrs) > 0 {
@@ -374,6 +375,9 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		if err := externalInterfaces(p, sym, gen); err != nil { // interface.go
 			return nil, fmt.Errorf("fadj check: %s has assumed-shape dummies: %v", t.Routine, err)
 		}
+	}
+	if err := setupInterface(p, bt.Setup); err != nil { // interface.go
+		return nil, fmt.Errorf("fadj check: %s: %v", t.Routine, err)
 	}
 	return p, nil
 }
@@ -561,7 +565,7 @@ func shape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) error {
 		lo, ok1 := env.bound(dim.Lo, 1)
 		hi, ok2 := env.bound(dim.Hi, 0)
 		if !ok1 || !ok2 {
-			return cannot(t, d, "a bound is neither constant, nor made of integer arguments, nor of integer module variables check.inputs gives or that have an initial value (check.inputs: {isd: 1} sizes u(isd:ied))")
+			return cannot(t, d, "a bound is neither constant, nor made of integer arguments, nor of public integer module variables check.inputs gives or that have an initial value (check.inputs: {isd: 1} sizes u(isd:ied))")
 		}
 		a.Size *= max(hi-lo+1, 0)
 		a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, hi))
