@@ -13,6 +13,7 @@ const typeSrc = `module m
     real(8), allocatable :: w(:)
     real(8), pointer :: q(:) => null()
     type(inner) :: p
+    type(inner) :: ps(2)
   end type
 contains
   subroutine step(s, cells)
@@ -40,6 +41,8 @@ func TestComponents(t *testing.T) {
 		{"section of an allocatable component", "['s%w(2:3)']", ""},
 		{"pointer component", "[s%q]", "spec.yaml:5:41: not supported yet: POINTER component 'q' in independents ('s%q')\n"},
 		{"component of an array", "[cells%e]", ""},
+		{"through an array component", "[s%ps%k]", ""},
+		{"through two arrays", "[cells%ps%k]", "spec.yaml:5:41: not supported yet: independent 'cells%ps%k' through array component 'ps'\n"},
 		{"array component of an array", "[cells%u]", "spec.yaml:5:41: not supported yet: independent 'cells%u', an array or allocatable component of array 'cells'\n"},
 		{"subscripts on a scalar component", "['s%e(1)']", "spec.yaml:5:41: independent 's%e(1)' has subscripts, but 'e' is not an array\n"},
 	} {

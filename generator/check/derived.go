@@ -27,6 +27,7 @@ type leafArg struct {
 	comp *sema.Symbol
 	rec  *Arg
 	sym  *sema.Symbol // the record's variable
+	arr  *sema.Symbol // the array component of derived type it is under, if any
 }
 
 // recordArg makes a, for dummy d of derived type, a Record and returns
@@ -51,8 +52,12 @@ func recordArg(p *Program, t *config.Target, bt *bind.Target, d *sema.Symbol, a 
 	a.Class, a.Type = Record, "type("+dt.Derived.Name+")"
 	a.Independent, a.Dependent, a.Preset, a.OutOnly = false, false, false, false
 	var out []leafArg
-	var walk func(ts *sema.Symbol, path string, depth int) error
-	walk = func(ts *sema.Symbol, path string, depth int) error {
+	// arr is the array component of derived type the walk is under
+	// (s%layers of type(layer_t) :: layers(3)): the scalar components
+	// below it are arrays of its shape (s%layers%t), as those of an
+	// array of records are of the record's.
+	var walk func(ts *sema.Symbol, path string, depth int, arr *sema.Symbol) error
+	walk = func(ts *sema.Symbol, path string, depth int, arr *sema.Symbol) error {
 		for _, c := range ts.Components {
 			if c.Kind != sema.ComponentSym || c.Type == nil {
 				continue
@@ -65,26 +70,37 @@ func recordArg(p *Program, t *config.Target, bt *bind.Target, d *sema.Symbol, a 
 				if c.Attrs.Has(sema.AttrPointer) {
 					return cannot(t, d, "not supported yet: pointer component '"+cp+"'")
 				}
-				if array && (len(c.Dims) > 0 || c.Attrs.Has(sema.AttrAllocatable)) {
+				if (array || arr != nil) && (len(c.Dims) > 0 || c.Attrs.Has(sema.AttrAllocatable)) {
 					return cannot(t, d, "not supported yet: array or allocatable component '"+cp+"' of an array of derived type")
 				}
 				l := &Arg{Name: d.Name + cp, Class: Float, Size: 1, Leaf: true, Global: d.Name + cp,
 					Complex: c.Type.IsComplex(), Type: typeSpec(c.Type), Kind: c.Type.Kind,
 					Independent: names(bt.Independents, d, cp), Dependent: names(bt.Dependents, d, cp),
 					InSection: sections(bt.Independents, d, cp), OutSection: sections(bt.Dependents, d, cp)}
-				out = append(out, leafArg{arg: l, comp: c, rec: a, sym: d})
+				out = append(out, leafArg{arg: l, comp: c, rec: a, sym: d, arr: arr})
 			case c.Type.IsDerived() && c.Type.Derived != nil && !c.Type.Class && depth < 8:
-				if len(c.Dims) > 0 {
-					return cannot(t, d, "not supported yet: array component '"+cp+"' of derived type")
+				if !hasFloatComp(c.Type.Derived, 0) {
+					continue
 				}
-				if err := walk(c.Type.Derived, cp, depth+1); err != nil {
-					return err
+				switch {
+				case c.Attrs.Has(sema.AttrAllocatable) || c.Attrs.Has(sema.AttrPointer):
+					return cannot(t, d, "not supported yet: allocatable or pointer component '"+cp+"' of derived type")
+				case len(c.Dims) > 0 && (array || arr != nil):
+					return cannot(t, d, "not supported yet: array component '"+cp+"' of derived type in an array of derived type")
+				case len(c.Dims) > 0:
+					if err := walk(c.Type.Derived, cp, depth+1, c); err != nil {
+						return err
+					}
+				default:
+					if err := walk(c.Type.Derived, cp, depth+1, arr); err != nil {
+						return err
+					}
 				}
 			}
 		}
 		return nil
 	}
-	if err := walk(dt.Derived, "", 0); err != nil {
+	if err := walk(dt.Derived, "", 0, nil); err != nil {
 		return nil, err
 	}
 	a.InSection, a.OutSection = "", "" // its leaves'
@@ -118,9 +134,12 @@ func shapeLeaf(t *config.Target, l leafArg, env *boundEnv) error {
 			return err
 		}
 	}
-	if len(l.sym.Dims) > 0 {
+	switch {
+	case len(l.sym.Dims) > 0:
 		l.arg.Dims, l.arg.Size = l.rec.Dims, l.rec.Size
 		return nil
+	case l.arr != nil:
+		return shape(t, l.arr, l.arg, env)
 	}
 	return shape(t, l.comp, l.arg, env)
 }
@@ -217,4 +236,19 @@ func bindGlobalLeaves(p *Program, adj bool) {
 			a.DName = r.DName + "%" + path
 		}
 	}
+}
+
+// hasFloatComp reports whether type ts has a real or complex component
+// at any depth.
+func hasFloatComp(ts *sema.Symbol, depth int) bool {
+	for _, c := range ts.Components {
+		switch {
+		case c.Kind != sema.ComponentSym || c.Type == nil:
+		case c.Type.IsFloat():
+			return true
+		case c.Type.IsDerived() && c.Type.Derived != nil && depth < 8 && hasFloatComp(c.Type.Derived, depth+1):
+			return true
+		}
+	}
+	return false
 }
