@@ -29,6 +29,9 @@ import (
 // (its bounds in the routine are its declaration's: only the extents
 // matter).
 func deferredShape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) (bool, error) {
+	if d.Attrs.Has(sema.AttrPointer) {
+		return true, cannot(t, d, "not supported yet: a POINTER (the driver does not associate it; check a routine that associates it and calls this one)")
+	}
 	sh := env.spec.Check.ShapeFor(a.Name)
 	assumed := d.IsDummy() && len(d.Dims) > 0 && sh != nil
 	for _, dim := range d.Dims {
