@@ -314,6 +314,12 @@ type CallOverride struct {
 	CallsPos source.Position
 }
 
+// Matches reports whether the override names routine q (name or
+// module::name).
+func (o CallOverride) Matches(q string) bool {
+	return matchQualified(o.Module, o.Name, strings.ToLower(q))
+}
+
 // Checkpoint is a checkpointed call or loop: exactly one of Call and Loop
 // is set. A checkpointed call is reversed jointly whatever Calls says.
 type Checkpoint struct {
@@ -500,6 +506,25 @@ type Check struct {
 	// Setup names, per target, a subroutine of the sources that fadj
 	// check calls with the target's arguments to set the check point.
 	Setup []Setup `yaml:"setup"`
+	// Shapes give the bounds fadj check allocates the allocatable
+	// arrays it sets with (check.shapes: {s%h: [n], q: ['0:n+1', 3]}).
+	Shapes []Shape `yaml:"shapes"`
+}
+
+// Shape is the shape of one allocatable array for fadj check: per
+// dimension an extent (lower bound 1) or "lo:hi", each an integer
+// expression of integer arguments and integer module variables (or
+// components) that check.inputs gives or that have an initial value.
+type Shape struct {
+	Name string // lower case, a component by its path (s%h)
+	Pos  source.Position
+	Dims []ShapeDim
+}
+
+// ShapeDim is one dimension of a Shape, as written.
+type ShapeDim struct {
+	Text string
+	Pos  source.Position
 }
 
 // Input is the value fadj check gives one variable (check.inputs:
@@ -565,6 +590,17 @@ func (c *Check) InputFor(name string) *Input {
 	for i := range c.Inputs {
 		if strings.EqualFold(c.Inputs[i].Name, name) {
 			return &c.Inputs[i]
+		}
+	}
+	return nil
+}
+
+// ShapeFor returns the shape check.shapes gives the variable (a
+// component by its path), or nil.
+func (c *Check) ShapeFor(name string) *Shape {
+	for i := range c.Shapes {
+		if strings.EqualFold(c.Shapes[i].Name, name) {
+			return &c.Shapes[i]
 		}
 	}
 	return nil

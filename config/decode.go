@@ -1417,6 +1417,9 @@ func (d *decoder) check(e entry, c *Check) {
 			}
 		})
 	}
+	if e, ok := m["shapes"]; ok {
+		d.shapes(e, c)
+	}
 	if e, ok := m["setup"]; ok {
 		first := make(map[string]*yaml.Node)
 		d.freeMap(e, "setup", func(k *yaml.Node, key string, v *yaml.Node) {
@@ -1443,6 +1446,48 @@ func (d *decoder) check(e entry, c *Check) {
 				Routine: r, RoutinePos: p, Module: mod, Name: name})
 		})
 	}
+}
+
+// shapes decodes check.shapes: per variable (a component by its path)
+// a list of dimensions, each an extent (a non-negative integer) or a
+// string "hi" or "lo:hi" of integer expressions, which fadj check
+// evaluates.
+func (d *decoder) shapes(e entry, c *Check) {
+	d.freeMap(e, "shapes", func(k *yaml.Node, key string, v *yaml.Node) {
+		for _, part := range strings.Split(key, "%") {
+			if problem := checkName(part); problem != "" {
+				d.errorf(k, "shapes: %s", problem)
+				return
+			}
+		}
+		n := d.value(v)
+		if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+			d.typeError(v, n, "shapes", "a list of dimensions (extents, or 'lo:hi')")
+			return
+		}
+		sh := Shape{Name: strings.ToLower(key), Pos: d.pos(k)}
+		for _, it := range n.Content {
+			dn := d.value(it)
+			switch {
+			case dn.Kind == yaml.ScalarNode && dn.ShortTag() == "!!int":
+				x, err := strconv.Atoi(dn.Value)
+				if err != nil || x < 0 {
+					d.errorf(it, "shapes: extent %s is not a non-negative integer", quote(dn.Value))
+					return
+				}
+			case dn.Kind == yaml.ScalarNode && dn.ShortTag() == "!!str" && strings.TrimSpace(dn.Value) != "":
+			default:
+				d.typeError(it, dn, "shapes", "an extent (an integer) or bounds 'lo:hi'")
+				return
+			}
+			sh.Dims = append(sh.Dims, ShapeDim{Text: strings.TrimSpace(dn.Value), Pos: d.pos(it)})
+		}
+		if len(sh.Dims) > 15 {
+			d.errorf(v, "shapes: %d dimensions, Fortran allows at most 15", len(sh.Dims))
+			return
+		}
+		c.Shapes = append(c.Shapes, sh)
+	})
 }
 
 // input reads the value of one check.inputs entry: a number, a

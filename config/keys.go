@@ -18,6 +18,7 @@ const (
 	kMap                     // a mapping with keys of the user's choice
 	kInputMap                // such a mapping with values for fadj check: a number, a list of numbers or a range
 	kBool                    // true or false
+	kShapeMap                // a mapping of names to lists of dimensions (integers or strings)
 )
 
 // field is one key of a section.
@@ -131,6 +132,7 @@ var (
 		{key: "flags", kind: kStringList},
 		{key: "inputs", kind: kInputMap, section: "range"},
 		{key: "setup", kind: kMap},
+		{key: "shapes", kind: kShapeMap},
 	}}
 	secRange = &section{name: "range", where: "in an input range", home: "an input range", fields: []field{
 		{key: "min", kind: kNumber, required: true},

@@ -97,7 +97,7 @@ func jsonEqual(a, b any) bool {
 
 var kindType = map[kind]string{
 	kString: "string", kInteger: "integer", kNumber: "number", kStringList: "array",
-	kSection: "object", kSectionList: "array", kMap: "object", kInputMap: "object", kBool: "boolean",
+	kSection: "object", kSectionList: "array", kMap: "object", kInputMap: "object", kBool: "boolean", kShapeMap: "object",
 }
 
 func TestSchemaMatchesKeys(t *testing.T) {
@@ -274,7 +274,7 @@ func TestStructTagsMatchKeys(t *testing.T) {
 					e = e.Elem()
 				}
 				good = ft.Kind() == reflect.Slice && e == sectionTypes[f.section]
-			case kMap, kInputMap:
+			case kMap, kInputMap, kShapeMap:
 				good = ft.Kind() == reflect.Slice && elem.Kind() == reflect.Struct
 			}
 			if !good {

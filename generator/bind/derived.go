@@ -16,14 +16,20 @@ import (
 // which part of it the user seeds or reads.
 func component(sym *sema.Symbol, v config.Var, role string) (*sema.Symbol, diag.List) {
 	part := sym
+	through := false // the path went through an array component
 	for i, name := range v.Ref.Path {
 		t := part.Type
-		if t == nil || !t.IsDerived() || t.Derived == nil || t.Class {
+		// CLASS(t) is t's components (an active polymorphic variable
+		// of a type the program extends is rejected at its declaration).
+		if t == nil || !t.IsDerived() || t.Derived == nil {
 			return nil, errAt(v.Pos, "%s '%s': '%s' is not of a derived type", role, v.Text, strings.Join(append([]string{v.Ref.Name}, v.Ref.Path[:i]...), "%"))
 		}
-		if i > 0 && len(part.Dims) > 0 {
+		// s%layers%t through an array component layers is an array of
+		// the elements' t, as cells%e of an array (below); not twice.
+		if i > 0 && len(part.Dims) > 0 && (through || len(sym.Dims) > 0) {
 			return nil, errAt(v.Pos, "not supported yet: %s '%s' through array component '%s'", role, v.Text, part.Name)
 		}
+		through = through || i > 0 && len(part.Dims) > 0
 		c := t.Derived.Component(strings.ToLower(name))
 		if c == nil || c.Kind != sema.ComponentSym {
 			var names []string
@@ -32,16 +38,21 @@ func component(sym *sema.Symbol, v config.Var, role string) (*sema.Symbol, diag.
 			}
 			return nil, errAt(v.Pos, "%s '%s': type '%s' has no component '%s'%s", role, v.Text, t.Derived.Name, name, suggest.Hint(name, names))
 		}
-		if c.Attrs.Has(sema.AttrPointer) || c.Attrs.Has(sema.AttrAllocatable) {
-			return nil, errAt(v.Pos, "not supported yet: POINTER or ALLOCATABLE component '%s' in %ss ('%s')", c.Name, role, v.Text)
+		// An ALLOCATABLE component's derivative is allocated with it
+		// (decl.AllocPaths); a POINTER one's association is not followed.
+		if c.Attrs.Has(sema.AttrPointer) {
+			return nil, errAt(v.Pos, "not supported yet: POINTER component '%s' in %ss ('%s')", c.Name, role, v.Text)
 		}
 		if c.Type == nil {
 			return nil, errAt(v.Pos, "%s '%s' has no type", role, v.Text)
 		}
 		part = c
 	}
-	if len(v.Ref.Path) > 0 && len(sym.Dims) > 0 {
-		return nil, errAt(v.Pos, "not supported yet: %s '%s', a component of array '%s'", role, v.Text, sym.Name)
+	// cells%e of an array of cells is an array of scalars (the
+	// elements' e); cells%h of array components would be of rank two
+	// part references, which Fortran has not.
+	if len(v.Ref.Path) > 0 && (len(sym.Dims) > 0 || through) && (len(part.Dims) > 0 || part.Attrs.Has(sema.AttrAllocatable)) {
+		return nil, errAt(v.Pos, "not supported yet: %s '%s', an array or allocatable component of array '%s'", role, v.Text, sym.Name)
 	}
 	return part, nil
 }

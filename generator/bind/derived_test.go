@@ -11,7 +11,9 @@ const typeSrc = `module m
   type st
     real(8) :: u(4), e
     real(8), allocatable :: w(:)
+    real(8), pointer :: q(:) => null()
     type(inner) :: p
+    type(inner) :: ps(2)
   end type
 contains
   subroutine step(s, cells)
@@ -32,11 +34,16 @@ func TestComponents(t *testing.T) {
 		{"component", "[s%u, s%p%k]", ""},
 		{"section of a component", "['s%u(2:3)']", ""},
 		{"whole record", "[s]", ""},
-		{"unknown component", "[s%q%k]", "spec.yaml:5:41: independent 's%q%k': type 'st' has no component 'q'\n"},
+		{"unknown component", "[s%z%k]", "spec.yaml:5:41: independent 's%z%k': type 'st' has no component 'z'\n"},
 		{"integer component", "[s%p%n]", "spec.yaml:5:41: independent 's%p%n' is integer: only real and complex variables can be differentiated\n"},
 		{"not a type", "[s%e%x]", "spec.yaml:5:41: independent 's%e%x': 's%e' is not of a derived type\n"},
-		{"allocatable component", "[s%w]", "spec.yaml:5:41: not supported yet: POINTER or ALLOCATABLE component 'w' in independents ('s%w')\n"},
-		{"component of an array", "[cells%e]", "spec.yaml:5:41: not supported yet: independent 'cells%e', a component of array 'cells'\n"},
+		{"allocatable component", "[s%w]", ""},
+		{"section of an allocatable component", "['s%w(2:3)']", ""},
+		{"pointer component", "[s%q]", "spec.yaml:5:41: not supported yet: POINTER component 'q' in independents ('s%q')\n"},
+		{"component of an array", "[cells%e]", ""},
+		{"through an array component", "[s%ps%k]", ""},
+		{"through two arrays", "[cells%ps%k]", "spec.yaml:5:41: not supported yet: independent 'cells%ps%k' through array component 'ps'\n"},
+		{"array component of an array", "[cells%u]", "spec.yaml:5:41: not supported yet: independent 'cells%u', an array or allocatable component of array 'cells'\n"},
 		{"subscripts on a scalar component", "['s%e(1)']", "spec.yaml:5:41: independent 's%e(1)' has subscripts, but 'e' is not an array\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -49,7 +56,7 @@ func TestComponents(t *testing.T) {
 			if got != tc.want {
 				t.Fatalf("got\n%s\nwant\n%s", got, tc.want)
 			}
-			if err == nil && p.Targets[0].Independents[0].Symbol.Name != "s" {
+			if err == nil && p.Targets[0].Independents[0].Symbol.Name != "s" && p.Targets[0].Independents[0].Symbol.Name != "cells" {
 				t.Errorf("bound to %s, want s", p.Targets[0].Independents[0].Symbol.Name)
 			}
 		})

@@ -162,6 +162,9 @@ func (e *boundEnv) module(x ast.Expr) (int, bool) {
 	if !record && (s == nil || s.Kind != sema.VarSym || s.IsDummy() || s.Module() == nil) {
 		return 0, false
 	}
+	if !record && !publicVar(s) {
+		return 0, false // the driver cannot USE it
+	}
 	ref := strings.Join(append([]string{s.Name}, path...), "%")
 	for _, bv := range e.p.BoundVars {
 		if bv.Ref == ref {
@@ -255,4 +258,14 @@ func (e *boundEnv) size(x *ast.CallExpr) (int, bool) {
 		return 0, false
 	}
 	return extent(arg.Dims[k-1])
+}
+
+// publicVar reports whether module variable s is public: the driver
+// can USE it.
+func publicVar(s *sema.Symbol) bool {
+	m := s.Module()
+	if s.Attrs.Has(sema.AttrPrivate) {
+		return false
+	}
+	return m == nil || m.Inner == nil || !m.Inner.DefaultPrivate() || s.Attrs.Has(sema.AttrPublic)
 }

@@ -322,10 +322,14 @@ func Run(specPath string, opts Options) (*Report, error) {
 	set := map[string]bool{}
 	var names []string
 	var inputErrs diag.List
+	allocs := map[string]bool{} // the allocatable variables, for check.shapes
+	allKnown := true            // every target's variables are in set
 	for _, t := range bound.Targets {
 		p, err := targetProgram(spec, bound.Program, t, parsed)
 		if l, ok := err.(diag.List); ok {
 			inputErrs = append(inputErrs, l...)
+			allKnown = allKnown && p != nil
+			known(p, set, allocs, &names)
 			continue
 		}
 		if err != nil {
@@ -335,21 +339,17 @@ func Run(specPath string, opts Options) (*Report, error) {
 			p.Runtime = strings.ToLower(spec.Output.Runtime)
 		}
 		progs = append(progs, p)
-		for _, bv := range p.BoundVars {
-			set[bv.Ref] = true
-		}
-		for _, a := range p.Args {
-			if (a.Class == IntParam || a.Class == Float || a.Class == Passive) && !set[a.Name] {
-				set[a.Name] = true
-				names = append(names, a.Name)
-			}
-		}
+		known(p, set, allocs, &names)
 	}
+	// Names are told unknown, all at once, when every target bound
+	// (else a name may be one of a target that failed).
+	bound0 := allKnown
 	for _, in := range spec.Check.Inputs {
-		if !set[in.Name] && len(inputErrs) == 0 {
+		if !set[in.Name] && bound0 {
 			inputErrs.Addf(in.Pos, "check.inputs: '%s' is not a variable fadj check sets (an argument of a target, or a module or common-block variable a target names)%s", in.Name, suggest.Hint(in.Name, names))
 		}
 	}
+	inputErrs = append(inputErrs, unusedShapes(spec, allocs, bound0)...) // alloc.go
 	if len(inputErrs) > 0 {
 		inputErrs.Sort()
 		return nil, inputErrs
@@ -436,7 +436,7 @@ func (r *runner) target(ti int, t *config.Target, p *Program) error {
 	}
 	progress(r.opts, "%s: running the primal, tangent and adjoint at %d samples", t.Routine, p.Samples)
 	if _, err := gfortran.Run(tdir, exe, RunLimit); err != nil {
-		return fmt.Errorf("%s: running the check program failed: %v", t.Routine, err)
+		return fmt.Errorf("%s: running the check program failed: %v%s", t.Routine, err, p.defaultShapesHint()) // alloc.go
 	}
 	out, err := r.wd.read(fmt.Sprintf("t%d/results.txt", ti))
 	if err != nil {
@@ -736,4 +736,22 @@ func fdError(s sample, h float64) float64 {
 		return 0
 	}
 	return diff / math.Max(norm, tiny)
+}
+
+// known adds the names of the variables p sets (check.inputs may name
+// them), and of its allocatable ones (check.shapes may).
+func known(p *Program, set, allocs map[string]bool, names *[]string) {
+	if p == nil {
+		return
+	}
+	for _, bv := range p.BoundVars {
+		set[bv.Ref] = true
+	}
+	for _, a := range p.Args {
+		allocs[a.Name] = allocs[a.Name] || a.Alloc || a.AssumedShape
+		if (a.Class == IntParam || a.Class == Float || a.Class == Passive) && !set[a.Name] {
+			set[a.Name] = true
+			*names = append(*names, a.Name)
+		}
+	}
 }

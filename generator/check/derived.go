@@ -19,22 +19,31 @@ import (
 // fadjd_p%a). The other components (integer, logical, character) are not
 // set: a check.setup routine sets them.
 
-// leafArg is a component Arg with the component it stands for.
+// leafArg is a component Arg with the component it stands for, and
+// its record (an array of records makes its scalar components arrays
+// of its shape: cells%e).
 type leafArg struct {
 	arg  *Arg
 	comp *sema.Symbol
+	rec  *Arg
+	sym  *sema.Symbol // the record's variable
+	arr  *sema.Symbol // the array component of derived type it is under, if any
 }
 
 // recordArg makes a, for dummy d of derived type, a Record and returns
 // the leaves of its real and complex components.
 func recordArg(p *Program, t *config.Target, bt *bind.Target, d *sema.Symbol, a *Arg) ([]leafArg, error) {
 	dt := d.Type
-	if dt.Class || dt.Derived == nil {
-		return nil, cannot(t, d, "a CLASS argument")
+	// A CLASS(t) dummy gets a TYPE(t) actual (the generator rejects
+	// an active polymorphic one of a type the program extends).
+	if dt.Derived == nil {
+		return nil, cannot(t, d, "not supported yet: a CLASS(*) argument")
 	}
-	if len(d.Dims) > 0 || d.Attrs.Has(sema.AttrAllocatable) || d.Attrs.Has(sema.AttrPointer) {
-		return nil, cannot(t, d, "not supported yet: an array, allocatable or pointer of derived type")
+	switch {
+	case d.Attrs.Has(sema.AttrPointer):
+		return nil, cannot(t, d, "not supported yet: a pointer of derived type")
 	}
+	array := len(d.Dims) > 0
 	m := dt.Derived.Module()
 	if m == nil {
 		return nil, cannot(t, d, fmt.Sprintf("its type '%s' is not defined in a module the driver can use", dt.Derived.Name))
@@ -43,8 +52,12 @@ func recordArg(p *Program, t *config.Target, bt *bind.Target, d *sema.Symbol, a 
 	a.Class, a.Type = Record, "type("+dt.Derived.Name+")"
 	a.Independent, a.Dependent, a.Preset, a.OutOnly = false, false, false, false
 	var out []leafArg
-	var walk func(ts *sema.Symbol, path string, depth int) error
-	walk = func(ts *sema.Symbol, path string, depth int) error {
+	// arr is the array component of derived type the walk is under
+	// (s%layers of type(layer_t) :: layers(3)): the scalar components
+	// below it are arrays of its shape (s%layers%t), as those of an
+	// array of records are of the record's.
+	var walk func(ts *sema.Symbol, path string, depth int, arr *sema.Symbol) error
+	walk = func(ts *sema.Symbol, path string, depth int, arr *sema.Symbol) error {
 		for _, c := range ts.Components {
 			if c.Kind != sema.ComponentSym || c.Type == nil {
 				continue
@@ -52,34 +65,45 @@ func recordArg(p *Program, t *config.Target, bt *bind.Target, d *sema.Symbol, a 
 			cp := path + "%" + c.Name
 			switch {
 			case c.Type.IsFloat():
-				if c.Attrs.Has(sema.AttrAllocatable) || c.Attrs.Has(sema.AttrPointer) {
-					return cannot(t, d, "not supported yet: allocatable or pointer component '"+cp+"'")
+				// An allocatable one is allocated by the driver
+				// (alloc.go).
+				if c.Attrs.Has(sema.AttrPointer) {
+					return cannot(t, d, "not supported yet: pointer component '"+cp+"'")
+				}
+				if (array || arr != nil) && (len(c.Dims) > 0 || c.Attrs.Has(sema.AttrAllocatable)) {
+					return cannot(t, d, "not supported yet: array or allocatable component '"+cp+"' of an array of derived type")
 				}
 				l := &Arg{Name: d.Name + cp, Class: Float, Size: 1, Leaf: true, Global: d.Name + cp,
 					Complex: c.Type.IsComplex(), Type: typeSpec(c.Type), Kind: c.Type.Kind,
-					Independent: names(bt.Independents, d, cp), Dependent: names(bt.Dependents, d, cp)}
-				out = append(out, leafArg{arg: l, comp: c})
+					Independent: names(bt.Independents, d, cp), Dependent: names(bt.Dependents, d, cp),
+					InSection: sections(bt.Independents, d, cp), OutSection: sections(bt.Dependents, d, cp)}
+				out = append(out, leafArg{arg: l, comp: c, rec: a, sym: d, arr: arr})
 			case c.Type.IsDerived() && c.Type.Derived != nil && !c.Type.Class && depth < 8:
-				if len(c.Dims) > 0 {
-					return cannot(t, d, "not supported yet: array component '"+cp+"' of derived type")
+				if !hasFloatComp(c.Type.Derived, 0) {
+					continue
 				}
-				if err := walk(c.Type.Derived, cp, depth+1); err != nil {
-					return err
+				switch {
+				case c.Attrs.Has(sema.AttrAllocatable) || c.Attrs.Has(sema.AttrPointer):
+					return cannot(t, d, "not supported yet: allocatable or pointer component '"+cp+"' of derived type")
+				case len(c.Dims) > 0 && (array || arr != nil):
+					return cannot(t, d, "not supported yet: array component '"+cp+"' of derived type in an array of derived type")
+				case len(c.Dims) > 0:
+					if err := walk(c.Type.Derived, cp, depth+1, c); err != nil {
+						return err
+					}
+				default:
+					if err := walk(c.Type.Derived, cp, depth+1, arr); err != nil {
+						return err
+					}
 				}
 			}
 		}
 		return nil
 	}
-	if err := walk(dt.Derived, "", 0); err != nil {
+	if err := walk(dt.Derived, "", 0, nil); err != nil {
 		return nil, err
 	}
-	for _, list := range [][]bind.Var{bt.Independents, bt.Dependents} {
-		for _, v := range list {
-			if v.Symbol == d && v.Ref.Section != "" {
-				return nil, cannot(t, d, "not supported yet: a section of a component in the spec ('"+v.Text+"')")
-			}
-		}
-	}
+	a.InSection, a.OutSection = "", "" // its leaves'
 	return out, nil
 }
 
@@ -99,6 +123,48 @@ func names(list []bind.Var, d *sema.Symbol, cp string) bool {
 		}
 	}
 	return false
+}
+
+// shapeLeaf sizes leaf l: the shape of its record if that is an array
+// (shaped first), else its component's.
+func shapeLeaf(t *config.Target, l leafArg, env *boundEnv) error {
+	if (len(l.sym.Dims) > 0 || l.sym.Attrs.Has(sema.AttrAllocatable)) && !l.rec.shaped {
+		l.rec.shaped = true
+		if err := shape(t, l.sym, l.rec, env); err != nil {
+			return err
+		}
+	}
+	switch {
+	case len(l.sym.Dims) > 0:
+		l.arg.Dims, l.arg.Size = l.rec.Dims, l.rec.Size
+		return nil
+	case l.arr != nil:
+		return shape(t, l.arr, l.arg, env)
+	}
+	return shape(t, l.comp, l.arg, env)
+}
+
+// sections returns the subscripts of the sections of component cp of
+// d that list names (several joined by ";"), "" if it names cp whole (or
+// d, or a component above cp) or names none of it.
+func sections(list []bind.Var, d *sema.Symbol, cp string) string {
+	var secs []string
+	for _, v := range list {
+		if v.Symbol != d {
+			continue
+		}
+		p := ""
+		if len(v.Ref.Path) > 0 {
+			p = "%" + strings.ToLower(strings.Join(v.Ref.Path, "%"))
+		}
+		switch {
+		case v.Ref.Section == "" && (cp == p || strings.HasPrefix(cp, p+"%")):
+			return ""
+		case v.Ref.Section != "" && cp == p:
+			secs = append(secs, strings.Join(strings.Fields(v.Ref.Section), ""))
+		}
+	}
+	return strings.Join(secs, ";")
 }
 
 // bindLeaves names the derivatives of the leaves of the Record arguments
@@ -170,4 +236,19 @@ func bindGlobalLeaves(p *Program, adj bool) {
 			a.DName = r.DName + "%" + path
 		}
 	}
+}
+
+// hasFloatComp reports whether type ts has a real or complex component
+// at any depth.
+func hasFloatComp(ts *sema.Symbol, depth int) bool {
+	for _, c := range ts.Components {
+		switch {
+		case c.Kind != sema.ComponentSym || c.Type == nil:
+		case c.Type.IsFloat():
+			return true
+		case c.Type.IsDerived() && c.Type.Derived != nil && depth < 8 && hasFloatComp(c.Type.Derived, depth+1):
+			return true
+		}
+	}
+	return false
 }

@@ -89,6 +89,14 @@ type Arg struct {
 	// independent: its adjoint must be zero after the adjoint call
 	// (the driver prints the sum of its magnitudes in the Z block).
 	OutOnly bool
+	// Alloc marks an allocatable variable (alloc.go): the driver
+	// allocates it, its copies and its derivatives with Dims.
+	Alloc bool
+	// DefaultShape says the driver chose an Alloc's Dims (check.shapes
+	// does not give them).
+	DefaultShape bool
+	// shaped says a Record's shape is set (derived.go).
+	shaped bool
 	// Leaf marks a real or complex component of a Record argument
 	// (Name "p%a%b"): declared through its record, never passed; its
 	// Global is its Name and DName, BName the components of the
@@ -152,6 +160,9 @@ type Program struct {
 	// arrays read (bounds.go): the driver sets those check.inputs gives
 	// before the setup routine and stops if one has another value after.
 	BoundVars []BoundVar
+	// unsetAllocs are the allocatable module variables the driver does
+	// not set (alloc.go), named when the check program fails.
+	unsetAllocs []string
 	// commons are the target's declarations of its common blocks
 	// (commons_relaid.go).
 	commons map[string]*origCommon
@@ -209,14 +220,22 @@ func WriteDriver(p *Program) string {
 		if a.Class == IntParam || a.Leaf {
 			continue
 		}
-		if a.Class == Record && a.Global != "" {
-			// A module variable: its derivatives are the generated
-			// modules'.
-			pf("  %s :: fadj0_%s, fadjv_%s, fadjw_%s", a.Type, a.Name, a.Name, a.Name)
-			continue
-		}
 		if a.Class == Record {
-			pf("  %s :: %s, fadj0_%s, fadjv_%s, fadjd_%s, fadjb_%s, fadjw_%s", a.Type, a.Name, a.Name, a.Name, a.Name, a.Name, a.Name)
+			// A module variable's derivatives are the generated
+			// modules'.
+			names := []string{a.Name, "fadj0_" + a.Name, "fadjv_" + a.Name, "fadjd_" + a.Name, "fadjb_" + a.Name, "fadjw_" + a.Name}
+			if a.Global != "" {
+				names = []string{"fadj0_" + a.Name, "fadjv_" + a.Name, "fadjw_" + a.Name}
+			}
+			if a.Alloc && a.Global == "" {
+				names = p.declareAllocDummy(pf, a, names) // alloc.go
+			}
+			if len(a.Dims) > 0 {
+				for i := range names {
+					names[i] += "(" + strings.Join(a.Dims, ", ") + ")"
+				}
+			}
+			pf("  %s :: %s", a.Type, strings.Join(names, ", "))
 			continue
 		}
 		if a.Class == FuncResult {
@@ -245,6 +264,10 @@ func WriteDriver(p *Program) string {
 		if a.Dependent && p.Adjoint != "" {
 			names = append(names, "fadjw_"+a.Name)
 		}
+		if a.Alloc && a.Global == "" && !a.Leaf {
+			// An allocatable dummy: what is passed is allocatable too.
+			names = p.declareAllocDummy(pf, a, names) // alloc.go
+		}
 		for i := range names {
 			names[i] += dims
 		}
@@ -264,11 +287,11 @@ func WriteDriver(p *Program) string {
 	for _, a := range p.Args {
 		dims := "(" + strings.Join(a.Dims, ", ") + ")"
 		if a.InSection != "" {
-			pf("  logical :: fadjmi_%s%s", a.Name, dims)
+			pf("  logical :: fadjmi_%s%s", a.maskName(), dims)
 			masked = true
 		}
 		if a.OutSection != "" {
-			pf("  logical :: fadjmo_%s%s", a.Name, dims)
+			pf("  logical :: fadjmo_%s%s", a.maskName(), dims)
 			masked = true
 		}
 	}
@@ -281,19 +304,20 @@ func WriteDriver(p *Program) string {
 		}
 		for _, a := range p.Args {
 			if a.InSection != "" {
-				pf("  fadjmi_%s = .false.", a.Name)
+				pf("  fadjmi_%s = .false.", a.maskName())
 				for _, sec := range strings.Split(a.InSection, ";") {
-					pf("  fadjmi_%s(%s) = .true.", a.Name, sec)
+					pf("  fadjmi_%s(%s) = .true.", a.maskName(), sec)
 				}
 			}
 			if a.OutSection != "" {
-				pf("  fadjmo_%s = .false.", a.Name)
+				pf("  fadjmo_%s = .false.", a.maskName())
 				for _, sec := range strings.Split(a.OutSection, ";") {
-					pf("  fadjmo_%s(%s) = .true.", a.Name, sec)
+					pf("  fadjmo_%s(%s) = .true.", a.maskName(), sec)
 				}
 			}
 		}
 	}
+	p.writeAllocs(pf) // alloc.go
 	pf("  open(newunit=fadj_u, file='input.txt', status='old', action='read')")
 	pf("  open(newunit=fadj_o, file='results.txt', status='replace', action='write')")
 	for _, a := range p.Args {
@@ -323,6 +347,7 @@ func WriteDriver(p *Program) string {
 			}
 		}
 		pf("  call %s(%s)", p.Setup, strings.Join(p.actuals(false, false), ", "))
+		p.writeShapeChecks(pf) // alloc.go
 		for _, a := range p.Args {
 			if a.Class == Float || a.Class == Passive {
 				pf("  fadj0_%s = %s", a.Name, a.Name)
@@ -368,9 +393,11 @@ func WriteDriver(p *Program) string {
 			actual = append(actual, "fadjw_"+fn.Name)
 		case fn != nil:
 			pf("    %s = %s(%s)", fn.Name, name, strings.Join(actual, ", "))
+			p.writeCallChecks(pf, name) // alloc.go
 			return
 		}
 		pf("    call %s(%s)", name, strings.Join(actual, ", "))
+		p.writeCallChecks(pf, name)
 	}
 	printDeps := func(marker string, tangent bool) {
 		pf("    write(fadj_o, '(a)') '%s'", marker)
@@ -386,7 +413,7 @@ func WriteDriver(p *Program) string {
 				}
 			}
 			if a.OutSection != "" {
-				v = fmt.Sprintf("merge(%s, 0*%s, fadjmo_%s)", v, v, a.Name)
+				v = fmt.Sprintf("merge(%s, 0*%s, fadjmo_%s)", v, v, a.maskName())
 			}
 			pf("    write(fadj_o, '(es26.17e3)') %s", v)
 		}
@@ -401,7 +428,7 @@ func WriteDriver(p *Program) string {
 		if a.Independent {
 			pf("    read(fadj_u, *) fadjv_%s", a.Name)
 			if a.InSection != "" {
-				pf("    fadjv_%s = merge(fadjv_%s, 0*fadjv_%s, fadjmi_%s)", a.Name, a.Name, a.Name, a.Name)
+				pf("    fadjv_%s = merge(fadjv_%s, 0*fadjv_%s, fadjmi_%s)", a.Name, a.Name, a.Name, a.maskName())
 			}
 		}
 	}
@@ -410,7 +437,7 @@ func WriteDriver(p *Program) string {
 			if a.Dependent {
 				pf("    read(fadj_u, *) fadjw_%s", a.Name)
 				if a.OutSection != "" {
-					pf("    fadjw_%s = merge(fadjw_%s, 0*fadjw_%s, fadjmo_%s)", a.Name, a.Name, a.Name, a.Name)
+					pf("    fadjw_%s = merge(fadjw_%s, 0*fadjw_%s, fadjmo_%s)", a.Name, a.Name, a.Name, a.maskName())
 				}
 			}
 		}
@@ -477,7 +504,7 @@ func WriteDriver(p *Program) string {
 				bn = fmt.Sprintf("(%s - merge(fadjv_%s/1048576, 0*fadjv_%s, fadjp_%s))", bn, a.Name, a.Name, a.Name)
 			}
 			if bn != "" && a.InSection != "" {
-				pf("    write(fadj_o, '(es26.17e3)') merge(%s, 0*%s, fadjmi_%s)", bn, bn, a.Name)
+				pf("    write(fadj_o, '(es26.17e3)') merge(%s, 0*%s, fadjmi_%s)", bn, bn, a.maskName())
 			} else if bn != "" {
 				pf("    write(fadj_o, '(es26.17e3)') %s", bn)
 			} else {

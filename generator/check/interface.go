@@ -14,14 +14,33 @@ import (
 // without an explicit interface: the driver writes interface blocks for
 // it and for its generated tangent and adjoint, from their declarations.
 
-// hasAssumedShape reports whether a dummy of proc is assumed-shape.
+// hasAssumedShape reports whether a dummy of proc is assumed-shape or
+// allocatable: a call needs an explicit interface.
 func hasAssumedShape(proc *sema.Symbol) bool {
 	for _, d := range proc.Proc.Args {
-		if d != nil && len(d.Dims) > 0 && d.Dims[0].Kind == sema.AssumedShape {
+		if d != nil && (len(d.Dims) > 0 && d.Dims[0].Kind == sema.AssumedShape || d.Attrs.Has(sema.AttrAllocatable)) {
 			return true
 		}
 	}
 	return false
+}
+
+// setupInterface declares the interface of an external setup routine
+// whose dummies need one (assumed-shape or allocatable).
+func setupInterface(p *Program, su *sema.Symbol) error {
+	if su == nil || su.Proc == nil || su.Module() != nil || !hasAssumedShape(su) {
+		return nil
+	}
+	body, err := interfaceBody(su)
+	if err != nil {
+		return fmt.Errorf("the driver cannot write the interface of the setup routine %s: %v", su.Name, err)
+	}
+	decls := []string{"interface"}
+	for _, l := range body {
+		decls = append(decls, "  "+l)
+	}
+	p.Decls = append(p.Decls, append(decls, "end interface")...)
+	return nil
 }
 
 // interfaceBody writes the interface body of subroutine proc, or says
@@ -56,8 +75,11 @@ func interfaceBody(proc *sema.Symbol) ([]string, error) {
 		if d.Attrs.Has(sema.AttrOptional) {
 			ts += ", optional"
 		}
-		if d.Attrs.Has(sema.AttrAllocatable) || d.Attrs.Has(sema.AttrPointer) {
-			return nil, fmt.Errorf("'%s' is allocatable or a pointer", d.Name)
+		if d.Attrs.Has(sema.AttrPointer) {
+			return nil, fmt.Errorf("'%s' is a pointer", d.Name)
+		}
+		if d.Attrs.Has(sema.AttrAllocatable) {
+			ts += ", allocatable"
 		}
 		var dims []string
 		for _, dim := range d.Dims {
@@ -72,6 +94,8 @@ func interfaceBody(proc *sema.Symbol) ([]string, error) {
 				dims = append(dims, cmp.Or(lo, "1")+":*")
 			case dim.Kind == sema.ExplicitShape:
 				dims = append(dims, cmp.Or(lo, "1")+":"+hi)
+			case dim.Kind == sema.DeferredShape && d.Attrs.Has(sema.AttrAllocatable):
+				dims = append(dims, ":")
 			default:
 				return nil, fmt.Errorf("'%s' has a deferred shape", d.Name)
 			}

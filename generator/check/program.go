@@ -199,6 +199,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			}
 		}
 	}
+	globals = append(globals, inputGlobals(spec, sym.Inner, globals)...) // inputs_globals.go
 	ints := map[string]*Arg{}
 	var inputErrs diag.List
 	var leaves []leafArg // the components of derived-type arguments
@@ -256,7 +257,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		}
 	}
 	for _, l := range leaves {
-		if err := shape(t, l.comp, l.arg, env); err != nil {
+		if err := shapeLeaf(t, l, env); err != nil { // derived.go
 			return nil, err
 		}
 		inputErrs = append(inputErrs, realInput(spec, t, l.arg)...)
@@ -274,7 +275,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			}
 			p.Args = append(p.Args, rec)
 			for _, l := range l {
-				if err := shape(t, l.comp, l.arg, env); err != nil {
+				if err := shapeLeaf(t, l, env); err != nil { // derived.go
 					return nil, err
 				}
 				inputErrs = append(inputErrs, realInput(spec, t, l.arg)...)
@@ -319,15 +320,19 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		inputErrs = append(inputErrs, realInput(spec, t, a)...)
 		p.Args = append(p.Args, a)
 	}
+	inputIntegers(spec, env) // inputs_globals.go
 	inputErrs = append(inputErrs, env.errs...)
+	inputErrs = append(inputErrs, sectionBounds(bt, p, env)...) // secbounds.go
 	if len(inputErrs) > 0 {
-		// What check.inputs says wrongly, all of it at once.
-		return nil, inputErrs
+		// What check.inputs says wrongly, all of it at once (with the
+		// variables, which tell the names of check.inputs it knows).
+		return p, inputErrs
 	}
 	skip := map[*sema.Symbol]bool{}
 	for _, g := range globals {
 		skip[g] = true
 	}
+	p.unsetAllocs = unsetAllocatables(prog.Info, p.Args) // alloc.go
 	uses, saved := moduleState(prog.Info, skip, nil, false, 0)
 	p.Uses = append(p.Uses, uses...)
 	p.Saved = saved
@@ -370,6 +375,9 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 		if err := externalInterfaces(p, sym, gen); err != nil { // interface.go
 			return nil, fmt.Errorf("fadj check: %s has assumed-shape dummies: %v", t.Routine, err)
 		}
+	}
+	if err := setupInterface(p, bt.Setup); err != nil { // interface.go
+		return nil, fmt.Errorf("fadj check: %s: %v", t.Routine, err)
 	}
 	return p, nil
 }
@@ -528,6 +536,9 @@ func bindDerivative(p *Program, gen *genCode, name, suffix string, adj bool) err
 // last dimension of an assumed-shape or assumed-size dummy gets as many
 // as a check.inputs list of values needs.
 func shape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) error {
+	if ok, err := deferredShape(t, d, a, env); ok { // alloc.go
+		return err
+	}
 	for i, dim := range d.Dims {
 		last := i == len(d.Dims)-1
 		// An external procedure's gets an interface block
@@ -554,7 +565,7 @@ func shape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) error {
 		lo, ok1 := env.bound(dim.Lo, 1)
 		hi, ok2 := env.bound(dim.Hi, 0)
 		if !ok1 || !ok2 {
-			return cannot(t, d, "a bound is neither constant, nor made of integer arguments, nor of integer module variables check.inputs gives or that have an initial value (check.inputs: {isd: 1} sizes u(isd:ied))")
+			return cannot(t, d, "a bound is neither constant, nor made of integer arguments, nor of public integer module variables check.inputs gives or that have an initial value (check.inputs: {isd: 1} sizes u(isd:ied))")
 		}
 		a.Size *= max(hi-lo+1, 0)
 		a.Dims = append(a.Dims, fmt.Sprintf("%d:%d", lo, hi))

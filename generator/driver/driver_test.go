@@ -214,6 +214,8 @@ func TestErrors(t *testing.T) {
 			"spec.yaml:5:48: independent 'x%a': 'x' is not of a derived type"},
 		{"strategy override naming no adjoint", spec("  - {routine: f, independents: [x], dependents: [y], strategy_overrides: {g: recompute}}\n"), goodSrc,
 			"spec.yaml:5:75: strategy_overrides: 'g' is not a routine whose adjoint the adjoint of 'f' needs (not called from it, or without derivatives)"},
+		{"call override naming no adjoint", spec("  - {routine: f, independents: [x], dependents: [y], call_overrides: {g: split}}\n"), goodSrc,
+			"spec.yaml:5:71: call_overrides: 'g' is not a routine whose adjoint the adjoint of 'f' needs (not called from it, or without derivatives)"},
 		{"fixed point naming no loop", spec("  - {routine: f, independents: [x], dependents: [y], fixed_point: [{loop: it, tolerance: 1.0e-8}]}\n"), goodSrc,
 			"spec.yaml:5:75: fixed_point: no DO loop 'it' in the sources"},
 		{"section of a scalar", spec("  - {routine: f, mode: tangent, independents: ['x(1:2)'], dependents: [y]}\n"), goodSrc,

@@ -48,7 +48,7 @@ func routineStrategies(t *config.Target, act *activity.Result, opts Options) map
 }
 
 // checkStrategyOverrides rejects, at its place in the spec, an override
-// naming no routine whose adjoint the target's generates (not in its call
+// (of strategy_overrides or call_overrides) naming no routine whose adjoint the target's generates (not in its call
 // tree, or without derivatives).
 func checkStrategyOverrides(t *config.Target, act *activity.Result) error {
 	var l diag.List
@@ -59,6 +59,17 @@ func checkStrategyOverrides(t *config.Target, act *activity.Result) error {
 		}
 		if !found {
 			l.Addf(o.Pos, "strategy_overrides: '%s' is not a routine whose adjoint the adjoint of '%s' needs (not called from it, or without derivatives)", o.Routine, t.Routine)
+		}
+	}
+	// call_overrides likewise: a misspelt name would leave the calls
+	// reversed as calls says, silently.
+	for _, o := range t.CallOverrides {
+		found := false
+		for _, pa := range act.Procs {
+			found = found || o.Matches(qualifiedName(pa))
+		}
+		if !found {
+			l.Addf(o.Pos, "call_overrides: '%s' is not a routine whose adjoint the adjoint of '%s' needs (not called from it, or without derivatives)", o.Callee, t.Routine)
 		}
 	}
 	if len(l) > 0 {
