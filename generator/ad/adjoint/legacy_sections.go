@@ -20,10 +20,25 @@ import (
 // (in the order of the callee's dummies) gives the callee, or nil.
 func (g *gen) elementSection(x ast.Expr, v, d *sema.Symbol, args []ast.Expr) ast.Expr {
 	ce, ok := x.(*ast.CallExpr)
-	if !ok || v == nil || d == nil || len(v.Dims) != 1 || v.Dims[0].Kind != sema.AssumedSize || len(ce.Args) != 1 || len(d.Dims) == 0 {
+	if !ok || v == nil || d == nil || len(v.Dims) == 0 || v.Dims[len(v.Dims)-1].Kind != sema.AssumedSize || len(ce.Args) != len(v.Dims) || len(d.Dims) == 0 {
 		return nil
 	}
-	if _, isRange := ce.Args[0].(*ast.RangeExpr); isRange || g.info.Rank(ce.Args[0]) != 0 {
+	for _, a := range ce.Args {
+		if _, isRange := a.(*ast.RangeExpr); isRange || g.info.Rank(a) != 0 {
+			return nil
+		}
+	}
+	if assumedSizeLike(d) { // dy(*), or the F66 dy(1): legacy_reach.go
+		if d.Owner == nil || d.Owner.Unit == nil {
+			return nil
+		}
+		r, ok := g.dummyReach(d.Owner.Unit, d, args)
+		if !ok {
+			return nil
+		}
+		return g.reachRef(ce, v, r)
+	}
+	if len(v.Dims) != 1 {
 		return nil
 	}
 	var size ast.Expr
