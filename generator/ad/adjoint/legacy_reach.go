@@ -3,6 +3,7 @@ package adjoint
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -26,7 +27,10 @@ import (
 
 // reach is the range lo..hi of indices of a dummy a callee may reach,
 // in the caller's terms.
-type reach struct{ lo, hi ast.Expr }
+type reach struct {
+	lo, hi ast.Expr
+	facts  []fact // of the callee's guards (legacy_reach_bounds.go)
+}
 
 // dummyReach returns the range of indices of the rank-1 dummy d of unit
 // the callee may reach, in terms of the actual arguments args (by the
@@ -37,11 +41,16 @@ func (g *gen) dummyReach(unit *ast.Unit, d *sema.Symbol, args []ast.Expr) (reach
 	if len(unit.Procs) > 0 || d.Rank() != 1 {
 		return r, false // (an internal procedure may reach it too)
 	}
+	r.facts = g.guardFacts(unit, d, args)
+	skipped := g.skippedStmts(unit, d, args) // legacy_reach_dead.go
 	ok := true
 	var loops []*ast.DoConstruct
 	var los, his []ast.Expr // of each reference
 	pre := func(c *ast.Cursor) bool {
 		if !ok {
+			return false
+		}
+		if st, isStmt := c.Node().(ast.Stmt); isStmt && skipped[st] {
 			return false
 		}
 		switch n := c.Node().(type) {
@@ -80,17 +89,33 @@ func (g *gen) dummyReach(unit *ast.Unit, d *sema.Symbol, args []ast.Expr) (reach
 		return true
 	}
 	ast.Apply(&ast.Unit{Body: unit.Body}, pre, post)
-	for i, x := range los {
-		if i == 0 {
-			r.lo, r.hi = x, his[0]
-			continue
-		}
-		r.lo = foldMinMax("min", r.lo, x)
-	}
-	for _, x := range his[min(1, len(his)):] {
-		r.hi = foldMinMax("max", r.hi, x)
+	if len(los) > 0 {
+		r.lo, r.hi = reduceMinMax("min", los), reduceMinMax("max", his)
 	}
 	return r, ok
+}
+
+// reduceMinMax returns the min or max (fn) of list, those that fold
+// folded first.
+func reduceMinMax(fn string, list []ast.Expr) ast.Expr {
+	var kept []ast.Expr
+	for _, x := range list {
+		folded := false
+		for i, y := range kept {
+			if z := foldMinMax(fn, y, x); !isMinMaxCall(z) {
+				kept[i], folded = z, true
+				break
+			}
+		}
+		if !folded {
+			kept = append(kept, x)
+		}
+	}
+	out := kept[0]
+	for _, x := range kept[1:] {
+		out = foldMinMax(fn, out, x)
+	}
+	return out
 }
 
 // addDistinct appends x to list unless it holds the same expression.
@@ -184,6 +209,12 @@ func (g *gen) subscriptReach(e ast.Expr, loops []*ast.DoConstruct, d *sema.Symbo
 // value, or nil if x names anything else or a dummy the callee may
 // define.
 func (g *gen) calleeTerms(x ast.Expr, d *sema.Symbol, args []ast.Expr, i *sema.Symbol, value ast.Expr) ast.Expr {
+	return g.calleeTermsAt(x, d, args, i, value, 0)
+}
+
+// calleeTermsAt is calleeTerms at depth depth of locals' values
+// (localValue).
+func (g *gen) calleeTermsAt(x ast.Expr, d *sema.Symbol, args []ast.Expr, i *sema.Symbol, value ast.Expr, depth int) ast.Expr {
 	ok := true
 	out := ast.Apply(&ast.ParenExpr{X: g.info.Clone(x)}, func(c *ast.Cursor) bool {
 		id, isID := c.Node().(*ast.Ident)
@@ -197,6 +228,18 @@ func (g *gen) calleeTerms(x ast.Expr, d *sema.Symbol, args []ast.Expr, i *sema.S
 			return false // (already in the caller's terms)
 		case s != nil && s.Kind == sema.VarSym && s.Attrs.Has(sema.AttrParameter):
 			ok = false
+		case isIntrinsicProc(s) && integerIntrinsics[strings.ToLower(id.Name)]:
+			if ce, isCall := c.Parent().(*ast.CallExpr); !isCall || ce.Fun != ast.Expr(id) {
+				ok = false
+			}
+		case s != nil && s.Kind == sema.VarSym && s.Owner == d.Owner && !s.IsDummy():
+			v := g.localValue(d.Owner.Unit, s, d, args, depth)
+			if v == nil {
+				ok = false
+				break
+			}
+			c.Replace(&ast.ParenExpr{X: v})
+			return false
 		case s == nil || s.Owner != d.Owner || !s.IsDummy() || s.Rank() != 0 || !g.neverDefined(s) ||
 			s.ArgIndex < 0 || s.ArgIndex >= len(args) || args[s.ArgIndex] == nil:
 			ok = false
@@ -218,7 +261,7 @@ func (g *gen) calleeTerms(x ast.Expr, d *sema.Symbol, args []ast.Expr, i *sema.S
 }
 
 // refsVar reports whether x references variable s.
-func refsVar(info *sema.Info, x ast.Expr, s *sema.Symbol) bool {
+func refsVar(info *sema.Info, x ast.Node, s *sema.Symbol) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && info.ObjectOf(id) == s {
@@ -262,6 +305,14 @@ func affineIn(info *sema.Info, x ast.Expr, i *sema.Symbol) bool {
 func foldMinMax(fn string, a, b ast.Expr) ast.Expr {
 	if ast.Key(a) == ast.Key(b) {
 		return a
+	}
+	// merge(x, n, c) and merge(y, n, c): merge(min or max of x and y, n, c).
+	ma, okA := a.(*ast.CallExpr)
+	mb, okB := b.(*ast.CallExpr)
+	if okA && okB && isMerge(ma) && isMerge(mb) && ast.Key(ma.Args[1]) == ast.Key(mb.Args[1]) && ast.Key(ma.Args[2]) == ast.Key(mb.Args[2]) {
+		if x := foldMinMax(fn, ma.Args[0], mb.Args[0]); !isMinMaxCall(x) {
+			return foldMerge(x, ma.Args[1], ma.Args[2])
+		}
 	}
 	if n, ok := intConst(deriv.Sub(a, &ast.ParenExpr{X: b})); ok {
 		if (n >= 0) == (fn == "max") {
@@ -449,23 +500,24 @@ func assumedSizeLike(d *sema.Symbol) bool {
 }
 
 // reachRef returns what saves reach r of the dummy that element ce of
-// assumed-size array v starts: the section v(k+lo-1 : k+hi-1) of a
-// rank-1 v, or ce itself with the count max(hi, 0) in seqCounts (by
-// sequence association, across columns) when lo is a constant of at
-// least 1; else nil.
+// assumed-size array v starts, when lo is at least 1 (else nil): the
+// section v(k : k+hi-1) of a rank-1 v, or ce itself with the count
+// max(hi, 0) in seqCounts (by sequence association, across columns).
 func (g *gen) reachRef(ce *ast.CallExpr, v *sema.Symbol, r reach) ast.Expr {
+	if lo, ok := lowerBound(r.lo, r.facts); !ok || lo < 1 {
+		// Below the element passed (a negative increment), or a
+		// reference in a branch these arguments do not take: the
+		// section could start before the array.
+		return nil
+	}
 	if len(v.Dims) == 1 {
-		k := g.info.Clone(ce.Args[0])
-		lo := offsetBy(k, r.lo)
+		lo := g.info.Clone(ce.Args[0]) // (from the element: lo >= 1)
 		hi := offsetBy(g.info.Clone(ce.Args[0]), r.hi)
 		id := ast.NewIdent(exprString(ce.Fun))
 		g.info.Uses[id] = v
 		sec := &ast.CallExpr{Fun: id, Args: []ast.Expr{&ast.RangeExpr{Lo: lo, Hi: hi}}}
 		g.info.Calls[sec] = sema.Call{Kind: sema.ArrayElement, Proc: v, Section: true, Type: v.Type, Rank: 1}
 		return sec
-	}
-	if lo, ok := intConst(r.lo); !ok || lo < 1 {
-		return nil
 	}
 	elem := g.info.Clone(ce).(*ast.CallExpr)
 	if g.seqCounts == nil {
@@ -487,4 +539,18 @@ func (g *gen) seqCount(x ast.Expr) ast.Expr {
 		return nil
 	}
 	return g.seqCounts[x]
+}
+
+func isMerge(c *ast.CallExpr) bool {
+	id, ok := c.Fun.(*ast.Ident)
+	return ok && id.Name == "merge" && len(c.Args) == 3
+}
+
+func isMinMaxCall(x ast.Expr) bool {
+	c, ok := x.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := c.Fun.(*ast.Ident)
+	return ok && (id.Name == "min" || id.Name == "max")
 }
