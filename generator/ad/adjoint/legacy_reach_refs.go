@@ -56,8 +56,11 @@ func (g *gen) reachSaves(s *ast.CallStmt, v *sema.Symbol) []tbr.Ref {
 			}
 			continue
 		}
+		if id, isID := a.(*ast.Ident); isID && g.info.ObjectOf(id) == v {
+			continue // the whole b, from its first element (firstElement)
+		}
 		if refsVar(g.info, a, v) {
-			return nil // b(k)*2, or the whole b
+			return nil // b(k)*2
 		}
 	}
 	return out

@@ -19,6 +19,9 @@ import (
 // element x (v(k)) passed to dummy d of a call with actual arguments args
 // (in the order of the callee's dummies) gives the callee, or nil.
 func (g *gen) elementSection(x ast.Expr, v, d *sema.Symbol, args []ast.Expr) ast.Expr {
+	if id, isID := x.(*ast.Ident); isID && v != nil && d != nil && len(v.Dims) == 1 && assumedSizeLike(d) {
+		x = g.firstElement(id, v) // the whole v(*): from its first element
+	}
 	ce, ok := x.(*ast.CallExpr)
 	if !ok || v == nil || d == nil || len(v.Dims) == 0 || v.Dims[len(v.Dims)-1].Kind != sema.AssumedSize || len(ce.Args) != len(v.Dims) || len(d.Dims) == 0 {
 		return nil
@@ -115,4 +118,22 @@ func (g *gen) callSection(s *ast.CallStmt, x ast.Expr, v, d *sema.Symbol) ast.Ex
 		return nil
 	}
 	return g.elementSection(x, v, d, args)
+}
+
+// firstElement returns the first element of rank-1 array v, which id
+// names: v(1), or v(lo) of v(lo:*).
+func (g *gen) firstElement(id *ast.Ident, v *sema.Symbol) ast.Expr {
+	var lo ast.Expr = deriv.Int(1)
+	if b := v.Dims[0].Lo.Expr; b != nil {
+		if n, ok := intConst(b); !ok {
+			return id // (a bound the caller may not name as written)
+		} else {
+			lo = deriv.Int(int(n))
+		}
+	}
+	fun := ast.NewIdent(id.Name)
+	g.info.Uses[fun] = v
+	ce := &ast.CallExpr{Fun: fun, Args: []ast.Expr{lo}}
+	g.info.Calls[ce] = sema.Call{Kind: sema.ArrayElement, Proc: v, Type: v.Type}
+	return ce
 }

@@ -45,6 +45,21 @@ func TestNotSupported(t *testing.T) {
    20 CONTINUE
       END
 `, want: "k.f:18:9: not supported yet: assumed-size array 'b' defined by 'DAXPY', reversed jointly"},
+		{name: "assumed-size array reached with a negative increment", fixed: true, routine: "sol", ins: []string{"p", "b"}, outs: []string{"b"}, src: `
+      SUBROUTINE DAXPY(N, DA, DX, INCX, DY, INCY)
+      INTEGER N, INCX, INCY, I
+      DOUBLE PRECISION DA, DX(*), DY(*)
+      DO 10 I = 1, N
+        DY(1+(I-1)*INCY) = DA*DY(1+(I-1)*INCY)**2 + DX(1+(I-1)*INCX)
+   10 CONTINUE
+      END
+      SUBROUTINE SOL(P, N, B)
+      INTEGER N
+      DOUBLE PRECISION P(N), B(*)
+      CALL DAXPY(N, P(1), P, 1, B(N), -1)
+      B(1) = B(1)**2
+      END
+`, want: "k.f:11:7: not supported yet: assumed-size array 'b' defined by 'DAXPY', reversed jointly"},
 		{name: "backward goto", fixed: true, routine: "f77k", ins: []string{"x"}, outs: []string{"y"}, src: `
       SUBROUTINE F77K(X, Y, N)
       INTEGER N, I
