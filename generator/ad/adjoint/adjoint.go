@@ -503,6 +503,10 @@ type gen struct {
 	// hoist holds the references with side effects hoisted out of the
 	// statement being reversed (funcref_hoist.go).
 	hoist *hoisting
+
+	// seqCounts are the element counts of elements saved by sequence
+	// association (legacy_reach.go).
+	seqCounts map[ast.Expr]ast.Expr
 }
 
 func inPattern(pa *activity.ProcActivity, s *sema.Symbol) bool {

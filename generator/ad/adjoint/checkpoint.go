@@ -45,6 +45,8 @@ func (g *gen) checkpointSaves(s *ast.CallStmt, callee string) (fwd, before, arou
 	// the callee's adjoint and after it.
 	snp, sbk = append(snp, g.reallocatedBy(s, snp)...), append(sbk, g.reallocatedBy(s, sbk)...)
 	snp, sbk = g.aliasedSaves(s, snp, sbk) // ptr_call.go
+	// legacy_reach_refs.go: what the callee reaches of assumed-size arrays.
+	snp, sbk, reqC = g.reachRefs(s, snp), g.reachRefs(s, sbk), g.reachRefs(s, reqC)
 	// ptr_module.go: the module pointers the call may reach.
 	first, last, mBefore, mAfter, refs, err := g.modPtrSaves(s, snp, sbk, reqC)
 	if err != nil {
@@ -205,6 +207,10 @@ func (g *gen) saveOp(r tbr.Ref, callee string) (tape.Op, error) {
 		}
 	}
 	op := tape.Op{Type: typ, Ref: ref}
+	if n := g.seqCount(ref); n != nil {
+		op.Count = n // an element and what follows it (legacy_reach.go)
+		return op, nil
+	}
 	if g.info.Rank(ref) != 0 || (isIdent(ref) && v.Rank() > 0) {
 		for _, d := range v.Dims {
 			if d.Kind == sema.AssumedSize && isIdent(ref) {

@@ -19,11 +19,29 @@ import (
 // element x (v(k)) passed to dummy d of a call with actual arguments args
 // (in the order of the callee's dummies) gives the callee, or nil.
 func (g *gen) elementSection(x ast.Expr, v, d *sema.Symbol, args []ast.Expr) ast.Expr {
+	if id, isID := x.(*ast.Ident); isID && v != nil && d != nil && len(v.Dims) == 1 && assumedSizeLike(d) {
+		x = g.firstElement(id, v) // the whole v(*): from its first element
+	}
 	ce, ok := x.(*ast.CallExpr)
-	if !ok || v == nil || d == nil || len(v.Dims) != 1 || v.Dims[0].Kind != sema.AssumedSize || len(ce.Args) != 1 || len(d.Dims) == 0 {
+	if !ok || v == nil || d == nil || len(v.Dims) == 0 || v.Dims[len(v.Dims)-1].Kind != sema.AssumedSize || len(ce.Args) != len(v.Dims) || len(d.Dims) == 0 {
 		return nil
 	}
-	if _, isRange := ce.Args[0].(*ast.RangeExpr); isRange || g.info.Rank(ce.Args[0]) != 0 {
+	for _, a := range ce.Args {
+		if _, isRange := a.(*ast.RangeExpr); isRange || g.info.Rank(a) != 0 {
+			return nil
+		}
+	}
+	if assumedSizeLike(d) { // dy(*), or the F66 dy(1): legacy_reach.go
+		if d.Owner == nil || d.Owner.Unit == nil {
+			return nil
+		}
+		r, ok := g.dummyReach(d.Owner.Unit, d, args)
+		if !ok {
+			return nil
+		}
+		return g.reachRef(ce, v, r)
+	}
+	if len(v.Dims) != 1 {
 		return nil
 	}
 	var size ast.Expr
@@ -100,4 +118,22 @@ func (g *gen) callSection(s *ast.CallStmt, x ast.Expr, v, d *sema.Symbol) ast.Ex
 		return nil
 	}
 	return g.elementSection(x, v, d, args)
+}
+
+// firstElement returns the first element of rank-1 array v, which id
+// names: v(1), or v(lo) of v(lo:*).
+func (g *gen) firstElement(id *ast.Ident, v *sema.Symbol) ast.Expr {
+	var lo ast.Expr = deriv.Int(1)
+	if b := v.Dims[0].Lo.Expr; b != nil {
+		if n, ok := intConst(b); !ok {
+			return id // (a bound the caller may not name as written)
+		} else {
+			lo = deriv.Int(int(n))
+		}
+	}
+	fun := ast.NewIdent(id.Name)
+	g.info.Uses[fun] = v
+	ce := &ast.CallExpr{Fun: fun, Args: []ast.Expr{lo}}
+	g.info.Calls[ce] = sema.Call{Kind: sema.ArrayElement, Proc: v, Type: v.Type}
+	return ce
 }

@@ -177,6 +177,9 @@ func (g *gen) pushPop(x ast.Expr) (push, pop ast.Stmt, err error) {
 		return nil, nil, notSupported("no tape for variable '%s' of type %s", s.Name, t)
 	}
 	rank := g.info.Rank(x)
+	if n := g.seqCount(x); n != nil { // legacy_reach.go
+		return tapePushArray(typ, x, n), tapePopArray(typ, x, n), nil
+	}
 	if rank == 0 {
 		return tapePush(typ, x), tapePop(typ, x), nil
 	}

@@ -23,6 +23,43 @@ func TestNotSupported(t *testing.T) {
       ENDDO
       END
 `, want: "k.f:1:23: not supported yet: argument 'CG2D_B' of target 'cg2d' has the name of its adjoint routine; set output.suffix to another suffix"},
+		{name: "assumed-size array reached through a local index", fixed: true, routine: "sol", ins: []string{"a", "b"}, outs: []string{"b"}, src: `
+      SUBROUTINE DAXPY(N, DA, DX, INCX, DY, INCY)
+      INTEGER N, INCX, INCY, I, IX, IY
+      DOUBLE PRECISION DA, DX(*), DY(*)
+      IX = 1
+      IY = 1
+      DO 10 I = 1, N
+        DY(IY) = DY(IY) + DA*DX(IX)
+        IX = IX + INCX
+        IY = IY + INCY
+   10 CONTINUE
+      END
+      SUBROUTINE SOL(A, N, B)
+      INTEGER N, K
+      DOUBLE PRECISION A(N,N), B(*), T
+      DO 20 K = N, 1, -1
+        B(K) = B(K)/A(K,K)
+        T = -B(K)
+        CALL DAXPY(K-1, T, A(1,K), 1, B(1), 1)
+   20 CONTINUE
+      END
+`, want: "k.f:18:9: not supported yet: assumed-size array 'b' defined by 'DAXPY', reversed jointly"},
+		{name: "assumed-size array reached with a negative increment", fixed: true, routine: "sol", ins: []string{"p", "b"}, outs: []string{"b"}, src: `
+      SUBROUTINE DAXPY(N, DA, DX, INCX, DY, INCY)
+      INTEGER N, INCX, INCY, I
+      DOUBLE PRECISION DA, DX(*), DY(*)
+      DO 10 I = 1, N
+        DY(1+(I-1)*INCY) = DA*DY(1+(I-1)*INCY)**2 + DX(1+(I-1)*INCX)
+   10 CONTINUE
+      END
+      SUBROUTINE SOL(P, N, B)
+      INTEGER N
+      DOUBLE PRECISION P(N), B(*)
+      CALL DAXPY(N, P(1), P, 1, B(N), -1)
+      B(1) = B(1)**2
+      END
+`, want: "k.f:11:7: not supported yet: assumed-size array 'b' defined by 'DAXPY', reversed jointly"},
 		{name: "backward goto", fixed: true, routine: "f77k", ins: []string{"x"}, outs: []string{"y"}, src: `
       SUBROUTINE F77K(X, Y, N)
       INTEGER N, I

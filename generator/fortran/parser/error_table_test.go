@@ -102,7 +102,7 @@ var errorTests = []struct{ name, src, want string }{
 	{"x.f90", "module m\ntype t\ncontains\ngeneric :: g\nend type\nend module\n", "x.f90:4:13: expected '=>', found end of statement"},
 	{"x.f90", "module m\ntype t\ncontains\nprivate\nend type\nend module\n", "x.f90:4:1: not supported: PRIVATE statement among type-bound procedures"},
 	{"x.f90", "module m\ntype, abstract_not :: t\nend type\nend module\n", "x.f90:2:7: expected attribute, found 'abstract_not'"},
-	{"x.f90", "pause\nend\n", "x.f90:1:1: not supported: PAUSE statement"},
+	{"x.f90", "pause\nend\n", "x.f90:1:1: not supported: PAUSE statement (deleted in Fortran 95: it suspends the run for the operator, which the derivative code would do again in its sweeps; remove it, or write a message)"},
 	{"x.f90", "subroutine s(f)\nprocedure(real) :: f\nend\n", "x.f90:2:11: not supported: PROCEDURE declaration with a type instead of an interface"},
 	{"x.f90", "module m\ninterface\nsubroutine s(x)\nimport, only: k\nend subroutine\nend interface\nend module\n", "x.f90:4:7: not supported: IMPORT with ONLY, NONE or ALL"},
 	{"x.f90", "subroutine s\nimport :: k\nend\n", "x.f90:2:1: statement not allowed here: IMPORT outside an interface body"},

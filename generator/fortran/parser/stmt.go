@@ -181,7 +181,7 @@ func (p *parser) parseSimple(hdr ast.StmtHeader, spec, action bool) ast.Stmt {
 	case kwAssign:
 		return p.parseLabelAssign(hdr)
 	case kwPause:
-		p.notSupported(p.pos(), "PAUSE statement")
+		p.notSupported(p.pos(), "PAUSE statement (deleted in Fortran 95: it suspends the run for the operator, which the derivative code would do again in its sweeps; remove it, or write a message)")
 		return nil
 	case kwEntry:
 		if action {
