@@ -369,7 +369,7 @@ func ompTaped(list []ast.Stmt) bool {
 	for _, s := range list {
 		ast.Inspect(s, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallStmt); ok {
-				if id, ok := c.Name.(*ast.Ident); ok && strings.HasPrefix(strings.ToLower(id.Name), "fadj_") {
+				if id, ok := c.Name.(*ast.Ident); ok && (strings.HasPrefix(strings.ToLower(id.Name), "fadj_") || ompSplitFwd(id.Name)) {
 					taped = true
 				}
 			}
@@ -377,6 +377,12 @@ func ompTaped(list []ast.Stmt) bool {
 		})
 	}
 	return taped
+}
+
+// ompSplitFwd reports whether a generated call calls the forward routine
+// of a callee reversed with calls: split, which records on the tape.
+func ompSplitFwd(name string) bool {
+	return strings.HasSuffix(strings.ToLower(name), "_fwd")
 }
 
 // ompWrites are the assignments of a backward loop body, by the name of
@@ -537,6 +543,15 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 	dist = 0 // how far from its index an iteration writes (-1: unbounded)
 	for _, name := range w.order {
 		kind := g.ompKindOf(name, private)
+		if w.popped[name] && w.scalars[name] == nil && w.arrays[name] == nil {
+			// restored from the thread's tape (omp_tape.go): a private or
+			// generated variable
+			if g.scope.Lookup(name) != nil && !private[name] || !writtenFirst(back.Body, name, false) {
+				return nil, 0, g.ompError(c, "'%s' restored from the tape in the adjoint of the !$omp parallel do loop", name)
+			}
+			priv = append(priv, name)
+			continue
+		}
 		if ws := w.arrays[name]; ws != nil {
 			if w.scalars[name] != nil || kind != ompSharedAdj && !(kind == ompUnknown && owned(ws, s.Var.Name)) {
 				return nil, 0, g.ompError(c, "an array '%s' the adjoint of the !$omp parallel do loop writes", name)
@@ -741,6 +756,9 @@ func writtenFirst(list []ast.Stmt, name string, written bool) bool {
 		if ompPops(s, name) {
 			written = true
 			continue
+		}
+		if ompAllocates(s, name) {
+			continue // (reads no value of it)
 		}
 		if a, ok := s.(*ast.AssignStmt); ok {
 			if id, ok := a.Lhs.(*ast.Ident); ok && strings.EqualFold(id.Name, name) {

@@ -9,6 +9,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // A "!$omp parallel do" whose iterations still record on the tape after
@@ -327,11 +328,11 @@ func ompWithoutClauses(cls []*ast.OmpClause, names ...string) []*ast.OmpClause {
 	return out
 }
 
-// pop notes the scalar a runtime call pops into: the backward body
+// pop notes the variable a runtime call pops into: the backward body
 // writes it.
 func (w *ompWrites) pop(c *ast.CallStmt) {
-	if name := strings.ToLower(callName(c)); !strings.HasPrefix(name, "fadj_pop_") || strings.HasSuffix(name, "_array") || len(c.Args) == 0 {
-		return // (an array the iteration allocates: ompTapeTemps)
+	if name := strings.ToLower(callName(c)); !strings.HasPrefix(name, "fadj_pop_") || len(c.Args) == 0 {
+		return
 	}
 	if id, ok := c.Args[0].(*ast.Ident); ok {
 		name := strings.ToLower(id.Name)
@@ -397,15 +398,31 @@ func (g *gen) ompTapeCarry(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt) 
 			continue
 		}
 		sym := g.scope.Lookup(v)
-		if sym == nil || sym.Rank() != 0 {
-			continue // (an array: ompBackward rejects it)
+		if sym == nil || sym.Rank() != 0 && sym.Attrs&(sema.AttrAllocatable|sema.AttrPointer) != 0 {
+			continue // (ompBackward rejects it)
 		}
 		typ, ok := tape.TypeOf(sym.Type)
 		if !ok {
 			return nil, nil, g.ompError(c, "private variable '%s' of type %s read by the adjoint of !$omp %s", v, sym.Type, c.Omp.Name)
 		}
+		if sym.Rank() > 0 { // a work array of explicit shape
+			n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{ast.NewIdent(sym.Name)}}
+			f = append(f, tapePushArray(typ, ast.NewIdent(sym.Name), n))
+			first = append([]ast.Stmt{tapePopArray(typ, ast.NewIdent(sym.Name), ast.Clone(n))}, first...)
+			continue
+		}
 		f = append(f, tapePush(typ, ast.NewIdent(sym.Name)))
 		first = append([]ast.Stmt{tapePop(typ, ast.NewIdent(sym.Name))}, first...)
 	}
 	return f, append(first, b...), nil
+}
+
+// ompAllocates reports whether s is an ALLOCATE of array name alone (a
+// generated array of the iteration's records, which a pop then fills).
+func ompAllocates(s ast.Stmt, name string) bool {
+	a, ok := s.(*ast.AllocateStmt)
+	if !ok || a.Keyword != "allocate" || len(a.Objects) != 1 || len(a.Options) > 0 {
+		return false
+	}
+	return strings.EqualFold(exprBase(a.Objects[0]), name)
 }
