@@ -170,11 +170,20 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	f, b = g.ompLift(s, f, b, &recs)         // omp_lift.go
 	f, b = g.ompBuffers(s, c, f, b, &recs)   // omp_carry.go
 	g.ompBranchBuffers(s, f, b, &recs)
-	if ompTaped(f) || ompTaped(b) {
+	taped := ompTaped(f) || ompTaped(b)
+	if taped && ws {
 		return nil, nil, g.ompError(c, "!$omp %s whose iterations need the tape in reverse mode", c.Omp.Name)
+	}
+	if taped {
+		if err := g.ompTapeCheck(s, c, f, b); err != nil { // omp_tape.go
+			return nil, nil, err
+		}
 	}
 	if err := g.ompCarried(s, c, b); err != nil {
 		return nil, nil, err
+	}
+	if taped {
+		return g.ompTapeLoop(s, c, f, b, recs) // omp_tape.go
 	}
 	f, b = g.ompCarry(s, c, f, b, &recs) // omp_carry.go
 	pre, after, before, post = recs[0], recs[1], recs[2], recs[3]
@@ -360,7 +369,7 @@ func ompTaped(list []ast.Stmt) bool {
 	for _, s := range list {
 		ast.Inspect(s, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallStmt); ok {
-				if id, ok := c.Name.(*ast.Ident); ok && strings.HasPrefix(strings.ToLower(id.Name), "fadj_") {
+				if id, ok := c.Name.(*ast.Ident); ok && (strings.HasPrefix(strings.ToLower(id.Name), "fadj_") || ompSplitFwd(id.Name)) {
 					taped = true
 				}
 			}
@@ -370,6 +379,12 @@ func ompTaped(list []ast.Stmt) bool {
 	return taped
 }
 
+// ompSplitFwd reports whether a generated call calls the forward routine
+// of a callee reversed with calls: split, which records on the tape.
+func ompSplitFwd(name string) bool {
+	return strings.HasSuffix(strings.ToLower(name), "_fwd")
+}
+
 // ompWrites are the assignments of a backward loop body, by the name of
 // the variable they write (lower case).
 type ompWrites struct {
@@ -377,6 +392,7 @@ type ompWrites struct {
 	order           []string        // the names, sorted
 	loopVars        map[string]bool // the DO variables of inner loops
 	calls           []*ast.CallStmt // of callees' adjoints (omp_calls.go)
+	popped          map[string]bool // the scalars a pop restores (omp_tape.go)
 }
 
 // collect gathers the assignments and the calls of list.
@@ -390,6 +406,10 @@ func (w *ompWrites) collect(list []ast.Stmt) error {
 					w.loopVars[strings.ToLower(n.Var.Name)] = true
 				}
 			case *ast.CallStmt:
+				if name := strings.ToLower(callName(n)); strings.HasPrefix(name, "fadj_") {
+					w.pop(n) // the runtime's, recording on the thread's tape (omp_tape.go)
+					return true
+				}
 				w.calls = append(w.calls, n)
 			case *ast.AssignStmt:
 				switch l := n.Lhs.(type) {
@@ -414,7 +434,7 @@ func (w *ompWrites) collect(list []ast.Stmt) error {
 
 func (w *ompWrites) add(m map[string][]*ast.AssignStmt, name string, a *ast.AssignStmt) {
 	name = strings.ToLower(name)
-	if w.scalars[name] == nil && w.arrays[name] == nil {
+	if w.scalars[name] == nil && w.arrays[name] == nil && !w.popped[name] {
 		w.order = append(w.order, name)
 	}
 	m[name] = append(m[name], a)
@@ -507,7 +527,7 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 		}
 	}
 	delete(private, strings.ToLower(s.Var.Name)) // private(i): the backward loop sets it
-	w := &ompWrites{scalars: map[string][]*ast.AssignStmt{}, arrays: map[string][]*ast.AssignStmt{}, loopVars: map[string]bool{}}
+	w := &ompWrites{scalars: map[string][]*ast.AssignStmt{}, arrays: map[string][]*ast.AssignStmt{}, loopVars: map[string]bool{}, popped: map[string]bool{}}
 	if err := w.collect(back.Body); err != nil {
 		return nil, 0, g.ompError(c, "%v", err)
 	}
@@ -523,6 +543,15 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 	dist = 0 // how far from its index an iteration writes (-1: unbounded)
 	for _, name := range w.order {
 		kind := g.ompKindOf(name, private)
+		if w.popped[name] && w.scalars[name] == nil && w.arrays[name] == nil {
+			// restored from the thread's tape (omp_tape.go): a private or
+			// generated variable
+			if g.scope.Lookup(name) != nil && !private[name] || !writtenFirst(back.Body, name, false) {
+				return nil, 0, g.ompError(c, "'%s' restored from the tape in the adjoint of the !$omp parallel do loop", name)
+			}
+			priv = append(priv, name)
+			continue
+		}
 		if ws := w.arrays[name]; ws != nil {
 			if w.scalars[name] != nil || kind != ompSharedAdj && !(kind == ompUnknown && owned(ws, s.Var.Name)) {
 				return nil, 0, g.ompError(c, "an array '%s' the adjoint of the !$omp parallel do loop writes", name)
@@ -577,7 +606,7 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 		}
 	}
 	back.Body = append(zero, back.Body...)
-	if len(shared) > 0 && (dist < 0 || !isOne(ompStep(s))) {
+	if len(shared) > 0 && (dist < 0 || !isOne(ompStep(s)) || g.omp.tapeLoop) {
 		for _, name := range shared {
 			if byCalls[name] {
 				return nil, 0, g.ompError(c, "a call in the adjoint of an !$omp parallel do loop incrementing '%s' at elements other iterations increment", name)
@@ -703,7 +732,7 @@ func (g *gen) ompPrivateRead(c *ast.Comment, body []ast.Stmt, private map[string
 		ast.Inspect(s, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				name := strings.ToLower(id.Name)
-				if private[name] && clause[name] != "firstprivate" && w.scalars[name] == nil && w.arrays[name] == nil && !w.loopVars[name] && bad == "" {
+				if private[name] && clause[name] != "firstprivate" && w.scalars[name] == nil && w.arrays[name] == nil && !w.loopVars[name] && !w.popped[name] && bad == "" {
 					bad = name
 				}
 			}
@@ -723,6 +752,13 @@ func writtenFirst(list []ast.Stmt, name string, written bool) bool {
 	for _, s := range list {
 		if written {
 			return true
+		}
+		if ompPops(s, name) {
+			written = true
+			continue
+		}
+		if ompAllocates(s, name) {
+			continue // (reads no value of it)
 		}
 		if a, ok := s.(*ast.AssignStmt); ok {
 			if id, ok := a.Lhs.(*ast.Ident); ok && strings.EqualFold(id.Name, name) {

@@ -161,6 +161,9 @@ func (g *gen) ompCallees(s *ast.DoConstruct) map[string]*activity.ProcActivity {
 		case *ast.CallStmt, *ast.CallExpr: // (a function reference)
 			if callee := g.pa.CallPattern(n); callee != nil && callee.Unit != nil {
 				out[strings.ToLower(routineName(callee, g.suffix))] = callee
+				// calls: split: the backward routine takes the adjoint's
+				// arguments (its forward one records: omp_tape.go).
+				out[strings.ToLower(routineName(callee, "_bwd"))] = callee
 			}
 		}
 		return true

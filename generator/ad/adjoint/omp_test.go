@@ -74,17 +74,6 @@ contains
     b = a*a
   end subroutine
 `, "k.f90:4:3: not supported yet: an element of 'x' passed to array dummy 'a' of 'sq' in the adjoint of an !$omp parallel do loop"},
-		{"call after a write of its element", `  !$omp parallel do
-  do i = 1, n
-    y(i) = x(i)
-    call sq(y(i))
-  end do
-contains
-  subroutine sq(b)
-    real(8) :: b
-    b = b*b
-  end subroutine
-`, "k.f90:4:3: not supported yet: !$omp parallel do whose iterations need the tape in reverse mode"},
 		{"call snapshot of a shared array", `  !$omp parallel do
   do i = 1, n
     call sq(x, y(i), i)
@@ -96,7 +85,16 @@ contains
     a(k) = a(k)*a(k)
     b = a(k)
   end subroutine
-`, "k.f90:4:3: not supported yet: !$omp parallel do whose iterations need the tape in reverse mode"},
+`, "k.f90:4:3: not supported yet: !$omp parallel do whose iterations need the tape to restore 'x', which other iterations share, in reverse mode"},
+		{"tape and lastprivate", `  !$omp parallel do lastprivate(t)
+  do i = 1, n
+    t = x(i)
+    do while (t > 1.0d0)
+      t = sqrt(t)
+    end do
+    y(i) = t*t
+  end do
+`, "k.f90:4:3: not supported yet: !$omp parallel do whose iterations need the tape, with clause lastprivate, in reverse mode"},
 		{"shared scalar", `  !$omp parallel do
   do i = 1, n
     c = x(i)

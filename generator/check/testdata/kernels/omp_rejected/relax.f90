@@ -1,6 +1,6 @@
 ! OpenMP constructs reverse mode does not handle yet, each reported at
-! its directive: a parallel loop whose iterations need the tape (a
-! WHILE loop in each), a critical section around a product of active
+! its directive: a parallel loop whose iterations need the tape with a
+! lastprivate variable, a critical section around a product of active
 ! values in a parallel region, and a max reduction of an active variable.
 subroutine relax(n, x, y, s, m)
   implicit none
@@ -10,7 +10,7 @@ subroutine relax(n, x, y, s, m)
   real(8), intent(out) :: s, m
   integer :: i
   real(8) :: t
-  !$omp parallel do private(t)
+  !$omp parallel do lastprivate(t)
   do i = 1, n
     t = x(i)
     do while (t > 1.0d0)
@@ -18,7 +18,7 @@ subroutine relax(n, x, y, s, m)
     end do
     x(i) = t * y(i)
   end do
-  s = 1.0d0
+  s = t
   !$omp parallel private(i)
   !$omp do
   do i = 1, n
