@@ -12,6 +12,7 @@ subroutine heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
   real(8), intent(inout) :: cost_b
   real(8) :: u_b(n)
   real(8) :: uold_b(n)
+  integer :: fadj_e1
 
   u = u0
   do k = 1, nsteps
@@ -45,8 +46,10 @@ subroutine heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
     end do
     call fadj_pop_r8_array(uold, size(uold))
     ! adjoint of heat.f90:13
-    u_b = u_b + uold_b
-    uold_b = 0.0_8
+    do fadj_e1 = lbound(u_b, 1), ubound(u_b, 1)
+      u_b(fadj_e1) = u_b(fadj_e1) + uold_b(fadj_e1)
+      uold_b(fadj_e1) = 0.0_8
+    end do
   end do
   ! adjoint of heat.f90:11
   u0_b = u0_b + u_b

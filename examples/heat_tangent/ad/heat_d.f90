@@ -11,15 +11,20 @@ subroutine heat_d(u0, u0_d, n, nsteps, r, r_d, cost, cost_d)
   real(8) :: u_d(n)
   real(8), intent(in) :: u0_d(n)
   real(8) :: uold_d(n)
+  integer :: fadj_e1
   cost_d = 0.0_8
-  u_d = 0.0_8
-  uold_d = 0.0_8
-  u_d = u0_d
+  do fadj_e1 = lbound(u_d, 1), ubound(u_d, 1)
+    u_d(fadj_e1) = 0.0_8
+    uold_d(fadj_e1) = 0.0_8
+    u_d(fadj_e1) = u0_d(fadj_e1)
 
-  u = u0
+    u(fadj_e1) = u0(fadj_e1)
+  end do
   do k = 1, nsteps
-    uold_d = u_d
-    uold = u
+    do fadj_e1 = lbound(uold_d, 1), ubound(uold_d, 1)
+      uold_d(fadj_e1) = u_d(fadj_e1)
+      uold(fadj_e1) = u(fadj_e1)
+    end do
     do i = 2, n - 1
       u_d(i) = uold_d(i) + ((uold(i - 1) - 2.0d0*uold(i) + uold(i + 1))*r_d + r*(uold_d(i - 1) - 2.0d0*uold_d(i) + uold_d(i + 1)))
       u(i) = uold(i) + r*(uold(i - 1) - 2.0d0*uold(i) + uold(i + 1))

@@ -21,6 +21,8 @@
 //   - an IF construct whose branches are all empty goes, when its
 //     conditions call nothing (an array element cannot be told from a
 //     function reference by its form: any parenthesis keeps it);
+//   - runs of whole-array statements over arrays of one explicit shape
+//     are computed in one loop nest over the elements (fuse.go);
 //   - a generated array that its first assignment allocates is
 //     allocated with zero size on entry (allocations.go: gfortran 11
 //     and 12 warn otherwise).
@@ -94,6 +96,7 @@ func unit(u *ast.Unit) {
 	repeatedZeros(u)
 	overwrittenZeros(u)
 	finalZeros(u)
+	fuseArrayStatements(u) // fuse.go
 	// A local named only in the bounds of another unused one is unused
 	// once that one goes.
 	for unusedLocals(u, names(u)) {

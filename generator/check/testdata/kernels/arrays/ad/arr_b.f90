@@ -13,6 +13,7 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   real(8), intent(inout) :: z_b(n)
   real(8), allocatable :: fadj_tmp1_b(:)
   real(8), allocatable :: fadj_out2(:)
+  integer :: fadj_e1
   allocate(fadj_tmp1_b(0), fadj_out2(0))
   v = matmul(m, x)
   s = sum(x*x) + dot_product(x, w) + sum(v)
@@ -40,11 +41,13 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
       merge(product(w, mask=.not. abs(w) <= 0.0_8), 0.0_8, abs(w) <= 0.0_8), count(abs(w) <= 0.0_8) == 0), 0.0_8, count(abs(w) <= &
       0.0_8) <= 1)
   ! adjoint of arr.f90:9
-  x_b = x_b + 2*z_b
-  v_b = v_b + w*z_b
-  w_b = w_b + v*z_b
-  x_b = x_b - cos(x)*z_b
-  z_b = 0.0_8
+  do fadj_e1 = lbound(x_b, 1), ubound(x_b, 1)
+    x_b(fadj_e1) = x_b(fadj_e1) + 2*z_b(fadj_e1)
+    v_b(fadj_e1) = v_b(fadj_e1) + w(fadj_e1)*z_b(fadj_e1)
+    w_b(fadj_e1) = w_b(fadj_e1) + v(fadj_e1)*z_b(fadj_e1)
+    x_b(fadj_e1) = x_b(fadj_e1) - cos(x(fadj_e1))*z_b(fadj_e1)
+    z_b(fadj_e1) = 0.0_8
+  end do
   ! adjoint of arr.f90:8
   x_b = x_b + 2.0_8*x*s_b
   x_b = x_b + s_b*w

@@ -10,6 +10,7 @@ subroutine arr_d(x, x_d, w, w_d, m, m_d, n, s, s_d, v, v_d, z, z_d)
   real(8), intent(in) :: w_d(n)
   real(8), intent(in) :: x_d(n)
   real(8), intent(out) :: z_d(n)
+  integer :: fadj_e1
   s_d = 0.0_8
   v_d = 0.0_8
   z_d = 0.0_8
@@ -17,8 +18,10 @@ subroutine arr_d(x, x_d, w, w_d, m, m_d, n, s, s_d, v, v_d, z, z_d)
   v = matmul(m, x)
   s_d = sum(x*x_d + x*x_d) + (dot_product(x_d, w) + dot_product(x, w_d)) + sum(v_d)
   s = sum(x*x) + dot_product(x, w) + sum(v)
-  z_d = 2*x_d + (w*v_d + v*w_d) - cos(x)*x_d
-  z = x*2 + v*w - sin(x)
+  do fadj_e1 = lbound(z_d, 1), ubound(z_d, 1)
+    z_d(fadj_e1) = 2*x_d(fadj_e1) + (w(fadj_e1)*v_d(fadj_e1) + v(fadj_e1)*w_d(fadj_e1)) - cos(x(fadj_e1))*x_d(fadj_e1)
+    z(fadj_e1) = x(fadj_e1)*2 + v(fadj_e1)*w(fadj_e1) - sin(x(fadj_e1))
+  end do
   z_d = z_d + (sqrt(abs(x))*sum(v_d, mask=eoshift(eoshift(spread(.false., 1, size(v)), -1, .true., 1), 1 - maxloc(v, 1), .false., &
       1)) + maxval(v)*(0.5_8/sqrt(abs(x))*(sign(1.0_8, x)*x_d))) + (x*sum(w_d, mask=eoshift(eoshift(spread(.false., 1, size(w)), &
       -1, .true., 1), 1 - minloc(w, 1), .false., 1)) + minval(w)*x_d) + product(w, mask=.not. abs(w) <= &

@@ -11,6 +11,7 @@ subroutine model_d(n, nout, nsub, u, u_d, c, c_d, e, e_d)
   real(8) :: du_d(n)
   real(8), intent(out) :: e_d
   real(8), intent(inout) :: u_d(n)
+  integer :: fadj_e1
   du_d = 0.0_8
   e_d = 0.0_8
   e = 0
@@ -20,8 +21,10 @@ subroutine model_d(n, nout, nsub, u, u_d, c, c_d, e, e_d)
     do j = 1, nsub
       du_d(2:n) = du_d(2:n) + 1.0_8/nsub*((u(1:n - 1) - u(2:n))*c_d + c*(u_d(1:n - 1) - u_d(2:n)))
       du(2:n) = du(2:n) + c*(u(1:n - 1) - u(2:n))/nsub
-      u_d = u_d + (u*(0.1d0*du_d) + 0.1d0*du*u_d)
-      u = u + 0.1d0*du*u
+      do fadj_e1 = lbound(u_d, 1), ubound(u_d, 1)
+        u_d(fadj_e1) = u_d(fadj_e1) + (u(fadj_e1)*(0.1d0*du_d(fadj_e1)) + 0.1d0*du(fadj_e1)*u_d(fadj_e1))
+        u(fadj_e1) = u(fadj_e1) + 0.1d0*du(fadj_e1)*u(fadj_e1)
+      end do
     end do
     e_d = e_d + sum(du*u_d + u*du_d)
     e = e + sum(u*du)

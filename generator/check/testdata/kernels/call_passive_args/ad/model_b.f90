@@ -74,6 +74,8 @@ subroutine model_b(x, x_b, y, y_b, n)
   real(8), allocatable :: fadj_tmp1_b(:)
   real(8), allocatable :: fadj_tmp2_b(:)
   real(8), allocatable :: fadj_out3(:)
+  integer :: fadj_e1
+  real(8) :: fadj_sum1
   allocate(fadj_tmp1_b(0), fadj_tmp2_b(0), fadj_out3(0))
   q = x**2
   l = 2
@@ -129,13 +131,17 @@ subroutine model_b(x, x_b, y, y_b, n)
   x_b = x_b + q*fadj_tmp2_b
   q_b = q_b + x*fadj_tmp2_b
   ! adjoint of model.f90:65
-  q_b = q_b + x*y_b
-  x_b = x_b + q*y_b
+  do fadj_e1 = lbound(q_b, 1), ubound(q_b, 1)
+    q_b(fadj_e1) = q_b(fadj_e1) + x(fadj_e1)*y_b(fadj_e1)
+    x_b(fadj_e1) = x_b(fadj_e1) + q(fadj_e1)*y_b(fadj_e1)
+  end do
   call fadj_snap_pop_r8_array(q(2:3), size(q(2:3)))
   call fill_b(q_b(2:3), 2)
   ! adjoint of model.f90:63
-  q_b = q_b + x*y_b
-  x_b = x_b + q*y_b
+  do fadj_e1 = lbound(q_b, 1), ubound(q_b, 1)
+    q_b(fadj_e1) = q_b(fadj_e1) + x(fadj_e1)*y_b(fadj_e1)
+    x_b(fadj_e1) = x_b(fadj_e1) + q(fadj_e1)*y_b(fadj_e1)
+  end do
   call fadj_pop_i4(l)
   call fadj_pop_i4(k)
   q_b(k) = 0.0_8
@@ -145,9 +151,13 @@ subroutine model_b(x, x_b, y, y_b, n)
   q_b = x*fadj_tmp1_b
   x_b = x_b + q*fadj_tmp1_b
   ! adjoint of model.f90:57
-  q_b = q_b + x*y_b
-  x_b = x_b + q*y_b
-  s_b = s_b + sum(y_b)
+  fadj_sum1 = 0
+  do fadj_e1 = lbound(q_b, 1), ubound(q_b, 1)
+    q_b(fadj_e1) = q_b(fadj_e1) + x(fadj_e1)*y_b(fadj_e1)
+    x_b(fadj_e1) = x_b(fadj_e1) + q(fadj_e1)*y_b(fadj_e1)
+    fadj_sum1 = fadj_sum1 + y_b(fadj_e1)
+  end do
+  s_b = s_b + fadj_sum1
   y_b = 0.0_8
   call fadj_snap_pop_r8(q(l))
   call fadj_push_r8(q(l))

@@ -63,33 +63,42 @@ subroutine model_d(x, x_d, y, y_d, n)
   real(8) :: s_d
   real(8) :: x_d(n)
   real(8) :: y_d(n)
+  integer :: fadj_e1
   c_d = 0.0_8
   d_d = 0.0_8
   q_d = 0.0_8
   s_d = 0.0_8
-  y_d = 0.0_8
-  q_d = 2*x*x_d
-  q = x**2
+  do fadj_e1 = lbound(y_d, 1), ubound(y_d, 1)
+    y_d(fadj_e1) = 0.0_8
+    q_d(fadj_e1) = 2*x(fadj_e1)*x_d(fadj_e1)
+    q(fadj_e1) = x(fadj_e1)**2
+  end do
   l = 2
   s_d = x(1)*q_d(l) + q(l)*x_d(1)
   s = q(l)*x(1)
   call reset_floor_d(q(l), q_d(l), 1.0d0)
-  y_d = x*q_d + q*x_d + s_d
-  y = q*x + s
-  q_d = x*q_d + q*x_d
-  q = q*x
+  do fadj_e1 = lbound(y_d, 1), ubound(y_d, 1)
+    y_d(fadj_e1) = x(fadj_e1)*q_d(fadj_e1) + q(fadj_e1)*x_d(fadj_e1) + s_d
+    y(fadj_e1) = q(fadj_e1)*x(fadj_e1) + s
+    q_d(fadj_e1) = x(fadj_e1)*q_d(fadj_e1) + q(fadj_e1)*x_d(fadj_e1)
+    q(fadj_e1) = q(fadj_e1)*x(fadj_e1)
+  end do
   k = 1
   call set_one(q(k))
   q_d(k) = 0.0_8
   k = n
   l = 3
-  y_d = y_d + (x*q_d + q*x_d)
-  y = y + q*x
+  do fadj_e1 = lbound(y_d, 1), ubound(y_d, 1)
+    y_d(fadj_e1) = y_d(fadj_e1) + (x(fadj_e1)*q_d(fadj_e1) + q(fadj_e1)*x_d(fadj_e1))
+    y(fadj_e1) = y(fadj_e1) + q(fadj_e1)*x(fadj_e1)
+  end do
   call fill_d(q(2:3), q_d(2:3), 2)
-  y_d = y_d + (x*q_d + q*x_d)
-  y = y + q*x
-  q_d = q*x_d + x*q_d
-  q = x*q
+  do fadj_e1 = lbound(y_d, 1), ubound(y_d, 1)
+    y_d(fadj_e1) = y_d(fadj_e1) + (x(fadj_e1)*q_d(fadj_e1) + q(fadj_e1)*x_d(fadj_e1))
+    y(fadj_e1) = y(fadj_e1) + q(fadj_e1)*x(fadj_e1)
+    q_d(fadj_e1) = q(fadj_e1)*x_d(fadj_e1) + x(fadj_e1)*q_d(fadj_e1)
+    q(fadj_e1) = x(fadj_e1)*q(fadj_e1)
+  end do
   call set_all(q(2:3), 2)
   q_d(2:3) = 0.0_8
   y_d(1) = y_d(1) + sum(x*q_d + q*x_d)

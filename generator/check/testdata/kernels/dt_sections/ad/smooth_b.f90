@@ -9,6 +9,7 @@ subroutine smooth_b(u, u_b, v, v_b, n)
   real(8), intent(inout) :: u_b(n)
   real(8), intent(inout) :: v_b(n)
   real(8), allocatable :: fadj_out1(:)
+  integer :: fadj_e1
   allocate(fadj_out1(0))
   do it = 1, 3
     v(1) = u(1)
@@ -23,8 +24,10 @@ subroutine smooth_b(u, u_b, v, v_b, n)
   do it = 3, 1, -1
     call fadj_pop_r8_array(u, size(u))
     ! adjoint of smooth.f90:16
-    v_b = v_b + u_b
-    u_b = 0.0_8
+    do fadj_e1 = lbound(v_b, 1), ubound(v_b, 1)
+      v_b(fadj_e1) = v_b(fadj_e1) + u_b(fadj_e1)
+      u_b(fadj_e1) = 0.0_8
+    end do
     do i = n - 1, 2, -1
       ! adjoint of smooth.f90:14
       u_b(i - 1) = u_b(i - 1) + 0.25d0*v_b(i)

@@ -7,6 +7,7 @@ subroutine smooth_d(u, u_d, v, v_d, n)
   integer :: i, it
   real(8), intent(inout) :: u_d(n)
   real(8), intent(inout) :: v_d(n)
+  integer :: fadj_e1
   v_d = 0.0_8
   do it = 1, 3
     v_d(1) = u_d(1)
@@ -17,7 +18,9 @@ subroutine smooth_d(u, u_d, v, v_d, n)
       v_d(i) = 0.25d0*u_d(i - 1) + 0.5d0*u_d(i) + 0.25d0*(2*u(i + 1)*u_d(i + 1))
       v(i) = 0.25d0*u(i - 1) + 0.5d0*u(i) + 0.25d0*u(i + 1)**2
     end do
-    u_d = v_d
-    u = v
+    do fadj_e1 = lbound(u_d, 1), ubound(u_d, 1)
+      u_d(fadj_e1) = v_d(fadj_e1)
+      u(fadj_e1) = v(fadj_e1)
+    end do
   end do
 end subroutine smooth_d

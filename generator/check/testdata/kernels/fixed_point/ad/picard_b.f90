@@ -18,6 +18,7 @@ subroutine picard_b(p, p_b, x, x_b, n)
   real(8) :: fadj_fp1o_x(n)
   real(8) :: fadj_fp1p_x(n)
   real(8), allocatable :: fadj_out1(:)
+  integer :: fadj_e1
   allocate(fadj_out1(0))
   x = 0
   err = 1
@@ -40,8 +41,10 @@ subroutine picard_b(p, p_b, x, x_b, n)
   fadj_out1 = x
   xnew_b = 0.0_8
   call fadj_pop_i8_array(fadj_fpm1, size(fadj_fpm1))
-  fadj_fp1o_x = x_b
-  fadj_fp1p_x = x_b
+  do fadj_e1 = lbound(fadj_fp1o_x, 1), ubound(fadj_fp1o_x, 1)
+    fadj_fp1o_x(fadj_e1) = x_b(fadj_e1)
+    fadj_fp1p_x(fadj_e1) = x_b(fadj_e1)
+  end do
   fadj_fpi1 = 0
   fadj_fpt1 = 1
   fadj_fpl1 = 0
@@ -55,10 +58,12 @@ subroutine picard_b(p, p_b, x, x_b, n)
       call fadj_tape_skip(fadj_tape_r8, size(x))
     end if
     ! adjoint of picard.f90:16
-    xnew_b = xnew_b + x_b
-    x_b = 0.0_8
-    ! adjoint of picard.f90:14
-    x_b = x_b - sin(x)*(0.5d0*xnew_b)
+    do fadj_e1 = lbound(xnew_b, 1), ubound(xnew_b, 1)
+      xnew_b(fadj_e1) = xnew_b(fadj_e1) + x_b(fadj_e1)
+      x_b(fadj_e1) = 0.0_8
+      ! adjoint of picard.f90:14
+      x_b(fadj_e1) = x_b(fadj_e1) - sin(x(fadj_e1))*(0.5d0*xnew_b(fadj_e1))
+    end do
     x_b = x_b + 0.1d0*(1.0_8/n*sum(xnew_b))
     xnew_b = 0.0_8
     fadj_fpk1 = 0
@@ -77,10 +82,12 @@ subroutine picard_b(p, p_b, x, x_b, n)
   call fadj_tape_rewind(fadj_fpm1)
   call fadj_pop_r8_array(x, size(x))
   ! adjoint of picard.f90:16
-  xnew_b = xnew_b + x_b
-  ! adjoint of picard.f90:14
-  p_b = p_b + 0.25d0*xnew_b
-  x_b = 0
+  do fadj_e1 = lbound(xnew_b, 1), ubound(xnew_b, 1)
+    xnew_b(fadj_e1) = xnew_b(fadj_e1) + x_b(fadj_e1)
+    ! adjoint of picard.f90:14
+    p_b(fadj_e1) = p_b(fadj_e1) + 0.25d0*xnew_b(fadj_e1)
+    x_b(fadj_e1) = 0
+  end do
   call fadj_pop_r8_array(xnew, size(xnew))
   call fadj_pop_r8_array(x, size(x))
   call fadj_pop_i4(it)

@@ -9,6 +9,7 @@ subroutine picard_d(p, p_d, x, x_d, n)
   real(8), intent(in) :: p_d(n)
   real(8), intent(out) :: x_d(n)
   real(8) :: xnew_d(n)
+  integer :: fadj_e1
   x_d = 0.0_8
   xnew_d = 0.0_8
   x = 0
@@ -18,8 +19,10 @@ subroutine picard_d(p, p_d, x, x_d, n)
     xnew_d = -0.5d0*(sin(x)*x_d) + 0.25d0*p_d + 1.0_8/n*(0.1d0*sum(x_d))
     xnew = 0.5d0*cos(x) + 0.25d0*p + 0.1d0*sum(x)/n
     err = maxval(abs(xnew - x))
-    x_d = xnew_d
-    x = xnew
+    do fadj_e1 = lbound(x_d, 1), ubound(x_d, 1)
+      x_d(fadj_e1) = xnew_d(fadj_e1)
+      x(fadj_e1) = xnew(fadj_e1)
+    end do
     it = it + 1
   end do relax
 end subroutine picard_d

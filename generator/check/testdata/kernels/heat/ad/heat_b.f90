@@ -11,6 +11,7 @@ subroutine heat_b(u, u_b, n, r, r_b, nsteps)
   real(8), intent(inout) :: r_b
   real(8) :: unew_b(n)
   real(8), allocatable :: fadj_out1(:)
+  integer :: fadj_e1
   allocate(fadj_out1(0))
   do step = 1, nsteps
     unew(1) = u(1)
@@ -26,8 +27,10 @@ subroutine heat_b(u, u_b, n, r, r_b, nsteps)
   do step = nsteps, 1, -1
     call fadj_pop_r8_array(u, size(u))
     ! adjoint of heat.f90:15
-    unew_b = unew_b + u_b
-    u_b = 0.0_8
+    do fadj_e1 = lbound(unew_b, 1), ubound(unew_b, 1)
+      unew_b(fadj_e1) = unew_b(fadj_e1) + u_b(fadj_e1)
+      u_b(fadj_e1) = 0.0_8
+    end do
     do i = n - 1, 2, -1
       ! adjoint of heat.f90:13
       u_b(i) = u_b(i) + unew_b(i)

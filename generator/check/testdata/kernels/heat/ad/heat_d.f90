@@ -9,6 +9,7 @@ subroutine heat_d(u, u_d, n, r, r_d, nsteps)
   real(8), intent(in) :: r_d
   real(8), intent(inout) :: u_d(n)
   real(8) :: unew_d(n)
+  integer :: fadj_e1
   unew_d = 0.0_8
   do step = 1, nsteps
     unew_d(1) = u_d(1)
@@ -19,7 +20,9 @@ subroutine heat_d(u, u_d, n, r, r_d, nsteps)
       unew_d(i) = u_d(i) + ((u(i + 1) - 2*u(i) + u(i - 1))*r_d + r*(u_d(i + 1) - 2*u_d(i) + u_d(i - 1)))
       unew(i) = u(i) + r*(u(i + 1) - 2*u(i) + u(i - 1))
     end do
-    u_d = unew_d
-    u = unew
+    do fadj_e1 = lbound(u_d, 1), ubound(u_d, 1)
+      u_d(fadj_e1) = unew_d(fadj_e1)
+      u(fadj_e1) = unew(fadj_e1)
+    end do
   end do
 end subroutine heat_d

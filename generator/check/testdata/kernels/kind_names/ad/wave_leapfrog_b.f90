@@ -29,6 +29,7 @@ contains
     real(wp) :: uold_b(n)
     real(8) :: fadj_tmp1_b
     real(8), allocatable :: fadj_out2(:)
+    integer :: fadj_e1
     allocate(fadj_out2(0))
     c = 0.3_wp
     uold = u
@@ -38,8 +39,10 @@ contains
       end do
       unew(1) = 0.0_wp
       unew(n) = 0.0_wp
-      uold = u
-      u = unew
+      do fadj_e1 = lbound(uold, 1), ubound(uold, 1)
+        uold(fadj_e1) = u(fadj_e1)
+        u(fadj_e1) = unew(fadj_e1)
+      end do
     end do
     e = energy(u, n)
     fadj_out2 = u
@@ -51,10 +54,12 @@ contains
     e_b = 0.0_8
     do it = nsteps, 1, -1
       ! adjoint of wave.f90:36
-      unew_b = unew_b + u_b
-      ! adjoint of wave.f90:35
-      u_b = uold_b
-      uold_b = 0.0_8
+      do fadj_e1 = lbound(unew_b, 1), ubound(unew_b, 1)
+        unew_b(fadj_e1) = unew_b(fadj_e1) + u_b(fadj_e1)
+        ! adjoint of wave.f90:35
+        u_b(fadj_e1) = uold_b(fadj_e1)
+        uold_b(fadj_e1) = 0.0_8
+      end do
       ! adjoint of wave.f90:34
       unew_b(n) = 0.0_8
       ! adjoint of wave.f90:33

@@ -26,12 +26,15 @@ contains
     real(wp) :: uold_d(n)
     real(8) :: energy_res1
     real(8) :: energy_res1_d
+    integer :: fadj_e1
     e_d = 0.0_8
     unew_d = 0.0_8
     uold_d = 0.0_8
     c = 0.3_wp
-    uold_d = u_d
-    uold = u
+    do fadj_e1 = lbound(uold_d, 1), ubound(uold_d, 1)
+      uold_d(fadj_e1) = u_d(fadj_e1)
+      uold(fadj_e1) = u(fadj_e1)
+    end do
     do it = 1, nsteps
       do i = 2, n - 1
         unew_d(i) = 2*u_d(i) - uold_d(i) + c*(u_d(i + 1) - 2*u_d(i) + u_d(i - 1))
@@ -41,10 +44,12 @@ contains
       unew(1) = 0.0_wp
       unew_d(n) = 0.0_8
       unew(n) = 0.0_wp
-      uold_d = u_d
-      uold = u
-      u_d = unew_d
-      u = unew
+      do fadj_e1 = lbound(uold_d, 1), ubound(uold_d, 1)
+        uold_d(fadj_e1) = u_d(fadj_e1)
+        uold(fadj_e1) = u(fadj_e1)
+        u_d(fadj_e1) = unew_d(fadj_e1)
+        u(fadj_e1) = unew(fadj_e1)
+      end do
     end do
     call energy_d(u, u_d, n, energy_res1, energy_res1_d)
     e_d = energy_res1_d

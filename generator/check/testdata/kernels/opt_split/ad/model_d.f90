@@ -9,9 +9,12 @@ contains
     real(8), intent(in), optional :: f(n)
     real(8), intent(in), optional :: f_d(n)
     real(8), intent(inout) :: u_d(n)
+    integer :: fadj_e1
     if (present(f)) then
-      u_d = u_d + (u*(0.1d0*f_d) + 0.1d0*f*u_d)
-      u = u + 0.1d0*f*u
+      do fadj_e1 = lbound(u_d, 1), ubound(u_d, 1)
+        u_d(fadj_e1) = u_d(fadj_e1) + (u(fadj_e1)*(0.1d0*f_d(fadj_e1)) + 0.1d0*f(fadj_e1)*u_d(fadj_e1))
+        u(fadj_e1) = u(fadj_e1) + 0.1d0*f(fadj_e1)*u(fadj_e1)
+      end do
     end if
   end subroutine add_forcing_d
 
@@ -20,9 +23,12 @@ contains
     real(8), intent(inout) :: u(n)
     real(8), intent(in), optional :: f(n)
     real(8), intent(inout) :: u_d(n)
+    integer :: fadj_e1
     if (present(f)) then
-      u_d = u_d + 0.1d0*f*u_d
-      u = u + 0.1d0*f*u
+      do fadj_e1 = lbound(u_d, 1), ubound(u_d, 1)
+        u_d(fadj_e1) = u_d(fadj_e1) + 0.1d0*f(fadj_e1)*u_d(fadj_e1)
+        u(fadj_e1) = u(fadj_e1) + 0.1d0*f(fadj_e1)*u(fadj_e1)
+      end do
     end if
   end subroutine add_forcing_d2
 

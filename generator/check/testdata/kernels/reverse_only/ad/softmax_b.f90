@@ -11,6 +11,8 @@ subroutine softmax_b(z, z_b, p, p_b, n)
   real(8) :: zmax_b
   real(8), allocatable :: fadj_tmp1_b(:)
   real(8), allocatable :: fadj_out2(:)
+  integer :: fadj_e1
+  real(8) :: fadj_sum1
   allocate(fadj_tmp1_b(0), fadj_out2(0))
   zmax = maxval(z)
   p = exp(z - zmax)
@@ -24,8 +26,12 @@ subroutine softmax_b(z, z_b, p, p_b, n)
   p_b = 1.0_8/sum(p)*fadj_tmp1_b
   p_b = p_b + sum(-p*(1.0_8/sum(p))*(1.0_8/sum(p))*fadj_tmp1_b)
   ! adjoint of softmax.f90:10
-  z_b = z_b + exp(z - zmax)*p_b
-  zmax_b = zmax_b + sum(-exp(z - zmax)*p_b)
+  fadj_sum1 = 0
+  do fadj_e1 = lbound(z_b, 1), ubound(z_b, 1)
+    z_b(fadj_e1) = z_b(fadj_e1) + exp(z(fadj_e1) - zmax)*p_b(fadj_e1)
+    fadj_sum1 = fadj_sum1 + (-exp(z(fadj_e1) - zmax)*p_b(fadj_e1))
+  end do
+  zmax_b = zmax_b + fadj_sum1
   p_b = 0.0_8
   ! adjoint of softmax.f90:9
   z_b = z_b + merge(zmax_b, 0.0_8, eoshift(eoshift(spread(.false., 1, size(z)), -1, .true., 1), 1 - maxloc(z, 1), .false., 1))

@@ -23,10 +23,13 @@ subroutine flux_b(n, c, c_b, u, u_b, w, w_b, s, s_b)
   real(8), allocatable :: fadj_tmp2_b(:)
   logical, allocatable :: fadj_where6(:, :)
   real(8), allocatable :: fadj_tmp3_b(:, :)
+  integer :: fadj_e1
   allocate(fadj_where1(0), fadj_where2(0), fadj_where3(0), fadj_where4(0), fadj_where5(0), fadj_tmp1_b(0), fadj_tmp2_b(0), &
       fadj_where6(0, 0), fadj_tmp3_b(0, 0))
-  v = u
-  r = 0.0d0
+  do fadj_e1 = lbound(v, 1), ubound(v, 1)
+    v(fadj_e1) = u(fadj_e1)
+    r(fadj_e1) = 0.0d0
+  end do
   q = w
   do k = 1, 2
     fadj_where1 = v > 0.7d0
@@ -57,11 +60,13 @@ subroutine flux_b(n, c, c_b, u, u_b, w, w_b, s, s_b)
   end do
   s = sum(r*v) + sum(q)
   q_b = 0.0_8
-  r_b = 0.0_8
-  v_b = 0.0_8
-  ! adjoint of flux.f90:30
-  r_b = r_b + v*s_b
-  v_b = v_b + r*s_b
+  do fadj_e1 = lbound(r_b, 1), ubound(r_b, 1)
+    r_b(fadj_e1) = 0.0_8
+    v_b(fadj_e1) = 0.0_8
+    ! adjoint of flux.f90:30
+    r_b(fadj_e1) = r_b(fadj_e1) + v(fadj_e1)*s_b
+    v_b(fadj_e1) = v_b(fadj_e1) + r(fadj_e1)*s_b
+  end do
   q_b = q_b + s_b
   s_b = 0.0_8
   do k = 2, 1, -1

@@ -13,14 +13,22 @@ subroutine flux_d(n, c, c_d, u, u_d, w, w_d, s, s_d)
   real(8), intent(in) :: u_d(n)
   real(8) :: v_d(n)
   real(8), intent(in) :: w_d(n, 2)
+  integer :: fadj_e1
+  integer :: fadj_e2
   q_d = 0.0_8
   r_d = 0.0_8
   s_d = 0.0_8
-  v_d = u_d
-  v = u
-  r = 0.0d0
-  q_d = w_d
-  q = w
+  do fadj_e1 = lbound(v_d, 1), ubound(v_d, 1)
+    v_d(fadj_e1) = u_d(fadj_e1)
+    v(fadj_e1) = u(fadj_e1)
+    r(fadj_e1) = 0.0d0
+  end do
+  do fadj_e2 = lbound(q_d, 2), ubound(q_d, 2)
+    do fadj_e1 = lbound(q_d, 1), ubound(q_d, 1)
+      q_d(fadj_e1, fadj_e2) = w_d(fadj_e1, fadj_e2)
+      q(fadj_e1, fadj_e2) = w(fadj_e1, fadj_e2)
+    end do
+  end do
   do k = 1, 2
     where (v > 0.7d0)
       r_d = c*(0.5_8/sqrt(v)*v_d) + sqrt(v)*c_d

@@ -11,12 +11,16 @@ subroutine limiter_d(n, u, u_d, w, w_d, v, v_d, s, s_d)
   real(8), intent(in) :: u_d(n)
   real(8), intent(out) :: v_d(n)
   real(8), intent(in) :: w_d(n, 2)
+  integer :: fadj_e1
+  integer :: fadj_e2
   q_d = 0.0_8
   r_d = 0.0_8
   s_d = 0.0_8
-  v_d = 0.0_8
-  r_d = u_d
-  r = u - 0.5d0
+  do fadj_e1 = lbound(v_d, 1), ubound(v_d, 1)
+    v_d(fadj_e1) = 0.0_8
+    r_d(fadj_e1) = u_d(fadj_e1)
+    r(fadj_e1) = u(fadj_e1) - 0.5d0
+  end do
   where (r < 0.0d0)
     r_d = -(w(:, 1)*r_d + r*w_d(:, 1))
     r = -r*w(:, 1)
@@ -35,8 +39,12 @@ subroutine limiter_d(n, u, u_d, w, w_d, v, v_d, s, s_d)
     v_d = exp(u)*u_d
     v = exp(u)
   end where
-  q_d = w_d
-  q = w
+  do fadj_e2 = lbound(q_d, 2), ubound(q_d, 2)
+    do fadj_e1 = lbound(q_d, 1), ubound(q_d, 1)
+      q_d(fadj_e1, fadj_e2) = w_d(fadj_e1, fadj_e2)
+      q(fadj_e1, fadj_e2) = w(fadj_e1, fadj_e2)
+    end do
+  end do
   where (q > 0.4d0)
     q_d = spread(v, 2, 2)*q_d + q*spread(v_d, 2, 2)
     q = q*spread(v, 2, 2)
