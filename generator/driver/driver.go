@@ -205,7 +205,8 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 			reoperated.Respell(out) // references of operators' specifics it cannot name
 			modPtrs.Respell(out)    // ALLOCATED of module pointers the user's module declares
 			tidy.File(out, t.Name+gen.suffix)
-			prog.Info.Rebound(out) // type-bound references StaticBindings made plain
+			prog.Info.Rebound(out)               // type-bound references StaticBindings made plain
+			sema.RespellClones(out, prog.Clones) // copies per EXTERNAL bound: the user's procedure (legacy_dummy_clone.go)
 			files = append(files, targetFile{target: t, entry: t.Name + gen.suffix, path: p, file: out})
 		}
 	}

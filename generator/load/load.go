@@ -145,7 +145,13 @@ func Files(paths []string, conf Config) (*Program, error) {
 		errs.Sort()
 		return prog, errs
 	}
-	info, err := sema.Check(fset, prog.Files, &sema.Config{DefaultRealKind: conf.DefaultRealKind})
+	sconf := &sema.Config{DefaultRealKind: conf.DefaultRealKind}
+	info, err := sema.Check(fset, prog.Files, sconf)
+	if err == nil && !conf.KeepEntries {
+		// A copy of an EXTERNAL-taking subroutine per model passed
+		// (sema/legacy_dummy_clone.go).
+		info, prog.Clones, err = sema.SpecializeDummyProcedures(fset, prog.Files, info, sconf)
+	}
 	prog.Info = info
 	if err != nil {
 		return prog, err
