@@ -207,6 +207,9 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 			tidy.File(out, t.Name+gen.suffix)
 			prog.Info.Rebound(out)               // type-bound references StaticBindings made plain
 			sema.RespellClones(out, prog.Clones) // copies per EXTERNAL bound: the user's procedure (legacy_dummy_clone.go)
+			if err := sema.SavedState(out, t.Name+gen.suffix, prog); err != nil {
+				return nil, err // SAVEd reals as COMMON: no primal run, derivatives zeroed (legacy_saved_output.go)
+			}
 			files = append(files, targetFile{target: t, entry: t.Name + gen.suffix, path: p, file: out})
 		}
 	}

@@ -148,9 +148,13 @@ func Files(paths []string, conf Config) (*Program, error) {
 	sconf := &sema.Config{DefaultRealKind: conf.DefaultRealKind}
 	info, err := sema.Check(fset, prog.Files, sconf)
 	if err == nil && !conf.KeepEntries {
-		// A copy of an EXTERNAL-taking subroutine per model passed
+		// SAVEd real locals as COMMON (sema/legacy_saved_common.go);
+		// a copy of an EXTERNAL-taking subroutine per model passed
 		// (sema/legacy_dummy_clone.go).
-		info, prog.Clones, err = sema.SpecializeDummyProcedures(fset, prog.Files, info, sconf)
+		info, prog.Saved, err = sema.SavedToCommon(fset, prog.Files, info, sconf)
+		if err == nil {
+			info, prog.Clones, err = sema.SpecializeDummyProcedures(fset, prog.Files, info, sconf)
+		}
 	}
 	prog.Info = info
 	if err != nil {

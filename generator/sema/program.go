@@ -24,4 +24,7 @@ type Program struct {
 	// Clones are the copies of procedures SpecializeDummyProcedures
 	// made, each with the name of the procedure it copies.
 	Clones map[string]string
+	// Saved are the procedures whose SAVEd real locals SavedToCommon
+	// moved to a block of their own.
+	Saved map[string]bool
 }
