@@ -153,6 +153,10 @@ func Files(paths []string, conf Config) (*Program, error) {
 		// (sema/legacy_dummy_clone.go).
 		info, prog.Saved, err = sema.SavedToCommon(fset, prog.Files, info, sconf)
 		if err == nil {
+			// Alternate returns as a status (sema/legacy_altret.go).
+			info, prog.AltReturns, err = sema.AlternateReturns(fset, prog.Files, info, sconf)
+		}
+		if err == nil {
 			info, prog.Clones, err = sema.SpecializeDummyProcedures(fset, prog.Files, info, sconf)
 		}
 	}

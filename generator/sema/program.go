@@ -27,4 +27,7 @@ type Program struct {
 	// Saved are the procedures whose SAVEd real locals SavedToCommon
 	// moved to a block of their own.
 	Saved map[string]bool
+	// AltReturns are the copies AlternateReturns made of subroutines
+	// with alternate returns.
+	AltReturns map[string]AltCopy
 }
