@@ -155,13 +155,22 @@ func (p *Program) MovedState() map[*Symbol]*Symbol {
 		return nil
 	}
 	out := map[*Symbol]*Symbol{}
+	names := map[string]string{} // procedure -> the one whose block it has
 	for name := range p.Saved {
+		names[name] = name
+	}
+	for c, orig := range p.Clones { // copies per EXTERNAL bound (legacy_dummy_clone.go)
+		if p.Saved[orig] {
+			names[c] = orig
+		}
+	}
+	for name, orig := range names {
 		proc := p.Info.Global.LookupLocal(name)
 		if proc == nil || proc.Proc == nil || proc.Proc.Scope == nil {
 			continue
 		}
 		for _, s := range proc.Proc.Scope.Symbols() {
-			if s.Kind == VarSym && s.Common != nil && s.Common.Name == SavedBlockPrefix+name {
+			if s.Kind == VarSym && s.Common != nil && s.Common.Name == SavedBlockPrefix+orig {
 				out[proc] = s
 				break
 			}
