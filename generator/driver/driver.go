@@ -205,7 +205,12 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 			reoperated.Respell(out) // references of operators' specifics it cannot name
 			modPtrs.Respell(out)    // ALLOCATED of module pointers the user's module declares
 			tidy.File(out, t.Name+gen.suffix)
-			prog.Info.Rebound(out) // type-bound references StaticBindings made plain
+			prog.Info.Rebound(out)                       // type-bound references StaticBindings made plain
+			sema.RespellClones(out, prog.Clones)         // copies per EXTERNAL bound: the user's procedure (legacy_dummy_clone.go)
+			sema.RespellAltReturns(out, prog.AltReturns) // alternate returns as a status: the user's call (legacy_altret.go)
+			if err := sema.SavedState(out, t.Name+gen.suffix, prog); err != nil {
+				return nil, err // SAVEd reals as COMMON: no primal run, derivatives zeroed (legacy_saved_output.go)
+			}
 			files = append(files, targetFile{target: t, entry: t.Name + gen.suffix, path: p, file: out})
 		}
 	}

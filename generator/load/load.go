@@ -145,7 +145,21 @@ func Files(paths []string, conf Config) (*Program, error) {
 		errs.Sort()
 		return prog, errs
 	}
-	info, err := sema.Check(fset, prog.Files, &sema.Config{DefaultRealKind: conf.DefaultRealKind})
+	sconf := &sema.Config{DefaultRealKind: conf.DefaultRealKind}
+	info, err := sema.Check(fset, prog.Files, sconf)
+	if err == nil && !conf.KeepEntries {
+		// SAVEd real locals as COMMON (sema/legacy_saved_common.go);
+		// a copy of an EXTERNAL-taking subroutine per model passed
+		// (sema/legacy_dummy_clone.go).
+		info, prog.Saved, err = sema.SavedToCommon(fset, prog.Files, info, sconf)
+		if err == nil {
+			// Alternate returns as a status (sema/legacy_altret.go).
+			info, prog.AltReturns, err = sema.AlternateReturns(fset, prog.Files, info, sconf)
+		}
+		if err == nil {
+			info, prog.Clones, err = sema.SpecializeDummyProcedures(fset, prog.Files, info, sconf)
+		}
+	}
 	prog.Info = info
 	if err != nil {
 		return prog, err

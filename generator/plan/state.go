@@ -50,6 +50,11 @@ func evolving(prog *sema.Program) map[*sema.Symbol]State {
 			}
 		}
 	}
+	for p, v := range prog.MovedState() { // SAVEd reals as COMMON (sema/legacy_saved_common.go)
+		if _, ok := out[p]; !ok {
+			out[p] = State{Proc: p, Var: v}
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, n := range info.CallGraph.Nodes {

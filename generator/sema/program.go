@@ -21,4 +21,13 @@ type Program struct {
 	// Texts are the sources as read, by the name given to load them
 	// (output.augment writes a source again with code inserted).
 	Texts map[string][]byte
+	// Clones are the copies of procedures SpecializeDummyProcedures
+	// made, each with the name of the procedure it copies.
+	Clones map[string]string
+	// Saved are the procedures whose SAVEd real locals SavedToCommon
+	// moved to a block of their own.
+	Saved map[string]bool
+	// AltReturns are the copies AlternateReturns made of subroutines
+	// with alternate returns.
+	AltReturns map[string]AltCopy
 }

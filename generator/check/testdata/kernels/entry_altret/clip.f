@@ -1,8 +1,8 @@
 C     Alternate returns in a subroutine with an entry point, as F77
 C     error handling does it: RETURN k takes the k-th alternate return
 C     of the entry point called (CLIP's second, *20 in DRIVE), as in its
-C     procedure.  Tangent mode only: reverse mode rejects alternate
-C     returns.
+C     procedure.  Both modes: the calls become calls of copies with a
+C     status argument and forward jumps (sema/legacy_altret.go).
       SUBROUTINE CHECKX(X, *)
       DOUBLE PRECISION X
       X = X*(1.0D0 - 0.1D0*X)
