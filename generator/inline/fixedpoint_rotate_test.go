@@ -11,7 +11,7 @@ import (
 // are moved to its end by peeling the statements before them: the
 // routine's body printed afterwards.
 func TestFixedPointRotate(t *testing.T) {
-	head := "subroutine s(x, xn, res, tol, n)\n  real(8) :: x(3), xn(3), res, tol\n  integer :: it, n\n"
+	head := "subroutine s(x, xn, res, tol, n)\n  real(8) :: x(3), xn(3), res, tol\n  integer :: it, n, i\n"
 	tests := []struct{ name, loop, body string }{{
 		name: "a DO without control",
 		loop: "  do\n    xn = cos(x)\n    res = maxval(abs(xn - x))\n    if (res < tol) exit\n    x = 0.5d0*(x + xn)\n  end do\n",
@@ -28,6 +28,18 @@ func TestFixedPointRotate(t *testing.T) {
 		name: "a CALL before the exit: left alone",
 		loop: "  do\n    call f(x, xn)\n    if (res < tol) exit\n    x = xn\n  end do\n",
 		body: "do\n  call f(x, xn)\n  if (res < tol) exit\n  x = xn\nend do",
+	}, {
+		name: "a DO WHILE: the last update after the loop left by its header",
+		loop: "  do while (it < n)\n    it = it + 1\n    xn = cos(x)\n    if (maxval(abs(xn - x)) < tol) exit\n    x = 0.5d0*(x + xn)\n  end do\n",
+		body: "if (it < n) then\n  it = it + 1\n  xn = cos(x)\n  if (.not. (maxval(abs(xn - x)) < tol)) then\n    do while (it < n)\n      x = 0.5d0*(x + xn)\n      it = it + 1\n      xn = cos(x)\n      if (maxval(abs(xn - x)) < tol) exit\n    end do\n    if (.not. (maxval(abs(xn - x)) < tol)) x = 0.5d0*(x + xn)\n  end if\nend if",
+	}, {
+		name: "a DO WHILE counting after the exit: left alone",
+		loop: "  do while (it < n)\n    xn = cos(x)\n    if (res < tol) exit\n    x = xn\n    it = it + 1\n  end do\n",
+		body: "do while (it < n)\n  xn = cos(x)\n  if (res < tol) exit\n  x = xn\n  it = it + 1\nend do",
+	}, {
+		name: "a labelled DO with labelled DOs: the copy's terminal labels dropped",
+		loop: "  do 20 it = 1, n\n    do 30 i = 1, 3\n      xn(i) = cos(x(i))\n30  continue\n    if (maxval(abs(xn - x)) < tol) exit\n    x = 0.5d0*(x + xn)\n20 continue\n",
+		body: "it = 1\nif (it <= n) then\n  do i = 1, 3\n    xn(i) = cos(x(i))\n    continue\n  end do\n  if (.not. (maxval(abs(xn - x)) < tol)) then\n    do it = 2, n\n      x = 0.5d0*(x + xn)\n      do i = 1, 3\n        xn(i) = cos(x(i))\n        30 continue\n      end do\n      if (maxval(abs(xn - x)) < tol) exit\n    end do\n    if (it > n) x = 0.5d0*(x + xn)\n  end if\nend if",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
