@@ -43,6 +43,9 @@ func (fp *fpCode) calleeMarks(cs *ast.CallStmt, callee *sema.Proc, d *sema.Symbo
 			case *ast.Ident:
 				a, found := actuals[strings.ToLower(n.Name)]
 				if !found {
+					a, found = namedIntLit(callee.Scope, n) // fp_callee_copy.go
+				}
+				if !found {
 					ok = false
 					return false
 				}

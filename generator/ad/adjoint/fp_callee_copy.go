@@ -1,9 +1,11 @@
 package adjoint
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -71,4 +73,19 @@ func ownCopy(a *ast.AssignStmt, via, name string) bool {
 		}
 	}
 	return true
+}
+
+// namedIntLit returns the value of id as a literal if it names, in
+// scope (the callee's), an integer named constant whose value sema
+// computed (a module's n, the bound of a callee's sweep), for the marks
+// in the caller's terms.
+func namedIntLit(scope *sema.Scope, id *ast.Ident) (ast.Expr, bool) {
+	if scope == nil {
+		return nil, false
+	}
+	s := scope.Lookup(strings.ToLower(id.Name))
+	if s == nil || s.Kind != sema.ConstSym || s.Value == nil || s.Value.Kind != sema.IntValue || s.Value.Int < 0 {
+		return nil, false
+	}
+	return &ast.BasicLit{Kind: token.INT, Value: strconv.FormatInt(s.Value.Int, 10)}, true
 }
