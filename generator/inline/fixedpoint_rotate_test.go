@@ -33,9 +33,13 @@ func TestFixedPointRotate(t *testing.T) {
 		loop: "  do while (it < n)\n    it = it + 1\n    xn = cos(x)\n    if (maxval(abs(xn - x)) < tol) exit\n    x = 0.5d0*(x + xn)\n  end do\n",
 		body: "if (it < n) then\n  it = it + 1\n  xn = cos(x)\n  if (.not. (maxval(abs(xn - x)) < tol)) then\n    do while (it < n)\n      x = 0.5d0*(x + xn)\n      it = it + 1\n      xn = cos(x)\n      if (maxval(abs(xn - x)) < tol) exit\n    end do\n    if (.not. (maxval(abs(xn - x)) < tol)) x = 0.5d0*(x + xn)\n  end if\nend if",
 	}, {
-		name: "a DO WHILE counting after the exit: left alone",
+		name: "a DO WHILE counting at the end: the header tested before B counts one more",
 		loop: "  do while (it < n)\n    xn = cos(x)\n    if (res < tol) exit\n    x = xn\n    it = it + 1\n  end do\n",
-		body: "do while (it < n)\n  xn = cos(x)\n  if (res < tol) exit\n  x = xn\n  it = it + 1\nend do",
+		body: "if (it < n) then\n  xn = cos(x)\n  if (.not. (res < tol)) then\n    do while ((it + 1) < n)\n      x = xn\n      it = it + 1\n      xn = cos(x)\n      if (res < tol) exit\n    end do\n    if (.not. (res < tol)) then\n      x = xn\n      it = it + 1\n    end if\n  end if\nend if",
+	}, {
+		name: "a DO WHILE whose update changes the header otherwise: left alone",
+		loop: "  do while (it < n)\n    xn = cos(x)\n    if (res < tol) exit\n    it = it + 1\n    x = xn\n  end do\n",
+		body: "do while (it < n)\n  xn = cos(x)\n  if (res < tol) exit\n  it = it + 1\n  x = xn\nend do",
 	}, {
 		name: "a labelled DO with labelled DOs: the copy's terminal labels dropped",
 		loop: "  do 20 it = 1, n\n    do 30 i = 1, 3\n      xn(i) = cos(x(i))\n30  continue\n    if (maxval(abs(xn - x)) < tol) exit\n    x = 0.5d0*(x + xn)\n20 continue\n",

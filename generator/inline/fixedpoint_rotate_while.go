@@ -28,7 +28,9 @@ import (
 // still false (nothing ran since it was tested); left by c, it did not.
 // A and B appear twice (peelable), B calls no function (which might
 // define what w reads), and w and c call only intrinsics (c is tested
-// once more).
+// once more). A B ending with a count (it = it + 1), the rest of it
+// defining nothing w reads, gets the header w with it + 1 for it: its
+// value after B.
 
 // fixedPointRotateWhile rotates DO WHILE d, if it qualifies.
 func fixedPointRotateWhile(info *sema.Info, d *ast.DoConstruct) {
@@ -41,9 +43,18 @@ func fixedPointRotateWhile(info *sema.Info, d *ast.DoConstruct) {
 	}
 	a, test, b := d.Body[:i], d.Body[i], d.Body[i+1:]
 	cond := exitCond(test)
-	if !intrinsicOnly(info, d.While) || !intrinsicOnly(info, cond) || !intrinsicOnly(info, &ast.Unit{Body: b}) ||
-		definesRead(info, b, d.While) {
+	if !intrinsicOnly(info, d.While) || !intrinsicOnly(info, cond) || !intrinsicOnly(info, &ast.Unit{Body: b}) {
 		return
+	}
+	header := d.While
+	if definesRead(info, b, d.While) {
+		// B ends counting (it = it + 1): the header tested before B is
+		// the header with it + 1 for it.
+		v, k := countStep(info, b[len(b)-1])
+		if v == nil || definesRead(info, b[:len(b)-1], d.While) {
+			return
+		}
+		header = countedHeader(info, d.While, v, k)
 	}
 	list := parentList(info, d)
 	if list == nil {
@@ -65,6 +76,7 @@ func fixedPointRotateWhile(info *sema.Info, d *ast.DoConstruct) {
 	guard := &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: not(), Body: []ast.Stmt{d, last}}}, End: ast.EndStmt{Keyword: "if"}}
 	run := &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: info.Clone(d.While), Body: append(peeled, guard)}},
 		End: ast.EndStmt{Keyword: "if"}}
+	d.While = header
 	run.StmtHeader.Start, guard.StmtHeader.Start = d.StmtHeader.Start, d.StmtHeader.Start
 	run.Doc, d.Doc = d.Doc, nil
 	d.Body = append(append(append([]ast.Stmt{}, b...), a...), test)
@@ -116,4 +128,45 @@ func definesRead(info *sema.Info, list []ast.Stmt, e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// countStep returns v and k if s is v = v + k (or k + v), v an integer
+// scalar variable and k an integer literal.
+func countStep(info *sema.Info, s ast.Stmt) (*sema.Symbol, *ast.BasicLit) {
+	a, ok := s.(*ast.AssignStmt)
+	if !ok || a.Label != 0 {
+		return nil, nil
+	}
+	id, ok := a.Lhs.(*ast.Ident)
+	bin, ok2 := a.Rhs.(*ast.BinaryExpr)
+	if !ok || !ok2 || bin.Op != token.PLUS {
+		return nil, nil
+	}
+	v := info.ObjectOf(id)
+	if v == nil || v.Rank() != 0 || v.Type == nil || !v.Type.IsInteger() {
+		return nil, nil
+	}
+	for _, p := range [][2]ast.Expr{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+		x, isID := p[0].(*ast.Ident)
+		k, isLit := p[1].(*ast.BasicLit)
+		if isID && isLit && k.Kind == token.INT && info.ObjectOf(x) == v {
+			return v, k
+		}
+	}
+	return nil, nil
+}
+
+// countedHeader returns header w with (v + k) for v.
+func countedHeader(info *sema.Info, w ast.Expr, v *sema.Symbol, k *ast.BasicLit) ast.Expr {
+	c := info.Clone(w)
+	holder := &ast.ParenExpr{X: c}
+	ast.Apply(holder, func(cur *ast.Cursor) bool {
+		if id, ok := cur.Node().(*ast.Ident); ok && info.ObjectOf(id) == v {
+			sum := &ast.BinaryExpr{X: info.Clone(id), Op: token.PLUS, OpLit: "+", Y: &ast.BasicLit{Kind: token.INT, Value: k.Value}}
+			cur.Replace(&ast.ParenExpr{X: sum})
+			return false
+		}
+		return true
+	}, nil)
+	return holder.X
 }
