@@ -44,7 +44,11 @@ func fixedPointRotate(info *sema.Info, d *ast.DoConstruct) {
 		return
 	}
 	i := midExit(d)
-	if i <= 0 || i >= len(body)-1 || !peelableF77(body[:i]) {
+	if i <= 0 || i >= len(body)-1 {
+		return
+	}
+	if !peelableF77(body[:i]) {
+		fixedPointRotateFlag(info, d, body, i) // fixedpoint_rotate_flag.go
 		return
 	}
 	a, test, b := body[:i], body[i], body[i+1:]

@@ -25,9 +25,13 @@ func TestFixedPointRotate(t *testing.T) {
 		loop: "  do it = 1, n\n    xn = cos(x)\n    if (res < tol) exit\n    x = xn/it\n  end do\n",
 		body: "do it = 1, n\n  xn = cos(x)\n  if (res < tol) exit\n  x = xn/it\nend do",
 	}, {
-		name: "a CALL before the exit: left alone",
+		name: "a CALL before the exit: rotated with a flag",
 		loop: "  do\n    call f(x, xn)\n    if (res < tol) exit\n    x = xn\n  end do\n",
-		body: "do\n  call f(x, xn)\n  if (res < tol) exit\n  x = xn\nend do",
+		body: "fadj_fpf = .true.\ndo\n  if (.not. fadj_fpf) then\n    x = xn\n  end if\n  call f(x, xn)\n  fadj_fpf = .false.\n  if (res < tol) exit\nend do",
+	}, {
+		name: "a CALL before the exit of a counted DO: left alone",
+		loop: "  do it = 1, n\n    call f(x, xn)\n    if (res < tol) exit\n    x = xn\n  end do\n",
+		body: "do it = 1, n\n  call f(x, xn)\n  if (res < tol) exit\n  x = xn\nend do",
 	}, {
 		name: "a DO WHILE: the last update after the loop left by its header",
 		loop: "  do while (it < n)\n    it = it + 1\n    xn = cos(x)\n    if (maxval(abs(xn - x)) < tol) exit\n    x = 0.5d0*(x + xn)\n  end do\n",
