@@ -29,9 +29,17 @@ func TestFixedPointRotate(t *testing.T) {
 		loop: "  do\n    call f(x, xn)\n    if (res < tol) exit\n    x = xn\n  end do\n",
 		body: "fadj_fpf = .true.\ndo\n  if (.not. fadj_fpf) then\n    x = xn\n  end if\n  call f(x, xn)\n  fadj_fpf = .false.\n  if (res < tol) exit\nend do",
 	}, {
-		name: "a CALL before the exit of a counted DO: left alone",
+		name: "a CALL before the exit of a counted DO: the last update after a count run to its end",
 		loop: "  do it = 1, n\n    call f(x, xn)\n    if (res < tol) exit\n    x = xn\n  end do\n",
-		body: "do it = 1, n\n  call f(x, xn)\n  if (res < tol) exit\n  x = xn\nend do",
+		body: "fadj_fpf = .true.\ndo it = 1, n\n  if (.not. fadj_fpf) then\n    x = xn\n  end if\n  call f(x, xn)\n  fadj_fpf = .false.\n  if (res < tol) exit\nend do\nif (.not. fadj_fpf .and. it > n) then\n  x = xn\nend if",
+	}, {
+		name: "a CALL before the exit of a DO WHILE: the last update after the header ends it",
+		loop: "  do while (it < n)\n    it = it + 1\n    call f(x, xn)\n    if (res < tol) exit\n    x = xn\n  end do\n",
+		body: "fadj_fpf = .true.\ndo while (it < n)\n  if (.not. fadj_fpf) then\n    x = xn\n  end if\n  it = it + 1\n  call f(x, xn)\n  fadj_fpf = .false.\n  if (res < tol) exit\nend do\nif (.not. fadj_fpf .and. .not. (res < tol)) then\n  x = xn\nend if",
+	}, {
+		name: "a CALL before the exit, the update reading the count: left alone",
+		loop: "  do it = 1, n\n    call f(x, xn)\n    if (res < tol) exit\n    x = xn/it\n  end do\n",
+		body: "do it = 1, n\n  call f(x, xn)\n  if (res < tol) exit\n  x = xn/it\nend do",
 	}, {
 		name: "a DO WHILE: the last update after the loop left by its header",
 		loop: "  do while (it < n)\n    it = it + 1\n    xn = cos(x)\n    if (maxval(abs(xn - x)) < tol) exit\n    x = 0.5d0*(x + xn)\n  end do\n",

@@ -38,7 +38,14 @@ func fixedPointRotateWhile(info *sema.Info, d *ast.DoConstruct) {
 		return
 	}
 	i := midExit(d)
-	if i <= 0 || i >= len(d.Body)-1 || !peelable(d.Body[:i]) || !peelable(d.Body[i+1:]) {
+	if i <= 0 || i >= len(d.Body)-1 {
+		return
+	}
+	if !peelable(d.Body[:i]) {
+		fixedPointRotateFlag(info, d, d.Body, i) // fixedpoint_rotate_flag.go
+		return
+	}
+	if !peelable(d.Body[i+1:]) {
 		return
 	}
 	a, test, b := d.Body[:i], d.Body[i], d.Body[i+1:]
