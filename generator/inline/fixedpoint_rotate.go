@@ -28,19 +28,30 @@ import (
 // first run is plain code before it. A counted DO (do it = s, e) runs
 // its first A when s <= e, counts from s + 1, and runs B once more
 // after a count run to its end (countedRotates says when that is
-// exact). The loop has no label and A (B for a counted DO) no labels,
-// construct names, jumps or CALLs: it appears twice, and the call sites
-// of the plan are statements. Anything else is left for the analysis to
-// report at the EXIT.
+// exact). The loop has no label but its terminal CONTINUE's, and A (B
+// for a counted DO) no labels but those of DO terminals, construct
+// names, jumps or CALLs: it appears twice, and the call sites of the
+// plan are statements (fixedpoint_rotate_f77.go; a DO WHILE:
+// fixedpoint_rotate_while.go). Anything else is left for the analysis
+// to report at the EXIT.
 func fixedPointRotate(info *sema.Info, d *ast.DoConstruct) {
-	if d.While != nil || d.Concurrent != nil || d.TermLabel != 0 || d.Label != 0 {
+	if d.While != nil {
+		fixedPointRotateWhile(info, d) // fixedpoint_rotate_while.go
+		return
+	}
+	body, ok := termContinue(d) // fixedpoint_rotate_f77.go
+	if d.Concurrent != nil || !ok || d.Label != 0 {
 		return
 	}
 	i := midExit(d)
-	if i <= 0 || i >= len(d.Body)-1 || !peelable(d.Body[:i]) {
+	if i <= 0 || i >= len(body)-1 {
 		return
 	}
-	a, test, b := d.Body[:i], d.Body[i], d.Body[i+1:]
+	if !peelableF77(body[:i]) {
+		fixedPointRotateFlag(info, d, body, i) // fixedpoint_rotate_flag.go
+		return
+	}
+	a, test, b := body[:i], body[i], body[i+1:]
 	if d.Var != nil && !countedRotates(info, d, b) {
 		return
 	}
@@ -48,8 +59,10 @@ func fixedPointRotate(info *sema.Info, d *ast.DoConstruct) {
 	if list == nil {
 		return
 	}
+	d.Body, d.TermLabel = body, 0
 	cond := exitCond(test)
 	peeled := clones(info, a)
+	unlabelTerms(peeled)
 	renameConstructs(peeled)
 	inner := []ast.Stmt{d}
 	if d.Var != nil {
@@ -62,7 +75,9 @@ func fixedPointRotate(info *sema.Info, d *ast.DoConstruct) {
 			}
 		}
 		if last.Action == nil {
-			inner = append(inner, &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: last.Cond, Body: clones(info, b)}}, End: ast.EndStmt{Keyword: "if"}})
+			again := clones(info, b)
+			unlabelTerms(again)
+			inner = append(inner, &ast.IfConstruct{Branches: []*ast.IfBranch{{Cond: last.Cond, Body: again}}, End: ast.EndStmt{Keyword: "if"}})
 		}
 	}
 	guard := &ast.IfConstruct{Branches: []*ast.IfBranch{{
@@ -110,7 +125,7 @@ func clones(info *sema.Info, list []ast.Stmt) []ast.Stmt {
 // (run once more after a count run to its end) peelable and not
 // reading the control variable (each B runs one count later).
 func countedRotates(info *sema.Info, d *ast.DoConstruct, b []ast.Stmt) bool {
-	if d.Step != nil || !peelable(b) {
+	if d.Step != nil || !peelableF77(b) {
 		return false
 	}
 	bounds := map[*sema.Symbol]bool{}

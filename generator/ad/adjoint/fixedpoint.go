@@ -109,7 +109,8 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	} else {
 		fwd = append(fwd, orig)
 	}
-	fwd = append(fwd, f...)
+	csave, crestore := fp.counterSaves(d.Record) // fp_record_counters.go
+	fwd = append(append(fwd, csave...), f...)
 	mark := ast.NewIdent("fadj_fpm" + k)
 	markOp := tape.Op{Kind: tape.Push, Type: tape.I8, Ref: mark, Count: tape.Size(ast.NewIdent(mark.Name))}
 	// The mark goes on the tape above the segment it ends: a loop around
@@ -120,6 +121,7 @@ func (g *gen) fixedPointLoop(s *ast.DoConstruct, d *fixedpoint.Decision) (fwd, b
 	if d.Warm {
 		fwd = append(fwd, parseStmts(fmt.Sprintf("fadj_fpws%s = 0", k))...)
 	}
+	fwd = append(fwd, crestore...)
 	if len(fwd) > 0 {
 		fwd[0] = ast.Copy(fwd[0])
 		fwd[0].Header().Label, fwd[0].Header().Doc = s.Label, s.Doc

@@ -56,11 +56,6 @@ func (fp *fpCode) copyMark(f, sweep []ast.Stmt) ([]ast.Stmt, error) {
 	if !calls {
 		return f, nil
 	}
-	// The marks of the loops nested in one another are shifted to the
-	// copies (fixedpoint_nest.go), not those of a callee's.
-	if loop, via := fp.calledFixedPoint(fp.d.Record); loop != "" {
-		return nil, notSupported("fixed-point loop %s calls '%s', whose adjoint reverses fixed-point loop %s in another routine: its tape marks, in the segment each adjoint iteration of %s copies, would not be moved to the copy (inline the call, or list only one of the loops under fixed_point)", fp.d.Name, via, loop, fp.d.Name)
-	}
 	fp.copy = true
 	fp.g.decls = append(fp.g.decls, parseDecls(fmt.Sprintf("integer(8) :: %s(%d)", fp.zMark(), tape.MarkLen))...)
 	return append([]ast.Stmt{tape.Mark(ast.NewIdent(fp.zMark()))}, f...), nil

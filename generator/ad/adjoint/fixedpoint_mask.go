@@ -58,6 +58,9 @@ type fpPart struct {
 	kind  fpPartKind
 	mark  string // the mark's local, partial only
 	via   string // the copy it is assigned from (fixedpoint_mask_copy.go)
+	// viaElems: the copy takes the state's own values element by element
+	// (tn(1) = t(1)), its other elements counted as assigned (fp_copy_elems.go).
+	viaElems bool
 	// callMarks are the marks after the call of callee that defines
 	// part of it (fixedpoint_mask_callee.go).
 	callMarks []ast.Stmt
@@ -101,6 +104,9 @@ func (fp *fpCode) classifyParts(f, body []ast.Stmt) error {
 				}
 			}
 			p.kind = worst(fp.classify(p, f), k)
+			if err := fp.nestedCopy(p, f); err != nil { // fp_copy_elems.go
+				return err
+			}
 			if p.rank == 0 && p.path == "" && k != fpWhole {
 				if err := fp.condScalar(strings.ToLower(v.Name), body); err != nil { // fixedpoint_cond.go
 					return err
@@ -132,7 +138,7 @@ func (fp *fpCode) markParts(f []ast.Stmt) (out, push, pop []ast.Stmt) {
 			}
 			p.mark = fp.markName(p)
 			fp.g.decls = append(fp.g.decls, parseDecls(fmt.Sprintf("real(8), allocatable :: %s%s", p.mark, colons(p.rank)))...)
-			f = append(parseStmts(allocMark(p, v.Name+p.path)+"\n"+p.mark+" = 0"), markAssigns(f, p)...)
+			f = append(parseStmts(allocMark(p, v.Name+p.path)+"\n"+p.mark+" = "+initialMark(p)), markAssigns(f, p)...)
 			if p.callMarks != nil {
 				f, _ = markCall(f, p.callee, p.callMarks) // fixedpoint_mask_callee.go
 			}

@@ -43,6 +43,9 @@ func (fp *fpCode) calleeMarks(cs *ast.CallStmt, callee *sema.Proc, d *sema.Symbo
 			case *ast.Ident:
 				a, found := actuals[strings.ToLower(n.Name)]
 				if !found {
+					a, found = namedIntLit(callee.Scope, n) // fp_callee_copy.go
+				}
+				if !found {
 					ok = false
 					return false
 				}
@@ -78,11 +81,25 @@ func (fp *fpCode) calleeMarks(cs *ast.CallStmt, callee *sema.Proc, d *sema.Symbo
 		marks = append(marks, &ast.AssignStmt{Lhs: &ast.CallExpr{Fun: ast.NewIdent(m), Args: []ast.Expr{sub}}, Rhs: parseExpr("1")})
 		return true
 	}
-	accepted := map[ast.Stmt]bool{}
+	target, cp, viaCopy := name, calleeCopy{}, false
+	if cp, viaCopy = calleeCopyOf(callee, d); viaCopy { // fp_callee_copy.go
+		target = cp.via
+	}
+	accepted := map[ast.Stmt]bool{cp.back: true}
 	for _, st := range callee.Unit.Body {
+		if st == ast.Stmt(cp.back) {
+			break
+		}
 		switch s := st.(type) {
 		case *ast.AssignStmt:
-			if baseName(s.Lhs) != name {
+			if baseName(s.Lhs) != target {
+				continue
+			}
+			if viaCopy && ownCopy(s, target, name) {
+				accepted[s] = true // (before any mark)
+				if len(marks) > 0 {
+					return nil, false
+				}
 				continue
 			}
 			c, isCall := s.Lhs.(*ast.CallExpr)
@@ -91,7 +108,7 @@ func (fp *fpCode) calleeMarks(cs *ast.CallStmt, callee *sema.Proc, d *sema.Symbo
 			}
 			accepted[s] = true
 		case *ast.DoConstruct:
-			if !definesIn(s.Body, name) {
+			if !definesIn(s.Body, target) {
 				continue
 			}
 			if s.Var == nil || s.Step != nil || s.While != nil || s.Concurrent != nil || jumps(s.Body) {
@@ -99,8 +116,11 @@ func (fp *fpCode) calleeMarks(cs *ast.CallStmt, callee *sema.Proc, d *sema.Symbo
 			}
 			for _, b := range s.Body {
 				a, isAssign := b.(*ast.AssignStmt)
-				if !isAssign || baseName(a.Lhs) != name {
+				if !isAssign || baseName(a.Lhs) != target {
 					continue
+				}
+				if viaCopy && ownCopy(a, target, name) {
+					return nil, false
 				}
 				c, isCall := a.Lhs.(*ast.CallExpr)
 				if !isCall || len(c.Args) != 1 || !isName(c.Args[0], s.Var.Name) || !mark(&ast.RangeExpr{Lo: s.Start, Hi: s.Stop}) {
@@ -115,9 +135,9 @@ func (fp *fpCode) calleeMarks(cs *ast.CallStmt, callee *sema.Proc, d *sema.Symbo
 	ast.Inspect(&ast.Unit{Body: callee.Unit.Body}, func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.AssignStmt:
-			ok = ok && (baseName(s.Lhs) != name || accepted[s])
+			ok = ok && (baseName(s.Lhs) != name && baseName(s.Lhs) != target || accepted[s])
 		case *ast.CallStmt, *ast.IOStmt, *ast.AllocateStmt, *ast.PointerAssignStmt:
-			ok = ok && !stmtMentions(s.(ast.Stmt), name)
+			ok = ok && !stmtMentions(s.(ast.Stmt), name) && !stmtMentions(s.(ast.Stmt), target)
 		}
 		return ok
 	})

@@ -55,6 +55,10 @@ func (fp *fpCode) copyVia(p *fpPart, f []ast.Stmt) string {
 			return via
 		}
 	}
+	if copiesElems(f[:back], via, name) { // fp_copy_elems.go
+		p.viaElems = true
+		return via
+	}
 	return ""
 }
 
@@ -86,6 +90,9 @@ func viaMark(a *ast.AssignStmt, p *fpPart) (m *ast.AssignStmt, ok bool) {
 	name := strings.ToLower(p.v.Name)
 	if baseName(a.Lhs) != p.via {
 		return nil, true
+	}
+	if p.viaElems && ownCopy(a, p.via, name) {
+		return elemMark(a, p, "0"), true // fp_copy_elems.go
 	}
 	if isName(a.Lhs, p.via) && isName(a.Rhs, name) {
 		return &ast.AssignStmt{Lhs: ast.NewIdent(p.mark), Rhs: parseExpr("0")}, true

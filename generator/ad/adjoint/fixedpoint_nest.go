@@ -6,7 +6,6 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // Fixed-point loops nested in one another, when an adjoint iteration
@@ -36,6 +35,9 @@ func (g *gen) fpShift() string { return "fadj_fpsh" + g.fpOuter }
 
 // shiftMarks returns the shift of a nested loop's marks after their pops.
 func (fp *fpCode) shiftMarks() []ast.Stmt {
+	if fp.g.fpCalledInFixedPoint() { // fp_callee_marks.go
+		return parseStmts(strings.Join(fp.remark(), "\n"))
+	}
 	if fp.g.fpOuter == fp.k {
 		return nil
 	}
@@ -78,14 +80,14 @@ func (fp *fpCode) shiftStart(b []ast.Stmt) []ast.Stmt {
 // again (a snapshot would be popped by the first); endValuesBack moves
 // them from the tape to the snapshot stack before the loop's adjoint.
 func (fp *fpCode) endValues() []ast.Stmt {
-	if fp.g.fpOuter == fp.k {
+	if fp.g.fpOuter == fp.k && !fp.g.fpCalledInFixedPoint() {
 		return fp.ops(tape.SnapPush, false)
 	}
 	return fp.ops(tape.Push, false)
 }
 
 func (fp *fpCode) endValuesBack() []ast.Stmt {
-	if fp.g.fpOuter == fp.k {
+	if fp.g.fpOuter == fp.k && !fp.g.fpCalledInFixedPoint() {
 		return nil
 	}
 	return append(fp.ops(tape.Push, true), fp.ops(tape.SnapPush, false)...)
@@ -129,63 +131,4 @@ func fadjAllocation(st ast.Stmt) bool {
 		}
 	}
 	return len(a.Objects) > 0
-}
-
-// calledFixedPoint returns, when the body of the loop calls (at any
-// depth) a procedure holding a fixed-point loop, that loop's name and
-// the procedure called: its adjoint's marks, pushed in the segment this
-// loop's adjoint iteration copies, are popped in another routine, which
-// cannot shift them to the copy (fixedpoint_copy.go).
-func (fp *fpCode) calledFixedPoint(body []ast.Stmt) (loop, via string) {
-	g := fp.g
-	cg := g.info.CallGraph
-	if cg == nil || g.sh.plan == nil {
-		return "", ""
-	}
-	holds := map[*sema.CGNode]string{}
-	for _, f := range g.sh.plan.FixedPoints() {
-		if n := cg.Node(f.Loop.Routine); n != nil {
-			holds[n] = f.Name
-		}
-	}
-	if len(holds) == 0 {
-		return "", ""
-	}
-	seen := map[*sema.CGNode]bool{}
-	var reach func(n *sema.CGNode) string
-	reach = func(n *sema.CGNode) string {
-		if n == nil || seen[n] {
-			return ""
-		}
-		seen[n] = true
-		if name, ok := holds[n]; ok {
-			return name
-		}
-		for _, c := range n.Callees {
-			if name := reach(c); name != "" {
-				return name
-			}
-		}
-		return ""
-	}
-	ast.Inspect(&ast.Unit{Body: body}, func(n ast.Node) bool {
-		var proc *sema.Symbol
-		switch n := n.(type) {
-		case *ast.CallStmt:
-			if c, ok := g.info.CallStmts[n]; ok {
-				proc = c.Proc
-			}
-		case *ast.CallExpr:
-			if c, ok := g.info.Calls[n]; ok && c.Kind == sema.FunctionCall && !c.IsIntrinsic() {
-				proc = c.Proc
-			}
-		}
-		if proc != nil && loop == "" {
-			if loop = reach(cg.Node(proc)); loop != "" {
-				via = proc.Name
-			}
-		}
-		return loop == ""
-	})
-	return loop, via
 }

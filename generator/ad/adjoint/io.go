@@ -111,6 +111,11 @@ func (g *gen) readRecords(s *ast.IOStmt) (push, pop []ast.Stmt, err error) {
 		}
 	}
 	add := func(x ast.Expr) error {
+		if t := g.info.TypeOf(x); t != nil && t.IsComplex() {
+			ps, qs, err := g.complexPushPop(x, t) // its parts on the real tape
+			push, pop = append(push, ps...), append(qs, pop...)
+			return err
+		}
 		p, q, err := g.pushPop(x)
 		if err != nil {
 			return err

@@ -19,7 +19,7 @@ func (g *gen) namelistRead(s *ast.IOStmt) (before, after, bwd []ast.Stmt, err er
 	for _, m := range g.namelistMembers(s) {
 		v := m.Sym
 		if !decl.NamelistSentinelOK(v) {
-			return nil, nil, nil, notSupported("NAMELIST READ into active '%s' in reverse mode (only real variables and arrays of kind 4 or 8)", v.Name)
+			return nil, nil, nil, notSupported("NAMELIST READ into active '%s' in reverse mode (only real and complex variables and arrays of kind 4 or 8)", v.Name)
 		}
 		if !references(g.decls, m.Copy) {
 			g.decls = append(g.decls, parseDecls(decl.NamelistDecls(m))...)

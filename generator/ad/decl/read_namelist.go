@@ -35,9 +35,25 @@ type NamelistMember struct {
 }
 
 // NamelistSentinelOK reports whether the value of member v can be
-// sentinelled: a real of kind 4 or 8, not a POINTER.
+// sentinelled: a real or complex of kind 4 or 8, not a POINTER.
 func NamelistSentinelOK(v *sema.Symbol) bool {
-	return v != nil && v.Type != nil && v.Type.IsReal() && (v.Type.Kind == 4 || v.Type.Kind == 8) && !v.Attrs.Has(sema.AttrPointer)
+	return v != nil && v.Type != nil && (v.Type.IsReal() || v.Type.IsComplex()) && (v.Type.Kind == 4 || v.Type.Kind == 8) && !v.Attrs.Has(sema.AttrPointer)
+}
+
+// nlType is the type of m's copy; nlPart its real part, from which the
+// mask is taken (a complex value is read whole, both parts).
+func nlType(m NamelistMember) string {
+	if m.Sym.Type.IsComplex() {
+		return "complex"
+	}
+	return "real"
+}
+
+func nlPart(m NamelistMember) string {
+	if m.Sym.Type.IsComplex() {
+		return fmt.Sprintf("real(%s)", m.Sym.Name)
+	}
+	return m.Sym.Name
 }
 
 func nlPattern(kind int) (pat, mold string) {
@@ -51,9 +67,9 @@ func nlPattern(kind int) (pat, mold string) {
 func NamelistDecls(m NamelistMember) string {
 	r := m.Sym.Rank()
 	if r == 0 {
-		return fmt.Sprintf("real(%d) :: %s\nlogical :: %s", m.Sym.Type.Kind, m.Copy, m.Mask)
+		return fmt.Sprintf("%s(%d) :: %s\nlogical :: %s", nlType(m), m.Sym.Type.Kind, m.Copy, m.Mask)
 	}
-	return fmt.Sprintf("real(%d), allocatable :: %s(%s)\nlogical, allocatable :: %s(:)", m.Sym.Type.Kind, m.Copy, strings.TrimSuffix(strings.Repeat(":,", r), ","), m.Mask)
+	return fmt.Sprintf("%s(%d), allocatable :: %s(%s)\nlogical, allocatable :: %s(:)", nlType(m), m.Sym.Type.Kind, m.Copy, strings.TrimSuffix(strings.Repeat(":,", r), ","), m.Mask)
 }
 
 // NamelistBefore returns the statements before the READ: the copy, the
@@ -61,6 +77,9 @@ func NamelistDecls(m NamelistMember) string {
 func NamelistBefore(m NamelistMember) string {
 	pat, mold := nlPattern(m.Sym.Type.Kind)
 	v := m.Sym.Name
+	if m.Sym.Type.IsComplex() {
+		return fmt.Sprintf("%s = %s\n%s%%re = transfer(%s, %s)\n%s%%im = transfer(%s, %s)", m.Copy, v, v, pat, mold, v, pat, mold)
+	}
 	return fmt.Sprintf("%s = %s\n%s = transfer(%s, %s)", m.Copy, v, v, pat, mold)
 }
 
@@ -71,9 +90,9 @@ func NamelistAfter(m NamelistMember) string {
 	v := m.Sym.Name
 	ik := m.Sym.Type.Kind
 	if m.Sym.Rank() == 0 {
-		return fmt.Sprintf("%s = transfer(%s, 0_%d) == %s\nif (%s) %s = %s", m.Mask, v, ik, pat, m.Mask, v, m.Copy)
+		return fmt.Sprintf("%s = transfer(%s, 0_%d) == %s\nif (%s) %s = %s", m.Mask, nlPart(m), ik, pat, m.Mask, v, m.Copy)
 	}
-	return fmt.Sprintf("%s = transfer(%s, [0_%d], size(%s)) == %s\nwhere (%s) %s = %s", m.Mask, v, ik, v, pat, NamelistNotRead(m), v, m.Copy)
+	return fmt.Sprintf("%s = transfer(%s, [0_%d], size(%s)) == %s\nwhere (%s) %s = %s", m.Mask, nlPart(m), ik, v, pat, NamelistNotRead(m), v, m.Copy)
 }
 
 // NamelistNotRead is the condition (scalar) or mask (array) of the

@@ -28,7 +28,7 @@ func (g *gen) namelistRead(s *ast.IOStmt) ([]ast.Stmt, error) {
 			continue
 		}
 		if !decl.NamelistSentinelOK(v) {
-			return nil, notSupported("NAMELIST READ into active '%s' (only real variables and arrays of kind 4 or 8)", v.Name)
+			return nil, notSupported("NAMELIST READ into active '%s' (only real and complex variables and arrays of kind 4 or 8)", v.Name)
 		}
 		n := strings.ToLower(v.Name)
 		m := decl.NamelistMember{Sym: v, Copy: fmt.Sprintf("fadj_nl%d_%s", line, n), Mask: fmt.Sprintf("fadj_nlm%d_%s", line, n)}

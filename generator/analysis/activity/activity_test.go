@@ -1370,11 +1370,11 @@ end subroutine
 		diags: []string{"7:15: not supported yet: READ into active variable 't' from a unit the WRITE of varied values at a.f90:5:3 writes to (fadj does not carry derivatives through files: the value read back depends on the independents)"},
 	},
 	{
-		name: "namelist read of an active complex variable",
+		name: "namelist read of an active real(16), which has no sentinel",
 		src: `
 subroutine f(x, y)
   real :: x, y, c
-  complex :: t
+  real(kind=16) :: t
   namelist /params/ t, c
   t = x*2.0
   y = t

@@ -965,7 +965,7 @@ func sentinelled(pi *procInfo, active []uint64, locs []int32) bool {
 			continue
 		}
 		k := pi.locs[l]
-		if k.sym == nil || k.path != "" || k.sym.Type == nil || !k.sym.Type.IsReal() || k.sym.Type.Kind != 4 && k.sym.Type.Kind != 8 || k.sym.Attrs.Has(sema.AttrPointer) {
+		if k.sym == nil || k.path != "" || k.sym.Type == nil || !k.sym.Type.IsFloat() || k.sym.Type.Kind != 4 && k.sym.Type.Kind != 8 || k.sym.Attrs.Has(sema.AttrPointer) {
 			return false
 		}
 	}

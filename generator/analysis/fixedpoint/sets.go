@@ -168,6 +168,7 @@ func (a *analyzer) carried(body []ast.Stmt) modref.Set {
 type carry struct {
 	a            *analyzer
 	out, written modref.Set
+	depth        int // of the DO loops around (sets_branches.go)
 }
 
 func (c *carry) read(s modref.Set) {
@@ -199,12 +200,17 @@ func (c *carry) stmt(s ast.Stmt, kills bool) {
 		}
 	case *ast.DoConstruct:
 		c.read(a.referenced(nil, s.While, s.Start, s.Stop, s.Step))
+		c.depth++
 		c.list(s.Body, kills)
+		c.depth--
 	case *ast.IfConstruct:
 		for _, b := range s.Branches {
 			c.read(a.referenced(nil, b.Cond))
-			c.list(b.Body, false)
 		}
+		blocks, complete := ifBlocks(s)
+		c.branches(blocks, complete, kills) // sets_branches.go
+	case *ast.SelectCase:
+		c.selectCase(s, kills) // sets_branches.go
 	case *ast.IfStmt:
 		c.read(a.referenced(nil, s.Cond))
 		c.stmt(s.Action, false)

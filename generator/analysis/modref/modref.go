@@ -283,7 +283,8 @@ func (r *Result) definedBy(s ast.Stmt, out Set) {
 		if s.Keyword == "read" {
 			lhs = append(lhs, s.Items...)
 		}
-		lhs = append(lhs, IODefined(r.info, s)...) // io_defs.go
+		lhs = append(lhs, IODefined(r.info, s)...)       // io_defs.go
+		lhs = append(lhs, namelistDefined(r.info, s)...) // io_defs.go
 	case *ast.WhereStmt:
 		lhs = append(lhs, s.Assign.Lhs)
 	}
