@@ -309,7 +309,11 @@ func resolveVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v confi
 	default:
 		return nil, errAt(v.Pos, "%s '%s' is %s: only real and complex variables can be differentiated", role, v.Text, part.Type.Basic)
 	}
-	if r.Section != "" && len(part.Dims) == 0 {
+	if r.OnBase && len(sym.Dims) == 0 {
+		// cells(1:n)%h: the section of cells%h, the elements' h.
+		return nil, errAt(v.Pos, "%s '%s' has subscripts, but '%s' is not an array", role, v.Text, sym.Name)
+	}
+	if r.Section != "" && !r.OnBase && len(part.Dims) == 0 {
 		return nil, errAt(v.Pos, "%s '%s' has subscripts, but '%s' is not an array", role, v.Text, part.Name)
 	}
 	return sym, nil

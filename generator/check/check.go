@@ -498,7 +498,7 @@ func (r *runner) outputRows(t *config.Target, p *Program, tol tolerances, base [
 		if s.O == nil {
 			continue
 		}
-		if e := outputError(base, s.O); !(e <= tol.dot) {
+		if e := outputError(p.keptOnly(base), p.keptOnly(s.O)); !(e <= tol.dot) { // pointer.go
 			r.report.Results = append(r.report.Results, Result{
 				Target: t.Routine, Test: "outputs of the adjoint", Sample: k + 1,
 				Error: e, Tolerance: tol.dot,
