@@ -68,3 +68,15 @@ func TestComponents(t *testing.T) {
 		})
 	}
 }
+
+// TestClassStar checks that a CLASS(*) dummy named as an independent is
+// rejected at the spec's position: it has no declared type.
+func TestClassStar(t *testing.T) {
+	src := "module m\ncontains\n  subroutine step(ctx, x)\n    class(*), intent(in) :: ctx\n    real(8), intent(inout) :: x\n    x = 2*x\n  end subroutine\nend module m\n"
+	spec := "version: 1\nsources: [m.f90]\noutput: {dir: ad}\ntargets:\n  - {routine: 'm::step', independents: [x, ctx], dependents: [x]}\n"
+	_, err := bindTree(t, spec, map[string]string{"m.f90": src})
+	want := "spec.yaml:5:44: independent 'ctx' is CLASS(*): a variable of no declared type cannot be differentiated (pass its value in a real variable)\n"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v, want %s", err, want)
+	}
+}

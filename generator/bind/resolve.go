@@ -303,6 +303,9 @@ func resolveVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v confi
 	switch part.Type.Basic {
 	case sema.RealType, sema.ComplexType:
 	case sema.DerivedType:
+		if part.Type.Class && part.Type.Derived == nil {
+			return nil, errAt(v.Pos, "%s '%s' is CLASS(*): a variable of no declared type cannot be differentiated (pass its value in a real variable)", role, v.Text)
+		}
 		if !hasFloat(part.Type, 0) {
 			return nil, errAt(v.Pos, "%s '%s' is of type %s, which has no real or complex component", role, v.Text, part.Type)
 		}

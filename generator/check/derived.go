@@ -64,6 +64,13 @@ func recordArg(p *Program, t *config.Target, bt *bind.Target, d *sema.Symbol, a 
 				continue
 			}
 			cp := path + "%" + c.Name
+			if p.private[c.Pos] {
+				// The setup routine sets it (private.go).
+				if names(bt.Independents, d, cp) || names(bt.Dependents, d, cp) {
+					return cannot(t, d, "not supported yet: PRIVATE component '"+cp+"' as an independent or dependent (the driver cannot name it)")
+				}
+				continue
+			}
 			switch {
 			case c.Type.IsFloat():
 				// An allocatable one is allocated by the driver
@@ -218,7 +225,7 @@ func bindLeaves(p *Program, adj bool) {
 func globalRecord(p *Program, t *config.Target, bt *bind.Target, s *sema.Symbol) (*Arg, []leafArg, error) {
 	m := s.Module()
 	if m == nil {
-		return nil, nil, fmt.Errorf("fadj check: not supported yet: '%s' of %s: a derived-type variable that is not a module variable", s.Name, t.Routine)
+		return nil, nil, cannotAt(s, "not supported yet by fadj check: '%s' of %s: a derived-type variable that is not a module variable", s.Name, t.Routine)
 	}
 	a := &Arg{Name: s.Name, Size: 1, Global: m.Name + "::" + s.Name}
 	leaves, err := recordArg(p, t, bt, s, a)

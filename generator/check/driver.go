@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/source"
 )
 
 // ArgClass says how the Fortran driver treats one variable of the
@@ -177,6 +178,9 @@ type Program struct {
 	// commons are the target's declarations of its common blocks
 	// (commons_relaid.go).
 	commons map[string]*origCommon
+	// private are the declarations of PRIVATE components of module
+	// types (private.go), which the driver does not set.
+	private map[source.Pos]bool
 }
 
 // WriteDriver returns the source of a Fortran main program that reads the
