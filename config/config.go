@@ -630,7 +630,9 @@ type Var struct {
 //
 //	x              a variable of the routine (argument, local, host or use associated)
 //	p%a%b          a derived-type component
-//	u(1:n, 2)      an array section or element (subscripts on the last part only)
+//	u(1:n, 2)      an array section or element
+//	cells(1:n)%h   a component of a section of an array of derived type
+//	               (subscripts on the first or the last part, not both)
 //	m::v           a variable of module m
 //	/blk/v         a variable of common block blk
 //
@@ -642,7 +644,11 @@ type VarRef struct {
 	Common  string   // "" unless /blk/v
 	Name    string   // the variable
 	Path    []string // components, outermost first
-	Section string   // subscripts of the last part; "" for the whole object
+	Section string   // subscripts of the last part (of the first if OnBase); "" for the whole object
+	// OnBase says Section subscripts the variable, an array of derived
+	// type, rather than the last component: cells(1:n)%h is the
+	// section (1:n) of cells%h, the array of the elements' h.
+	OnBase bool
 }
 
 // String returns the reference in canonical form: lower case, no blanks.
@@ -656,11 +662,18 @@ func (r VarRef) String() string {
 		b.WriteString("/" + r.Common + "/")
 	}
 	b.WriteString(r.Name)
+	sec := ""
+	if r.Section != "" {
+		sec = "(" + strings.ToLower(strings.Join(strings.Fields(r.Section), "")) + ")"
+	}
+	if r.OnBase {
+		b.WriteString(sec)
+	}
 	for _, c := range r.Path {
 		b.WriteString("%" + c)
 	}
-	if r.Section != "" {
-		b.WriteString("(" + strings.ToLower(strings.Join(strings.Fields(r.Section), "")) + ")")
+	if !r.OnBase {
+		b.WriteString(sec)
 	}
 	return b.String()
 }

@@ -339,15 +339,15 @@ spec.yaml:5:5: missing required key 'independents' in target`, true},
 	{"independents empty", strings.Replace(base, "[x]", "[]", 1), "spec.yaml:6:19: independents: expected at least one variable", true},
 	{"independent twice", strings.Replace(base, "[x]", "[x, y, X]", 1), "spec.yaml:6:26: independents: 'X' names the same variable as 'x' (line 6)", false},
 	{"independent inside another", strings.Replace(base, "[x]", "[p%a(1:n), p]", 1), "spec.yaml:6:30: independents: 'p' contains 'p%a(1:n)' (line 6)", false},
-	{"bad variables", strings.Replace(base, "[x]", "['u(1:', 'a(1)%b', 'm::/c/v', '//v', 'x y', 'a()', 'a(1,,2)', '%a', 'u(1;2)']", 1), `spec.yaml:6:20: independents: invalid variable 'u(1:': missing ')'
-spec.yaml:6:28: independents: invalid variable 'a(1)%b': subscripts are allowed on the last part only
-spec.yaml:6:38: independents: invalid variable 'm::/c/v': a variable is in a module or in a common block, not both
-spec.yaml:6:49: independents: invalid variable '//v': blank common: name the variable as the routine declares it
-spec.yaml:6:56: independents: invalid variable 'x y': unexpected 'y'
-spec.yaml:6:63: independents: invalid variable 'a()': empty subscript list '()'
-spec.yaml:6:70: independents: invalid variable 'a(1,,2)': empty subscript
-spec.yaml:6:81: independents: invalid variable '%a': missing variable name
-spec.yaml:6:87: independents: invalid variable 'u(1;2)': unexpected ';' in subscripts`, false},
+	{"bad variables", strings.Replace(base, "[x]", "['u(1:', 'a(1)%b(2)', 'm::/c/v', '//v', 'x y', 'a()', 'a(1,,2)', '%a', 'u(1;2)']", 1), `spec.yaml:6:20: independents: invalid variable 'u(1:': missing ')'
+spec.yaml:6:28: independents: invalid variable 'a(1)%b(2)': subscripts are allowed on the first or the last part only
+spec.yaml:6:41: independents: invalid variable 'm::/c/v': a variable is in a module or in a common block, not both
+spec.yaml:6:52: independents: invalid variable '//v': blank common: name the variable as the routine declares it
+spec.yaml:6:59: independents: invalid variable 'x y': unexpected 'y'
+spec.yaml:6:66: independents: invalid variable 'a()': empty subscript list '()'
+spec.yaml:6:73: independents: invalid variable 'a(1,,2)': empty subscript
+spec.yaml:6:84: independents: invalid variable '%a': missing variable name
+spec.yaml:6:90: independents: invalid variable 'u(1;2)': unexpected ';' in subscripts`, false},
 	{"reverse-only keys in tangent mode", base + "    mode: tangent\n    strategy: store\n    checkpoints: [{call: f}]\n", `spec.yaml:9:5: strategy has no effect in tangent mode; remove it or set mode to reverse or both
 spec.yaml:10:5: checkpoints has no effect in tangent mode; remove it or set mode to reverse or both`, true},
 	{"checkpoint with call and loop", base + "    checkpoints:\n      - call: step\n        loop: time\n", "spec.yaml:10:9: a checkpoint has one of call, loop and region, not more", true},

@@ -1102,7 +1102,7 @@ func (d *decoder) vars(e entry, name string) ([]Var, source.Position) {
 // other than r itself: for p%a%b(1:n) they are p, p%a and p%a%b.
 func wholes(r VarRef) []string {
 	w := r
-	w.Section = ""
+	w.Section, w.OnBase = "", false
 	var out []string
 	if r.Section != "" {
 		out = append(out, w.String())

@@ -150,15 +150,26 @@ func parseVarRef(s string) (VarRef, string) {
 			return r, problem
 		}
 		rest := strings.TrimSpace(t[end+1:])
-		if rest != "" {
-			if rest[0] == '%' {
-				return r, "subscripts are allowed on the last part only"
-			}
-			return r, fmt.Sprintf("unexpected %s after ')'", quote(rest))
-		}
 		sec := strings.TrimSpace(t[1:end])
 		if problem := checkSection(sec); problem != "" {
 			return r, problem
+		}
+		if rest != "" && rest[0] == '%' {
+			// A section of an array of derived type, then its
+			// components (cells(1:n)%h): subscripts on the first
+			// part, or on the last, not both.
+			if len(parts) > 1 || r.Section != "" {
+				return r, "subscripts are allowed on the first or the last part only"
+			}
+			r.Section, r.OnBase = sec, true
+			t = strings.TrimLeft(rest[1:], " \t")
+			continue
+		}
+		if rest != "" {
+			return r, fmt.Sprintf("unexpected %s after ')'", quote(rest))
+		}
+		if r.OnBase {
+			return r, "subscripts are allowed on the first or the last part only"
 		}
 		r.Section = sec
 		break

@@ -39,10 +39,9 @@ func component(sym *sema.Symbol, v config.Var, role string) (*sema.Symbol, diag.
 			return nil, errAt(v.Pos, "%s '%s': type '%s' has no component '%s'%s", role, v.Text, t.Derived.Name, name, suggest.Hint(name, names))
 		}
 		// An ALLOCATABLE component's derivative is allocated with it
-		// (decl.AllocPaths); a POINTER one's association is not followed.
-		if c.Attrs.Has(sema.AttrPointer) {
-			return nil, errAt(v.Pos, "not supported yet: POINTER component '%s' in %ss ('%s')", c.Name, role, v.Text)
-		}
+		// (decl.AllocPaths), a POINTER one's is a POINTER the
+		// derivative code allocates where the caller's is not
+		// associated (docs/derivedtypes.md).
 		if c.Type == nil {
 			return nil, errAt(v.Pos, "%s '%s' has no type", role, v.Text)
 		}
@@ -50,9 +49,11 @@ func component(sym *sema.Symbol, v config.Var, role string) (*sema.Symbol, diag.
 	}
 	// cells%e of an array of cells is an array of scalars (the
 	// elements' e); cells%h of array components would be of rank two
-	// part references, which Fortran has not.
-	if len(v.Ref.Path) > 0 && (len(sym.Dims) > 0 || through) && (len(part.Dims) > 0 || part.Attrs.Has(sema.AttrAllocatable)) {
-		return nil, errAt(v.Pos, "not supported yet: %s '%s', an array or allocatable component of array '%s'", role, v.Text, sym.Name)
+	// part references, which Fortran has not: fadj check reaches them
+	// element by element, whole, of a rank-1 array (check/leafloop.go).
+	whole := len(part.Dims) > 0 && len(sym.Dims) == 1 && !through && v.Ref.Section == ""
+	if len(v.Ref.Path) > 0 && (len(sym.Dims) > 0 || through) && (len(part.Dims) > 0 && !whole || part.Attrs.Has(sema.AttrAllocatable) || part.Attrs.Has(sema.AttrPointer)) {
+		return nil, errAt(v.Pos, "not supported yet: %s '%s', an array, allocatable or pointer component of array '%s'", role, v.Text, sym.Name)
 	}
 	return part, nil
 }

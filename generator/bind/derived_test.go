@@ -39,11 +39,17 @@ func TestComponents(t *testing.T) {
 		{"not a type", "[s%e%x]", "spec.yaml:5:41: independent 's%e%x': 's%e' is not of a derived type\n"},
 		{"allocatable component", "[s%w]", ""},
 		{"section of an allocatable component", "['s%w(2:3)']", ""},
-		{"pointer component", "[s%q]", "spec.yaml:5:41: not supported yet: POINTER component 'q' in independents ('s%q')\n"},
+		{"pointer component", "[s%q]", ""},
+		{"pointer component of an array", "[cells%q]", "spec.yaml:5:41: not supported yet: independent 'cells%q', an array, allocatable or pointer component of array 'cells'\n"},
 		{"component of an array", "[cells%e]", ""},
 		{"through an array component", "[s%ps%k]", ""},
 		{"through two arrays", "[cells%ps%k]", "spec.yaml:5:41: not supported yet: independent 'cells%ps%k' through array component 'ps'\n"},
-		{"array component of an array", "[cells%u]", "spec.yaml:5:41: not supported yet: independent 'cells%u', an array or allocatable component of array 'cells'\n"},
+		{"array component of an array", "[cells%u]", ""},
+		{"section of an array component of an array", "['cells%u(1:2)']", "spec.yaml:5:41: not supported yet: independent 'cells%u(1:2)', an array, allocatable or pointer component of array 'cells'\n"},
+		{"allocatable component of an array", "[cells%w]", "spec.yaml:5:41: not supported yet: independent 'cells%w', an array, allocatable or pointer component of array 'cells'\n"},
+		{"section of an array of records", "['cells(1:2)%e', 'cells(3)%p%k']", ""},
+		{"section of a scalar record", "['s(1)%e']", "spec.yaml:5:41: independent 's(1)%e' has subscripts, but 's' is not an array\n"},
+		{"section of an array of records, array component", "['cells(1:2)%u']", "spec.yaml:5:41: not supported yet: independent 'cells(1:2)%u', an array, allocatable or pointer component of array 'cells'\n"},
 		{"subscripts on a scalar component", "['s%e(1)']", "spec.yaml:5:41: independent 's%e(1)' has subscripts, but 'e' is not an array\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -60,5 +66,17 @@ func TestComponents(t *testing.T) {
 				t.Errorf("bound to %s, want s", p.Targets[0].Independents[0].Symbol.Name)
 			}
 		})
+	}
+}
+
+// TestClassStar checks that a CLASS(*) dummy named as an independent is
+// rejected at the spec's position: it has no declared type.
+func TestClassStar(t *testing.T) {
+	src := "module m\ncontains\n  subroutine step(ctx, x)\n    class(*), intent(in) :: ctx\n    real(8), intent(inout) :: x\n    x = 2*x\n  end subroutine\nend module m\n"
+	spec := "version: 1\nsources: [m.f90]\noutput: {dir: ad}\ntargets:\n  - {routine: 'm::step', independents: [x, ctx], dependents: [x]}\n"
+	_, err := bindTree(t, spec, map[string]string{"m.f90": src})
+	want := "spec.yaml:5:44: independent 'ctx' is CLASS(*): a variable of no declared type cannot be differentiated (pass its value in a real variable)\n"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v, want %s", err, want)
 	}
 }

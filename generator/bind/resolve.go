@@ -303,13 +303,20 @@ func resolveVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v confi
 	switch part.Type.Basic {
 	case sema.RealType, sema.ComplexType:
 	case sema.DerivedType:
+		if part.Type.Class && part.Type.Derived == nil {
+			return nil, errAt(v.Pos, "%s '%s' is CLASS(*): a variable of no declared type cannot be differentiated (pass its value in a real variable)", role, v.Text)
+		}
 		if !hasFloat(part.Type, 0) {
 			return nil, errAt(v.Pos, "%s '%s' is of type %s, which has no real or complex component", role, v.Text, part.Type)
 		}
 	default:
 		return nil, errAt(v.Pos, "%s '%s' is %s: only real and complex variables can be differentiated", role, v.Text, part.Type.Basic)
 	}
-	if r.Section != "" && len(part.Dims) == 0 {
+	if r.OnBase && len(sym.Dims) == 0 {
+		// cells(1:n)%h: the section of cells%h, the elements' h.
+		return nil, errAt(v.Pos, "%s '%s' has subscripts, but '%s' is not an array", role, v.Text, sym.Name)
+	}
+	if r.Section != "" && !r.OnBase && len(part.Dims) == 0 {
 		return nil, errAt(v.Pos, "%s '%s' has subscripts, but '%s' is not an array", role, v.Text, part.Name)
 	}
 	return sym, nil

@@ -29,15 +29,15 @@ import (
 // (its bounds in the routine are its declaration's: only the extents
 // matter).
 func deferredShape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) (bool, error) {
-	if d.Attrs.Has(sema.AttrPointer) {
-		return true, cannot(t, d, "not supported yet: a POINTER (the driver does not associate it; check a routine that associates it and calls this one)")
-	}
+	// A POINTER the driver allocates, as an allocatable: its target is
+	// its own (pointer.go).
+	ptr := d.Attrs.Has(sema.AttrPointer)
 	sh := env.spec.Check.ShapeFor(a.Name)
 	assumed := d.IsDummy() && len(d.Dims) > 0 && sh != nil
 	for _, dim := range d.Dims {
 		assumed = assumed && dim.Kind == sema.AssumedShape
 	}
-	if !d.Attrs.Has(sema.AttrAllocatable) && !assumed {
+	if !d.Attrs.Has(sema.AttrAllocatable) && !ptr && !assumed {
 		return false, nil
 	}
 	for _, dim := range d.Dims {
@@ -45,7 +45,7 @@ func deferredShape(t *config.Target, d *sema.Symbol, a *Arg, env *boundEnv) (boo
 			return false, nil
 		}
 	}
-	a.Alloc, a.AssumedShape = !assumed, assumed
+	a.Alloc, a.AssumedShape, a.Pointer = !assumed, assumed, ptr && !assumed
 	if sh != nil {
 		var dims []string
 		size := 1
@@ -157,7 +157,9 @@ func (p *Program) writeAllocs(pf func(string, ...any)) {
 			dims = "(" + strings.Join(a.Dims, ", ") + ")"
 		}
 		for _, n := range p.allocNames(a) {
-			pf("  if (allocated(%s)) deallocate(%s)", n, n)
+			if !a.pointerName(n) {
+				pf("  if (allocated(%s)) deallocate(%s)", n, n)
+			}
 			pf("  allocate(%s%s)", n, dims)
 		}
 	}
@@ -172,7 +174,7 @@ func (p *Program) writeShapeChecks(pf func(string, ...any)) {
 			continue
 		}
 		msg := fmt.Sprintf("    write(0, '(a)') 'fadj check: the setup routine %s left %s unallocated or with other bounds than (%s), which the driver allocated it with: give them in check.shapes'", p.Setup, a.Name, strings.Join(a.Dims, ", "))
-		pf("  if (.not. allocated(%s)) then", a.Name)
+		pf("  if (.not. %s(%s)) then", a.allocTest(), a.Name)
 		pf("%s", msg)
 		pf("    stop 1")
 		if len(a.Dims) > 0 {
@@ -224,7 +226,7 @@ func (p *Program) writeCallChecks(pf func(string, ...any), routine string) {
 			continue
 		}
 		msg := fmt.Sprintf("      write(0, '(a)') 'fadj check: %s left %s unallocated or with other bounds than (%s), which the driver allocated it with: its derivatives cannot be compared; give check.shapes the bounds it keeps (and check.inputs or check.setup the sizes it reads)'", routine, a.Name, strings.Join(a.Dims, ", "))
-		pf("    if (.not. allocated(%s)) then", a.Name)
+		pf("    if (.not. %s(%s)) then", a.allocTest(), a.Name)
 		pf("%s", msg)
 		pf("      stop 1")
 		if len(a.Dims) > 0 {
@@ -289,7 +291,7 @@ func unsetAllocatables(info *sema.Info, args []*Arg) []string {
 	return out
 }
 
-// declareAllocDummy declares, ALLOCATABLE, the names of allocatable
+// declareAllocDummy declares, ALLOCATABLE (POINTER), the names of allocatable
 // dummy a that the driver passes (a, its derivatives) and returns the
 // others (its copies), which are explicit-shape.
 func (p *Program) declareAllocDummy(pf func(string, ...any), a *Arg, names []string) []string {
@@ -312,6 +314,10 @@ func (p *Program) declareAllocDummy(pf func(string, ...any), a *Arg, names []str
 	for i := range alloc {
 		alloc[i] += deferred
 	}
-	pf("  %s, allocatable :: %s", a.Type, strings.Join(alloc, ", "))
+	attr := "allocatable"
+	if a.Pointer {
+		attr = "pointer"
+	}
+	pf("  %s, %s :: %s", a.Type, attr, strings.Join(alloc, ", "))
 	return rest
 }

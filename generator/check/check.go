@@ -24,7 +24,6 @@ import (
 	"github.com/fadj-dev/fadj/generator/driver"
 	"github.com/fadj-dev/fadj/generator/gfortran"
 	"github.com/fadj-dev/fadj/generator/load"
-	"github.com/fadj-dev/fadj/generator/suggest"
 )
 
 // DefaultInt is the value given to every integer scalar argument of a
@@ -175,7 +174,7 @@ func Run(specPath string, opts Options) (*Report, error) {
 	progress(opts, "generating the derivative code of %s", specPath)
 	res, err := generate(specPath, driver.Options{StoreAll: opts.StoreAll, Strategy: opts.Strategy})
 	if err != nil {
-		return nil, err
+		return nil, withCheckErrs(spec, err) // staged.go
 	}
 	bound, err := bind.Load(spec, bind.Options{})
 	if err != nil {
@@ -318,41 +317,18 @@ func Run(specPath string, opts Options) (*Report, error) {
 		genIncs = append(genIncs, filepath.Dir(sp))
 	}
 	parsed := loadGenerated(gen, load.Config{Defines: spec.DefineMap(), IncludeDirs: genIncs, IncludeRoots: []string{spec.Dir}, DefaultRealKind: spec.DefaultRealKind})
-	var progs []*Program
-	set := map[string]bool{}
-	var names []string
-	var inputErrs diag.List
-	allocs := map[string]bool{} // the allocatable variables, for check.shapes
-	allKnown := true            // every target's variables are in set
-	for _, t := range bound.Targets {
-		p, err := targetProgram(spec, bound.Program, t, parsed)
-		if l, ok := err.(diag.List); ok {
-			inputErrs = append(inputErrs, l...)
-			allKnown = allKnown && p != nil
-			known(p, set, allocs, &names)
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if p.Adjoint != "" && genPaths[runtimeFile] != "" {
-			p.Runtime = strings.ToLower(spec.Output.Runtime)
-		}
-		progs = append(progs, p)
-		known(p, set, allocs, &names)
+	progs, inputErrs, err := programs(spec, bound, parsed)
+	if err != nil {
+		return nil, err
 	}
-	// Names are told unknown, all at once, when every target bound
-	// (else a name may be one of a target that failed).
-	bound0 := allKnown
-	for _, in := range spec.Check.Inputs {
-		if !set[in.Name] && bound0 {
-			inputErrs.Addf(in.Pos, "check.inputs: '%s' is not a variable fadj check sets (an argument of a target, or a module or common-block variable a target names)%s", in.Name, suggest.Hint(in.Name, names))
-		}
-	}
-	inputErrs = append(inputErrs, unusedShapes(spec, allocs, bound0)...) // alloc.go
 	if len(inputErrs) > 0 {
 		inputErrs.Sort()
 		return nil, inputErrs
+	}
+	for _, p := range progs {
+		if p.Adjoint != "" && genPaths[runtimeFile] != "" {
+			p.Runtime = strings.ToLower(spec.Output.Runtime)
+		}
 	}
 	r := &runner{opts: opts, spec: spec, wd: wd, write: write, comp: comp, common: common, generated: generated,
 		report: &Report{GenWarnings: res.Warnings}, notes: map[string]bool{}}
@@ -498,7 +474,7 @@ func (r *runner) outputRows(t *config.Target, p *Program, tol tolerances, base [
 		if s.O == nil {
 			continue
 		}
-		if e := outputError(base, s.O); !(e <= tol.dot) {
+		if e := outputError(p.keptOnly(base), p.keptOnly(s.O)); !(e <= tol.dot) { // pointer.go
 			r.report.Results = append(r.report.Results, Result{
 				Target: t.Routine, Test: "outputs of the adjoint", Sample: k + 1,
 				Error: e, Tolerance: tol.dot,

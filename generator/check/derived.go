@@ -39,8 +39,8 @@ func recordArg(p *Program, t *config.Target, bt *bind.Target, d *sema.Symbol, a 
 	if dt.Derived == nil {
 		return nil, cannot(t, d, "not supported yet: a CLASS(*) argument")
 	}
-	switch {
-	case d.Attrs.Has(sema.AttrPointer):
+	// (The generator rejects an active POINTER of derived type.)
+	if d.Attrs.Has(sema.AttrPointer) {
 		return nil, cannot(t, d, "not supported yet: a pointer of derived type")
 	}
 	array := len(d.Dims) > 0
@@ -50,6 +50,7 @@ func recordArg(p *Program, t *config.Target, bt *bind.Target, d *sema.Symbol, a 
 	}
 	p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, dt.Derived.Name))
 	a.Class, a.Type = Record, "type("+dt.Derived.Name+")"
+	a.ptrComps = hasPointerComp(dt.Derived, 0) // pointer.go
 	a.Independent, a.Dependent, a.Preset, a.OutOnly = false, false, false, false
 	var out []leafArg
 	// arr is the array component of derived type the walk is under
@@ -63,20 +64,34 @@ func recordArg(p *Program, t *config.Target, bt *bind.Target, d *sema.Symbol, a 
 				continue
 			}
 			cp := path + "%" + c.Name
+			if p.private[c.Pos] {
+				// The setup routine sets it (private.go).
+				if names(bt.Independents, d, cp) || names(bt.Dependents, d, cp) {
+					return cannot(t, d, "not supported yet: PRIVATE component '"+cp+"' as an independent or dependent (the driver cannot name it)")
+				}
+				continue
+			}
 			switch {
 			case c.Type.IsFloat():
 				// An allocatable one is allocated by the driver
 				// (alloc.go).
-				if c.Attrs.Has(sema.AttrPointer) {
-					return cannot(t, d, "not supported yet: pointer component '"+cp+"'")
-				}
-				if (array || arr != nil) && (len(c.Dims) > 0 || c.Attrs.Has(sema.AttrAllocatable)) {
-					return cannot(t, d, "not supported yet: array or allocatable component '"+cp+"' of an array of derived type")
+				// A POINTER one too (pointer.go). An array component
+				// of a rank-1 array of records is reached element by
+				// element (leafloop.go).
+				loop := array && arr == nil && len(d.Dims) == 1 && len(c.Dims) > 0
+				if (array || arr != nil) && (len(c.Dims) > 0 && !loop || c.Attrs.Has(sema.AttrAllocatable) || c.Attrs.Has(sema.AttrPointer)) {
+					return cannot(t, d, "not supported yet: array, allocatable or pointer component '"+cp+"' of an array of derived type (an array component only of a rank-1 array)")
 				}
 				l := &Arg{Name: d.Name + cp, Class: Float, Size: 1, Leaf: true, Global: d.Name + cp,
 					Complex: c.Type.IsComplex(), Type: typeSpec(c.Type), Kind: c.Type.Kind,
 					Independent: names(bt.Independents, d, cp), Dependent: names(bt.Dependents, d, cp),
 					InSection: sections(bt.Independents, d, cp), OutSection: sections(bt.Dependents, d, cp)}
+				if loop {
+					if l.InSection != "" || l.OutSection != "" {
+						return cannot(t, d, "not supported yet: a section of array component '"+cp+"' of an array of derived type (name it whole)")
+					}
+					l.loopRec, l.loopPath = d.Name, cp
+				}
 				out = append(out, leafArg{arg: l, comp: c, rec: a, sym: d, arr: arr})
 			case c.Type.IsDerived() && c.Type.Derived != nil && !c.Type.Class && depth < 8:
 				if !hasFloatComp(c.Type.Derived, 0) {
@@ -128,13 +143,22 @@ func names(list []bind.Var, d *sema.Symbol, cp string) bool {
 // shapeLeaf sizes leaf l: the shape of its record if that is an array
 // (shaped first), else its component's.
 func shapeLeaf(t *config.Target, l leafArg, env *boundEnv) error {
-	if (len(l.sym.Dims) > 0 || l.sym.Attrs.Has(sema.AttrAllocatable)) && !l.rec.shaped {
+	if (len(l.sym.Dims) > 0 || l.sym.Attrs.Has(sema.AttrAllocatable) || l.sym.Attrs.Has(sema.AttrPointer)) && !l.rec.shaped {
 		l.rec.shaped = true
 		if err := shape(t, l.sym, l.rec, env); err != nil {
 			return err
 		}
 	}
 	switch {
+	case l.arg.loopRec != "":
+		// The elements' components, one record after another
+		// (leafloop.go).
+		c := &Arg{Size: 1}
+		if err := shape(t, l.comp, c, env); err != nil {
+			return err
+		}
+		l.arg.Dims, l.arg.Size = l.rec.Dims, l.rec.Size*c.Size
+		return nil
 	case len(l.sym.Dims) > 0:
 		l.arg.Dims, l.arg.Size = l.rec.Dims, l.rec.Size
 		return nil
@@ -201,7 +225,7 @@ func bindLeaves(p *Program, adj bool) {
 func globalRecord(p *Program, t *config.Target, bt *bind.Target, s *sema.Symbol) (*Arg, []leafArg, error) {
 	m := s.Module()
 	if m == nil {
-		return nil, nil, fmt.Errorf("fadj check: not supported yet: '%s' of %s: a derived-type variable that is not a module variable", s.Name, t.Routine)
+		return nil, nil, cannotAt(s, "not supported yet by fadj check: '%s' of %s: a derived-type variable that is not a module variable", s.Name, t.Routine)
 	}
 	a := &Arg{Name: s.Name, Size: 1, Global: m.Name + "::" + s.Name}
 	leaves, err := recordArg(p, t, bt, s, a)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/config"
+	"github.com/fadj-dev/fadj/generator/source"
 )
 
 // ArgClass says how the Fortran driver treats one variable of the
@@ -92,6 +93,17 @@ type Arg struct {
 	// Alloc marks an allocatable variable (alloc.go): the driver
 	// allocates it, its copies and its derivatives with Dims.
 	Alloc bool
+	// Pointer marks an Alloc that is a POINTER: the driver allocates
+	// it (and what it declares for its copies and derivatives) as it
+	// does an allocatable, and tests it with associated.
+	Pointer bool
+	// ptrComps says a Record's type has POINTER components
+	// (pointer.go).
+	ptrComps bool
+	// loopRec and loopPath are, for an array component of an array of
+	// derived type, the record array and the component's path
+	// (leafloop.go): the driver reaches it element by element.
+	loopRec, loopPath string
 	// DefaultShape says the driver chose an Alloc's Dims (check.shapes
 	// does not give them).
 	DefaultShape bool
@@ -166,6 +178,9 @@ type Program struct {
 	// commons are the target's declarations of its common blocks
 	// (commons_relaid.go).
 	commons map[string]*origCommon
+	// private are the declarations of PRIVATE components of module
+	// types (private.go), which the driver does not set.
+	private map[source.Pos]bool
 }
 
 // WriteDriver returns the source of a Fortran main program that reads the
@@ -215,6 +230,9 @@ func WriteDriver(p *Program) string {
 		}
 	}
 	pf("  integer :: fadj_s, fadj_u, fadj_o")
+	if p.hasLoopLeaf() {
+		pf("  integer :: fadj_e") // leafloop.go
+	}
 	var fn *Arg // the result of a function target
 	for _, a := range p.Args {
 		if a.Class == IntParam || a.Leaf {
@@ -322,7 +340,7 @@ func WriteDriver(p *Program) string {
 	pf("  open(newunit=fadj_o, file='results.txt', status='replace', action='write')")
 	for _, a := range p.Args {
 		if a.Class == Float {
-			pf("  read(fadj_u, *) fadj0_%s", a.Name)
+			a.emit(pf)("  read(fadj_u, *) fadj0_%s", a.Name)
 		}
 	}
 	for _, a := range p.Args {
@@ -341,7 +359,7 @@ func WriteDriver(p *Program) string {
 		for _, a := range p.Args {
 			switch {
 			case a.Class == Float || a.Class == Passive:
-				pf("  %s = fadj0_%s", a.Name, a.Name)
+				a.emit(pf)("  %s = fadj0_%s", a.Name, a.Name)
 			case a.Class == IntParam && a.Var:
 				pf("  %s = %d", a.Name, a.IntValue)
 			}
@@ -350,7 +368,7 @@ func WriteDriver(p *Program) string {
 		p.writeShapeChecks(pf) // alloc.go
 		for _, a := range p.Args {
 			if a.Class == Float || a.Class == Passive {
-				pf("  fadj0_%s = %s", a.Name, a.Name)
+				a.emit(pf)("  fadj0_%s = %s", a.Name, a.Name)
 			}
 		}
 	}
@@ -378,7 +396,7 @@ func WriteDriver(p *Program) string {
 		for _, a := range p.Args {
 			switch {
 			case a.Class == Float || a.Class == Passive:
-				pf("    %s = fadj0_%s", a.Name, a.Name)
+				a.emit(pf)("    %s = fadj0_%s", a.Name, a.Name)
 			case a.Class == IntParam && a.Var:
 				pf("    %s = %d", a.Name, a.IntValue)
 			}
@@ -415,7 +433,7 @@ func WriteDriver(p *Program) string {
 			if a.OutSection != "" {
 				v = fmt.Sprintf("merge(%s, 0*%s, fadjmo_%s)", v, v, a.maskName())
 			}
-			pf("    write(fadj_o, '(es26.17e3)') %s", v)
+			a.emit(pf)("    write(fadj_o, '(es26.17e3)') %s", v)
 		}
 	}
 	// The primal at the check point (B), to tell a model that does not
@@ -426,7 +444,7 @@ func WriteDriver(p *Program) string {
 	pf("  do fadj_s = 1, %d", p.Samples)
 	for _, a := range p.Args {
 		if a.Independent {
-			pf("    read(fadj_u, *) fadjv_%s", a.Name)
+			a.emit(pf)("    read(fadj_u, *) fadjv_%s", a.Name)
 			if a.InSection != "" {
 				pf("    fadjv_%s = merge(fadjv_%s, 0*fadjv_%s, fadjmi_%s)", a.Name, a.Name, a.Name, a.maskName())
 			}
@@ -435,7 +453,7 @@ func WriteDriver(p *Program) string {
 	if p.Adjoint != "" {
 		for _, a := range p.Args {
 			if a.Dependent {
-				pf("    read(fadj_u, *) fadjw_%s", a.Name)
+				a.emit(pf)("    read(fadj_u, *) fadjw_%s", a.Name)
 				if a.OutSection != "" {
 					pf("    fadjw_%s = merge(fadjw_%s, 0*fadjw_%s, fadjmo_%s)", a.Name, a.Name, a.Name, a.maskName())
 				}
@@ -449,9 +467,9 @@ func WriteDriver(p *Program) string {
 			switch {
 			case d == "":
 			case a.Independent:
-				pf("    %s = fadjv_%s", d, a.Name)
+				a.emit(pf)("    %s = fadjv_%s", d, a.Name)
 			default:
-				pf("    %s = 0", d)
+				a.emit(pf)("    %s = 0", d)
 			}
 		}
 		call(p.Tangent, true, false)
@@ -461,7 +479,7 @@ func WriteDriver(p *Program) string {
 		reset()
 		for _, a := range p.Args {
 			if a.Independent {
-				pf("    %s = fadj0_%s %s fadj_h*fadjv_%s", a.Name, a.Name, sign.op, a.Name)
+				a.emit(pf)("    %s = fadj0_%s %s fadj_h*fadjv_%s", a.Name, a.Name, sign.op, a.Name)
 			}
 		}
 		call(p.Routine, false, false)
@@ -483,11 +501,11 @@ func WriteDriver(p *Program) string {
 			switch {
 			case bn == "" || a.Class == FuncResult:
 			case a.Dependent:
-				pf("    %s = fadjw_%s", bn, a.Name)
+				a.emit(pf)("    %s = fadjw_%s", bn, a.Name)
 			case a.Preset:
 				pf("    %s = merge(fadjv_%s/1048576, 0*fadjv_%s, fadjp_%s)", bn, a.Name, a.Name, a.Name)
 			default:
-				pf("    %s = 0", bn)
+				a.emit(pf)("    %s = 0", bn)
 			}
 		}
 		if p.Runtime != "" {
@@ -506,9 +524,9 @@ func WriteDriver(p *Program) string {
 			if bn != "" && a.InSection != "" {
 				pf("    write(fadj_o, '(es26.17e3)') merge(%s, 0*%s, fadjmi_%s)", bn, bn, a.maskName())
 			} else if bn != "" {
-				pf("    write(fadj_o, '(es26.17e3)') %s", bn)
+				a.emit(pf)("    write(fadj_o, '(es26.17e3)') %s", bn)
 			} else {
-				pf("    write(fadj_o, '(es26.17e3)') 0*fadj0_%s", a.Name)
+				a.emit(pf)("    write(fadj_o, '(es26.17e3)') 0*fadj0_%s", a.Name)
 			}
 		}
 		// The adjoint computes the target's outputs as the primal does

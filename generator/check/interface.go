@@ -15,10 +15,10 @@ import (
 // it and for its generated tangent and adjoint, from their declarations.
 
 // hasAssumedShape reports whether a dummy of proc is assumed-shape or
-// allocatable: a call needs an explicit interface.
+// allocatable or a pointer: a call needs an explicit interface.
 func hasAssumedShape(proc *sema.Symbol) bool {
 	for _, d := range proc.Proc.Args {
-		if d != nil && (len(d.Dims) > 0 && d.Dims[0].Kind == sema.AssumedShape || d.Attrs.Has(sema.AttrAllocatable)) {
+		if d != nil && (len(d.Dims) > 0 && d.Dims[0].Kind == sema.AssumedShape || d.Attrs.Has(sema.AttrAllocatable) || d.Attrs.Has(sema.AttrPointer)) {
 			return true
 		}
 	}
@@ -76,7 +76,7 @@ func interfaceBody(proc *sema.Symbol) ([]string, error) {
 			ts += ", optional"
 		}
 		if d.Attrs.Has(sema.AttrPointer) {
-			return nil, fmt.Errorf("'%s' is a pointer", d.Name)
+			ts += ", pointer"
 		}
 		if d.Attrs.Has(sema.AttrAllocatable) {
 			ts += ", allocatable"
@@ -94,7 +94,7 @@ func interfaceBody(proc *sema.Symbol) ([]string, error) {
 				dims = append(dims, cmp.Or(lo, "1")+":*")
 			case dim.Kind == sema.ExplicitShape:
 				dims = append(dims, cmp.Or(lo, "1")+":"+hi)
-			case dim.Kind == sema.DeferredShape && d.Attrs.Has(sema.AttrAllocatable):
+			case dim.Kind == sema.DeferredShape && (d.Attrs.Has(sema.AttrAllocatable) || d.Attrs.Has(sema.AttrPointer)):
 				dims = append(dims, ":")
 			default:
 				return nil, fmt.Errorf("'%s' has a deferred shape", d.Name)

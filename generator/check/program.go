@@ -142,12 +142,19 @@ func typeSpec(t *sema.Type) string {
 // targetProgram describes the driver of one target.
 func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *genCode) (*Program, error) {
 	t, sym := bt.Target, bt.Routine
-	p := &Program{Routine: t.Name, Samples: spec.Check.Samples, FDStep: spec.Check.FDStep}
+	p := &Program{Routine: t.Name, Samples: spec.Check.Samples, FDStep: spec.Check.FDStep, private: privateComps(prog.Files)}
 	if m := sym.Module(); m != nil {
+		call := sym.Name
 		if sym.Attrs.Has(sema.AttrPrivate) || m.Inner != nil && m.Inner.DefaultPrivate() && !sym.Attrs.Has(sema.AttrPublic) {
-			return nil, fmt.Errorf("fadj check: cannot call %s: it is PRIVATE to module '%s' (check a public routine that calls it)", t.Routine, m.Name)
+			// A PRIVATE specific of a public generic (CVMix's
+			// cvmix_coeffs_shear_wrap of cvmix_coeffs_shear) is called
+			// through the generic (generic.go).
+			if call = publicGeneric(m, sym); call == "" {
+				return nil, fmt.Errorf("fadj check: cannot call %s: it is PRIVATE to module '%s' (check a public routine that calls it)", t.Routine, m.Name)
+			}
+			p.Routine = call
 		}
-		p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, sym.Name))
+		p.Uses = append(p.Uses, fmt.Sprintf("use %s, only: %s", m.Name, call))
 	}
 	if su := bt.Setup; su != nil {
 		p.Setup = su.Name
@@ -159,13 +166,13 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	if isFunc {
 		r := sym.Proc.Result
 		if r == nil || r.Type == nil || !(r.Type.IsReal() || r.Type.IsComplex()) || len(r.Dims) > 0 {
-			return nil, fmt.Errorf("fadj check: not supported yet: function '%s' without a real or complex scalar result", t.Routine)
+			return nil, cannotAt(sym, "not supported yet by fadj check: function '%s' without a real or complex scalar result", t.Routine)
 		}
 		if sym.Module() == nil {
 			p.Decls = append(p.Decls, fmt.Sprintf("%s, external :: %s", typeSpec(r.Type), sym.Name))
 		}
 	} else if !sym.Proc.IsSubroutine() {
-		return nil, fmt.Errorf("fadj check: not supported yet: '%s' is neither a subroutine nor a function", t.Routine)
+		return nil, cannotAt(sym, "not supported yet by fadj check: '%s' is neither a subroutine nor a function", t.Routine)
 	}
 	// The independents and dependents, by their symbols.
 	ind, dep := map[*sema.Symbol]bool{}, map[*sema.Symbol]bool{}
@@ -205,7 +212,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	var leaves []leafArg // the components of derived-type arguments
 	for _, d := range sym.Proc.Args {
 		if d == nil {
-			return nil, fmt.Errorf("fadj check: not supported yet: alternate return in '%s'", t.Routine)
+			return nil, cannotAt(sym, "not supported yet by fadj check: alternate return in '%s'", t.Routine)
 		}
 		if strings.HasPrefix(d.Name, "fadj") {
 			return nil, cannot(t, d, "names starting with fadj are the check driver's")
@@ -230,6 +237,8 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 			a.Class, a.Complex, a.Type, a.Kind = Float, d.Type.IsComplex(), typeSpec(d.Type), d.Type.Kind
 		case (d.Type.IsInteger() || d.Type.IsLogical()) && !ind[d] && !dep[d]:
 			a.Class, a.Type = Passive, typeSpec(d.Type)
+		case unlimitedPassive(d, ind[d] || dep[d]): // classstar.go
+			a.Class, a.Type = Passive, "integer"
 		case d.Type.IsDerived():
 			l, err := recordArg(p, t, bt, d, a) // derived.go
 			if err != nil {
@@ -295,7 +304,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 				commons[s.Common] = true
 				decl := sym.Inner.CommonDecl(s.Common.Name)
 				if decl == nil {
-					return nil, fmt.Errorf("fadj check: not supported yet: %s of %s is in a common block the routine does not declare", a.Global, t.Routine)
+					return nil, cannotAt(s, "not supported yet by fadj check: %s of %s is in a common block the routine does not declare", a.Global, t.Routine)
 				}
 				d, err := commonDecls(s.Common.Name, decl.Members)
 				if err != nil {
@@ -312,7 +321,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 				}
 			}
 		default:
-			return nil, fmt.Errorf("fadj check: not supported yet: '%s' of %s is neither an argument nor a module or common-block variable", s.Name, t.Routine)
+			return nil, cannotAt(s, "not supported yet by fadj check: '%s' of %s is neither an argument nor a module or common-block variable", s.Name, t.Routine)
 		}
 		if err := shape(t, s, a, env); err != nil {
 			return nil, err
@@ -370,7 +379,7 @@ func targetProgram(spec *config.Spec, prog *load.Program, bt *bind.Target, gen *
 	derivativeCommons(p, prog, gen)
 	if sym.Module() == nil && hasAssumedShape(sym) {
 		if isFunc {
-			return nil, fmt.Errorf("fadj check: not supported yet: the external function %s has assumed-shape dummies (the driver writes interfaces for subroutines only)", t.Routine)
+			return nil, cannotAt(sym, "not supported yet by fadj check: the external function %s has assumed-shape dummies (the driver writes interfaces for subroutines only)", t.Routine)
 		}
 		if err := externalInterfaces(p, sym, gen); err != nil { // interface.go
 			return nil, fmt.Errorf("fadj check: %s has assumed-shape dummies: %v", t.Routine, err)
@@ -729,7 +738,7 @@ func inputErr(in *config.Input, format string, args ...any) diag.List {
 }
 
 func cannot(t *config.Target, d *sema.Symbol, why string) error {
-	return fmt.Errorf("fadj check: cannot set argument '%s' of %s: %s", d.Name, t.Routine, why)
+	return &cannotErr{sym: d, msg: fmt.Sprintf("fadj check cannot set argument '%s' of %s: %s", d.Name, t.Routine, why)}
 }
 
 // Saved is a module variable the driver restores before every call.

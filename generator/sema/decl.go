@@ -811,7 +811,8 @@ func (c *checker) charLen(n int) *Type {
 
 // derivedTypeSpec resolves TYPE(name) or CLASS(name).
 func (c *checker) derivedTypeSpec(ts *ast.TypeSpec) *Type {
-	if ts.Name == nil {
+	if ts.Name == nil || ts.Kind == ast.Class && ts.Name.Name == "*" {
+		// CLASS(*): unlimited polymorphic, of no declared type.
 		if ts.Kind == ast.Class {
 			return &Type{Basic: DerivedType, Class: true}
 		}

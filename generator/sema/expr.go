@@ -937,6 +937,9 @@ func argTypeOK(dt, at *Type) bool {
 	if at.Basic == TypelessType || at.Basic == NullType {
 		return true
 	}
+	if dt.Basic == DerivedType && dt.Class && dt.Derived == nil {
+		return true // CLASS(*) takes any type
+	}
 	if dt.Basic != at.Basic {
 		return false
 	}

@@ -42,6 +42,8 @@ var models = []model{
 	{Name: "icepack", Repo: "https://github.com/CICE-Consortium/Icepack", Commit: "0fa79f8", Dir: "Icepack", Copy: []string{"columnphysics"}},
 	{Name: "cloudsc", Repo: "https://github.com/ecmwf-ifs/dwarf-p-cloudsc", Commit: "f7ba9f8", Dir: "dwarf-p-cloudsc", Copy: []string{"src/common", "src/cloudsc_fortran", "data"}},
 	{Name: "gotm", Repo: "https://github.com/gotm-model/code", Commit: "84f8d8e", Dir: "gotm", Copy: []string{"include", "src/util"}},
+	{Name: "fsm", Repo: "https://github.com/RichardEssery/FSM", Commit: "c936a6d", Dir: "FSM", Copy: []string{"src"}},
+	{Name: "cvmix", Repo: "https://github.com/CVMix/CVMix-src", Commit: "aaff195", Dir: "CVMix-src", Copy: []string{"src/shared"}},
 }
 
 func main() {

@@ -2,7 +2,6 @@ package adjoint
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
@@ -32,12 +31,18 @@ func (g *gen) keepOutputs(r *routine) (save, restore []ast.Stmt, err error) {
 	for _, v := range g.pa.Pattern.Out {
 		s := v.Sym
 		// Pointers may write a TARGET under another name.
-		if s == nil || seen[s] || s == g.result || s.Kind != sema.VarSym || s.Attrs.Has(sema.AttrPointer) ||
-			!(written[strings.ToLower(s.Name)] || s.Attrs.Has(sema.AttrTarget)) || assumedSize(s) {
+		if s == nil || seen[s] || s == g.result || s.Kind != sema.VarSym || s.Attrs.Has(sema.AttrPointer) || assumedSize(s) {
+			continue
+		}
+		local, w, err := g.keptName(s, written) // model_outputs.go
+		if err != nil {
+			return nil, nil, err
+		}
+		if !w {
 			continue
 		}
 		seen[s] = true
-		if !copyable(s.Type, 0) {
+		if !copyable(s.Type, 0) || local != s.Name && (g.definedAssign(s.Type) || g.info.MonoClass[s]) {
 			continue
 		}
 		g.ntmp++
@@ -59,8 +64,8 @@ func (g *gen) keepOutputs(r *routine) (save, restore []ast.Stmt, err error) {
 			save, restore = append(save, sv...), append(restore, rs...)
 			continue
 		}
-		save = append(save, &ast.AssignStmt{Lhs: ast.NewIdent(name), Rhs: ast.NewIdent(s.Name)})
-		restore = append(restore, &ast.AssignStmt{Lhs: ast.NewIdent(s.Name), Rhs: ast.NewIdent(name)})
+		save = append(save, &ast.AssignStmt{Lhs: ast.NewIdent(name), Rhs: ast.NewIdent(local)})
+		restore = append(restore, &ast.AssignStmt{Lhs: ast.NewIdent(local), Rhs: ast.NewIdent(name)})
 	}
 	return save, restore, nil
 }

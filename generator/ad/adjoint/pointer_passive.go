@@ -29,7 +29,7 @@ func (g *gen) passiveReplayed(v *sema.Symbol) bool {
 		return false
 	}
 	n, inLoop := g.associations(v)
-	return (n > 1 || inLoop) && g.readByActive(v)
+	return (n > 1 || inLoop) && g.readByActive(v) && !g.assocsFirst(v) // model_ptr_first.go
 }
 
 // passivePlan returns the replay plan of passive pointer v, associated
@@ -52,6 +52,9 @@ func (g *gen) passivePlan(s ast.Stmt, v *sema.Symbol) (*replayPlan, error) {
 // forward sweep pushes the number of v's association before s and sets
 // it to s's; the backward sweep pops it and associates v again.
 func (g *gen) passiveAssoc(s *ast.PointerAssignStmt, v *sema.Symbol) (fwd, bwd []ast.Stmt, err error) {
+	if err := g.splitPassiveRead(v); err != nil { // model_ptr_first.go
+		return nil, nil, err
+	}
 	if !g.passiveReplayed(v) {
 		return []ast.Stmt{s}, nil, nil
 	}

@@ -57,6 +57,9 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 
 // zero returns the statements zeroing the tangent name of variable s.
 func (g *gen) zero(name string, s *sema.Symbol) []ast.Stmt {
+	if s.Attrs.Has(sema.AttrPointer) && s.IsDummy() && !decl.IsDerived(s.Type) {
+		return zeroPointerDummy(name, s) // indep_ptr.go
+	}
 	if s.Attrs.Has(sema.AttrPointer) {
 		return []ast.Stmt{&ast.AllocateStmt{Keyword: "nullify", Objects: []ast.Expr{ast.NewIdent(name)}}} // pointer.go
 	}

@@ -648,7 +648,9 @@ func (g *gen) patternDummyDecls(u *ast.Unit) (tdecls, inits []ast.Stmt, err erro
 			continue
 		}
 		s := g.scope.LookupLocal(a.Lower())
-		if s == nil || !inPattern(pa, s) || containsSym(pa.ActiveVars(), s) {
+		// (A TARGET dummy a pointer may alias is among the active
+		// variables too: withAliased, pointer.go.)
+		if s == nil || !inPattern(pa, s) || containsSym(g.withAliased(pa.ActiveVars()), s) {
 			continue
 		}
 		if !hasShadow(s.Type) {
