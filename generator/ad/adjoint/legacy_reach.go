@@ -146,6 +146,9 @@ func (g *gen) subscriptReach(e ast.Expr, loops []*ast.DoConstruct, d *sema.Symbo
 		}
 	}
 	if loop == nil {
+		if lo, hi, ok := g.inductionReach(e, loops, d, args); ok { // legacy_reach_induction.go
+			return lo, hi, true
+		}
 		v := g.calleeTerms(e, d, args, nil, nil)
 		if v == nil {
 			return nil, nil, false

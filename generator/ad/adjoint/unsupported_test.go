@@ -23,7 +23,7 @@ func TestNotSupported(t *testing.T) {
       ENDDO
       END
 `, want: "k.f:1:23: not supported yet: argument 'CG2D_B' of target 'cg2d' has the name of its adjoint routine; set output.suffix to another suffix"},
-		{name: "assumed-size array reached through a local index", fixed: true, routine: "sol", ins: []string{"a", "b"}, outs: []string{"b"}, src: `
+		{name: "assumed-size array reached through a local index stepped by a variable", fixed: true, routine: "sol", ins: []string{"a", "b"}, outs: []string{"b"}, src: `
       SUBROUTINE DAXPY(N, DA, DX, INCX, DY, INCY)
       INTEGER N, INCX, INCY, I, IX, IY
       DOUBLE PRECISION DA, DX(*), DY(*)
@@ -35,13 +35,13 @@ func TestNotSupported(t *testing.T) {
         IY = IY + INCY
    10 CONTINUE
       END
-      SUBROUTINE SOL(A, N, B)
-      INTEGER N, K
+      SUBROUTINE SOL(A, N, B, INC)
+      INTEGER N, K, INC
       DOUBLE PRECISION A(N,N), B(*), T
       DO 20 K = N, 1, -1
         B(K) = B(K)/A(K,K)
         T = -B(K)
-        CALL DAXPY(K-1, T, A(1,K), 1, B(1), 1)
+        CALL DAXPY(K-1, T, A(1,K), 1, B(1), INC)
    20 CONTINUE
       END
 `, want: "k.f:18:9: not supported yet: assumed-size array 'b' defined by 'DAXPY', reversed jointly"},
