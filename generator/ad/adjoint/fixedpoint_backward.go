@@ -34,6 +34,7 @@ func (fp *fpCode) backward(sweep, b2 []ast.Stmt) []ast.Stmt {
 	loop = append(loop, tape.Rewind(ast.NewIdent("fadj_fpm"+k)))
 	loop = append(loop, fp.copyCall()...) // fixedpoint_copy.go
 	loop = append(loop, fp.shiftCopy(sweep, true)...)
+	loop = append(loop, fp.zeroIntermediates(sweep)...) // fp_intermediates.go
 	loop = append(loop, sweep...)
 	loop = append(loop, fp.shiftCopy(sweep, false)...) // fixedpoint_nest.go
 	loop = append(loop, parseStmts(strings.Join(fp.update(), "\n"))...)
@@ -51,6 +52,7 @@ func (fp *fpCode) backward(sweep, b2 []ast.Stmt) []ast.Stmt {
 	out = append(out, parseStmts(strings.Join(restore, "\n"))...)
 	out = append(out, fp.ops(tape.SnapPush, true)...)
 	out = append(out, tape.Rewind(ast.NewIdent("fadj_fpm"+k)))
+	out = append(out, fp.zeroIntermediates(b2)...)
 	out = append(out, b2...)
 	var zero []string
 	for _, v := range fp.state {
