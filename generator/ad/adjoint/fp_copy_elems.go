@@ -78,7 +78,49 @@ func (fp *fpCode) nestedCopy(p *fpPart, f []ast.Stmt) error {
 		return bad == nil
 	})
 	if bad == nil {
+		if whole := wholeCopyInLoop(f, vias, name); whole != nil {
+			return diag.At(fp.g.fset, whole.Pos(), notSupported("'%s' copies '%s', state of fixed-point loop %s, in a DO loop of the body, which then assigns the state from the copy: the marks follow such a copy only at the body's top level (an inner solve's copy seen from an outer fixed-point loop)", printer.ExprString(whole.Lhs), p.v.Name, fp.d.Name))
+		}
 		return nil
 	}
 	return diag.At(fp.g.fset, bad.Pos(), notSupported("'%s' copies elements of '%s', state of fixed-point loop %s, which the loop's body then assigns from it: the element marks follow such copies only at the body's top level (the copied elements map to themselves)", printer.ExprString(bad.Lhs), p.v.Name, fp.d.Name))
+}
+
+// wholeCopyInLoop returns an assignment via = name (a whole copy of the
+// state into a local the body assigns the state from) inside a DO loop
+// of body: an inner Jacobi solve's tn = t; interior; t = tn, seen from
+// an outer fixed-point loop, gave a wrong gradient (dot-product error
+// 0.35), where the same copy at the body's top level (fp_nested_calls'
+// unew = u) is right.
+func wholeCopyInLoop(body []ast.Stmt, vias map[string]bool, name string) *ast.AssignStmt {
+	var found *ast.AssignStmt
+	var walk func(list []ast.Stmt, inLoop bool)
+	walk = func(list []ast.Stmt, inLoop bool) {
+		for _, st := range list {
+			if found != nil {
+				return
+			}
+			switch st := st.(type) {
+			case *ast.AssignStmt:
+				if x, ok := st.Rhs.(*ast.Ident); ok && inLoop && vias[baseName(st.Lhs)] && isName(st.Lhs, baseName(st.Lhs)) &&
+					strings.EqualFold(x.Name, name) {
+					found = st
+				}
+			case *ast.DoConstruct:
+				walk(st.Body, true)
+			case *ast.IfConstruct:
+				for _, b := range st.Branches {
+					walk(b.Body, inLoop)
+				}
+			case *ast.SelectCase:
+				for _, c := range st.Cases {
+					walk(c.Body, inLoop)
+				}
+			case *ast.BlockConstruct:
+				walk(st.Body, inLoop)
+			}
+		}
+	}
+	walk(body, false)
+	return found
 }
