@@ -113,6 +113,8 @@ func staticCall(info *Info, sc *Scope, fun ast.Expr, args []ast.Expr, c Call, ex
 	if ok && b != nil && b.Kind == BindingSym && b.Attrs.Has(AttrDeferred) {
 		if tb := info.dynTarget(sel.X, b); tb != nil {
 			b, c.Proc, dyn = tb, bindingTarget(tb), true // (a deferred binding: oop_dyntype.go)
+		} else if tb := soleBinding(info, b); tb != nil {
+			b, c.Proc, dyn = tb, bindingTarget(tb), true // (one implementation: oop_sole.go)
 		} else {
 			dispatched[objectVar(info, sel.X)] = true
 			info.dispatch(fun)

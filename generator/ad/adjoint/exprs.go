@@ -157,7 +157,7 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 				if callee := g.pa.CallPattern(x); callee != nil {
 					return g.funcRef(x, callee, rb)
 				}
-				return nil, unknownFuncRef(g.pa, x) // oop_unbound.go
+				return nil, unknownFuncRef(g.info, g.pa, x) // oop_unbound.go
 			}
 			return g.intrinsic(x, c, rb)
 		}

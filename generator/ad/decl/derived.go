@@ -114,6 +114,10 @@ func checkComponents(ts *sema.Symbol, depth int, scalar bool) error {
 			if err := checkPointerComponent(ts, c, scalar); err != nil { // ptrcomp.go
 				return err
 			}
+		case c.Type.IsDerived() && (c.Type.Class || c.Type.Derived == nil):
+			// (Before ALLOCATABLE: `class(base_t), allocatable :: m` is
+			// rejected for being polymorphic.)
+			return notSupported("active CLASS component '%s%%%s' (polymorphic: the bindings called through it are bound at run time)", ts.Name, c.Name)
 		case c.Attrs.Has(sema.AttrAllocatable) && (!scalar || !c.Type.IsReal()):
 			// (Real ones through scalar components: AllocPaths.)
 			return notSupported("active ALLOCATABLE component '%s%%%s'", ts.Name, c.Name)

@@ -3,6 +3,7 @@ package tangent
 import (
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // unknownFuncRef rejects an active reference to a function without a
@@ -10,9 +11,13 @@ import (
 // interface body) or bound at run time (`a%lim%phi(r)`, a binding an
 // extension overrides: sema/oop_static.go). Its tangent was taken for
 // zero.
-func unknownFuncRef(pa *activity.ProcActivity, x *ast.CallExpr) error {
-	if pa.ActiveExpr(x) {
-		return notSupported("active reference to function '%s' without a derivative version (no source, or bound at run time)", exprString(x.Fun))
+func unknownFuncRef(info *sema.Info, pa *activity.ProcActivity, x *ast.CallExpr) error {
+	if !pa.ActiveExpr(x) {
+		return nil
 	}
-	return nil
+	if note := info.DispatchNote(x.Fun); note != "" {
+		// The derivative of the dynamic type's procedure: not dispatched yet.
+		return notSupported("active reference '%s' bound at run time, %s: its derivative is not dispatched yet", exprString(x.Fun), note)
+	}
+	return notSupported("active reference to function '%s' without a derivative version (no source)", exprString(x.Fun))
 }

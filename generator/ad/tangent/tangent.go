@@ -1358,7 +1358,7 @@ func (g *gen) callTangent(x *ast.CallExpr) (ast.Expr, error) {
 				}
 				return g.tmpD[x], nil
 			}
-			if err := unknownFuncRef(g.pa, x); err != nil { // oop_unbound.go
+			if err := unknownFuncRef(g.info, g.pa, x); err != nil { // oop_unbound.go
 				return nil, err
 			}
 			return nil, g.checkArgs(x.Args)

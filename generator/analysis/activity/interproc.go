@@ -872,6 +872,10 @@ func (a *analyzer) warnExternal(st *step, cs *callSite) {
 		a.pass.Warnf(pos.Pos(), "call to dummy procedure '%s': assumed to make every real argument depend on every other", name)
 		return
 	}
+	if cs.sym != nil && cs.sym.Kind == sema.BindingSym { // a reference bound at run time (sema/oop_static.go)
+		a.pass.Warnf(pos.Pos(), "reference to binding '%s' bound at run time: assumed to make every real argument depend on every other", name)
+		return
+	}
 	a.pass.Warnf(pos.Pos(), "call to external procedure '%s' without source: assumed to make every real argument depend on every other", name)
 }
 

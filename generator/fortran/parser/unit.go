@@ -465,6 +465,10 @@ func (p *parser) parseUnit(iface bool) *ast.Unit {
 		p.syntaxError(p.stmtPos(), "statement not allowed here: "+upper(u.Kind.String())+" in INTERFACE block")
 	}
 	p.nextStmt()
+	if f.submodule {
+		p.skipSubmodule() // (submodule.go)
+		return nil
+	}
 	p.push(f)
 	p.parseUnitBody(&unitInfo{u: u, iface: iface})
 	p.pop()
