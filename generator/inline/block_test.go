@@ -111,6 +111,28 @@ block
   y = q%v
 end block`,
 	}, {
+		name: "a type of its own with a default initialisation: kept (initialised on each entry)",
+		src: `subroutine s(x, y)
+  real(8) :: x, y
+  block
+    type :: p
+      real(8) :: v = 0
+    end type p
+    type(p) :: q
+    q%v = q%v + x
+    y = q%v
+  end block
+end subroutine s
+`,
+		want: `block
+  type :: p
+    real(8) :: v = 0
+  end type p
+  type(p) :: q
+  q%v = q%v + x
+  y = q%v
+end block`,
+	}, {
 		name: "a type of its own: moves with the locals, renamed where the name is taken",
 		src: `subroutine s(n, x, y)
   integer :: n, i

@@ -12,7 +12,8 @@ import (
 // the same type as for a procedure's own type. A type that extends
 // another, has type-bound procedures, SEQUENCE or BIND(C), or whose
 // components' kinds, lengths or bounds read anything but named constants
-// keeps the BLOCK's declarations (then rejected when active).
+// keeps the BLOCK's declarations (then rejected when active), as does one
+// with a default initialisation.
 func (h *hoister) typeDefMoves(b *ast.BlockConstruct, def *ast.TypeDef) bool {
 	if def.Extends != nil || def.Abstract || def.Sequence != nil || def.Contains != nil || len(def.Bindings) > 0 || len(def.Attrs) > 0 {
 		return false
@@ -24,6 +25,13 @@ func (h *hoister) typeDefMoves(b *ast.BlockConstruct, def *ast.TypeDef) bool {
 	for _, c := range def.Components {
 		if c.Type == nil || c.Type.Kind == ast.Class || !h.specConst(c) {
 			return false
+		}
+		for _, e := range c.Entities {
+			if e.Init != nil {
+				// A local of it would be initialised on each entry
+				// to the block, the hoisted one once per call.
+				return false
+			}
 		}
 	}
 	return true
