@@ -238,6 +238,9 @@ func (h *hoister) qualifies(b *ast.BlockConstruct) bool {
 			if s.Attrs&sema.AttrAllocatable != 0 && s.Attrs&sema.AttrSave != 0 {
 				return false // allocated from one call to the next
 			}
+			if s.Attrs&sema.AttrSave == 0 && !h.once[b] && defaultInit(s) {
+				return false // initialised on each entry (block_typedef.go)
+			}
 		}
 		if !h.specOK(td) && !h.automatic(b, td) { // block_automatic.go
 			return false

@@ -66,3 +66,22 @@ func (h *hoister) movedType(b *ast.BlockConstruct, s *sema.Symbol) bool {
 	}
 	return false
 }
+
+// defaultInit reports whether local s of a BLOCK is of a derived type
+// with a default initialisation (at any depth): it is initialised on
+// each entry to the block, which the hoisted local would not be.
+func defaultInit(s *sema.Symbol) bool {
+	return typeInits(s.Type, 0)
+}
+
+func typeInits(t *sema.Type, depth int) bool {
+	if t == nil || !t.IsDerived() || t.Derived == nil || depth > 8 {
+		return false
+	}
+	for _, c := range t.Derived.Components {
+		if c.Kind == sema.ComponentSym && (c.Init != nil || !c.Attrs.Has(sema.AttrPointer) && !c.Attrs.Has(sema.AttrAllocatable) && typeInits(c.Type, depth+1)) {
+			return true
+		}
+	}
+	return false
+}
