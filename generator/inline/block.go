@@ -220,6 +220,12 @@ func (h *hoister) fresh(b *ast.BlockConstruct, name string) string {
 func (h *hoister) qualifies(b *ast.BlockConstruct) bool {
 	bs := h.x.info.Scopes[b]
 	for _, d := range b.Decls {
+		if def, ok := d.(*ast.TypeDef); ok {
+			if !h.typeDefMoves(b, def) { // block_typedef.go
+				return false
+			}
+			continue
+		}
 		td, ok := d.(*ast.TypeDecl)
 		if !ok || td.Type == nil || td.Type.Kind == ast.Class {
 			return false
@@ -232,13 +238,16 @@ func (h *hoister) qualifies(b *ast.BlockConstruct) bool {
 			if s.Attrs&sema.AttrAllocatable != 0 && s.Attrs&sema.AttrSave != 0 {
 				return false // allocated from one call to the next
 			}
+			if s.Attrs&sema.AttrSave == 0 && !h.once[b] && defaultInit(s) {
+				return false // initialised on each entry (block_typedef.go)
+			}
 		}
 		if !h.specOK(td) && !h.automatic(b, td) { // block_automatic.go
 			return false
 		}
 	}
 	for _, s := range bs.Symbols() {
-		if s.Kind != sema.VarSym && s.Kind != sema.ConstSym {
+		if s.Kind != sema.VarSym && s.Kind != sema.ConstSym && !h.movedType(b, s) {
 			return false // a derived type, a procedure, a construct name
 		}
 	}

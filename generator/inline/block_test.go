@@ -57,7 +57,7 @@ block
   y = w_blk1*w_blk1
 end block`,
 	}, {
-		name: "allocatable in a loop: hoisted, freed at the block's start; a type of its own: kept; an automatic array sized by a local: allocated at the block's start",
+		name: "allocatable in a loop: hoisted, freed at the block's start; a type of its own with SEQUENCE: kept; an automatic array sized by a local: allocated at the block's start",
 		src: `subroutine s(n, x, y)
   integer :: n, m, i
   real(8) :: x(n), y
@@ -76,6 +76,7 @@ end block`,
   end block
   block
     type :: p
+      sequence
       real(8) :: v
     end type p
     type(p) :: q
@@ -102,12 +103,69 @@ block
 end block
 block
   type :: p
+    sequence
     real(8) :: v
   end type p
   type(p) :: q
   q%v = y
   y = q%v
 end block`,
+	}, {
+		name: "a type of its own with a default initialisation: kept (initialised on each entry)",
+		src: `subroutine s(x, y)
+  real(8) :: x, y
+  block
+    type :: p
+      real(8) :: v = 0
+    end type p
+    type(p) :: q
+    q%v = q%v + x
+    y = q%v
+  end block
+end subroutine s
+`,
+		want: `block
+  type :: p
+    real(8) :: v = 0
+  end type p
+  type(p) :: q
+  q%v = q%v + x
+  y = q%v
+end block`,
+	}, {
+		name: "a type of its own: moves with the locals, renamed where the name is taken",
+		src: `subroutine s(n, x, y)
+  integer :: n, i
+  real(8) :: x(n), y
+  integer :: p
+  p = 1
+  y = x(p)
+  do i = 1, 2
+  block
+    type :: p
+      real(8) :: v, w(2)
+    end type p
+    type(p) :: q(n)
+    q(1)%v = y
+    y = q(1)%v + x(2)
+  end block
+  end do
+end subroutine s
+`,
+		want: `type :: p_blk1
+  real(8) :: v, w(2)
+end type p_blk1
+type(p_blk1), allocatable :: q(:)
+p = 1
+y = x(p)
+do i = 1, 2
+  block
+    if (allocated(q)) deallocate(q)
+    allocate(q(1:n))
+    q(1)%v = y
+    y = q(1)%v + x(2)
+  end block
+end do`,
 	}, {
 		name: "allocatable in a block that runs once: hoisted",
 		src: `subroutine s(n, x, y)
