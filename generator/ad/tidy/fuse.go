@@ -111,29 +111,13 @@ func (fz *fuser) list(list []ast.Stmt) []ast.Stmt {
 // nested fuses the runs in the blocks of IF, DO (not DO CONCURRENT)
 // and SELECT CASE constructs.
 func (fz *fuser) nested(s ast.Stmt) ast.Stmt {
-	switch s := s.(type) {
-	case *ast.IfConstruct:
-		c := clone(s)
-		c.Branches = make([]*ast.IfBranch, len(s.Branches))
-		for i, b := range s.Branches {
-			c.Branches[i] = clone(b)
-			c.Branches[i].Body = fz.list(b.Body)
-		}
-		return c
+	switch n := s.(type) {
+	case *ast.IfConstruct, *ast.SelectCase:
+		return nested(s, fz.list) // labels.go
 	case *ast.DoConstruct:
-		if s.Concurrent == nil {
-			c := clone(s)
-			c.Body = fz.list(s.Body)
-			return c
+		if n.Concurrent == nil {
+			return nested(s, fz.list)
 		}
-	case *ast.SelectCase:
-		c := clone(s)
-		c.Cases = make([]*ast.CaseBlock, len(s.Cases))
-		for i, b := range s.Cases {
-			c.Cases[i] = clone(b)
-			c.Cases[i].Body = fz.list(b.Body)
-		}
-		return c
 	}
 	return s
 }
