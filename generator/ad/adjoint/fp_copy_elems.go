@@ -94,33 +94,21 @@ func (fp *fpCode) nestedCopy(p *fpPart, f []ast.Stmt) error {
 // unew = u) is right.
 func wholeCopyInLoop(body []ast.Stmt, vias map[string]bool, name string) *ast.AssignStmt {
 	var found *ast.AssignStmt
-	var walk func(list []ast.Stmt, inLoop bool)
-	walk = func(list []ast.Stmt, inLoop bool) {
-		for _, st := range list {
-			if found != nil {
-				return
-			}
-			switch st := st.(type) {
-			case *ast.AssignStmt:
-				if x, ok := st.Rhs.(*ast.Ident); ok && inLoop && vias[baseName(st.Lhs)] && isName(st.Lhs, baseName(st.Lhs)) &&
-					strings.EqualFold(x.Name, name) {
-					found = st
-				}
-			case *ast.DoConstruct:
-				walk(st.Body, true)
-			case *ast.IfConstruct:
-				for _, b := range st.Branches {
-					walk(b.Body, inLoop)
-				}
-			case *ast.SelectCase:
-				for _, c := range st.Cases {
-					walk(c.Body, inLoop)
-				}
-			case *ast.BlockConstruct:
-				walk(st.Body, inLoop)
-			}
+	ast.Inspect(&ast.Unit{Body: body}, func(n ast.Node) bool {
+		do, ok := n.(*ast.DoConstruct)
+		if !ok || found != nil {
+			return found == nil
 		}
-	}
-	walk(body, false)
+		ast.Inspect(&ast.Unit{Body: do.Body}, func(m ast.Node) bool {
+			if a, ok := m.(*ast.AssignStmt); ok && found == nil {
+				if x, ok := a.Rhs.(*ast.Ident); ok && vias[baseName(a.Lhs)] && isName(a.Lhs, baseName(a.Lhs)) &&
+					strings.EqualFold(x.Name, name) {
+					found = a
+				}
+			}
+			return found == nil
+		})
+		return false
+	})
 	return found
 }

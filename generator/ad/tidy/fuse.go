@@ -33,8 +33,9 @@ import (
 // which the earlier statements have finished and the later ones not
 // yet touched. So a run holds only arrays declared in the unit with
 // explicit bounds written alike (not ALLOCATABLE, POINTER, assumed
-// shape or size, nor named by another specification statement such as
-// COMMON, DIMENSION or EQUIVALENCE), scalars declared in the unit,
+// shape or size, nor given a shape or storage by another specification
+// statement: DIMENSION, COMMON with bounds, EQUIVALENCE), scalars
+// declared in the unit,
 // literals, intrinsic operators and elemental intrinsic functions. A
 // labelled statement ends a run, and constructs whose names are local
 // (BLOCK, ASSOCIATE), masked (WHERE, FORALL) or concurrent (DO
