@@ -58,7 +58,8 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	if s.Var != nil {
 		dv = g.info.ObjectOf(s.Var)
 	}
-	snp, held, err := g.regionSaves(s, s.Body, dv, what)
+	dead := g.rerunDead(s, f, b) // rerun_slice.go
+	snp, held, err := g.regionSaves(s, s.Body, dv, what, dead)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -83,6 +84,9 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 		}
 	}
 	c.cycles() // binomial_cycle.go
+	// The forms the backward sweep runs again (rerun_slice.go).
+	c.slots["readvance"] = g.withoutDead(c.slots["advance"], dead)
+	c.slots["rerecord"] = g.withoutDead(c.slots["record"], dead)
 	switch {
 	case s.Var == nil || c.exit:
 		fwd, bwd = c.whileForward(), c.whileBackward()
@@ -353,17 +357,21 @@ func constructNames(n ast.Node) []*ast.Ident {
 	return nil
 }
 
-// advance is the action of the schedule running steps K@..E@ plainly.
-const advance = `  case (fadj_bn_advance)
+// advance is the action of the schedule running steps K@..E@ plainly,
+// with the body's form slot: advance in the forward sweep, readvance in
+// the backward one.
+func advance(slot string) string {
+	return `  case (fadj_bn_advance)
     do I@ = K@, E@
       IT = LO@ + (I@ - 1)*ST@
-      call fadj_slot_advance
+      call fadj_slot_` + slot + `
     end do
   case (fadj_bn_takeshot)
     call fadj_slot_snappush
   case (fadj_bn_release)
     call fadj_slot_snapdrop
 `
+}
 
 // forward is the loop's forward sweep: the schedule up to its first turn.
 func (c *bnCode) forward() []ast.Stmt {
@@ -385,7 +393,7 @@ call fadj_binomial_start(H@, N@, SNAPS)
 do
   call fadj_binomial_next(H@, A@, K@, E@)
   select case (A@)
-`+advance+`  case (fadj_bn_firstturn)
+`+advance("advance")+`  case (fadj_bn_firstturn)
     IT = LO@ + (K@ - 1)*ST@
     call fadj_slot_record
     exit
@@ -420,11 +428,11 @@ end if
 do
   call fadj_binomial_next(H@, A@, K@, E@)
   select case (A@)
-` + advance + `  case (fadj_bn_restore)
+` + advance("readvance") + `  case (fadj_bn_restore)
     call fadj_slot_snappeek
   case (fadj_bn_youturn)
     IT = LO@ + (K@ - 1)*ST@
-    call fadj_slot_record
+    call fadj_slot_rerecord
     call fadj_slot_reverse
   case default
     exit
@@ -458,7 +466,7 @@ func (c *bnCode) whileBackward() []ast.Stmt {
 do I@ = N@, 1, -1
   call fadj_slot_snappop
   call fadj_binomial_each_turn()
-` + c.setIt("I@") + `  call fadj_slot_record
+` + c.setIt("I@") + `  call fadj_slot_rerecord
   call fadj_slot_reverse
 end do`)
 }

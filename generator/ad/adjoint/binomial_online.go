@@ -49,7 +49,7 @@ do
   select case (A@)
   case (fadj_bn_advance)
     do I@ = K@, E@
-` + c.setIt("I@") + `      call fadj_slot_advance
+` + c.setIt("I@") + `      call fadj_slot_readvance
     end do
   case (fadj_bn_takeshot)
     call fadj_slot_snappush
@@ -58,7 +58,7 @@ do
   case (fadj_bn_restore)
     call fadj_slot_snappeek
   case (fadj_bn_firstturn, fadj_bn_youturn)
-` + c.setIt("K@") + `    call fadj_slot_record
+` + c.setIt("K@") + `    call fadj_slot_rerecord
     call fadj_slot_reverse
   case default
     exit

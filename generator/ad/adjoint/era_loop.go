@@ -125,7 +125,7 @@ func (g *gen) loopBlocker(s *ast.DoConstruct, r *plan.Region) string {
 	if s.Var != nil {
 		dv = g.info.ObjectOf(s.Var)
 	}
-	if _, _, err := g.regionSaves(s, s.Body, dv, "checkpointed loop "+r.Name); err != nil {
+	if _, _, err := g.regionSaves(s, s.Body, dv, "checkpointed loop "+r.Name, nil); err != nil {
 		return err.Error()
 	}
 	// (A snapshot may hold an argument a function reference of the body

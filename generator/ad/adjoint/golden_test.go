@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -22,7 +23,9 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata/g
 // and compares it with the archive's want sections. An archive holds:
 //
 //	-- config --      routine, ins and outs (space-separated), mode:
-//	                  tbr (the default), storeall, split, eager or auto
+//	                  tbr (the default), storeall, split, eager or auto;
+//	                  loops: the checkpointed loops, NAME:SNAPSHOTS
+//	                  (space-separated; 0 checkpoints every step)
 //	-- <name>.f90 --  the source (or .f for fixed form)
 //	-- want --        the adjoint code
 //	-- checkpoints -- what each checkpointed call saves (with TBR)
@@ -74,6 +77,18 @@ func TestGolden(t *testing.T) {
 				conf.Strategy, conf.Decisions = adjoint.Strategy(st), &[]adjoint.Decision{}
 			}
 			prog := loadSrc(t, srcName, src)
+			if loops := strings.Fields(cfg["loops"]); len(loops) > 0 {
+				rk := regionKernel{k: kernel{routine: cfg["routine"]}}
+				for _, l := range loops {
+					name, n, _ := strings.Cut(l, ":")
+					snaps, err := strconv.Atoi(n)
+					if err != nil {
+						t.Fatalf("loops: %q: %v", l, err)
+					}
+					rk.loops = append(rk.loops, regionLoop{routine: cfg["routine"], name: name, snaps: snaps})
+				}
+				_, conf.Plan = regionPlan(t, prog, rk)
+			}
 			_, af, rec, err := generateRec(t, prog, cfg["routine"], strings.Fields(cfg["ins"]), strings.Fields(cfg["outs"]), conf)
 			if err != nil {
 				t.Fatal(err)

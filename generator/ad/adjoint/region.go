@@ -129,7 +129,7 @@ func (g *gen) exprUses(x ast.Expr) modref.Set {
 
 // regionSaves returns the snapshot of one step (Snp) and what is held
 // across the code after the loop (Opt3 \ Req).
-func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what string) (snp, held []snapOp, err error) {
+func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what string, dead snapshot.Set) (snp, held []snapOp, err error) {
 	if err := g.modPtrSnapshot(nil, body, what); err != nil {
 		return nil, nil, err // ptr_module.go
 	}
@@ -148,7 +148,13 @@ func (g *gen) regionSaves(s ast.Stmt, body []ast.Stmt, dv *sema.Symbol, what str
 		}
 		return out, nil
 	}
-	if snp, err = ops(dec.Snp); err != nil {
+	saved := snapshot.Set{}
+	for v := range dec.Snp {
+		if !dead[v] {
+			saved[v] = true // (the steps run again leave dead out: rerun_slice.go)
+		}
+	}
+	if snp, err = ops(saved); err != nil {
 		return nil, nil, err
 	}
 	h := snapshot.Set{}

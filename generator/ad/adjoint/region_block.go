@@ -38,7 +38,7 @@ func (g *gen) blockConstruct(s *ast.BlockConstruct) (fwd, bwd []ast.Stmt, err er
 	if g.jumps != nil {
 		leaving = g.leavingRegion(s.Body, sortedKeys(partIDs(g.part, had))) // region_jumps.go
 	}
-	snp, held, err := g.regionSaves(s, s.Body, nil, what)
+	snp, held, err := g.regionSaves(s, s.Body, nil, what, nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -29,9 +29,8 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
   integer :: fadj_bne1
   integer :: fadj_bni1
   integer, allocatable :: fadj_bnh1(:)
-  real(8) :: fadj_out2
-  real(8), allocatable :: fadj_out3(:)
-  allocate(fadj_tmp1_b(0), fadj_out3(0))
+  real(8), allocatable :: fadj_out2(:)
+  allocate(fadj_tmp1_b(0), fadj_out2(0))
   e = 0
   fadj_bnlo1 = 1
   fadj_bnn1 = nout
@@ -54,10 +53,8 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
         e = e + sum(u*du)
       end do
     case (fadj_bn_takeshot)
-      call fadj_snap_push_r8(e)
       call fadj_snap_push_r8_array(u, size(u))
     case (fadj_bn_release)
-      call fadj_snap_discard(fadj_snap_r8, 1)
       call fadj_snap_discard(fadj_snap_r8, size(u))
     case (fadj_bn_firstturn)
       k = fadj_bnlo1 + (fadj_bnk1 - 1)*fadj_bnst1
@@ -114,8 +111,7 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
   call fadj_push_i4(fadj_bnlo1)
   call fadj_push_i4(fadj_bnst1)
   call fadj_push_i4(fadj_bnn1)
-  fadj_out2 = e
-  fadj_out3 = u
+  fadj_out2 = u
   du_b = 0.0_8
   call fadj_pop_i4(fadj_bnn1)
   call fadj_pop_i4(fadj_bnst1)
@@ -206,18 +202,14 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
           du(2:n) = du(2:n) + c*(u(1:n - 1) - u(2:n))/nsub
           u = u + 0.1d0*du*u
         end do
-        e = e + sum(u*du)
       end do
     case (fadj_bn_takeshot)
-      call fadj_snap_push_r8(e)
       call fadj_snap_push_r8_array(u, size(u))
     case (fadj_bn_release)
-      call fadj_snap_discard(fadj_snap_r8, 1)
       call fadj_snap_discard(fadj_snap_r8, size(u))
     case (fadj_bn_restore)
       call fadj_snap_peek_start()
       call fadj_snap_peek_r8_array(u, size(u))
-      call fadj_snap_peek_r8(e)
     case (fadj_bn_youturn)
       k = fadj_bnlo1 + (fadj_bnk1 - 1)*fadj_bnst1
       call fadj_push_r8_array(du, size(du))
@@ -261,7 +253,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
       call fadj_push_i4(fadj_bnlo2)
       call fadj_push_i4(fadj_bnst2)
       call fadj_push_i4(fadj_bnn2)
-      e = e + sum(u*du)
       ! adjoint of model.f90:19
       u_b = u_b + du*e_b
       du_b = du_b + u*e_b
@@ -337,6 +328,5 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
   deallocate(fadj_bnh1)
   ! adjoint of model.f90:12
   e_b = 0.0_8
-  e = fadj_out2
-  u = fadj_out3
+  u = fadj_out2
 end subroutine model_b
