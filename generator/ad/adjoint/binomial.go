@@ -87,6 +87,8 @@ func (g *gen) checkpointedLoop(s *ast.DoConstruct, r *plan.Region) (fwd, bwd []a
 	// The forms the backward sweep runs again (rerun_slice.go).
 	c.slots["readvance"] = g.withoutDead(c.slots["advance"], dead)
 	c.slots["rerecord"] = g.withoutDead(c.slots["record"], dead)
+	rec, rev := g.elideTurn(c.slots["rerecord"], c.slots["reverse"]) // binomial_turn.go
+	c.slots["turn"] = append(append([]ast.Stmt{}, rec...), rev...)
 	switch {
 	case s.Var == nil || c.exit:
 		fwd, bwd = c.whileForward(), c.whileBackward()
@@ -432,8 +434,7 @@ do
     call fadj_slot_snappeek
   case (fadj_bn_youturn)
     IT = LO@ + (K@ - 1)*ST@
-    call fadj_slot_rerecord
-    call fadj_slot_reverse
+    call fadj_slot_turn
   case default
     exit
   end select
@@ -466,8 +467,7 @@ func (c *bnCode) whileBackward() []ast.Stmt {
 do I@ = N@, 1, -1
   call fadj_slot_snappop
   call fadj_binomial_each_turn()
-` + c.setIt("I@") + `  call fadj_slot_rerecord
-  call fadj_slot_reverse
+` + c.setIt("I@") + `  call fadj_slot_turn
 end do`)
 }
 

@@ -58,8 +58,7 @@ do
   case (fadj_bn_restore)
     call fadj_slot_snappeek
   case (fadj_bn_firstturn, fadj_bn_youturn)
-` + c.setIt("K@") + `    call fadj_slot_rerecord
-    call fadj_slot_reverse
+` + c.setIt("K@") + `    call fadj_slot_turn
   case default
     exit
   end select

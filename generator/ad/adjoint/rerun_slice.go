@@ -226,7 +226,7 @@ func (r *rerunNeeds) solve() {
 
 // rerunPure reports whether expression x references no function other
 // than an intrinsic (an array element or section is no reference) and no
-// defined operator.
+// defined operator, in the routine's code or the generator's.
 func (g *gen) rerunPure(x ast.Expr) bool {
 	pure := true
 	ast.Inspect(x, func(n ast.Node) bool {
@@ -237,11 +237,14 @@ func (g *gen) rerunPure(x ast.Expr) bool {
 				pure = false
 				break
 			}
+			// A name the routine does not know is an intrinsic's or a
+			// variable the generator declared: sema gives even an
+			// undeclared external function a symbol.
 			v := g.scope.Lookup(strings.ToLower(id.Name))
-			if v != nil && v.Kind == sema.VarSym {
+			if v == nil || v.Kind == sema.VarSym {
 				break
 			}
-			if _, known := intrinsic.Lookup(strings.ToLower(id.Name)); !known || v != nil && !v.Attrs.Has(sema.AttrIntrinsic) {
+			if _, known := intrinsic.Lookup(strings.ToLower(id.Name)); !known || !v.Attrs.Has(sema.AttrIntrinsic) {
 				pure = false
 			}
 		case *ast.UnaryExpr:
