@@ -313,24 +313,7 @@ func (g *gen) withoutDead(list []ast.Stmt, dead snapshot.Set) []ast.Stmt {
 			if _, _, ok := r.conditional(st); ok {
 				continue
 			}
-			switch st := st.(type) {
-			case *ast.IfConstruct:
-				for _, br := range st.Branches {
-					br.Body = drop(br.Body)
-				}
-			case *ast.SelectCase:
-				for _, c := range st.Cases {
-					c.Body = drop(c.Body)
-				}
-			case *ast.DoConstruct:
-				st.Body = drop(st.Body)
-			case *ast.WhereConstruct:
-				for _, br := range st.Branches {
-					br.Body = drop(br.Body)
-				}
-			case *ast.ForallConstruct:
-				st.Body = drop(st.Body)
-			}
+			rewriteBlocks(st, drop) // fixedpoint_sweep.go
 			out = append(out, st)
 		}
 		return out
