@@ -248,21 +248,11 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
         end select
       end do
       j = fadj_bnlo2 + fadj_bnn2*fadj_bnst2
-      call fadj_push_i4_array(fadj_bnh2, size(fadj_bnh2))
       call fadj_push_i4(size(fadj_bnh2))
-      call fadj_push_i4(fadj_bnlo2)
-      call fadj_push_i4(fadj_bnst2)
-      call fadj_push_i4(fadj_bnn2)
       ! adjoint of model.f90:19
       u_b = u_b + du*e_b
       du_b = du_b + u*e_b
-      call fadj_pop_i4(fadj_bnn2)
-      call fadj_pop_i4(fadj_bnst2)
-      call fadj_pop_i4(fadj_bnlo2)
       call fadj_pop_i4(fadj_bna2)
-      if (allocated(fadj_bnh2)) deallocate(fadj_bnh2)
-      allocate(fadj_bnh2(fadj_bna2))
-      call fadj_pop_i4_array(fadj_bnh2, fadj_bna2)
       if (fadj_bnn2 > 0) then
         j = fadj_bnlo2 + (fadj_bnn2 - 1)*fadj_bnst2
         call fadj_pop_r8_array(u, size(u))
