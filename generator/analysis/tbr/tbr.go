@@ -396,6 +396,9 @@ func (a *analyzer) transferOwn(s ast.Stmt, in set) set {
 				vars = append(vars, v)
 			}
 		}
+		if a.checkpointedSteps(s) {
+			return a.region(s, s.Body, in, a.steps(s.Body, vars, in)) // region.go
+		}
 		return a.region(s, s.Body, in, a.loop(s.Body, vars, in)) // region.go
 	case *ast.ForallStmt:
 		var vars []*sema.Symbol
@@ -441,6 +444,35 @@ func (a *analyzer) loop(body []ast.Stmt, vars []*sema.Symbol, in set) set {
 	a.loops = a.loops[:len(a.loops)-1]
 	a.doVars = a.doVars[:len(a.doVars)-len(vars)]
 	out := union(in, o2)
+	out.addAll(esc)
+	for _, v := range vars {
+		delete(out, v)
+	}
+	return out
+}
+
+// checkpointedSteps reports whether DO construct s is a loop the spec
+// checkpoints: the adjoint records each of its steps and at once reverses
+// it, from a snapshot (generator/ad/adjoint/binomial.go).
+func (a *analyzer) checkpointedSteps(s *ast.DoConstruct) bool {
+	r := a.cfg.Plan.Region(s)
+	return r != nil && r.Spec != nil
+}
+
+// steps analyses the body of a checkpointed loop in one pass from the set
+// before the loop: a step's adjoint runs right after its record, or after
+// the code after the loop for the last step, never after a later step, so
+// nothing a later step overwrites is needed by an earlier step's adjoint
+// (loop's second pass). The set before the loop stays required in every
+// step: the first step's tape restores it for the code before the loop.
+func (a *analyzer) steps(body []ast.Stmt, vars []*sema.Symbol, in set) set {
+	a.doVars = append(a.doVars, vars...)
+	esc := set{}
+	a.loops = append(a.loops, esc)
+	o := a.stmts(body, in)
+	a.loops = a.loops[:len(a.loops)-1]
+	a.doVars = a.doVars[:len(a.doVars)-len(vars)]
+	out := union(in, o)
 	out.addAll(esc)
 	for _, v := range vars {
 		delete(out, v)

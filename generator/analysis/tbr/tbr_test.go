@@ -45,7 +45,12 @@ func procSym(t testing.TB, prog *load.Program, name string) *sema.Symbol {
 // run analyses src for routine with independents ins and dependents outs.
 func run(t testing.TB, src, routine string, ins, outs []string, an *analysis.Analyzer) (*load.Program, *activity.Result, *tbr.Result) {
 	t.Helper()
-	prog := load1(t, src)
+	return runProg(t, load1(t, src), routine, ins, outs, an)
+}
+
+// runProg is run on a program already loaded.
+func runProg(t testing.TB, prog *load.Program, routine string, ins, outs []string, an *analysis.Analyzer) (*load.Program, *activity.Result, *tbr.Result) {
+	t.Helper()
 	p := procSym(t, prog, routine)
 	target := &analysis.Target{Routine: p}
 	for _, n := range ins {

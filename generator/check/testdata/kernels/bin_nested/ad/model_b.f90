@@ -58,7 +58,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
       call fadj_snap_discard(fadj_snap_r8, size(u))
     case (fadj_bn_firstturn)
       k = fadj_bnlo1 + (fadj_bnk1 - 1)*fadj_bnst1
-      call fadj_push_r8_array(du, size(du))
       du = 0
       fadj_bnlo2 = 1
       fadj_bnn2 = nsub
@@ -84,7 +83,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
           call fadj_snap_discard(fadj_snap_r8, size(u))
         case (fadj_bn_firstturn)
           j = fadj_bnlo2 + (fadj_bnk2 - 1)*fadj_bnst2
-          call fadj_push_r8_array(du(2:n), size(du(2:n)))
           du(2:n) = du(2:n) + c*(u(1:n - 1) - u(2:n))/nsub
           call fadj_push_r8_array(u, size(u))
           u = u + 0.1d0*du*u
@@ -140,7 +138,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
       u_b = fadj_tmp1_b
       du_b = du_b + 0.1d0*(u*fadj_tmp1_b)
       u_b = u_b + 0.1d0*du*fadj_tmp1_b
-      call fadj_pop_r8_array(du(2:n), size(du(2:n)))
       ! adjoint of model.f90:16
       c_b = c_b + sum((u(1:n - 1) - u(2:n))*(1.0_8/nsub*du_b(2:n)))
       u_b(1:n - 1) = u_b(1:n - 1) + c*(1.0_8/nsub*du_b(2:n))
@@ -167,7 +164,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
         call fadj_snap_peek_r8_array(du, size(du))
       case (fadj_bn_youturn)
         j = fadj_bnlo2 + (fadj_bnk2 - 1)*fadj_bnst2
-        call fadj_push_r8_array(du(2:n), size(du(2:n)))
         du(2:n) = du(2:n) + c*(u(1:n - 1) - u(2:n))/nsub
         call fadj_push_r8_array(u, size(u))
         u = u + 0.1d0*du*u
@@ -177,7 +173,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
         u_b = fadj_tmp1_b
         du_b = du_b + 0.1d0*(u*fadj_tmp1_b)
         u_b = u_b + 0.1d0*du*fadj_tmp1_b
-        call fadj_pop_r8_array(du(2:n), size(du(2:n)))
         ! adjoint of model.f90:16
         c_b = c_b + sum((u(1:n - 1) - u(2:n))*(1.0_8/nsub*du_b(2:n)))
         u_b(1:n - 1) = u_b(1:n - 1) + c*(1.0_8/nsub*du_b(2:n))
@@ -187,7 +182,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
       end select
     end do
     deallocate(fadj_bnh2)
-    call fadj_pop_r8_array(du, size(du))
     ! adjoint of model.f90:14
     du_b = 0.0_8
   end if
@@ -212,7 +206,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
       call fadj_snap_peek_r8_array(u, size(u))
     case (fadj_bn_youturn)
       k = fadj_bnlo1 + (fadj_bnk1 - 1)*fadj_bnst1
-      call fadj_push_r8_array(du, size(du))
       du = 0
       fadj_bnlo2 = 1
       fadj_bnn2 = nsub
@@ -238,7 +231,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
           call fadj_snap_discard(fadj_snap_r8, size(u))
         case (fadj_bn_firstturn)
           j = fadj_bnlo2 + (fadj_bnk2 - 1)*fadj_bnst2
-          call fadj_push_r8_array(du(2:n), size(du(2:n)))
           du(2:n) = du(2:n) + c*(u(1:n - 1) - u(2:n))/nsub
           call fadj_push_r8_array(u, size(u))
           u = u + 0.1d0*du*u
@@ -261,7 +253,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
         u_b = fadj_tmp1_b
         du_b = du_b + 0.1d0*(u*fadj_tmp1_b)
         u_b = u_b + 0.1d0*du*fadj_tmp1_b
-        call fadj_pop_r8_array(du(2:n), size(du(2:n)))
         ! adjoint of model.f90:16
         c_b = c_b + sum((u(1:n - 1) - u(2:n))*(1.0_8/nsub*du_b(2:n)))
         u_b(1:n - 1) = u_b(1:n - 1) + c*(1.0_8/nsub*du_b(2:n))
@@ -288,7 +279,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
           call fadj_snap_peek_r8_array(du, size(du))
         case (fadj_bn_youturn)
           j = fadj_bnlo2 + (fadj_bnk2 - 1)*fadj_bnst2
-          call fadj_push_r8_array(du(2:n), size(du(2:n)))
           du(2:n) = du(2:n) + c*(u(1:n - 1) - u(2:n))/nsub
           call fadj_push_r8_array(u, size(u))
           u = u + 0.1d0*du*u
@@ -298,7 +288,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
           u_b = fadj_tmp1_b
           du_b = du_b + 0.1d0*(u*fadj_tmp1_b)
           u_b = u_b + 0.1d0*du*fadj_tmp1_b
-          call fadj_pop_r8_array(du(2:n), size(du(2:n)))
           ! adjoint of model.f90:16
           c_b = c_b + sum((u(1:n - 1) - u(2:n))*(1.0_8/nsub*du_b(2:n)))
           u_b(1:n - 1) = u_b(1:n - 1) + c*(1.0_8/nsub*du_b(2:n))
@@ -308,7 +297,6 @@ subroutine model_b(n, nout, nsub, u, u_b, c, c_b, e, e_b)
         end select
       end do
       deallocate(fadj_bnh2)
-      call fadj_pop_r8_array(du, size(du))
       ! adjoint of model.f90:14
       du_b = 0.0_8
     case default
