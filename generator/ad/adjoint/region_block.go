@@ -2,6 +2,7 @@ package adjoint
 
 import (
 	"github.com/fadj-dev/fadj/generator/ad/tape"
+	"github.com/fadj-dev/fadj/generator/analysis/snapshot"
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 )
@@ -38,15 +39,23 @@ func (g *gen) blockConstruct(s *ast.BlockConstruct) (fwd, bwd []ast.Stmt, err er
 	if g.jumps != nil {
 		leaving = g.leavingRegion(s.Body, sortedKeys(partIDs(g.part, had))) // region_jumps.go
 	}
-	snp, held, err := g.regionSaves(s, s.Body, nil, what, nil)
+	var dead snapshot.Set
+	if len(leaving) == 0 {
+		dead = g.regionDead(s, s.Body, f, b) // rerun_slice.go
+	}
+	snp, held, err := g.regionSaves(s, s.Body, nil, what, dead)
 	if err != nil {
 		return nil, nil, err
+	}
+	rec, rev := unlabelled(f), unlabelled(b)
+	if len(leaving) == 0 {
+		rec, rev = g.elideTurn(g.withoutDead(rec, dead), rev) // binomial_turn.go
 	}
 	c := &bnCode{g: g, body: s.Body, r: r, k: "0",
 		slots: map[string][]ast.Stmt{
 			"advance":  unlabelled(s.Body),
-			"record":   unlabelled(f),
-			"reverse":  unlabelled(b),
+			"record":   rec,
+			"reverse":  rev,
 			"snappush": lowered(snp, tape.SnapPush),
 			"snappop":  lowered(snp, tape.SnapPop),
 			"heldpush": lowered(held, tape.SnapPush),

@@ -12,6 +12,9 @@ import (
 
 // Steps run again compute only what adjoints read.
 //
+// (A checkpointed region, a BLOCK run once, is the same: its backward
+// sweep runs its record form again, from its snapshot.)
+//
 // In the backward sweep of a checkpointed loop, the steps run again (the
 // advances from a snapshot, and the record form before each step's
 // reverse) serve only the adjoints: the loop's results, a cost summed
@@ -44,13 +47,23 @@ import (
 // the analysis leaves alone (store-all, split versions, jumps leaving a
 // step, BLOCK, ASSOCIATE or OpenMP in it, internal procedures, NAMELIST).
 func (g *gen) rerunDead(s *ast.DoConstruct, f, b []ast.Stmt) snapshot.Set {
+	if g.hasStepExit(s) {
+		return nil
+	}
+	return g.regionDead(s, s.Body, f, b)
+}
+
+// regionDead is rerunDead for the statements body of checkpointed loop
+// or region s, whose header (a loop's bounds or condition) the forms
+// read.
+func (g *gen) regionDead(s ast.Stmt, body, f, b []ast.Stmt) snapshot.Set {
 	if g.tbr == nil || g.split || g.pa.Unit == nil || len(g.pa.Unit.Procs) > 0 || g.scope.SaveAll() ||
-		g.hasStepExit(s) || hasOmp(s.Body) || g.hasNamelist() {
+		hasOmp(body) || g.hasNamelist() {
 		return nil
 	}
 	cands := map[string]*sema.Symbol{}
 	ok := true
-	ast.Inspect(&ast.Unit{Body: s.Body}, func(n ast.Node) bool {
+	ast.Inspect(&ast.Unit{Body: body}, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BlockConstruct, *ast.AssociateConstruct:
 			ok = false
@@ -71,7 +84,7 @@ func (g *gen) rerunDead(s *ast.DoConstruct, f, b []ast.Stmt) snapshot.Set {
 		r.need[v.Sym.Name] = true
 	}
 	r.names(s, true)
-	r.list(s.Body)
+	r.list(body)
 	r.list(f)
 	for _, st := range b {
 		r.names(st, false)
