@@ -151,6 +151,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	inline.ElementalWheres(prog)                  // WHEREs calling user elemental functions as DO loops
 	inline.ConstructorSegments(prog)              // f = [u(n), u(1:n-1)] - u: one assignment per segment, no constructor
 	inline.CallFunctionArgs(prog)                 // function references in CALL arguments hoisted
+	inline.BitRoundTrips(prog)                    // a real's bits parked in an integer kept in a real too (bit_roundtrip.go)
 	inline.BlockLocals(prog)                      // BLOCK locals become the procedure's (block.go)
 	modPtrs := inline.PointerAllocatables(prog)   // pointers only ever allocated become ALLOCATABLE (pointer_alloc.go)
 	inline.Equivalences(prog)                     // EQUIVALENCE of locals: one array (equivalence.go)

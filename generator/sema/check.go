@@ -141,6 +141,10 @@ type Info struct {
 	// ask what a statement reads and defines whole take the construct
 	// as it (Unsegmented).
 	Segmented map[*ast.IfConstruct]*ast.AssignStmt
+	// PassiveBits holds the references of transfer from a real to an
+	// integer whose bits no real takes back (inline.BitRoundTrips): they
+	// carry no derivative.
+	PassiveBits map[*ast.CallExpr]bool
 	// DynType holds the CLASS(t) dummies of extended types t to which
 	// every reference passes an actual of one extension T of t: they
 	// have TYPE(T), and generated code declares them CLASS(T)

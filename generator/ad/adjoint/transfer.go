@@ -13,7 +13,7 @@ func (g *gen) transfer(x *ast.CallExpr, rb ast.Expr) ([]ast.Stmt, error) {
 	if deriv.TransferIdentity(g.operand(src), g.info.TypeOf(x), g.info.Rank(x), size != nil) {
 		return g.adj(src, rb)
 	}
-	if src != nil && isFloat(g.info.TypeOf(src)) && g.pa.ActiveExpr(src) {
+	if src != nil && isFloat(g.info.TypeOf(src)) && g.pa.ActiveExpr(src) && !g.info.PassiveBits[x] {
 		return nil, notSupported("transfer of an active %s value to %s (no derivative follows its bits)", g.info.TypeOf(src), g.info.TypeOf(x))
 	}
 	return nil, nil

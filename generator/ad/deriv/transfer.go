@@ -55,6 +55,7 @@ func TransferIdentity(src Operand, res *sema.Type, resRank int, hasSize bool) bo
 // CheckTransfers rejects in statement s a transfer of a varied real or
 // complex value to another type: the bits of a real kept in an integer
 // may come back as a real, with a derivative a cut there would lose.
+// Those whose bits no real takes back (Info.PassiveBits) pass.
 func CheckTransfers(info *sema.Info, varied func(*sema.Symbol) bool, s ast.Stmt) error {
 	var err error
 	ast.Inspect(s, func(n ast.Node) bool {
@@ -69,7 +70,7 @@ func CheckTransfers(info *sema.Info, varied func(*sema.Symbol) bool, s ast.Stmt)
 		src, _, size := TransferArgs(c.Args)
 		st := info.TypeOf(src)
 		op := Operand{X: src, Type: st, Rank: info.Rank(src)}
-		if src == nil || !st.IsFloat() || TransferIdentity(op, info.TypeOf(c), info.Rank(c), size != nil) {
+		if src == nil || !st.IsFloat() || info.PassiveBits[c] || TransferIdentity(op, info.TypeOf(c), info.Rank(c), size != nil) {
 			return true
 		}
 		ast.Inspect(src, func(m ast.Node) bool {

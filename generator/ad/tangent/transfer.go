@@ -10,7 +10,7 @@ import (
 // (deriv.TransferIdentity); none for a source without a tangent.
 func (g *gen) transfer(x *ast.CallExpr) (ast.Expr, error) {
 	src, _, size := deriv.TransferArgs(x.Args)
-	if src == nil {
+	if src == nil || g.info.PassiveBits[x] {
 		return nil, nil
 	}
 	d, err := g.tangent(src)
