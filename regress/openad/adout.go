@@ -96,6 +96,10 @@ func fortranFloat(s string) string {
 const (
 	RelTol = 1e-8
 	AbsTol = 1e-10
+	// FDTol is the agreement asked of a Jacobian with the driver's
+	// central finite differences (relative and absolute, as Compare
+	// takes them) when params.conf's tolerance cannot tell two apart.
+	FDTol = 1e-6
 )
 
 // A Mismatch is the worst entry where two Jacobians disagree.
