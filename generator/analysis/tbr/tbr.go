@@ -434,21 +434,12 @@ func (a *analyzer) transferOwn(s ast.Stmt, in set) set {
 // loop analyses a loop body with two passes (Naumann): the second starts from
 // the union of the entry set and the first pass's exit set.
 func (a *analyzer) loop(body []ast.Stmt, vars []*sema.Symbol, in set) set {
-	a.doVars = append(a.doVars, vars...)
-	esc := set{}
-	a.loops = append(a.loops, esc)
-	o1 := a.stmts(body, in)
-	in2 := union(in, o1)
-	in2.addAll(esc)
-	o2 := a.stmts(body, in2)
-	a.loops = a.loops[:len(a.loops)-1]
-	a.doVars = a.doVars[:len(a.doVars)-len(vars)]
-	out := union(in, o2)
-	out.addAll(esc)
-	for _, v := range vars {
-		delete(out, v)
-	}
-	return out
+	return a.inLoop(vars, in, func(esc set) set {
+		o1 := a.stmts(body, in)
+		in2 := union(in, o1)
+		in2.addAll(esc)
+		return a.stmts(body, in2)
+	})
 }
 
 // checkpointedSteps reports whether DO construct s is a loop the spec
@@ -466,10 +457,18 @@ func (a *analyzer) checkpointedSteps(s *ast.DoConstruct) bool {
 // (loop's second pass). The set before the loop stays required in every
 // step: the first step's tape restores it for the code before the loop.
 func (a *analyzer) steps(body []ast.Stmt, vars []*sema.Symbol, in set) set {
+	return a.inLoop(vars, in, func(set) set { return a.stmts(body, in) })
+}
+
+// inLoop runs pass, the analysis of a loop's body, with the loop's DO
+// variables and its set of EXITs (esc) pushed, and returns the set after
+// the loop: in, pass's, and what the exits carry, without the DO
+// variables.
+func (a *analyzer) inLoop(vars []*sema.Symbol, in set, pass func(esc set) set) set {
 	a.doVars = append(a.doVars, vars...)
 	esc := set{}
 	a.loops = append(a.loops, esc)
-	o := a.stmts(body, in)
+	o := pass(esc)
 	a.loops = a.loops[:len(a.loops)-1]
 	a.doVars = a.doVars[:len(a.doVars)-len(vars)]
 	out := union(in, o)
