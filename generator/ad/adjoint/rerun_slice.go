@@ -12,9 +12,6 @@ import (
 
 // Steps run again compute only what adjoints read.
 //
-// (A checkpointed region, a BLOCK run once, is the same: its backward
-// sweep runs its record form again, from its snapshot.)
-//
 // In the backward sweep of a checkpointed loop, the steps run again (the
 // advances from a snapshot, and the record form before each step's
 // reverse) serve only the adjoints: the loop's results, a cost summed
@@ -39,7 +36,9 @@ import (
 // can reach; an assignment stays when it has a label or references a
 // function that is not an intrinsic. The analysis is by name over the
 // forms, which share the routine's names: a name it cannot resolve only
-// makes more variables needed.
+// makes more variables needed. A checkpointed region (a BLOCK run once)
+// is the same: its backward sweep runs its record form again, from its
+// snapshot.
 
 // rerunDead returns the variables the forms of checkpointed loop s's
 // steps run in its backward sweep need not compute, given its record form
