@@ -3,6 +3,7 @@ package sema
 import (
 	"sort"
 
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -48,12 +49,24 @@ func SavedToCommon(fset *source.FileSet, files []*ast.File, info *Info, conf *Co
 	moved := map[string]bool{}
 	kits := map[string][]ast.Stmt{}
 	for _, f := range files {
+		var blocks []*ast.Unit
 		for _, u := range f.Units {
+			data := dataStmts(u)
 			if moveSaved(info, u) {
 				moved[u.Name.Lower()] = true
 				kits[u.Name.Lower()] = declKit(u)
+				b, lost := savedBlockData(u, data, kits[u.Name.Lower()]) // legacy_saved_data.go
+				if lost != nil {
+					var l diag.List
+					l.Addf(fset.Position(lost.Pos()), "not supported yet: DATA statement of SAVEd variables of '%s', which fadj moves to a COMMON block it cannot declare outside '%s' (a variable typed implicitly, or bounds from named constants)", u.Name.Lower(), u.Name.Lower())
+					return info, nil, l
+				}
+				if b != nil {
+					blocks = append(blocks, b)
+				}
 			}
 		}
+		f.Units = append(f.Units, blocks...)
 	}
 	if len(moved) == 0 {
 		return info, nil, nil
@@ -103,10 +116,10 @@ func moveSaved(info *Info, u *ast.Unit) bool {
 			continue
 		}
 		saved := named[s.Name] || sc.SaveAll() || s.Attrs.Has(AttrSave) || s.Attrs.Has(AttrData) || s.Init != nil
-		if !saved {
-			continue
+		if !saved || s.Attrs.Has(AttrData) && s.Init == nil && !assigned[s.Name] {
+			continue // (a constant DATA sets: each version has its own, the same)
 		}
-		movable := (named[s.Name] || sc.SaveAll()) && !s.Attrs.Has(AttrData) && s.Init == nil &&
+		movable := (named[s.Name] || sc.SaveAll() || s.Attrs.Has(AttrData)) && s.Init == nil && // DATA: legacy_saved_data.go
 			!s.Attrs.Has(AttrAllocatable) && !s.Attrs.Has(AttrPointer) && !s.Attrs.Has(AttrTarget) &&
 			s.Type != nil && (s.Type.IsReal() || s.Type.IsComplex() || s.Type.Basic == IntegerType || s.Type.Basic == LogicalType)
 		if !movable {
@@ -124,6 +137,10 @@ func moveSaved(info *Info, u *ast.Unit) bool {
 	moved := map[string]bool{}
 	for _, e := range names {
 		moved[e.Name.Lower()] = true
+	}
+	data, ok := movedData(u, moved) // legacy_saved_data.go
+	if !ok {
+		return false
 	}
 	var decls []ast.Stmt
 	for _, st := range u.Decls {
@@ -143,6 +160,7 @@ func moveSaved(info *Info, u *ast.Unit) bool {
 	}
 	block := &ast.CommonBlock{Name: &ast.Ident{Name: SavedBlockPrefix + u.Name.Lower()}, Entities: names}
 	u.Decls = append(decls, &ast.CommonStmt{Blocks: []*ast.CommonBlock{block}})
+	u.Decls, u.Body = dropStmts(u.Decls, data), dropStmts(u.Body, data)
 	return true
 }
 

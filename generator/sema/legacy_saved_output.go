@@ -56,6 +56,7 @@ func SavedState(f *ast.File, entry string, prog *Program) error {
 		l.Sort()
 		return l
 	}
+	addSavedBlockData(f, entryUnit, copied, prog) // legacy_saved_data.go
 	if entryUnit != nil {
 		zeroSavedDerivs(f, entryUnit, prog)
 	}
