@@ -2,6 +2,7 @@ package sema
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
@@ -50,9 +51,10 @@ func SavedToCommon(fset *source.FileSet, files []*ast.File, info *Info, conf *Co
 	kits := map[string][]ast.Stmt{}
 	for _, f := range files {
 		var blocks []*ast.Unit
+		groups := entryGroups(f) // legacy_saved_entry.go
 		for _, u := range f.Units {
 			data := dataStmts(u)
-			if moveSaved(info, u) {
+			if moveSaved(info, u, groups[u]) {
 				moved[u.Name.Lower()] = true
 				kits[u.Name.Lower()] = declKit(u)
 				b, lost := savedBlockData(u, data, kits[u.Name.Lower()]) // legacy_saved_data.go
@@ -61,7 +63,7 @@ func SavedToCommon(fset *source.FileSet, files []*ast.File, info *Info, conf *Co
 					l.Addf(fset.Position(lost.Pos()), "not supported yet: DATA statement of SAVEd variables of '%s', which fadj moves to a COMMON block it cannot declare outside '%s' (a variable typed implicitly, or bounds from named constants)", u.Name.Lower(), u.Name.Lower())
 					return info, nil, l
 				}
-				if b != nil {
+				if b != nil && !hasUnit(blocks, b.Name.Name) {
 					blocks = append(blocks, b)
 				}
 			}
@@ -78,7 +80,7 @@ func SavedToCommon(fset *source.FileSet, files []*ast.File, info *Info, conf *Co
 
 // moveSaved moves the SAVEd real locals of unit u to their block, and
 // reports whether it moved any.
-func moveSaved(info *Info, u *ast.Unit) bool {
+func moveSaved(info *Info, u *ast.Unit, grp []*ast.Unit) bool {
 	if u.Name == nil || (u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit) {
 		return false
 	}
@@ -108,6 +110,11 @@ func moveSaved(info *Info, u *ast.Unit) bool {
 	// gets a value in the body (a FIRST flag: each version would have
 	// its own).
 	assigned := assignedNames(u)
+	for _, v := range grp { // the procedures of one with ENTRY share it
+		for n := range assignedNames(v) {
+			assigned[n] = true
+		}
+	}
 	var names []*ast.Entity
 	real := false
 	for _, s := range sc.Symbols() {
@@ -128,7 +135,7 @@ func moveSaved(info *Info, u *ast.Unit) bool {
 			}
 			continue
 		}
-		real = real || (s.Type.IsReal() || s.Type.IsComplex()) && carried(info, u, s)
+		real = real || (s.Type.IsReal() || s.Type.IsComplex()) && carried(info, u, s) || len(grp) > 0 && assigned[s.Name]
 		names = append(names, &ast.Entity{Name: &ast.Ident{NamePos: s.Pos, Name: s.Name}})
 	}
 	if !real {
@@ -158,7 +165,7 @@ func moveSaved(info *Info, u *ast.Unit) bool {
 		}
 		decls = append(decls, st)
 	}
-	block := &ast.CommonBlock{Name: &ast.Ident{Name: SavedBlockPrefix + u.Name.Lower()}, Entities: names}
+	block := &ast.CommonBlock{Name: &ast.Ident{Name: SavedBlockPrefix + groupHost(u, grp).Name.Lower()}, Entities: names}
 	u.Decls = append(decls, &ast.CommonStmt{Blocks: []*ast.CommonBlock{block}})
 	u.Decls, u.Body = dropStmts(u.Decls, data), dropStmts(u.Body, data)
 	return true
@@ -188,7 +195,7 @@ func (p *Program) MovedState() map[*Symbol]*Symbol {
 			continue
 		}
 		for _, s := range proc.Proc.Scope.Symbols() {
-			if s.Kind == VarSym && s.Common != nil && s.Common.Name == SavedBlockPrefix+orig {
+			if s.Kind == VarSym && s.Common != nil && (s.Common.Name == SavedBlockPrefix+orig || entryBlock(proc, s)) {
 				out[proc] = s
 				break
 			}
@@ -203,7 +210,7 @@ func (p *Program) MovedState() map[*Symbol]*Symbol {
 func declKit(u *ast.Unit) []ast.Stmt {
 	var block *ast.CommonBlock
 	for _, st := range u.Decls {
-		if c, ok := st.(*ast.CommonStmt); ok && len(c.Blocks) == 1 && c.Blocks[0].Name != nil && c.Blocks[0].Name.Name == SavedBlockPrefix+u.Name.Lower() {
+		if c, ok := st.(*ast.CommonStmt); ok && len(c.Blocks) == 1 && c.Blocks[0].Name != nil && strings.HasPrefix(c.Blocks[0].Name.Lower(), SavedBlockPrefix) {
 			block = c.Blocks[0]
 		}
 	}
@@ -308,8 +315,10 @@ func declareInCallers(info *Info, files []*ast.File, kits map[string][]ast.Stmt)
 			sorted = append(sorted, k)
 		}
 		sort.Strings(sorted)
+		added := map[string]bool{} // blocks (the procedures of one with ENTRY share one)
 		for _, k := range sorted {
-			if kit := kits[k]; kit != nil && !clashes(n.Proc.Proc.Scope, kit) {
+			if kit := kits[k]; kit != nil && !clashes(n.Proc.Proc.Scope, kit) && !added[kitBlock(kit)] {
+				added[kitBlock(kit)] = true
 				for _, st := range kit {
 					u.Decls = append(u.Decls, ast.Clone(st))
 				}

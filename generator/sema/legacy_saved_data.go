@@ -121,7 +121,7 @@ func savedBlockData(u *ast.Unit, data []*ast.DataStmt, kit []ast.Stmt) (b *ast.U
 			}
 		}
 	}
-	b = &ast.Unit{Kind: ast.BlockDataUnit, Name: &ast.Ident{Name: SavedBlockPrefix + u.Name.Lower() + SavedDataSuffix}}
+	b = &ast.Unit{Kind: ast.BlockDataUnit, Name: &ast.Ident{Name: kitBlock(kit) + SavedDataSuffix}}
 	for _, st := range kit {
 		b.Decls = append(b.Decls, ast.Clone(st))
 	}
@@ -137,7 +137,7 @@ func savedBlockData(u *ast.Unit, data []*ast.DataStmt, kit []ast.Stmt) (b *ast.U
 // SavedBlockData returns the BLOCK DATA unit SavedToCommon made for the
 // moved locals of procedure name (lower case), or nil.
 func (p *Program) SavedBlockData(name string) *ast.Unit {
-	want := SavedBlockPrefix + name + SavedDataSuffix
+	want := p.savedBlocks()[name] + SavedDataSuffix // legacy_saved_entry.go
 	for _, f := range p.Files {
 		for _, u := range f.Units {
 			if u.Kind == ast.BlockDataUnit && u.Name != nil && strings.EqualFold(u.Name.Name, want) {
@@ -160,11 +160,13 @@ func addSavedBlockData(f *ast.File, entry *ast.Unit, copied map[string]bool, pro
 			have[u.Name.Lower()] = true
 		}
 	}
+	linked := map[string]bool{}
 	for _, name := range sortedKeys(copied) {
 		b := prog.SavedBlockData(name)
-		if b == nil {
+		if b == nil || linked[b.Name.Lower()] {
 			continue
 		}
+		linked[b.Name.Lower()] = true
 		if !have[b.Name.Lower()] {
 			f.Units = append(f.Units, ast.Clone(b))
 		}
