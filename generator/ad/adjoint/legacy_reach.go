@@ -67,7 +67,8 @@ func (g *gen) dummyReach(unit *ast.Unit, d *sema.Symbol, args []ast.Expr) (reach
 					ok = false // passed on: its callee's reach is not followed
 					return false
 				}
-				lo, hi, found := g.subscriptReach(n.Args[0], loops, d, args, r.facts)
+				sub := g.loopAliases(n, n.Args[0], loops) // legacy_reach_alias.go
+				lo, hi, found := g.subscriptReach(sub, loops, d, args, r.facts)
 				if !found {
 					ok = false
 					return false
