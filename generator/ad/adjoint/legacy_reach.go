@@ -63,7 +63,7 @@ func (g *gen) dummyReach(unit *ast.Unit, d *sema.Symbol, args []ast.Expr) (reach
 					ok = false
 					return false
 				}
-				if _, isCall := c.Parent().(*ast.CallStmt); isCall {
+				if _, isCall := c.Parent().(*ast.CallStmt); isCall || g.passedToFunction(c.Parent(), n) {
 					ok = false // passed on: its callee's reach is not followed
 					return false
 				}

@@ -78,3 +78,26 @@ func holds(st ast.Stmt, n ast.Node) bool {
 	})
 	return found
 }
+
+// passedToFunction reports whether element x is an actual argument of
+// parent, a reference of a function not intrinsic: the function may
+// reach the array from x on (ddot(n, dx(1), 1, ...)).
+func (g *gen) passedToFunction(parent ast.Node, x ast.Expr) bool {
+	ce, ok := parent.(*ast.CallExpr)
+	if !ok || ce == x {
+		return false
+	}
+	k, known := g.info.Calls[ce]
+	if !known || k.Kind != sema.FunctionCall || isIntrinsicProc(k.Proc) {
+		return false
+	}
+	for _, a := range ce.Args {
+		if kw, isKw := a.(*ast.KeywordArg); isKw {
+			a = kw.Value
+		}
+		if a == x {
+			return true
+		}
+	}
+	return false
+}
