@@ -146,8 +146,8 @@ func moveSaved(info *Info, u *ast.Unit, grp []*ast.Unit) bool {
 		moved[e.Name.Lower()] = true
 	}
 	data, ok := movedData(u, moved) // legacy_saved_data.go
-	if !ok {
-		return false
+	if !ok || len(data) > 0 && !kitPossible(u, names) {
+		return false // (the DATA would have no BLOCK DATA to go to)
 	}
 	var decls []ast.Stmt
 	for _, st := range u.Decls {

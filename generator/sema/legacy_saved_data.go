@@ -176,3 +176,11 @@ func addSavedBlockData(f *ast.File, entry *ast.Unit, copied map[string]bool, pro
 		}
 	}
 }
+
+// kitPossible reports whether declKit can declare the block of u's
+// locals names outside u, before they move.
+func kitPossible(u *ast.Unit, names []*ast.Entity) bool {
+	block := &ast.CommonBlock{Name: &ast.Ident{Name: SavedBlockPrefix + u.Name.Lower()}, Entities: names}
+	trial := &ast.Unit{Name: u.Name, Decls: append(append([]ast.Stmt{}, u.Decls...), &ast.CommonStmt{Blocks: []*ast.CommonBlock{block}})}
+	return declKit(trial) != nil
+}

@@ -8,8 +8,8 @@ import (
 )
 
 // TestSavedBlockData checks the BLOCK DATA unit made of the DATA
-// statements of moved SAVEd locals, and the rejection when the block
-// cannot be declared outside the procedure.
+// statements of moved SAVEd locals, and that nothing moves when the
+// block cannot be declared outside the procedure.
 func TestSavedBlockData(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"flag and counter", `
@@ -33,7 +33,7 @@ func TestSavedBlockData(t *testing.T) {
       KOUNT = KOUNT + 1
       Y = X - XOLD
       XOLD = X
-      END`, "a.f:4:7: not supported yet: DATA statement of SAVEd variables of 's', which fadj moves to a COMMON block it cannot declare outside 's' (a variable typed implicitly, or bounds from named constants)"},
+      END`, ""}, // stays: the block cannot be declared elsewhere
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fset, fs := parse(t, src{"a.f", strings.TrimPrefix(tc.body, "\n") + "\n"})
@@ -50,6 +50,12 @@ func TestSavedBlockData(t *testing.T) {
 			}
 			prog := &Program{Fset: fset, Files: fs, Info: info, Saved: moved}
 			b := prog.SavedBlockData("s")
+			if tc.want == "" {
+				if len(moved) > 0 || b != nil {
+					t.Errorf("moved %v, want nothing", moved)
+				}
+				return
+			}
 			if b == nil {
 				t.Fatalf("no BLOCK DATA; want %q", tc.want)
 			}
