@@ -152,6 +152,11 @@ func Files(paths []string, conf Config) (*Program, error) {
 		// a copy of an EXTERNAL-taking subroutine per model passed
 		// (sema/legacy_dummy_clone.go).
 		info, prog.Saved, err = sema.SavedToCommon(fset, prog.Files, info, sconf)
+		for u := range prog.Deferred {
+			if u.Name != nil && prog.Saved[u.Name.Lower()] {
+				delete(prog.Deferred, u) // its entry points share the block (legacy_saved_entry.go)
+			}
+		}
 		if err == nil {
 			// Alternate returns as a status (sema/legacy_altret.go).
 			info, prog.AltReturns, err = sema.AlternateReturns(fset, prog.Files, info, sconf)

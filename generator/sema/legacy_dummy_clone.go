@@ -236,9 +236,16 @@ func (c *cloner) key(p *Symbol, args []ast.Expr) (string, bool) {
 		if d == nil || d.Kind != ProcSym || d.Proc == nil || d.Proc.Kind != ProcDummy {
 			continue
 		}
+		if !refersTo(p.Proc.Unit, d.Name) {
+			continue // (a copy made for an intrinsic: legacy_dummy_intrinsic.go)
+		}
 		id, ok := actualOf(d, args).(*ast.Ident)
 		if !ok {
 			return "", false
+		}
+		if name, ok := intrinsicActual(c.info.Uses[id], d); ok {
+			parts = append(parts, name)
+			continue
 		}
 		q := c.resolve(c.info.Uses[id])
 		if q == nil || q.Proc.Unit == nil || q.Proc.Kind == ProcIntrinsic || !sameResult(d, q) {
@@ -287,6 +294,7 @@ func (c *cloner) copyFor(p *Symbol, key string, sites []cloneSite) {
 	c.names[name] = true
 	u := ast.Clone(p.Proc.Unit)
 	u.Name = &ast.Ident{NamePos: u.Name.NamePos, Name: name}
+	c.bindIntrinsics(p, u, sites[0].args) // legacy_dummy_intrinsic.go
 	if u.Kind == ast.FunctionUnit {
 		// The function's name is its result variable.
 		ast.Inspect(u, func(n ast.Node) bool {

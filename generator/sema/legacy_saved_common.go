@@ -2,7 +2,9 @@ package sema
 
 import (
 	"sort"
+	"strings"
 
+	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -48,12 +50,25 @@ func SavedToCommon(fset *source.FileSet, files []*ast.File, info *Info, conf *Co
 	moved := map[string]bool{}
 	kits := map[string][]ast.Stmt{}
 	for _, f := range files {
+		var blocks []*ast.Unit
+		groups := entryGroups(f) // legacy_saved_entry.go
 		for _, u := range f.Units {
-			if moveSaved(info, u) {
+			data := dataStmts(u)
+			if moveSaved(info, u, groups[u]) {
 				moved[u.Name.Lower()] = true
 				kits[u.Name.Lower()] = declKit(u)
+				b, lost := savedBlockData(u, data, kits[u.Name.Lower()]) // legacy_saved_data.go
+				if lost != nil {
+					var l diag.List
+					l.Addf(fset.Position(lost.Pos()), "not supported yet: DATA statement of SAVEd variables of '%s', which fadj moves to a COMMON block it cannot declare outside '%s' (a variable typed implicitly, or bounds from named constants)", u.Name.Lower(), u.Name.Lower())
+					return info, nil, l
+				}
+				if b != nil && !hasUnit(blocks, b.Name.Name) {
+					blocks = append(blocks, b)
+				}
 			}
 		}
+		f.Units = append(f.Units, blocks...)
 	}
 	if len(moved) == 0 {
 		return info, nil, nil
@@ -65,7 +80,7 @@ func SavedToCommon(fset *source.FileSet, files []*ast.File, info *Info, conf *Co
 
 // moveSaved moves the SAVEd real locals of unit u to their block, and
 // reports whether it moved any.
-func moveSaved(info *Info, u *ast.Unit) bool {
+func moveSaved(info *Info, u *ast.Unit, grp []*ast.Unit) bool {
 	if u.Name == nil || (u.Kind != ast.SubroutineUnit && u.Kind != ast.FunctionUnit) {
 		return false
 	}
@@ -95,6 +110,11 @@ func moveSaved(info *Info, u *ast.Unit) bool {
 	// gets a value in the body (a FIRST flag: each version would have
 	// its own).
 	assigned := assignedNames(u)
+	for _, v := range grp { // the procedures of one with ENTRY share it
+		for n := range assignedNames(v) {
+			assigned[n] = true
+		}
+	}
 	var names []*ast.Entity
 	real := false
 	for _, s := range sc.Symbols() {
@@ -103,10 +123,10 @@ func moveSaved(info *Info, u *ast.Unit) bool {
 			continue
 		}
 		saved := named[s.Name] || sc.SaveAll() || s.Attrs.Has(AttrSave) || s.Attrs.Has(AttrData) || s.Init != nil
-		if !saved {
-			continue
+		if !saved || s.Attrs.Has(AttrData) && s.Init == nil && !assigned[s.Name] {
+			continue // (a constant DATA sets: each version has its own, the same)
 		}
-		movable := (named[s.Name] || sc.SaveAll()) && !s.Attrs.Has(AttrData) && s.Init == nil &&
+		movable := (named[s.Name] || sc.SaveAll() || s.Attrs.Has(AttrData)) && s.Init == nil && // DATA: legacy_saved_data.go
 			!s.Attrs.Has(AttrAllocatable) && !s.Attrs.Has(AttrPointer) && !s.Attrs.Has(AttrTarget) &&
 			s.Type != nil && (s.Type.IsReal() || s.Type.IsComplex() || s.Type.Basic == IntegerType || s.Type.Basic == LogicalType)
 		if !movable {
@@ -115,7 +135,7 @@ func moveSaved(info *Info, u *ast.Unit) bool {
 			}
 			continue
 		}
-		real = real || (s.Type.IsReal() || s.Type.IsComplex()) && carried(info, u, s)
+		real = real || (s.Type.IsReal() || s.Type.IsComplex()) && carried(info, u, s) || len(grp) > 0 && assigned[s.Name]
 		names = append(names, &ast.Entity{Name: &ast.Ident{NamePos: s.Pos, Name: s.Name}})
 	}
 	if !real {
@@ -124,6 +144,10 @@ func moveSaved(info *Info, u *ast.Unit) bool {
 	moved := map[string]bool{}
 	for _, e := range names {
 		moved[e.Name.Lower()] = true
+	}
+	data, ok := movedData(u, moved) // legacy_saved_data.go
+	if !ok || len(data) > 0 && !kitPossible(u, names) {
+		return false // (the DATA would have no BLOCK DATA to go to)
 	}
 	var decls []ast.Stmt
 	for _, st := range u.Decls {
@@ -141,8 +165,9 @@ func moveSaved(info *Info, u *ast.Unit) bool {
 		}
 		decls = append(decls, st)
 	}
-	block := &ast.CommonBlock{Name: &ast.Ident{Name: SavedBlockPrefix + u.Name.Lower()}, Entities: names}
+	block := &ast.CommonBlock{Name: &ast.Ident{Name: SavedBlockPrefix + groupHost(u, grp).Name.Lower()}, Entities: names}
 	u.Decls = append(decls, &ast.CommonStmt{Blocks: []*ast.CommonBlock{block}})
+	u.Decls, u.Body = dropStmts(u.Decls, data), dropStmts(u.Body, data)
 	return true
 }
 
@@ -170,7 +195,7 @@ func (p *Program) MovedState() map[*Symbol]*Symbol {
 			continue
 		}
 		for _, s := range proc.Proc.Scope.Symbols() {
-			if s.Kind == VarSym && s.Common != nil && s.Common.Name == SavedBlockPrefix+orig {
+			if s.Kind == VarSym && s.Common != nil && (s.Common.Name == SavedBlockPrefix+orig || entryBlock(proc, s)) {
 				out[proc] = s
 				break
 			}
@@ -185,7 +210,7 @@ func (p *Program) MovedState() map[*Symbol]*Symbol {
 func declKit(u *ast.Unit) []ast.Stmt {
 	var block *ast.CommonBlock
 	for _, st := range u.Decls {
-		if c, ok := st.(*ast.CommonStmt); ok && len(c.Blocks) == 1 && c.Blocks[0].Name != nil && c.Blocks[0].Name.Name == SavedBlockPrefix+u.Name.Lower() {
+		if c, ok := st.(*ast.CommonStmt); ok && len(c.Blocks) == 1 && c.Blocks[0].Name != nil && strings.HasPrefix(c.Blocks[0].Name.Lower(), SavedBlockPrefix) {
 			block = c.Blocks[0]
 		}
 	}
@@ -290,8 +315,10 @@ func declareInCallers(info *Info, files []*ast.File, kits map[string][]ast.Stmt)
 			sorted = append(sorted, k)
 		}
 		sort.Strings(sorted)
+		added := map[string]bool{} // blocks (the procedures of one with ENTRY share one)
 		for _, k := range sorted {
-			if kit := kits[k]; kit != nil && !clashes(n.Proc.Proc.Scope, kit) {
+			if kit := kits[k]; kit != nil && !clashes(n.Proc.Proc.Scope, kit) && !added[kitBlock(kit)] {
+				added[kitBlock(kit)] = true
 				for _, st := range kit {
 					u.Decls = append(u.Decls, ast.Clone(st))
 				}

@@ -52,6 +52,28 @@ func TestSavedToCommon(t *testing.T) {
       FIRST = .FALSE.
       Y = X - XOLD
       XOLD = X
+      END`, "s: first xold"},
+		{"DATA in a type declaration, set in the body", `
+      SUBROUTINE S(X, Y)
+      DOUBLE PRECISION X, Y, XOLD
+      LOGICAL :: FIRST = .TRUE.
+      SAVE XOLD
+      IF (FIRST) XOLD = X
+      FIRST = .FALSE.
+      Y = X - XOLD
+      XOLD = X
+      END`, ""},
+		{"DATA statement naming a character local too", `
+      SUBROUTINE S(X, Y)
+      DOUBLE PRECISION X, Y, XOLD
+      LOGICAL FIRST
+      CHARACTER*4 TAG
+      SAVE XOLD
+      DATA FIRST, TAG /.TRUE., 'none'/
+      IF (FIRST) XOLD = X
+      FIRST = .FALSE.
+      Y = X - XOLD
+      XOLD = X
       END`, ""},
 		{"DATA-initialised constant", `
       SUBROUTINE S(X, Y)

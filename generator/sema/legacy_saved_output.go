@@ -25,7 +25,7 @@ func SavedState(f *ast.File, entry string, prog *Program) error {
 		return nil
 	}
 	reach := prog.reachingSaved()
-	copied := versioned(f, prog.Saved)
+	copied := versioned(f, prog.Saved, prog.savedBlocks())
 	var l diag.List
 	var entryUnit *ast.Unit
 	for _, u := range f.Units {
@@ -56,6 +56,7 @@ func SavedState(f *ast.File, entry string, prog *Program) error {
 		l.Sort()
 		return l
 	}
+	addSavedBlockData(f, entryUnit, copied, prog) // legacy_saved_data.go
 	if entryUnit != nil {
 		zeroSavedDerivs(f, entryUnit, prog)
 	}
@@ -98,8 +99,17 @@ func (p *Program) reachingSaved() map[string]map[string]bool {
 // versioned returns the procedures whose SAVEd locals moved that have
 // derivative versions in f (name_d, name_fwd, ... declaring the block):
 // the state those keep is a copy the user's procedure does not follow.
-func versioned(f *ast.File, saved map[string]bool) map[string]bool {
+func versioned(f *ast.File, saved map[string]bool, blocks map[string]string) map[string]bool {
 	out := map[string]bool{}
+	defer func() { // the procedures of one with ENTRY share a block
+		for name, b := range blocks {
+			for q := range out {
+				if blocks[q] == b {
+					out[name] = true
+				}
+			}
+		}
+	}()
 	for _, u := range f.Units {
 		if u.Name == nil {
 			continue
@@ -113,9 +123,10 @@ func versioned(f *ast.File, saved map[string]bool) map[string]bool {
 				if b.Name == nil {
 					continue
 				}
-				p := strings.TrimPrefix(b.Name.Lower(), SavedBlockPrefix)
-				if saved[p] && strings.HasPrefix(u.Name.Lower(), p+"_") {
-					out[p] = true
+				for p := range saved {
+					if blocks[p] == b.Name.Lower() && strings.HasPrefix(u.Name.Lower(), p+"_") {
+						out[p] = true
+					}
 				}
 			}
 		}

@@ -507,6 +507,9 @@ type gen struct {
 	// seqCounts are the element counts of elements saved by sequence
 	// association (legacy_reach.go).
 	seqCounts map[ast.Expr]ast.Expr
+	// splitSecs are the sections of assumed-size dummies foo_fwd leaves
+	// for foo_bwd (legacy_split_reach.go).
+	splitSecs map[*sema.Symbol]ast.Expr
 }
 
 func inPattern(pa *activity.ProcActivity, s *sema.Symbol) bool {

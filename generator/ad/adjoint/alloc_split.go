@@ -83,6 +83,9 @@ func (g *gen) splitPushPop(s *sema.Symbol) (push, pop []ast.Stmt, err error) {
 	if decl.IsDerived(s.Type) {
 		return g.recordDerived(ast.NewIdent(s.Name), s.Rank(), s.Type, tape.Push, false) // derived.go
 	}
+	if sec := g.splitSecs[s]; sec != nil {
+		return g.sectionPushPop(sec, s) // legacy_split_reach.go
+	}
 	return symPushPop(ast.NewIdent(s.Name), s)
 }
 

@@ -366,6 +366,8 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 					rec = sec // (legacy_sections.go)
 				}
 			}
+		} else if sec := g.elementSection(a, bs, ds, c.args); sec != nil {
+			rec = sec // a whole assumed-size array: what the callee reaches
 		}
 	}
 	if c.split {

@@ -218,7 +218,7 @@ func (g *gen) newHoistRef(x ast.Expr) (*hoistRef, error) {
 	r := &hoistRef{x: x, call: call, callee: g.pa.CallPattern(x)}
 	for i, d := range r.callee.Unit.Args {
 		ds := g.info.ScopeOf(r.callee.Unit).LookupLocal(d.Lower())
-		if ds != nil && decl.MayDefine(g.info, r.callee.Unit, ds) && !g.neverDefined(ds) { // legacy_intents.go
+		if ds != nil && ds.Kind == sema.VarSym && decl.MayDefine(g.info, r.callee.Unit, ds) && !g.neverDefined(ds) { // legacy_intents.go (a dummy procedure is never defined)
 			if !g.sideEffects(call) {
 				return nil, notSupported("reference of function '%s', which may define its argument '%s', hoisted into a temporary in reverse mode", name, r.callee.Unit.Args[i].Name)
 			}

@@ -63,11 +63,12 @@ func (g *gen) dummyReach(unit *ast.Unit, d *sema.Symbol, args []ast.Expr) (reach
 					ok = false
 					return false
 				}
-				if _, isCall := c.Parent().(*ast.CallStmt); isCall {
+				if _, isCall := c.Parent().(*ast.CallStmt); isCall || g.passedToFunction(c.Parent(), n) {
 					ok = false // passed on: its callee's reach is not followed
 					return false
 				}
-				lo, hi, found := g.subscriptReach(n.Args[0], loops, d, args)
+				sub := g.loopAliases(n, n.Args[0], loops) // legacy_reach_alias.go
+				lo, hi, found := g.subscriptReach(sub, loops, d, args, r.facts)
 				if !found {
 					ok = false
 					return false
@@ -132,7 +133,7 @@ func addDistinct(list []ast.Expr, x ast.Expr) []ast.Expr {
 // the callee, in the caller's terms, with the neutral 1 and 0 when the
 // loop it is affine in may not run; false if it is not of the forms
 // above.
-func (g *gen) subscriptReach(e ast.Expr, loops []*ast.DoConstruct, d *sema.Symbol, args []ast.Expr) (lo, hi ast.Expr, ok bool) {
+func (g *gen) subscriptReach(e ast.Expr, loops []*ast.DoConstruct, d *sema.Symbol, args []ast.Expr, facts []fact) (lo, hi ast.Expr, ok bool) {
 	var loop *ast.DoConstruct
 	for _, l := range loops {
 		if l.Var == nil || l.While != nil || l.Concurrent != nil {
@@ -170,12 +171,19 @@ func (g *gen) subscriptReach(e ast.Expr, loops []*ast.DoConstruct, d *sema.Symbo
 		return nil, nil, false
 	}
 	s, constStep := intConst(step)
-	if !constStep || s == 0 {
+	if !constStep {
+		s = stepSign(step, facts) // do i = 1, nincx, incx after if (incx.le.0) return
+	}
+	if s == 0 {
 		return nil, nil, false
 	}
 	last := stop
-	if s != 1 { // the last value taken: start + ((stop - start)/step)*step
-		last = deriv.Add(start, deriv.Mul(&ast.ParenExpr{X: deriv.Div(&ast.ParenExpr{X: deriv.Sub(stop, start)}, step)}, step))
+	if s != 1 || !constStep { // the last value taken: start + ((stop - start)/step)*step
+		div := step
+		if !constStep { // (no division by 0 when the guard returns: legacy_reach_sign.go)
+			div = guardedStep(step, s)
+		}
+		last = deriv.Add(start, deriv.Mul(&ast.ParenExpr{X: deriv.Div(&ast.ParenExpr{X: deriv.Sub(stop, start)}, div)}, step))
 	}
 	first := g.calleeTerms(e, d, args, i, start)
 	end := g.calleeTerms(e, d, args, i, last)
@@ -185,7 +193,7 @@ func (g *gen) subscriptReach(e ast.Expr, loops []*ast.DoConstruct, d *sema.Symbo
 	}
 	first, end = simplify(first), simplify(end)
 	lo, hi = foldMinMax("min", first, end), foldMinMax("max", first, end)
-	if b, isConst := intConst(deriv.Sub(next, &ast.ParenExpr{X: first})); isConst {
+	if b, isConst := g.changeSign(deriv.Sub(next, &ast.ParenExpr{X: first}), facts); isConst {
 		// The subscript's change per trip: when the loop runs, the
 		// first value is the lowest if it is not negative.
 		lo, hi = first, end
@@ -447,6 +455,7 @@ func linear(x ast.Expr) *linForm {
 			if len(b.nonzero()) == 0 {
 				return a.scale(b.c)
 			}
+			return a.mul(b) // legacy_reach_poly.go
 		case token.SLASH:
 			if len(b.nonzero()) == 0 && b.c == 1 {
 				return a

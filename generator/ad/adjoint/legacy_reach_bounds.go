@@ -37,22 +37,40 @@ func (g *gen) guardFacts(unit *ast.Unit, d *sema.Symbol, args []ast.Expr) []fact
 			}
 			continue
 		}
-		b, isBin := st.Cond.(*ast.BinaryExpr)
-		if !isBin {
-			continue
-		}
-		x, c := g.calleeTerms(b.X, d, args, nil, nil), linear(b.Y)
-		if x == nil || c == nil || len(c.nonzero()) != 0 {
-			continue
-		}
-		switch b.Op { // the return not taken: x > c, x >= c
-		case token.LE:
-			out = append(out, fact{form: linear(x), min: c.c + 1})
-		case token.LT:
-			out = append(out, fact{form: linear(x), min: c.c})
+		for _, b := range disjuncts(st.Cond) { // if (n.le.0 .or. incx.le.0) return
+			x, c := g.calleeTerms(b.X, d, args, nil, nil), linear(b.Y)
+			if x == nil || c == nil || len(c.nonzero()) != 0 {
+				continue
+			}
+			switch b.Op { // the return not taken: x > c, x >= c
+			case token.LE:
+				out = append(out, fact{form: linear(x), min: c.c + 1})
+			case token.LT:
+				out = append(out, fact{form: linear(x), min: c.c})
+			}
 		}
 	}
 	return out
+}
+
+// disjuncts returns the comparisons c is the .or. of (c itself if it is
+// one); none of them holds when c does not.
+func disjuncts(c ast.Expr) []*ast.BinaryExpr {
+	for {
+		p, ok := c.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		c = p.X
+	}
+	b, ok := c.(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	if b.Op == token.OR {
+		return append(disjuncts(b.X), disjuncts(b.Y)...)
+	}
+	return []*ast.BinaryExpr{b}
 }
 
 // lowerBound returns a lower bound of integer expression x given facts.

@@ -61,6 +61,9 @@ func (g *gen) inductionReach(e ast.Expr, loops []*ast.DoConstruct, d *sema.Symbo
 	first = simplify(first)
 	last := simplify(deriv.Add(first, deriv.Mul(trips, &ast.ParenExpr{X: step})))
 	lo, hi = foldMinMax("min", first, last), foldMinMax("max", first, last)
+	if _, isConst := intConst(step); !isConst {
+		lo, hi = signSplit(first, trips, step) // legacy_reach_sign.go
+	}
 	if n, isConst := intConst(step); isConst {
 		// The first value is the lowest for a step not negative.
 		lo, hi = first, last

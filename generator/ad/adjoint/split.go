@@ -144,7 +144,7 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, map[*sema.Symbol]bool, erro
 			continue
 		}
 		for _, d := range s.Dims {
-			if d.Kind == sema.AssumedSize {
+			if d.Kind == sema.AssumedSize && !g.splitReach(u, s) { // legacy_split_reach.go
 				return nil, nil, notSupported("assumed-size array '%s' in '%s', reversed in split mode", s.Name, g.pa.Proc.Name)
 			}
 		}

@@ -783,14 +783,14 @@ contains
   end subroutine
 end module
 `, "m.s", "n.f90:4:14: not supported yet: private module variable 'c' of 'm', which the derivative code needs and a procedure changes: the derivative module, a module of its own, cannot share it (make it PUBLIC, or list its source in output.augment: fadj then writes it again with the derivative code inside the module)"},
-		{"data active", `
+		{"initialised active", `
 subroutine s(x, y)
-  real(8) :: x, y, acc
-  data acc /0d0/
+  real(8) :: x, y
+  real(8) :: acc = 0d0
   acc = acc + x
   y = acc*x
 end subroutine
-`, "s", "n.f90:3:3: not supported yet: active saved variable 'acc' (its value, and its derivative, carry over from one call of 's' to the next)"},
+`, "s", "n.f90:3:14: not supported yet: active saved variable 'acc' (its value, and its derivative, carry over from one call of 's' to the next)"},
 		{"element to passive array dummy", `
 subroutine fill(w, n)
   integer, intent(in) :: n

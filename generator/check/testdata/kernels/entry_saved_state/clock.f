@@ -1,7 +1,7 @@
-C     ENTRY code fadj rejects when it is differentiated: a step counter
-C     saved by DATA that the code of both entry points uses (each
-C     procedure would count on its own).  Called passively, the original
-C     procedure would run (kernel entry_passive_state).
+C     ENTRY code sharing SAVEd state: a step counter saved by DATA that
+C     the code of both entry points uses. The procedures made of the
+C     entry points share it through one block (/FADJSV_START/, its DATA
+C     in a BLOCK DATA unit of the generated code).
       SUBROUTINE START(N, U)
       INTEGER N, I, NSTEP
       DOUBLE PRECISION U(N), DT
