@@ -111,7 +111,7 @@ func (g *gen) componentAlloc(keyword string, x *ast.SelectorExpr, c *sema.Symbol
 	}
 	bwd = append(append(append([]ast.Stmt{}, rec.popBounds...), rec.alloc), rec.popValues...)
 	if xb != nil {
-		bwd = append(bwd, decl.AllocateMold(xb, ast.Clone(x)), &ast.AssignStmt{Lhs: ast.Clone(xb), Rhs: deriv.Const("0", c.Type)})
+		bwd = append(bwd, decl.AllocateMold(xb, ast.Clone(x)), decl.ZeroLeaf(xb, c))
 	}
 	re, err := g.reassocDealloc(x) // wrf_dealloc_target.go
 	return rec.push, append(bwd, re...), err

@@ -43,6 +43,9 @@ type snapOp struct {
 	// guard in a release (snap_allocvar.go).
 	flagOf, flagVar string
 	dropGuard       ast.Expr
+	// parts: the values of an ALLOCATABLE component of derived type,
+	// one array reference per component (snap_alloc_dtype.go).
+	parts []tape.Op
 }
 
 // snapLoop is a DO loop of variable i from lo to hi.
