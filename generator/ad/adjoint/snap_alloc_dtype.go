@@ -39,6 +39,14 @@ func dtypeParts(ref ast.Expr, t *sema.Type, what string) ([]tape.Op, error) {
 // values of op's allocated array: one call, or one per part (in reverse
 // for a restore) in a BLOCK.
 func (op snapOp) valueStmt(verb string) ast.Stmt {
+	if op.cplx != nil {
+		k := tape.SnapPush
+		if verb != "push" {
+			k = tape.SnapPop
+		}
+		list, _ := complexValues(op.Ref, op.cplx, op.rank, k, verb == "peek") // alloc_comp_complex.go
+		return &ast.BlockConstruct{Body: list, End: ast.EndStmt{Keyword: "block"}}
+	}
 	if len(op.parts) == 0 {
 		return op.bare().call(verb)
 	}
@@ -57,6 +65,9 @@ func (op snapOp) valueStmt(verb string) ast.Stmt {
 // partsDiscard returns the discards of the values of op's parts, n
 // elements each.
 func (op snapOp) partsDiscard(n string) string {
+	if op.cplx != nil {
+		return fmt.Sprintf("call fadj_snap_discard(fadj_snap_%s, 2*%s)\n", op.Type.String(), n)
+	}
 	var out []string
 	for _, p := range op.parts {
 		out = append(out, fmt.Sprintf("call fadj_snap_discard(fadj_snap_%s, %s)\n", p.Type.String(), n))
@@ -67,6 +78,10 @@ func (op snapOp) partsDiscard(n string) string {
 // dtypeSnapOp sets the parts of op, the save of leaf l, if l's component
 // is of derived type.
 func dtypeSnapOp(op *snapOp, l tapeLeaf, what string) error {
+	if typ, _, ok := complexKind(l.alloc.Type); ok && l.alloc.Attrs.Has(sema.AttrAllocatable) {
+		op.cplx, op.Type = l.alloc.Type, typ // alloc_comp_complex.go
+		return nil
+	}
 	if !isDerivedLeaf(l) {
 		return nil
 	}

@@ -162,7 +162,7 @@ func (op snapOp) reallocDrop() string {
 		n = strings.TrimPrefix(n+"*"+l, "1*")
 	}
 	discard := fmt.Sprintf("call fadj_snap_discard(fadj_snap_%s, %s)\n", stack, n)
-	if len(op.parts) > 0 {
+	if len(op.parts) > 0 || op.cplx != nil {
 		discard = op.partsDiscard(n) // snap_alloc_dtype.go
 	}
 	return fmt.Sprintf("call fadj_snap_pop_i4(fadj_snf)\nif (fadj_snf == 1) then\n%s%send if\n", strings.Join(pops, ""), discard)
@@ -188,7 +188,7 @@ func (g *gen) keptAllocations(v *sema.Symbol, body []ast.Stmt, what string, ops 
 // (snap_alloc_elems.go).
 func (g *gen) allocComponentOp(v *sema.Symbol, l tapeLeaf, guard ast.Expr, loops []snapLoop, what string) (snapOp, error) {
 	typ, ok := tape.TypeOf(l.alloc.Type)
-	if isDerivedLeaf(l) {
+	if isDerivedLeaf(l) || l.alloc.Type.IsComplex() {
 		typ, ok = tape.R8, true // (its parts': snap_alloc_dtype.go)
 	}
 	if l.typ == tape.Char {
