@@ -111,7 +111,7 @@ func (g *gen) componentAlloc(keyword string, x *ast.SelectorExpr, c *sema.Symbol
 	}
 	bwd = append(append(append([]ast.Stmt{}, rec.popBounds...), rec.alloc), rec.popValues...)
 	if xb != nil {
-		bwd = append(bwd, decl.AllocateMold(xb, ast.Clone(x)), decl.ZeroLeaf(xb, c))
+		bwd = append(bwd, decl.AllocateLike(xb, ast.Clone(x), c.Type, c.Rank()), decl.ZeroLeaf(xb, c))
 	}
 	re, err := g.reassocDealloc(x) // wrf_dealloc_target.go
 	return rec.push, append(bwd, re...), err

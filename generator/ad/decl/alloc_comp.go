@@ -33,7 +33,11 @@ func FollowComponents(x, d string, s *sema.Symbol, always bool, newIndex func() 
 		xc, dc := PathRef(xe, path), PathRef(de, path)
 		c := path[len(path)-1]
 		zero := ZeroLeaf(dc, c)
-		body = append(body, Associate(c, Follow(xc, dc, c.Rank(), zero, always))...) // ptrcomp.go
+		var like *sema.Type
+		if IsDerived(c.Type) {
+			like = c.Type // (explicit bounds: alloc_mold.go)
+		}
+		body = append(body, Associate(c, FollowLike(xc, dc, c.Rank(), like, zero, always))...) // ptrcomp.go
 	}
 	return nest(loops, body)
 }
