@@ -33,7 +33,16 @@ func (g *gen) sourceAlloc(s *ast.AllocateStmt, src ast.Expr) (fwd, bwd []ast.Stm
 		}
 		var adj []ast.Stmt
 		if g.hasAdj(base) {
-			if adj, err = g.assignAdjoint(&ast.AssignStmt{Lhs: lhs, Rhs: src}, base); err != nil {
+			as := &ast.AssignStmt{Lhs: lhs, Rhs: src}
+			if decl.IsDerived(g.info.TypeOf(lhs)) {
+				// A whole derived-type value (allocate(old, source=s%lay)):
+				// component by component (derived.go; assignAdjoint
+				// would drop the source's increments).
+				adj, err = g.derivedAssignAdjoint(as)
+			} else {
+				adj, err = g.assignAdjoint(as, base)
+			}
+			if err != nil {
 				return nil, nil, err
 			}
 		}
