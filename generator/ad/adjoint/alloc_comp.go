@@ -138,7 +138,7 @@ func (g *gen) componentAssign(s *ast.AssignStmt, x *ast.SelectorExpr, c *sema.Sy
 		return fwd, restore, nil
 	}
 	restore = append(restore, g.follow(x, c))
-	adj, err := g.assignAdjoint(s, base)
+	adj, err := g.wholeAssignAdjoint(s, base) // dtype_bwd_intent.go
 	if err != nil {
 		return nil, nil, err
 	}

@@ -33,16 +33,8 @@ func (g *gen) sourceAlloc(s *ast.AllocateStmt, src ast.Expr) (fwd, bwd []ast.Stm
 		}
 		var adj []ast.Stmt
 		if g.hasAdj(base) {
-			as := &ast.AssignStmt{Lhs: lhs, Rhs: src}
-			if decl.IsDerived(g.info.TypeOf(lhs)) {
-				// A whole derived-type value (allocate(old, source=s%lay)):
-				// component by component (derived.go; assignAdjoint
-				// would drop the source's increments).
-				adj, err = g.derivedAssignAdjoint(as)
-			} else {
-				adj, err = g.assignAdjoint(as, base)
-			}
-			if err != nil {
+			// (allocate(old, source=s%lay): dtype_bwd_intent.go)
+			if adj, err = g.wholeAssignAdjoint(&ast.AssignStmt{Lhs: lhs, Rhs: src}, base); err != nil {
 				return nil, nil, err
 			}
 		}

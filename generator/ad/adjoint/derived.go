@@ -9,6 +9,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -127,7 +128,7 @@ func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 			return nil, notSupported("active derived-type assignment from an expression with the defined operator %s on arrays of derived type in reverse mode", opLit(s.Rhs)) // dtype_op.go
 		}
 		if g.pa.ActiveStmt(s) {
-			return nil, notSupported("active derived-type assignment from an expression ('%s') in reverse mode", exprString(s.Rhs))
+			return nil, notSupported("active derived-type assignment from an expression ('%s') in reverse mode", printer.ExprString(s.Rhs))
 		}
 		return g.zeroRef(lhsB, t, rank), nil
 	}

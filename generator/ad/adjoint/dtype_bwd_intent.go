@@ -3,6 +3,7 @@ package adjoint
 import (
 	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // bwdInOut returns the declarations of foo_bwd (calls: split) with the
@@ -46,4 +47,16 @@ func (g *gen) outWithAllocComps(td *ast.TypeDecl) bool {
 		n++
 	}
 	return n > 0
+}
+
+// wholeAssignAdjoint returns the adjoint of s, an assignment to a whole
+// ALLOCATABLE variable or component (base its variable) or the value
+// an ALLOCATE with SOURCE= gives: component by component for a derived
+// type (derived.go: assignAdjoint would write lhs_b = 0.0 and drop the
+// right side's increments).
+func (g *gen) wholeAssignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, error) {
+	if decl.IsDerived(g.info.TypeOf(s.Lhs)) {
+		return g.derivedAssignAdjoint(s)
+	}
+	return g.assignAdjoint(s, base)
 }
