@@ -11,7 +11,9 @@ import (
 // (decl.AllocPaths) made INTENT(INOUT): INTENT(OUT) would deallocate
 // those components on entry, and the adjoints' follow the primal's
 // allocation (a column_init(col) allocating col%layers: col_b%layers
-// would be dropped before the backward sweep reads it).
+// would be dropped before the backward sweep reads it; an ALLOCATABLE
+// array of columns would lose the layers its elements' records do not
+// restore).
 func (g *gen) bwdInOut(decls []ast.Stmt) []ast.Stmt {
 	out := make([]ast.Stmt, len(decls))
 	for i, d := range decls {
@@ -41,7 +43,7 @@ func (g *gen) outWithAllocComps(td *ast.TypeDecl) bool {
 	n := 0
 	for _, e := range td.Entities {
 		s := g.scope.LookupLocal(e.Name.Lower())
-		if s == nil || !s.IsDummy() || s.Intent != ast.IntentOut || decl.IsAllocatable(s) || len(decl.AllocPaths(s.Type)) == 0 {
+		if s == nil || !s.IsDummy() || s.Intent != ast.IntentOut || len(decl.AllocPaths(s.Type)) == 0 {
 			return false
 		}
 		n++
