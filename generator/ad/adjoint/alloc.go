@@ -223,6 +223,7 @@ func (g *gen) allocRecords(x ast.Expr, v *sema.Symbol, push tape.Kind, values bo
 		if r.push, r.popValues, err = g.recordDerived(x, v.Rank(), v.Type, push, false); err != nil {
 			return nil, err
 		}
+	} else if values && r.complexRecords(x, v, push) { // alloc_comp_complex.go
 	} else if values {
 		typ, ok := tape.TypeOf(v.Type)
 		if v.Type != nil && v.Type.IsCharacter() {

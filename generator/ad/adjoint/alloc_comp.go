@@ -111,7 +111,7 @@ func (g *gen) componentAlloc(keyword string, x *ast.SelectorExpr, c *sema.Symbol
 	}
 	bwd = append(append(append([]ast.Stmt{}, rec.popBounds...), rec.alloc), rec.popValues...)
 	if xb != nil {
-		bwd = append(bwd, decl.AllocateMold(xb, ast.Clone(x)), &ast.AssignStmt{Lhs: ast.Clone(xb), Rhs: deriv.Const("0", c.Type)})
+		bwd = append(bwd, decl.AllocateLike(xb, ast.Clone(x), c.Type, c.Rank()), decl.ZeroLeaf(xb, c))
 	}
 	re, err := g.reassocDealloc(x) // wrf_dealloc_target.go
 	return rec.push, append(bwd, re...), err
@@ -138,7 +138,7 @@ func (g *gen) componentAssign(s *ast.AssignStmt, x *ast.SelectorExpr, c *sema.Sy
 		return fwd, restore, nil
 	}
 	restore = append(restore, g.follow(x, c))
-	adj, err := g.assignAdjoint(s, base)
+	adj, err := g.wholeAssignAdjoint(s, base) // dtype_bwd_intent.go
 	if err != nil {
 		return nil, nil, err
 	}

@@ -33,7 +33,8 @@ func (g *gen) sourceAlloc(s *ast.AllocateStmt, src ast.Expr) (fwd, bwd []ast.Stm
 		}
 		var adj []ast.Stmt
 		if g.hasAdj(base) {
-			if adj, err = g.assignAdjoint(&ast.AssignStmt{Lhs: lhs, Rhs: src}, base); err != nil {
+			// (allocate(old, source=s%lay): dtype_bwd_intent.go)
+			if adj, err = g.wholeAssignAdjoint(&ast.AssignStmt{Lhs: lhs, Rhs: src}, base); err != nil {
 				return nil, nil, err
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/analysis/tbr"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -51,8 +52,8 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	if s.Module() != nil && !decl.IsAllocatable(s) && decl.InitsFloat(s.Type) && !decl.ZeroInitOK(s) { // (an allocatable's derivative is zeroed when allocated)
 		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value: a PRIVATE or CLASS component leaves no structure constructor zeroing it)", s.Name, s.Type.Derived.Name)
 	}
-	if decl.HasComplex(s.Type) {
-		return notSupported("active derived-type variable '%s' with a complex component in reverse mode", s.Name)
+	if complexUntaped(s.Type, 0) { // (ALLOCATABLE ones: alloc_comp_complex.go)
+		return notSupported("active derived-type variable '%s' with a complex component other than an ALLOCATABLE one in reverse mode", s.Name)
 	}
 	c := *s
 	c.Type = sema.Real8
@@ -127,7 +128,7 @@ func (g *gen) derivedAssignAdjoint(s *ast.AssignStmt) ([]ast.Stmt, error) {
 			return nil, notSupported("active derived-type assignment from an expression with the defined operator %s on arrays of derived type in reverse mode", opLit(s.Rhs)) // dtype_op.go
 		}
 		if g.pa.ActiveStmt(s) {
-			return nil, notSupported("active derived-type assignment from an expression ('%s') in reverse mode", exprString(s.Rhs))
+			return nil, notSupported("active derived-type assignment from an expression ('%s') in reverse mode", printer.ExprString(s.Rhs))
 		}
 		return g.zeroRef(lhsB, t, rank), nil
 	}
@@ -217,6 +218,9 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 func allocLeafType(t *sema.Type) bool {
 	if t.IsReal() {
 		return true
+	}
+	if _, _, ok := complexKind(t); ok {
+		return true // alloc_comp_complex.go
 	}
 	_, ok := tape.TypeOf(t)
 	return ok && !t.IsComplex() && !decl.IsDerived(t)

@@ -537,6 +537,7 @@ func (g *gen) splitForm(r *routine) ([]*ast.Unit, error) {
 	units[0].Decls = append(units[0].Decls, usedDecls(g.decls[n:], units[0].Body)...)
 	nu.Decls = append(nu.Decls, g.decls[n:]...)
 	nu.Name = ast.NewIdent(routineName(g.pa, "_bwd"))
+	nu.Decls = g.bwdInOut(nu.Decls) // dtype_bwd_intent.go
 	nu.Body = g.bwdPrefix
 	r.inits = append(append(r.inits, g.splitAssocs...), replay...) // (after the adjoints' allocation: split_pointer.go)
 	r.fwd = nil

@@ -35,6 +35,11 @@ func (g *gen) allocSnapOp(v *sema.Symbol, body []ast.Stmt, what string) (snapOp,
 	if v.Type != nil && v.Type.IsCharacter() {
 		typ, ok = tape.Char, true // its codes: snap_chars.go
 	}
+	if ct, _, isC := complexKind(v.Type); isC && ref != nil {
+		// Its parts, saved with the allocation (alloc_comp_complex.go).
+		op := snapOp{Op: tape.Op{Type: ct, Ref: ref}, realloc: true, rank: v.Rank(), cplx: v.Type}
+		return op, g.reallocLocals(v.Rank())
+	}
 	if !ok {
 		return snapOp{}, notSupported("variable '%s' of type %s defined by %s: no tape for it", v.Name, v.Type, what)
 	}

@@ -43,6 +43,12 @@ type snapOp struct {
 	// guard in a release (snap_allocvar.go).
 	flagOf, flagVar string
 	dropGuard       ast.Expr
+	// parts: the values of an ALLOCATABLE component of derived type,
+	// one array reference per component (snap_alloc_dtype.go).
+	parts []tape.Op
+	// cplx: the type of a COMPLEX ALLOCATABLE Ref, whose values are
+	// saved as their real and imaginary parts (alloc_comp_complex.go).
+	cplx *sema.Type
 }
 
 // snapLoop is a DO loop of variable i from lo to hi.

@@ -67,7 +67,7 @@ func (op snapOp) reallocStmts(verb string) []ast.Stmt {
 	}
 	// (snap_ptrcomp.go; the element's values: snap_alloc_elems.go)
 	list := decl.Associate(op.comp, parseStmts(op.reallocText(verb))...)
-	values := op.bare().call(verb)
+	values := op.valueStmt(verb) // snap_alloc_dtype.go
 	var walk func(list []ast.Stmt)
 	walk = func(list []ast.Stmt) {
 		for i, st := range list {
@@ -161,8 +161,11 @@ func (op snapOp) reallocDrop() string {
 		}
 		n = strings.TrimPrefix(n+"*"+l, "1*")
 	}
-	return fmt.Sprintf("call fadj_snap_pop_i4(fadj_snf)\nif (fadj_snf == 1) then\n%scall fadj_snap_discard(fadj_snap_%s, %s)\nend if\n",
-		strings.Join(pops, ""), stack, n)
+	discard := fmt.Sprintf("call fadj_snap_discard(fadj_snap_%s, %s)\n", stack, n)
+	if len(op.parts) > 0 || op.cplx != nil {
+		discard = op.partsDiscard(n) // snap_alloc_dtype.go
+	}
+	return fmt.Sprintf("call fadj_snap_pop_i4(fadj_snf)\nif (fadj_snf == 1) then\n%s%send if\n", strings.Join(pops, ""), discard)
 }
 
 // keptAllocations rejects a save of ops, those of v, that a
@@ -185,6 +188,9 @@ func (g *gen) keptAllocations(v *sema.Symbol, body []ast.Stmt, what string, ops 
 // (snap_alloc_elems.go).
 func (g *gen) allocComponentOp(v *sema.Symbol, l tapeLeaf, guard ast.Expr, loops []snapLoop, what string) (snapOp, error) {
 	typ, ok := tape.TypeOf(l.alloc.Type)
+	if isDerivedLeaf(l) || l.alloc.Type.IsComplex() {
+		typ, ok = tape.R8, true // (its parts': snap_alloc_dtype.go)
+	}
 	if l.typ == tape.Char {
 		typ, ok = tape.Char, true // its codes (snap_chars.go), its length if deferred
 	}
@@ -195,6 +201,9 @@ func (g *gen) allocComponentOp(v *sema.Symbol, l tapeLeaf, guard ast.Expr, loops
 	op := snapOp{Op: tape.Op{Type: typ, Ref: l.ref}, realloc: true, rank: rank, guard: guard, loops: loops, charLen: deferredLen(l.alloc)}
 	if l.alloc.Attrs.Has(sema.AttrPointer) {
 		op.comp = l.alloc // snap_ptrcomp.go
+	}
+	if err := dtypeSnapOp(&op, l, what); err != nil {
+		return snapOp{}, err
 	}
 	if op.charLen {
 		if _, err := g.local("fadj_snc", intType); err != nil {

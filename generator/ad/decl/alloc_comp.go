@@ -32,8 +32,12 @@ func FollowComponents(x, d string, s *sema.Symbol, always bool, newIndex func() 
 	for _, path := range AllocPaths(s.Type) {
 		xc, dc := PathRef(xe, path), PathRef(de, path)
 		c := path[len(path)-1]
-		zero := &ast.AssignStmt{Lhs: ast.Clone(dc), Rhs: deriv.Const("0", c.Type)}
-		body = append(body, Associate(c, Follow(xc, dc, c.Rank(), zero, always))...) // ptrcomp.go
+		zero := ZeroLeaf(dc, c)
+		var like *sema.Type
+		if IsDerived(c.Type) {
+			like = c.Type // (explicit bounds: alloc_mold.go)
+		}
+		body = append(body, Associate(c, FollowLike(xc, dc, c.Rank(), like, zero, always))...) // ptrcomp.go
 	}
 	return nest(loops, body)
 }
@@ -57,7 +61,7 @@ func allocPaths(ts *sema.Symbol, prefix []*sema.Symbol, depth int) [][]*sema.Sym
 		}
 		path := append(append([]*sema.Symbol{}, prefix...), c)
 		switch {
-		case OwnedArray(c) && c.Type.IsReal(): // (POINTER ones: ptrcomp.go)
+		case allocLeaf(c): // (POINTER ones: ptrcomp.go; derived: dtype_alloc_comp.go)
 			out = append(out, path)
 		case scalarPart(c) && IsDerived(c.Type) && depth < 8:
 			out = append(out, allocPaths(c.Type.Derived, path, depth+1)...)

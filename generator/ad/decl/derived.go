@@ -118,7 +118,7 @@ func checkComponents(ts *sema.Symbol, depth int, scalar bool) error {
 			// (Before ALLOCATABLE: `class(base_t), allocatable :: m` is
 			// rejected for being polymorphic.)
 			return notSupported("active CLASS component '%s%%%s' (polymorphic: the bindings called through it are bound at run time)", ts.Name, c.Name)
-		case c.Attrs.Has(sema.AttrAllocatable) && (!scalar || !c.Type.IsReal()):
+		case c.Attrs.Has(sema.AttrAllocatable) && (!scalar || !allocLeaf(c)):
 			// (Real ones through scalar components: AllocPaths.)
 			return notSupported("active ALLOCATABLE component '%s%%%s'", ts.Name, c.Name)
 		case c.Type.IsDerived():
@@ -143,7 +143,7 @@ func AllocComponents(t *sema.Type) []*sema.Symbol {
 	}
 	var out []*sema.Symbol
 	for _, c := range t.Derived.Components {
-		if c.Kind == sema.ComponentSym && OwnedArray(c) && c.Type != nil && c.Type.IsReal() {
+		if c.Kind == sema.ComponentSym && allocLeaf(c) {
 			out = append(out, c)
 		}
 	}
@@ -227,7 +227,11 @@ func ForLeaves(refs []ast.Expr, rank int, ts *sema.Symbol, newIndex func() *ast.
 			out = append(out, st...)
 			continue
 		}
-		out = append(out, ForLeaves(subs, rank+len(c.Dims), c.Type.Derived, newIndex, f)...)
+		st := ForLeaves(subs, rank+len(c.Dims), c.Type.Derived, newIndex, f)
+		if OwnedArray(c) && len(st) > 0 { // (dtype_alloc_comp.go)
+			st = []ast.Stmt{If(Status(ast.Clone(subs[0]), c), st...)}
+		}
+		out = append(out, st...)
 	}
 	return out
 }

@@ -51,7 +51,7 @@ func (g *gen) componentAssign(pre []ast.Stmt, primal ast.Stmt, s *ast.AssignStmt
 	}
 	out := withPrefix(pre, primal)
 	lo, hi := decl.Bounds(ast.Clone(x), c.Rank())
-	out = append(out, decl.Realign(xd, lo, hi, decl.AllocateMold(ast.Clone(xd), ast.Clone(x)))...)
+	out = append(out, decl.Realign(xd, lo, hi, decl.AllocateLike(ast.Clone(xd), ast.Clone(x), c.Type, c.Rank()))...)
 	return append(out, tan...), true
 }
 

@@ -5,6 +5,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -145,7 +146,7 @@ func (g *gen) derivedAssign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 			return nil, notSupported("active derived-type assignment from an expression with the defined operator %s on arrays of derived type", opLit(s.Rhs)) // dtype_op.go
 		}
 		if g.pa.ActiveStmt(s) {
-			return nil, notSupported("active derived-type assignment from an expression ('%s')", exprString(s.Rhs))
+			return nil, notSupported("active derived-type assignment from an expression ('%s')", printer.ExprString(s.Rhs))
 		}
 		if err := g.checkCalls(s.Rhs); err != nil {
 			return nil, err

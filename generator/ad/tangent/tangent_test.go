@@ -865,6 +865,38 @@ subroutine s(x, y)
   y = sum(x**2)
 end subroutine
 `, "s", "n.f90:5:3: not supported yet: READ item 'x(...)' whose subscripts or implied DO bounds read a variable the same READ defines at or after it (its tangent would be zeroed at the wrong place)"},
+		{"array constructor of structure constructors assigned to an ALLOCATABLE component", `
+subroutine s(x, y)
+  type layer_t
+    real(8) :: t, dz
+  end type
+  type column_t
+    type(layer_t), allocatable :: layers(:)
+  end type
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  type(column_t) :: col
+  integer :: k
+  col%layers = [(layer_t(x - k, 0.1d0*k), k = 1, 3)]
+  y = sum(col%layers%t**2)
+end subroutine
+`, "s", "n.f90:12:3: not supported yet: active derived-type assignment from an expression ('[(layer_t(x - k, 0.1d0*k), k = 1, 3)]')"},
+		{"ALLOCATABLE component of a type with an array component", `
+subroutine s(x, y)
+  type layer_t
+    real(8) :: t(2)
+  end type
+  type column_t
+    type(layer_t), allocatable :: layers(:)
+  end type
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  type(column_t) :: col
+  allocate(col%layers(3))
+  col%layers(2)%t = x
+  y = col%layers(2)%t(1)**2
+end subroutine
+`, "s", "not supported yet: active ALLOCATABLE component 'column_t%layers'"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			prog := loadSrc(t, "n.f90", c.src)
