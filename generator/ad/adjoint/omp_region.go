@@ -57,6 +57,7 @@ type ompState struct {
 	any      int                   // whether the routine has directives: 0 not known yet, 1 no, 2 yes
 	inRegion map[*ast.Comment]bool // the directives of the regions reversed (ompStrip drops them)
 	tapeLoop bool                  // the backward loop being made runs on the threads' tapes (omp_tape.go)
+	minmax   []*ompMinMax          // the max and min reductions of the loop being reversed (omp_minmax.go)
 }
 
 // ompCtx is where a statement of a region runs.

@@ -331,6 +331,9 @@ func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	if g.info.Assignments[s] != nil {
 		return nil, nil, notSupported("defined assignment in reverse mode")
 	}
+	if f, b, ok, err := g.ompMinMaxAssign(s); ok { // omp_minmax.go
+		return f, b, err
+	}
 	if err := g.checkCalls(s.Lhs); err != nil {
 		return nil, nil, err
 	}

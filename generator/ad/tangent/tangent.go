@@ -209,6 +209,7 @@ type gen struct {
 	tmpD     map[*ast.CallExpr]ast.Expr
 	tmpDecls []ast.Stmt
 	ntmp     int
+	ompMM    []*ompMinMax // max and min reductions of the parallel loop (omp_minmax.go)
 	hoisted  []ast.Stmt // argument tangents computed for a hoisted function call
 	inWhere  int        // nesting of WHERE bodies: their assignments do not reallocate
 	// module is the module holding the procedure, nil for an external one;
@@ -953,6 +954,9 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	if err := deriv.CheckTransfers(g.info, func(v *sema.Symbol) bool { return pa.IsVaried(s, false, v) }, s); err != nil {
 		return nil, err
 	}
+	if out, ok, err := g.ompMinMaxAssign(s); ok { // omp_minmax.go
+		return out, err
+	}
 	ppre := g.hoistPassive(s) // funcref_passive.go
 	pre, err := g.hoist(s.Lhs, s.Rhs)
 	if err != nil {
@@ -1087,6 +1091,9 @@ func (g *gen) ifConstruct(s *ast.IfConstruct) ([]ast.Stmt, error) {
 // doConstruct returns DO loop s with the tangent of its body, as a
 // block DO.
 func (g *gen) doConstruct(s *ast.DoConstruct) ([]ast.Stmt, error) {
+	if out, ok, err := g.ompMinMaxLoop(s); ok { // omp_minmax.go
+		return out, err
+	}
 	if s.Concurrent != nil && g.pa.ActiveStmt(s) {
 		return g.concurrent(s) // concurrent.go
 	}

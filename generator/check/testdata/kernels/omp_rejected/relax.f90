@@ -1,7 +1,8 @@
 ! OpenMP constructs reverse mode does not handle yet, each reported at
 ! its directive: a parallel loop whose iterations need the tape with a
 ! lastprivate variable, a critical section around a product of active
-! values in a parallel region, and a max reduction of an active variable.
+! values in a parallel region, and a max reduction of an active variable
+! updated by a max of three arguments.
 subroutine relax(n, x, y, s, m)
   implicit none
   integer, intent(in) :: n
@@ -31,6 +32,6 @@ subroutine relax(n, x, y, s, m)
   m = -huge(m)
   !$omp parallel do reduction(max:m)
   do i = 1, n
-    m = max(m, x(i) * y(i))
+    m = max(m, x(i) * y(i), y(i))
   end do
 end subroutine relax

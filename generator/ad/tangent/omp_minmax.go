@@ -1,0 +1,264 @@
+package tangent
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fadj-dev/fadj/generator/ad/deriv"
+	"github.com/fadj-dev/fadj/generator/diag"
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/sema"
+)
+
+// reduction(max:v) and reduction(min:v) of an active v on "!$omp
+// parallel do", updated by one v = max(v, e) (min) per iteration. The
+// final v is one iteration's e (or v's value before the loop): its
+// tangent is that one's, whichever thread ran it. The loop keeps its
+// reduction and stores each iteration's e and its tangent at the
+// iteration's index; after it a scan finds the winner as the serial loop
+// picks it (v = max(v, e): the earliest, v's value before the loop
+// first; v = max(e, v): the last) and v_d takes its tangent (the
+// adjoint's omp_minmax.go does the same).
+type ompMinMax struct {
+	sym        *sema.Symbol
+	op         string
+	first      bool
+	stmt       *ast.AssignStmt
+	arg        ast.Expr
+	vals, tans string // the arrays of e and its tangent by iteration
+	init, win  string
+	loopVar    string
+}
+
+// ompMinMaxLoop returns the tangent of parallel loop s if it has max or
+// min reductions of active variables (ok false otherwise).
+func (g *gen) ompMinMaxLoop(s *ast.DoConstruct) (out []ast.Stmt, ok bool, err error) {
+	if g.ompMM != nil || s.Var == nil {
+		return nil, false, nil // (the loop's own call below)
+	}
+	i := lastOmp(s.Doc)
+	if i < 0 || s.Doc[i].Omp.Name != "parallel do" {
+		return nil, false, nil
+	}
+	var mm []*ompMinMax
+	for _, cl := range s.Doc[i].Omp.Clauses {
+		if cl.Name != "reduction" || !ompMinMaxOp(cl.Op) {
+			continue
+		}
+		for _, v := range cl.Vars {
+			sym := g.scope.Lookup(strings.ToLower(v))
+			if sym == nil || !g.pa.ActiveVar(sym) {
+				continue
+			}
+			r, err := g.ompMinMaxFind(s, strings.ToLower(cl.Op), sym)
+			if err != nil {
+				var l diag.List // at the directive
+				l.Add(g.fset.Position(s.Doc[i].Slash), err.Error())
+				return nil, true, l
+			}
+			mm = append(mm, r)
+		}
+	}
+	if len(mm) == 0 {
+		return nil, false, nil
+	}
+	if s.Doc[i].Omp.Clause("collapse") != nil {
+		return nil, true, notSupported("reduction(%s:%s) of an active variable with collapse in tangent mode", mm[0].op, mm[0].sym.Name)
+	}
+	g.ompMM = mm
+	loop, err := g.doConstruct(s)
+	g.ompMM = nil
+	if err != nil {
+		return nil, true, err
+	}
+	pre, after := g.ompMinMaxAround(s, mm)
+	return append(append(pre, loop...), after...), true, nil
+}
+
+// ompMinMaxFind checks the update of reduction variable sym in loop s:
+// one v = op(v, e) (or op(e, v)) per iteration, in no inner loop, and
+// no other mention of v.
+func (g *gen) ompMinMaxFind(s *ast.DoConstruct, op string, sym *sema.Symbol) (*ompMinMax, error) {
+	var upd []*ast.AssignStmt
+	uses, inner := 0, false
+	for _, st := range s.Body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if strings.EqualFold(n.Name, sym.Name) {
+					uses++
+				}
+			case *ast.DoConstruct:
+				inner = inner || mentionsName(n, sym.Name)
+			case *ast.AssignStmt:
+				if id, ok := n.Lhs.(*ast.Ident); ok && strings.EqualFold(id.Name, sym.Name) {
+					upd = append(upd, n)
+				}
+			}
+			return true
+		})
+	}
+	bad := notSupported("reduction(%s:%s) of an active variable updated otherwise than by one %s = %s(%s, e) per iteration (in no inner loop) in tangent mode", op, sym.Name, sym.Name, op, sym.Name)
+	if len(upd) != 1 || inner || uses != 2 {
+		return nil, bad
+	}
+	call, ok := upd[0].Rhs.(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil, bad
+	}
+	if fn, ok := call.Fun.(*ast.Ident); !ok || !strings.EqualFold(fn.Name, op) {
+		return nil, bad
+	}
+	r := &ompMinMax{sym: sym, op: op, stmt: upd[0], loopVar: s.Var.Name}
+	for k, x := range call.Args {
+		if id, ok := x.(*ast.Ident); ok && strings.EqualFold(id.Name, sym.Name) {
+			r.first, r.arg = k == 0, call.Args[1-k]
+		}
+	}
+	if r.arg == nil || mentionsName(r.arg, sym.Name) {
+		return nil, bad
+	}
+	g.ntmp++
+	n := fmt.Sprint(g.ntmp)
+	r.vals, r.tans, r.init, r.win = "fadj_omv"+n, "fadj_omd"+n, "fadj_omr"+n, "fadj_omw"+n
+	for _, name := range []string{r.vals, r.tans, r.init, r.win} {
+		if g.scope.LookupLocal(name) != nil {
+			return nil, notSupported("generated name '%s' clashes with a name of the routine", name)
+		}
+	}
+	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(sym.Type.Kind)}
+	arr := func(name string) ast.Stmt {
+		return &ast.TypeDecl{Type: ts, Attrs: []*ast.Attr{{Kind: ast.AttrAllocatable}}, DColon: true,
+			Entities: []*ast.Entity{{Name: ast.NewIdent(name), Dims: []*ast.Dim{{Colon: true}}}}}
+	}
+	g.tmpDecls = append(g.tmpDecls, arr(r.vals), arr(r.tans), tmpDecl(r.init, sym.Type), tmpDecl(r.win, sema.BasicType(sema.IntegerType, 4)))
+	return r, nil
+}
+
+// mentionsName reports whether name occurs in n.
+func mentionsName(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && strings.EqualFold(id.Name, name) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// ompMinMaxName reports whether name is one of the arrays or scalars of
+// a max or min reduction (shared, not a private temporary).
+func ompMinMaxName(name string) bool {
+	for _, p := range []string{"fadj_omv", "fadj_omd", "fadj_omr", "fadj_omw"} {
+		if strings.HasPrefix(strings.ToLower(name), p) {
+			return true
+		}
+	}
+	return false
+}
+
+// ompMinMaxAssign is the tangent of the update of a max or min
+// reduction of the loop (ok false for another statement): it stores e
+// and its tangent, and updates v from the value stored (the scan finds it
+// bit for bit).
+func (g *gen) ompMinMaxAssign(s *ast.AssignStmt) (out []ast.Stmt, ok bool, err error) {
+	var r *ompMinMax
+	for _, x := range g.ompMM {
+		if x.stmt == s {
+			r = x
+		}
+	}
+	if r == nil {
+		return nil, false, nil
+	}
+	if pre, err := g.hoist(r.arg); err != nil || len(pre) > 0 {
+		return nil, true, notSupported("reduction(%s:%s) of an active variable updated with a function reference in tangent mode", r.op, r.sym.Name)
+	}
+	d, err := g.tangent(r.arg)
+	if err != nil {
+		return nil, true, err
+	}
+	i := ast.NewIdent(r.loopVar)
+	at := func(name string) ast.Expr { return &ast.CallExpr{Fun: ast.NewIdent(name), Args: []ast.Expr{ast.Clone(i)}} }
+	orig := s.Rhs.(*ast.CallExpr)
+	call := &ast.CallExpr{Fun: ast.Clone(orig.Fun)}
+	for _, x := range orig.Args {
+		if x == r.arg {
+			x = at(r.vals)
+		}
+		call.Args = append(call.Args, ast.Clone(x))
+	}
+	upd := ast.Copy(s).(*ast.AssignStmt)
+	upd.Rhs = call
+	return []ast.Stmt{
+		&ast.AssignStmt{Lhs: at(r.tans), Rhs: d},
+		&ast.AssignStmt{Lhs: at(r.vals), Rhs: ast.Clone(r.arg)},
+		upd,
+	}, true, nil
+}
+
+// ompMinMaxAround is what goes before and after parallel loop s for its
+// max and min reductions.
+func (g *gen) ompMinMaxAround(s *ast.DoConstruct, mm []*ompMinMax) (pre, after []ast.Stmt) {
+	lo, hi := printer.ExprString(s.Start), printer.ExprString(s.Stop)
+	step := ""
+	if s.Step != nil {
+		step = ", " + printer.ExprString(s.Step)
+	}
+	var b, a strings.Builder
+	for _, r := range mm {
+		v, i := r.sym.Name, r.loopVar
+		// (Equal to the final value: not below it for max; no
+		// equality test on reals, which -Wcompare-reals flags.)
+		far, ge := "-huge("+r.vals+")", ">="
+		if r.op == "min" {
+			far, ge = "huge("+r.vals+")", "<="
+		}
+		fmt.Fprintf(&b, "%s = %s\nallocate(%s(min(%s, %s):max(%s, %s)), %s(min(%s, %s):max(%s, %s)))\n%s = %s\n",
+			r.init, v, r.vals, lo, hi, lo, hi, r.tans, lo, hi, lo, hi, r.vals, far)
+		fmt.Fprintf(&a, "%s = 0\ndo %s = %s, %s%s\n", r.win, i, lo, hi, step)
+		if r.first {
+			fmt.Fprintf(&a, "  if (%s(%s) %s %s) then\n    %s = %s\n    exit\n  end if\nend do\nif (%s %s %s) %s = 0\n", r.vals, i, ge, v, r.win, i, r.init, ge, v, r.win)
+		} else {
+			fmt.Fprintf(&a, "  if (%s(%s) %s %s) %s = %s\nend do\n", r.vals, i, ge, v, r.win, i)
+		}
+		fmt.Fprintf(&a, "if (%s /= 0) %s = %s(%s)\ndeallocate(%s, %s)\n", r.win, g.tname(r.sym), r.tans, r.win, r.vals, r.tans)
+	}
+	return nlSnippet(b.String()).Body, nlSnippet(a.String()).Body
+}
+
+// ompMinMaxOp reports whether op is a max or min reduction.
+func ompMinMaxOp(op string) bool {
+	return strings.EqualFold(op, "max") || strings.EqualFold(op, "min")
+}
+
+// ompStrayEnds drops from the statements of l the "end parallel do"
+// directives not right after a DO loop (optional; the statements after
+// a loop with max or min reductions come between).
+func ompStrayEnds(l []ast.Stmt) {
+	for k, st := range l {
+		doc := st.Header().Doc
+		keep := doc[:0:0]
+		for _, c := range doc {
+			if c.Omp != nil && c.Omp.Name == "end parallel do" {
+				if _, ok := prevStmt(l, k).(*ast.DoConstruct); !ok {
+					continue
+				}
+			}
+			keep = append(keep, c)
+		}
+		if len(keep) != len(doc) {
+			st.Header().Doc = keep
+		}
+	}
+}
+
+// prevStmt is l[k-1], nil for k = 0.
+func prevStmt(l []ast.Stmt, k int) ast.Stmt {
+	if k == 0 {
+		return nil
+	}
+	return l[k-1]
+}
