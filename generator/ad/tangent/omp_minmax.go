@@ -181,7 +181,9 @@ func (g *gen) ompMinMaxAssign(s *ast.AssignStmt) (out []ast.Stmt, ok bool, err e
 		return nil, true, err
 	}
 	i := ast.NewIdent(r.loopVar)
-	at := func(name string) ast.Expr { return &ast.CallExpr{Fun: ast.NewIdent(name), Args: []ast.Expr{ast.Clone(i)}} }
+	at := func(name string) ast.Expr {
+		return &ast.CallExpr{Fun: ast.NewIdent(name), Args: []ast.Expr{ast.Clone(i)}}
+	}
 	orig := s.Rhs.(*ast.CallExpr)
 	call := &ast.CallExpr{Fun: ast.Clone(orig.Fun)}
 	for _, x := range orig.Args {

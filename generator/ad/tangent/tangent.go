@@ -210,8 +210,8 @@ type gen struct {
 	tmpDecls []ast.Stmt
 	ntmp     int
 	ompMM    []*ompMinMax // max and min reductions of the parallel loop (omp_minmax.go)
-	hoisted  []ast.Stmt // argument tangents computed for a hoisted function call
-	inWhere  int        // nesting of WHERE bodies: their assignments do not reallocate
+	hoisted  []ast.Stmt   // argument tangents computed for a hoisted function call
+	inWhere  int          // nesting of WHERE bodies: their assignments do not reallocate
 	// module is the module holding the procedure, nil for an external one;
 	// host is the scope of the host of an internal procedure.
 	module *sema.Symbol
