@@ -240,3 +240,26 @@ func (g *gen) ompMinMaxCheck(s *ast.DoConstruct, c *ast.Comment, ws bool) ([]*om
 	g.omp.minmax = mm
 	return mm, nil
 }
+
+// ompZeroPrivateAdj zeroes, at the start of the backward region of r,
+// the adjoints of the region's private variables among names (the
+// backward region's private ones): a private variable is dead after the
+// region, its adjoint 0 there, and a private copy is undefined on entry
+// (local_b = local_b + cost_b of a partial sum added in a CRITICAL
+// section read it).
+func (g *gen) ompZeroPrivateAdj(r *ompRegion, names []string) []ast.Stmt {
+	var out []ast.Stmt
+	suf := strings.ToLower(g.suffix)
+	for _, n := range names {
+		base := strings.TrimSuffix(strings.ToLower(n), suf)
+		if base == strings.ToLower(n) || !r.private[base] {
+			continue
+		}
+		sym := g.scope.Lookup(base)
+		if sym == nil || !g.hasAdj(sym) || !isFloat(sym.Type) {
+			continue
+		}
+		out = append(out, &ast.AssignStmt{Lhs: ast.NewIdent(n), Rhs: deriv.Const("0", sym.Type)})
+	}
+	return out
+}

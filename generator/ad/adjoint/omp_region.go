@@ -486,7 +486,8 @@ func (g *gen) ompRegionBwd(r *ompRegion, bs [][]ast.Stmt) ([]ast.Stmt, error) {
 			d.Clauses = append(d.Clauses, &ast.OmpClause{Name: cl.Name, Arg: cl.Arg})
 		}
 	}
-	out := append([]ast.Stmt{g.ompCarrier(d)}, body...)
+	out := append([]ast.Stmt{g.ompCarrier(d)}, g.ompZeroPrivateAdj(r, order)...) // omp_minmax.go
+	out = append(out, body...)
 	return g.ompOneBarrier(append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"}))), nil
 }
 

@@ -2,6 +2,7 @@ package tangent
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
@@ -263,4 +264,40 @@ func prevStmt(l []ast.Stmt, k int) ast.Stmt {
 		return nil
 	}
 	return l[k-1]
+}
+
+// ompFirstTangents makes firstprivate the tangents of the private
+// variables of a parallel region (or SECTIONS, SINGLE) directive d: the
+// tangent leaves out t_d = 0 for a first assignment t = c whose tangent
+// is zero already (t_d is zeroed at the routine's start), which a
+// private copy, undefined on entry, is not; a copy of the zero is. (A
+// loop's private variables need none: their first assignment is varied
+// by the previous iteration.)
+func ompFirstTangents(d *ast.OmpDirective) {
+	switch d.Name {
+	case "parallel", "parallel sections", "sections", "single":
+	default:
+		return
+	}
+	cl := d.Clause("private")
+	if cl == nil {
+		return
+	}
+	var keep, first []string
+	for _, v := range cl.Vars {
+		if strings.HasSuffix(strings.ToLower(v), "_d") && slices.ContainsFunc(cl.Vars, func(p string) bool { return strings.EqualFold(p+"_d", v) }) {
+			first = append(first, v)
+		} else {
+			keep = append(keep, v)
+		}
+	}
+	if len(first) == 0 {
+		return
+	}
+	cl.Vars = keep
+	if fp := d.Clause("firstprivate"); fp != nil {
+		fp.Vars = append(fp.Vars, first...)
+		return
+	}
+	d.Clauses = append(d.Clauses, &ast.OmpClause{Name: "firstprivate", Vars: first})
 }
