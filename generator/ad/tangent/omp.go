@@ -110,7 +110,7 @@ func (g *gen) ompTangent(d *ast.OmpDirective) (*ast.OmpDirective, error) {
 		}
 		cl.Vars = append(cl.Vars, add...)
 	}
-	ompFirstTangents(n) // omp_minmax.go
+	ompFirstTangents(n, g.suffix) // omp_minmax.go
 	return n, nil
 }
 

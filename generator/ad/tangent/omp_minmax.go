@@ -273,7 +273,7 @@ func prevStmt(l []ast.Stmt, k int) ast.Stmt {
 // private copy, undefined on entry, is not; a copy of the zero is. (A
 // loop's private variables need none: their first assignment is varied
 // by the previous iteration.)
-func ompFirstTangents(d *ast.OmpDirective) {
+func ompFirstTangents(d *ast.OmpDirective, suffix string) {
 	switch d.Name {
 	case "parallel", "parallel sections", "sections", "single":
 	default:
@@ -285,7 +285,7 @@ func ompFirstTangents(d *ast.OmpDirective) {
 	}
 	var keep, first []string
 	for _, v := range cl.Vars {
-		if strings.HasSuffix(strings.ToLower(v), "_d") && slices.ContainsFunc(cl.Vars, func(p string) bool { return strings.EqualFold(p+"_d", v) }) {
+		if slices.ContainsFunc(cl.Vars, func(p string) bool { return strings.EqualFold(p+suffix, v) }) {
 			first = append(first, v)
 		} else {
 			keep = append(keep, v)
