@@ -191,7 +191,11 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 		return nil, nil, err
 	}
 	if taped {
-		return g.ompTapeLoop(s, c, f, b, recs) // omp_tape.go
+		fwd, bwd, err := g.ompTapeLoop(s, c, f, b, recs) // omp_tape.go
+		if err != nil {
+			return nil, nil, err
+		}
+		return g.ompLastAround(c.Omp, fwd, bwd) // omp_firstlast.go
 	}
 	f, b = g.ompCarry(s, c, f, b, &recs) // omp_carry.go
 	g.ompMinMaxAround(s, mm, &recs)
