@@ -241,25 +241,42 @@ func (g *gen) ompMinMaxCheck(s *ast.DoConstruct, c *ast.Comment, ws bool) ([]*om
 	return mm, nil
 }
 
-// ompZeroPrivateAdj zeroes, at the start of the backward region of r,
-// the adjoints of the region's private variables among names (the
-// backward region's private ones): a private variable is dead after the
-// region, its adjoint 0 there, and a private copy is undefined on entry
-// (local_b = local_b + cost_b of a partial sum added in a CRITICAL
-// section read it).
-func (g *gen) ompZeroPrivateAdj(r *ompRegion, names []string) []ast.Stmt {
-	var out []ast.Stmt
+// ompZeroPrivateAdj returns the start of the backward region of r, with
+// directive d: the adjoints of the region's private variables are zeroed
+// there (a private variable is dead after the region, its adjoint 0, and
+// a private copy is undefined on entry: local_b = local_b + cost_b of a
+// partial sum added in a CRITICAL section read it). They are
+// firstprivate too: the tidying drops a zero when the variable is zero
+// already before the region, which the copies then are. The directive
+// stays on a CONTINUE of its own (not on a zero the tidying may drop).
+func (g *gen) ompZeroPrivateAdj(r *ompRegion, d *ast.OmpDirective) []ast.Stmt {
+	var zeros []ast.Stmt
+	var first []string
 	suf := strings.ToLower(g.suffix)
-	for _, n := range names {
-		base := strings.TrimSuffix(strings.ToLower(n), suf)
-		if base == strings.ToLower(n) || !r.private[base] {
-			continue
-		}
-		sym := g.scope.Lookup(base)
-		if sym == nil || !g.hasAdj(sym) || !isFloat(sym.Type) {
-			continue
-		}
-		out = append(out, &ast.AssignStmt{Lhs: ast.NewIdent(n), Rhs: deriv.Const("0", sym.Type)})
+	cl := d.Clause("private")
+	if cl == nil {
+		return []ast.Stmt{g.ompCarrier(d)}
 	}
-	return out
+	var keep []string
+	for _, n := range cl.Vars {
+		base := strings.TrimSuffix(strings.ToLower(n), suf)
+		sym := g.scope.Lookup(base)
+		if base == strings.ToLower(n) || !r.private[base] || sym == nil || !g.hasAdj(sym) || !isFloat(sym.Type) {
+			keep = append(keep, n)
+			continue
+		}
+		first = append(first, n)
+		zeros = append(zeros, &ast.AssignStmt{Lhs: ast.NewIdent(n), Rhs: deriv.Const("0", sym.Type)})
+	}
+	if len(first) == 0 {
+		return []ast.Stmt{g.ompCarrier(d)}
+	}
+	cl.Vars = keep
+	if len(keep) == 0 {
+		d.Clauses = ompWithoutClauses(d.Clauses, "private")
+	}
+	d.Clauses = append(d.Clauses, &ast.OmpClause{Name: "firstprivate", Vars: first})
+	c := &ast.ContinueStmt{}
+	c.Doc = []*ast.Comment{ast.OmpComment(d)}
+	return append([]ast.Stmt{c}, zeros...)
 }
