@@ -7,38 +7,49 @@ import (
 	"github.com/fadj-dev/fadj/generator/ad/deriv"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
-	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // reduction(max:v) and reduction(min:v) of an active v on "!$omp
-// parallel do", updated by one v = max(v, e) (min) per iteration, as a
-// CFL number or a largest speed that enters the cost. The final v is
-// the value of one iteration (or v's value before the loop): the adjoint
-// of v goes to that one, the winner, as the serial loop's adjoint gives
-// it whatever the thread count. With v = max(v, e) ties go to the
-// earliest: v's value before the loop, else the first iteration reaching
-// the final value; with v = max(e, v) to the last iteration reaching it
-// (v's value before the loop only if none does).
+// parallel do", updated by v = max(v, e) (min) statements, in the body
+// or in loops inside it, as a CFL number or a largest speed that enters
+// the cost. The final v is the value of one update of one iteration (or
+// v's value before the loop): the adjoint of v goes to that one, the
+// winner, as the serial loop's adjoint gives it whatever the thread
+// count. With v = max(v, e) ties go to the earliest: v's value before the
+// loop, else the first update reaching the final value; with v = max(e,
+// v) to the last update reaching it (v's value before the loop only if
+// none does).
 //
-// The forward loop keeps its reduction and stores each iteration's e at
-// its index (fadj_save<n>(i), as omp_carry.go's arrays); after it a scan
-// finds the winner fadj_omw<n> (0: the value before the loop), which
-// goes on the tape. The backward loop only reads v_b:
+// The forward loop keeps its reduction; each iteration i keeps in arrays
+// of the loop's range (fadj_save<n>, as omp_carry.go's) its own running
+// maximum, its count of updates and the number of the update that set
+// the maximum; v is updated from the running maximum:
 //
-//	e_b += merge(v_b, 0, i == fadj_omw<n>)     (the adjoint of the update)
+//	cnt(i) = cnt(i) + 1
+//	if (e > val(i)) then          (>= with v second: the last)
+//	  val(i) = e
+//	  pos(i) = cnt(i)
+//	end if
+//	v = max(v, val(i))
+//
+// After the loop a scan finds the winning iteration fadj_omw<n> (0: the
+// value before the loop); it, its count and the winning update's number
+// go on the tape. The backward loop counts the updates of the winning
+// iteration down and only reads v_b:
+//
+//	e_b += merge(v_b, 0, i == fadj_omw<n> .and. cnt(i) == fadj_omk<n>)
+//	cnt(i) = cnt(i) - 1
 //
 // and after it v_b stays for the value before the loop only if it won.
 type ompMinMax struct {
-	sym    *sema.Symbol
-	op     string // "max" or "min"
-	first  bool   // v is the first argument: ties go to the earliest
-	stmt   *ast.AssignStmt
-	arg    ast.Expr // e
-	init   *ast.Ident
-	win    *ast.Ident
-	vals   *ast.Ident
-	loopVa string
+	sym             *sema.Symbol
+	op              string // "max" or "min"
+	first           bool   // v is the first argument: ties go to the earliest
+	args            map[*ast.AssignStmt]ast.Expr
+	init, win, k, n *ast.Ident
+	vals, cnt, pos  *ast.Ident
+	loopVa          string
 }
 
 // ompMinMaxes finds the max and min reductions of active variables of
@@ -70,120 +81,117 @@ func ompMinMaxOp(op string) bool {
 	return strings.EqualFold(op, "max") || strings.EqualFold(op, "min")
 }
 
-// ompMinMaxFind checks the update of reduction variable sym in loop s.
+// ompMinMaxFind checks the updates of reduction variable sym in loop s:
+// v = op(v, e) or all v = op(e, v), v mentioned nowhere else.
 func (g *gen) ompMinMaxFind(s *ast.DoConstruct, c *ast.Comment, op string, sym *sema.Symbol) (*ompMinMax, error) {
-	var upd []*ast.AssignStmt
-	uses := 0
-	inner := false
-	var walk func(list []ast.Stmt, nested bool)
-	walk = func(list []ast.Stmt, nested bool) {
-		for _, st := range list {
-			ast.Inspect(st, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.Ident:
-					if strings.EqualFold(n.Name, sym.Name) {
-						uses++
-					}
-				case *ast.AssignStmt:
-					if id, ok := n.Lhs.(*ast.Ident); ok && strings.EqualFold(id.Name, sym.Name) {
-						upd = append(upd, n)
-						inner = inner || nested
-					}
-				case *ast.DoConstruct:
-					if n != st || nested {
-						break
-					}
-					walk(n.Body, true)
-					for _, x := range []ast.Expr{n.Start, n.Stop, n.Step, n.While} {
-						if x != nil && mentions(x, sym.Name) {
-							uses++
-						}
-					}
-					return false
+	r := &ompMinMax{sym: sym, op: op, args: map[*ast.AssignStmt]ast.Expr{}, loopVa: s.Var.Name}
+	uses, bad, order := 0, false, 0
+	for _, st := range s.Body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if strings.EqualFold(n.Name, sym.Name) {
+					uses++
 				}
-				return true
-			})
-		}
+			case *ast.AssignStmt:
+				if id, ok := n.Lhs.(*ast.Ident); ok && strings.EqualFold(id.Name, sym.Name) {
+					e, first := ompMinMaxArg(n, op, sym.Name)
+					k := 1
+					if first {
+						k = 2
+					}
+					bad = bad || e == nil || order != 0 && order != k
+					order = k
+					r.args[n] = e
+				}
+			}
+			return true
+		})
 	}
-	walk(s.Body, false)
-	what := fmt.Sprintf("reduction(%s:%s) of an active variable", op, sym.Name)
-	if len(upd) != 1 || inner {
-		return nil, g.ompError(c, "%s not updated by one %s = %s(%s, ...) per iteration (in no inner loop) in reverse mode", what, sym.Name, op, sym.Name)
+	if bad || len(r.args) == 0 || uses != 2*len(r.args) {
+		return nil, g.ompError(c, "reduction(%s:%s) of an active variable updated otherwise than by %s = %s(%s, e) (or all by %s = %s(e, %s)) in reverse mode",
+			op, sym.Name, sym.Name, op, sym.Name, sym.Name, op, sym.Name)
 	}
-	a := upd[0]
-	call, ok := a.Rhs.(*ast.CallExpr)
-	fn, isID := ast.Expr(nil), false
-	if ok {
-		fn = call.Fun
-		_, isID = fn.(*ast.Ident)
-	}
-	if !ok || !isID || !strings.EqualFold(fn.(*ast.Ident).Name, op) || len(call.Args) != 2 || uses != 2 {
-		return nil, g.ompError(c, "%s updated otherwise than by %s = %s(%s, e) in reverse mode", what, sym.Name, op, sym.Name)
-	}
-	r := &ompMinMax{sym: sym, op: op, stmt: a, loopVa: s.Var.Name}
-	for k, x := range call.Args {
-		if id, ok := x.(*ast.Ident); ok && strings.EqualFold(id.Name, sym.Name) {
-			r.first = k == 0
-			r.arg = call.Args[1-k]
-		}
-	}
-	if r.arg == nil || mentions(r.arg, sym.Name) {
-		return nil, g.ompError(c, "%s updated otherwise than by %s = %s(%s, e) in reverse mode", what, sym.Name, op, sym.Name)
-	}
+	r.first = order == 2
 	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(sym.Type.Kind)}
-	init, err := g.local(fmt.Sprintf("fadj_omr%d", g.nsave+1), sym.Type)
-	if err != nil {
-		return nil, err
+	its := &ast.TypeSpec{Kind: ast.Integer}
+	sfx := fmt.Sprint(g.nsave + 1)
+	var ids [4]*ast.Ident
+	for i, name := range []string{"fadj_omr", "fadj_omw", "fadj_omk", "fadj_omn"} {
+		t := intType
+		if i == 0 {
+			t = sym.Type
+		}
+		id, err := g.local(name+sfx, t)
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = id
 	}
-	win, err := g.local(fmt.Sprintf("fadj_omw%d", g.nsave+1), intType)
-	if err != nil {
-		return nil, err
-	}
-	vals := g.allocatable("fadj_save", ts, 1)
-	if vals == nil {
+	r.init, r.win, r.k, r.n = ids[0], ids[1], ids[2], ids[3]
+	r.vals, r.cnt, r.pos = g.allocatable("fadj_save", ts, 1), g.allocatable("fadj_save", its, 1), g.allocatable("fadj_save", its, 1)
+	if r.vals == nil || r.cnt == nil || r.pos == nil {
 		return nil, g.ompError(c, "generated name fadj_save%d clashes with a name of the routine", g.nsave)
 	}
-	r.init, r.win, r.vals = init, win, vals
 	return r, nil
 }
 
-// ompMinMaxAssign reverses the update of a max or min reduction of the
+// ompMinMaxArg returns e of update a, v = op(v, e) (first) or v = op(e,
+// v), nil if a is not one.
+func ompMinMaxArg(a *ast.AssignStmt, op, v string) (e ast.Expr, first bool) {
+	call, ok := a.Rhs.(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil, false
+	}
+	if fn, ok := call.Fun.(*ast.Ident); !ok || !strings.EqualFold(fn.Name, op) {
+		return nil, false
+	}
+	for k, x := range call.Args {
+		if id, ok := x.(*ast.Ident); ok && strings.EqualFold(id.Name, v) && !mentions(call.Args[1-k], v) {
+			return call.Args[1-k], k == 0
+		}
+	}
+	return nil, false
+}
+
+// ompMinMaxAssign reverses an update of a max or min reduction of the
 // parallel loop being reversed (ok false for another statement).
 func (g *gen) ompMinMaxAssign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, ok bool, err error) {
 	var r *ompMinMax
 	for _, x := range g.omp.minmax {
-		if x.stmt == s {
+		if x.args[s] != nil {
 			r = x
 		}
 	}
 	if r == nil {
 		return nil, nil, false, nil
 	}
-	i := ast.NewIdent(r.loopVa)
-	store := &ast.AssignStmt{Lhs: &ast.CallExpr{Fun: ast.Clone(r.vals), Args: []ast.Expr{i}}, Rhs: ast.Clone(r.arg)}
+	e := r.args[s]
+	i, cnt, pos, vals := r.loopVa, r.cnt.Name, r.pos.Name, r.vals.Name
+	better := map[string]string{"max": ">", "min": "<"}[r.op]
+	if !r.first {
+		better += "="
+	}
+	upd := fmt.Sprintf("%s(%s)", vals, i)
+	if r.first {
+		upd = fmt.Sprintf("%s = %s(%s, %s)", r.sym.Name, r.op, r.sym.Name, upd)
+	} else {
+		upd = fmt.Sprintf("%s = %s(%s, %s)", r.sym.Name, r.op, upd, r.sym.Name)
+	}
+	fwd = ompParseStmts(fmt.Sprintf("%s(%s) = %s(%s) + 1\nif (%s %s %s(%s)) then\n  %s(%s) = %s\n  %s(%s) = %s(%s)\nend if\n%s\n",
+		cnt, i, cnt, i, printer.ExprString(e), better, vals, i, vals, i, printer.ExprString(e), pos, i, cnt, i, upd))
 	vb, err := g.lhsAdjRef(s.Lhs)
 	if err != nil {
 		return nil, nil, true, err
 	}
-	won := &ast.BinaryExpr{X: ast.NewIdent(r.loopVa), Op: token.EQ, OpLit: "==", Y: ast.Clone(r.win)}
+	won := parseExpr(fmt.Sprintf("%s == %s .and. %s(%s) == %s", i, r.win.Name, cnt, i, r.k.Name))
 	seed := deriv.Call("merge", vb, deriv.Const("0", r.sym.Type), won)
-	adj, err := g.adj(r.arg, seed)
+	adj, err := g.adj(e, seed)
 	if err != nil {
 		return nil, nil, true, err
 	}
-	// The update reads the value stored, so that the scan finds it
-	// equal to the final value bit for bit.
-	upd := ast.Copy(s).(*ast.AssignStmt)
-	orig := s.Rhs.(*ast.CallExpr)
-	call := &ast.CallExpr{Fun: ast.Clone(orig.Fun)}
-	for _, x := range orig.Args {
-		if x == r.arg {
-			x = store.Lhs
-		}
-		call.Args = append(call.Args, ast.Clone(x))
-	}
-	upd.Rhs = call
-	return []ast.Stmt{store, upd}, g.backRef(s, adj), true, nil
+	adj = append(adj, ompParseStmts(fmt.Sprintf("%s(%s) = %s(%s) - 1\n", cnt, i, cnt, i))...)
+	return fwd, g.backRef(s, adj), true, nil
 }
 
 // ompMinMaxAround adds to the statements around parallel loop s those of
@@ -196,14 +204,15 @@ func (g *gen) ompMinMaxAround(s *ast.DoConstruct, rs []*ompMinMax, recs *[4][]as
 		step = ", " + printer.ExprString(s.Step)
 	}
 	for _, r := range rs {
-		v, vals, win, init, i := r.sym.Name, r.vals.Name, r.win.Name, r.init.Name, r.loopVa
+		v, vals, cnt, pos, win, init, i := r.sym.Name, r.vals.Name, r.cnt.Name, r.pos.Name, r.win.Name, r.init.Name, r.loopVa
 		// (Equal to the final value: not below it for max; no
 		// equality test on reals, which -Wcompare-reals flags.)
 		far, ge := "-huge("+vals+")", ">="
 		if r.op == "min" {
 			far, ge = "huge("+vals+")", "<="
 		}
-		pre := fmt.Sprintf("%s = %s\nallocate(%s(min(%s, %s):max(%s, %s)))\n%s = %s\n", init, v, vals, lo, hi, lo, hi, vals, far)
+		rng := fmt.Sprintf("(min(%s, %s):max(%s, %s))", lo, hi, lo, hi)
+		pre := fmt.Sprintf("%s = %s\nallocate(%s%s, %s%s, %s%s)\n%s = %s\n%s = 0\n%s = 0\n", init, v, vals, rng, cnt, rng, pos, rng, vals, far, cnt, pos)
 		// The winner: with v first the earliest reaching the final
 		// value (v's value before the loop first), else the last.
 		scan := fmt.Sprintf("%s = 0\ndo %s = %s, %s%s\n  if (%s(%s) %s %s) then\n    %s = %s\n    exit\n  end if\nend do\nif (%s %s %s) %s = 0\n",
@@ -211,14 +220,16 @@ func (g *gen) ompMinMaxAround(s *ast.DoConstruct, rs []*ompMinMax, recs *[4][]as
 		if !r.first {
 			scan = fmt.Sprintf("%s = 0\ndo %s = %s, %s%s\n  if (%s(%s) %s %s) %s = %s\nend do\n", win, i, lo, hi, step, vals, i, ge, v, win, i)
 		}
-		scan += fmt.Sprintf("deallocate(%s)\n", vals)
+		scan += fmt.Sprintf("%s = 0\n%s = 0\nif (%s /= 0) then\n  %s = %s(%s)\n  %s = %s(%s)\nend if\ndeallocate(%s, %s, %s)\n",
+			r.k.Name, r.n.Name, win, r.k.Name, pos, win, r.n.Name, cnt, win, vals, cnt, pos)
 		recs[0] = append(recs[0], parseStmts(pre)...)
 		recs[1] = append(recs[1], parseStmts(scan)...)
-		recs[1] = append(recs[1], pushInt(ast.Clone(r.win)))
-		recs[2] = append([]ast.Stmt{popInt(ast.Clone(r.win))}, recs[2]...)
-		vb := v + g.suffix
+		recs[1] = append(recs[1], pushInt(ast.Clone(r.win)), pushInt(ast.Clone(r.k)), pushInt(ast.Clone(r.n)))
+		// The backward loop counts the winner's updates down.
+		back := parseStmts(fmt.Sprintf("allocate(%s%s)\n%s = 0\nif (%s /= 0) %s(%s) = %s\n", cnt, rng, cnt, win, cnt, win, r.n.Name))
+		recs[2] = append(append([]ast.Stmt{popInt(ast.Clone(r.n)), popInt(ast.Clone(r.k)), popInt(ast.Clone(r.win))}, back...), recs[2]...)
 		zero := printer.ExprString(deriv.Const("0", r.sym.Type))
-		recs[3] = append(parseStmts(fmt.Sprintf("if (%s /= 0) %s = %s\n", win, vb, zero)), recs[3]...)
+		recs[3] = append(parseStmts(fmt.Sprintf("deallocate(%s)\nif (%s /= 0) %s = %s\n", cnt, win, v+g.suffix, zero)), recs[3]...)
 	}
 }
 
@@ -279,4 +290,10 @@ func (g *gen) ompZeroPrivateAdj(r *ompRegion, d *ast.OmpDirective) []ast.Stmt {
 	c := &ast.ContinueStmt{}
 	c.Doc = []*ast.Comment{ast.OmpComment(d)}
 	return append([]ast.Stmt{c}, zeros...)
+}
+
+// ompParseStmts parses generated statements, the first of which may look
+// like a statement function definition (a(i) = ...) on its own.
+func ompParseStmts(src string) []ast.Stmt {
+	return parseStmts("continue\n" + src)[1:]
 }

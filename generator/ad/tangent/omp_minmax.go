@@ -13,11 +13,19 @@ import (
 )
 
 // reduction(max:v) and reduction(min:v) of an active v on "!$omp
-// parallel do", updated by one v = max(v, e) (min) per iteration. The
-// final v is one iteration's e (or v's value before the loop): its
-// tangent is that one's, whichever thread ran it. The loop keeps its
-// reduction and stores each iteration's e and its tangent at the
-// iteration's index; after it a scan finds the winner as the serial loop
+// parallel do", updated by v = max(v, e) (min) statements, in the body or
+// in loops inside it. The final v is one update's e (or v's value before
+// the loop): its tangent is that one's, whichever thread ran it. The loop
+// keeps its reduction; each iteration keeps its running maximum and its
+// tangent at its index,
+//
+//	if (e > val(i)) then     (>= with v second: ties to the last)
+//	  val(i) = e
+//	  tan(i) = e_d
+//	end if
+//	v = max(v, val(i))
+//
+// and after it a scan finds the winning iteration as the serial loop
 // picks it (v = max(v, e): the earliest, v's value before the loop
 // first; v = max(e, v): the last) and v_d takes its tangent (the
 // adjoint's omp_minmax.go does the same).
@@ -25,9 +33,8 @@ type ompMinMax struct {
 	sym        *sema.Symbol
 	op         string
 	first      bool
-	stmt       *ast.AssignStmt
-	arg        ast.Expr
-	vals, tans string // the arrays of e and its tangent by iteration
+	args       map[*ast.AssignStmt]ast.Expr // the updates, and their e
+	vals, tans string                       // the arrays of each iteration's running maximum and its tangent
 	init, win  string
 	loopVar    string
 }
@@ -77,12 +84,11 @@ func (g *gen) ompMinMaxLoop(s *ast.DoConstruct) (out []ast.Stmt, ok bool, err er
 	return append(append(pre, loop...), after...), true, nil
 }
 
-// ompMinMaxFind checks the update of reduction variable sym in loop s:
-// one v = op(v, e) (or op(e, v)) per iteration, in no inner loop, and
-// no other mention of v.
+// ompMinMaxFind checks the updates of reduction variable sym in loop s:
+// v = op(v, e), or all v = op(e, v), and no other mention of v.
 func (g *gen) ompMinMaxFind(s *ast.DoConstruct, op string, sym *sema.Symbol) (*ompMinMax, error) {
-	var upd []*ast.AssignStmt
-	uses, inner := 0, false
+	r := &ompMinMax{sym: sym, op: op, args: map[*ast.AssignStmt]ast.Expr{}, loopVar: s.Var.Name}
+	uses, bad, order := 0, false, 0
 	for _, st := range s.Body {
 		ast.Inspect(st, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -90,36 +96,26 @@ func (g *gen) ompMinMaxFind(s *ast.DoConstruct, op string, sym *sema.Symbol) (*o
 				if strings.EqualFold(n.Name, sym.Name) {
 					uses++
 				}
-			case *ast.DoConstruct:
-				inner = inner || mentionsName(n, sym.Name)
 			case *ast.AssignStmt:
 				if id, ok := n.Lhs.(*ast.Ident); ok && strings.EqualFold(id.Name, sym.Name) {
-					upd = append(upd, n)
+					e, first := ompMinMaxArg(n, op, sym.Name)
+					k := 1
+					if first {
+						k = 2
+					}
+					bad = bad || e == nil || order != 0 && order != k
+					order = k
+					r.args[n] = e
 				}
 			}
 			return true
 		})
 	}
-	bad := notSupported("reduction(%s:%s) of an active variable updated otherwise than by one %s = %s(%s, e) per iteration (in no inner loop) in tangent mode", op, sym.Name, sym.Name, op, sym.Name)
-	if len(upd) != 1 || inner || uses != 2 {
-		return nil, bad
+	if bad || len(r.args) == 0 || uses != 2*len(r.args) {
+		return nil, notSupported("reduction(%s:%s) of an active variable updated otherwise than by %s = %s(%s, e) (or all by %s = %s(e, %s)) in tangent mode",
+			op, sym.Name, sym.Name, op, sym.Name, sym.Name, op, sym.Name)
 	}
-	call, ok := upd[0].Rhs.(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 {
-		return nil, bad
-	}
-	if fn, ok := call.Fun.(*ast.Ident); !ok || !strings.EqualFold(fn.Name, op) {
-		return nil, bad
-	}
-	r := &ompMinMax{sym: sym, op: op, stmt: upd[0], loopVar: s.Var.Name}
-	for k, x := range call.Args {
-		if id, ok := x.(*ast.Ident); ok && strings.EqualFold(id.Name, sym.Name) {
-			r.first, r.arg = k == 0, call.Args[1-k]
-		}
-	}
-	if r.arg == nil || mentionsName(r.arg, sym.Name) {
-		return nil, bad
-	}
+	r.first = order == 2
 	g.ntmp++
 	n := fmt.Sprint(g.ntmp)
 	r.vals, r.tans, r.init, r.win = "fadj_omv"+n, "fadj_omd"+n, "fadj_omr"+n, "fadj_omw"+n
@@ -135,6 +131,24 @@ func (g *gen) ompMinMaxFind(s *ast.DoConstruct, op string, sym *sema.Symbol) (*o
 	}
 	g.tmpDecls = append(g.tmpDecls, arr(r.vals), arr(r.tans), tmpDecl(r.init, sym.Type), tmpDecl(r.win, sema.BasicType(sema.IntegerType, 4)))
 	return r, nil
+}
+
+// ompMinMaxArg returns e of update a, v = op(v, e) (first) or v = op(e,
+// v), nil if a is not one.
+func ompMinMaxArg(a *ast.AssignStmt, op, v string) (e ast.Expr, first bool) {
+	call, ok := a.Rhs.(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil, false
+	}
+	if fn, ok := call.Fun.(*ast.Ident); !ok || !strings.EqualFold(fn.Name, op) {
+		return nil, false
+	}
+	for k, x := range call.Args {
+		if id, ok := x.(*ast.Ident); ok && strings.EqualFold(id.Name, v) && !mentionsName(call.Args[1-k], v) {
+			return call.Args[1-k], k == 0
+		}
+	}
+	return nil, false
 }
 
 // mentionsName reports whether name occurs in n.
@@ -160,46 +174,38 @@ func ompMinMaxName(name string) bool {
 	return false
 }
 
-// ompMinMaxAssign is the tangent of the update of a max or min
-// reduction of the loop (ok false for another statement): it stores e
-// and its tangent, and updates v from the value stored (the scan finds it
-// bit for bit).
+// ompMinMaxAssign is the tangent of an update of a max or min
+// reduction of the loop (ok false for another statement): it keeps the
+// iteration's running maximum and its tangent, and updates v from it.
 func (g *gen) ompMinMaxAssign(s *ast.AssignStmt) (out []ast.Stmt, ok bool, err error) {
 	var r *ompMinMax
 	for _, x := range g.ompMM {
-		if x.stmt == s {
+		if x.args[s] != nil {
 			r = x
 		}
 	}
 	if r == nil {
 		return nil, false, nil
 	}
-	if pre, err := g.hoist(r.arg); err != nil || len(pre) > 0 {
+	e := r.args[s]
+	if pre, err := g.hoist(e); err != nil || len(pre) > 0 {
 		return nil, true, notSupported("reduction(%s:%s) of an active variable updated with a function reference in tangent mode", r.op, r.sym.Name)
 	}
-	d, err := g.tangent(r.arg)
+	d, err := g.tangent(e)
 	if err != nil {
 		return nil, true, err
 	}
-	i := ast.NewIdent(r.loopVar)
-	at := func(name string) ast.Expr {
-		return &ast.CallExpr{Fun: ast.NewIdent(name), Args: []ast.Expr{ast.Clone(i)}}
+	i := r.loopVar
+	better := map[string]string{"max": ">", "min": "<"}[r.op]
+	upd := fmt.Sprintf("%s = %s(%s, %s(%s))", r.sym.Name, r.op, r.sym.Name, r.vals, i)
+	if !r.first {
+		better += "="
+		upd = fmt.Sprintf("%s = %s(%s(%s), %s)", r.sym.Name, r.op, r.vals, i, r.sym.Name)
 	}
-	orig := s.Rhs.(*ast.CallExpr)
-	call := &ast.CallExpr{Fun: ast.Clone(orig.Fun)}
-	for _, x := range orig.Args {
-		if x == r.arg {
-			x = at(r.vals)
-		}
-		call.Args = append(call.Args, ast.Clone(x))
-	}
-	upd := ast.Copy(s).(*ast.AssignStmt)
-	upd.Rhs = call
-	return []ast.Stmt{
-		&ast.AssignStmt{Lhs: at(r.tans), Rhs: d},
-		&ast.AssignStmt{Lhs: at(r.vals), Rhs: ast.Clone(r.arg)},
-		upd,
-	}, true, nil
+	es := printer.ExprString(e)
+	src := fmt.Sprintf("if (%s %s %s(%s)) then\n  %s(%s) = %s\n  %s(%s) = %s\nend if\n%s\n",
+		es, better, r.vals, i, r.vals, i, es, r.tans, i, printer.ExprString(d), upd)
+	return nlSnippet("continue\n" + src).Body[1:], true, nil // (not a statement function)
 }
 
 // ompMinMaxAround is what goes before and after parallel loop s for its
