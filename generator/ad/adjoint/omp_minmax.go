@@ -243,8 +243,6 @@ func (g *gen) ompMinMaxCheck(s *ast.DoConstruct, c *ast.Comment, ws bool) ([]*om
 	}
 	r := mm[0]
 	switch {
-	case ws:
-		return nil, g.ompError(c, "reduction(%s:%s) of an active variable on !$omp do in a parallel region in reverse mode (on !$omp parallel do only)", r.op, r.sym.Name)
 	case c.Omp.Clause("collapse") != nil:
 		return nil, g.ompError(c, "reduction(%s:%s) of an active variable with collapse in reverse mode", r.op, r.sym.Name)
 	}

@@ -100,7 +100,7 @@ func (g *gen) ompTangent(d *ast.OmpDirective) (*ast.OmpDirective, error) {
 			if s == nil || !g.pa.ActiveVar(s) {
 				continue
 			}
-			if cl.Name == "reduction" && ompMinMaxOp(cl.Op) && n.Name == "parallel do" {
+			if cl.Name == "reduction" && ompMinMaxOp(cl.Op) && (n.Name == "parallel do" || n.Name == "do") {
 				continue // v_d is set after the loop (omp_minmax.go)
 			}
 			if cl.Name == "reduction" && cl.Op != "+" && cl.Op != "-" {

@@ -46,7 +46,7 @@ func (g *gen) ompMinMaxLoop(s *ast.DoConstruct) (out []ast.Stmt, ok bool, err er
 		return nil, false, nil // (the loop's own call below)
 	}
 	i := lastOmp(s.Doc)
-	if i < 0 || s.Doc[i].Omp.Name != "parallel do" {
+	if i < 0 || s.Doc[i].Omp.Name != "parallel do" && s.Doc[i].Omp.Name != "do" {
 		return nil, false, nil
 	}
 	var mm []*ompMinMax
@@ -81,6 +81,16 @@ func (g *gen) ompMinMaxLoop(s *ast.DoConstruct) (out []ast.Stmt, ok bool, err er
 		return nil, true, err
 	}
 	pre, after := g.ompMinMaxAround(s, mm)
+	if s.Doc[i].Omp.Name == "do" {
+		// A worksharing loop of a region: one thread sets up and
+		// scans, the others wait (the loop's end waits for all).
+		pre, after = ompSingle(pre), ompSingle(after)
+		// The directives before "!$omp do" (a region's start) go
+		// before the setup.
+		n := loop[0].Header()
+		pre[0].Header().Doc = append(append([]*ast.Comment(nil), n.Doc[:i]...), pre[0].Header().Doc...)
+		n.Doc = append([]*ast.Comment(nil), n.Doc[i:]...)
+	}
 	return append(append(pre, loop...), after...), true, nil
 }
 
@@ -243,15 +253,23 @@ func ompMinMaxOp(op string) bool {
 	return strings.EqualFold(op, "max") || strings.EqualFold(op, "min")
 }
 
-// ompStrayEnds drops from the statements of l the "end parallel do"
-// directives not right after a DO loop (optional; the statements after
-// a loop with max or min reductions come between).
+// ompSingle puts list in a SINGLE block.
+func ompSingle(list []ast.Stmt) []ast.Stmt {
+	open, end := &ast.ContinueStmt{}, &ast.ContinueStmt{}
+	open.Doc = []*ast.Comment{ast.OmpComment(&ast.OmpDirective{Name: "single"})}
+	end.Doc = []*ast.Comment{ast.OmpComment(&ast.OmpDirective{Name: "end single"})}
+	return append(append([]ast.Stmt{open}, list...), end)
+}
+
+// ompStrayEnds drops from the statements of l the "end parallel do" and
+// "end do" directives not right after a DO loop (optional; the statements
+// after a loop with max or min reductions come between).
 func ompStrayEnds(l []ast.Stmt) {
 	for k, st := range l {
 		doc := st.Header().Doc
 		keep := doc[:0:0]
 		for _, c := range doc {
-			if c.Omp != nil && c.Omp.Name == "end parallel do" {
+			if c.Omp != nil && (c.Omp.Name == "end parallel do" || c.Omp.Name == "end do") {
 				if _, ok := prevStmt(l, k).(*ast.DoConstruct); !ok {
 					continue
 				}
