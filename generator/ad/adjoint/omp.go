@@ -176,9 +176,6 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	f, b = g.ompBuffers(s, c, f, b, &recs)   // omp_carry.go
 	g.ompBranchBuffers(s, f, b, &recs)
 	taped := ompTaped(f) || ompTaped(b)
-	if taped && len(mm) > 0 {
-		return nil, nil, g.ompError(c, "reduction(%s:%s) of an active variable in a loop whose iterations need the tape in reverse mode", mm[0].op, mm[0].sym.Name)
-	}
 	if taped && ws {
 		return nil, nil, g.ompError(c, "!$omp %s whose iterations need the tape in reverse mode", c.Omp.Name)
 	}
@@ -191,6 +188,7 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 		return nil, nil, err
 	}
 	if taped {
+		g.ompMinMaxAround(s, mm, &recs) // omp_minmax.go
 		fwd, bwd, err := g.ompTapeLoop(s, c, f, b, recs) // omp_tape.go
 		if err != nil {
 			return nil, nil, err

@@ -158,17 +158,6 @@ contains
   y(1) = y(1) * t
   !$omp end parallel
 `, "k.f90:4:3: not supported yet: statements run by every thread of the !$omp parallel region need the tape in reverse mode (put them in !$omp single)"},
-		{"max reduction taped", `  c = 0
-  !$omp parallel do private(t) reduction(max:c)
-  do i = 1, n
-    t = x(i)
-    do while (t > 1.0d0)
-      t = sqrt(t)
-    end do
-    c = max(c, t)
-  end do
-  y(1) = c
-`, "k.f90:5:3: not supported yet: reduction(max:c) of an active variable in a loop whose iterations need the tape in reverse mode"},
 		{"conditional line", `  y = x
   !$ y = 2*x
 `, "k.f90:5:3: not supported yet: !$ line in reverse mode"},
