@@ -188,7 +188,7 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 		return nil, nil, err
 	}
 	if taped {
-		g.ompMinMaxAround(s, mm, &recs) // omp_minmax.go
+		g.ompMinMaxAround(s, mm, &recs)                  // omp_minmax.go
 		fwd, bwd, err := g.ompTapeLoop(s, c, f, b, recs) // omp_tape.go
 		if err != nil {
 			return nil, nil, err
