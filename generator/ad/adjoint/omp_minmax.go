@@ -44,9 +44,10 @@ import (
 // and after it v_b stays for the value before the loop only if it won.
 type ompMinMax struct {
 	sym             *sema.Symbol
-	op              string // "max" or "min"
-	first           bool   // v is the first argument: ties go to the earliest
-	args            map[*ast.AssignStmt]ast.Expr
+	op              string                // "max" or "min"
+	first           bool                  // v is the first argument: ties go to the earliest
+	args            map[ast.Stmt]ast.Expr // the updates (assignments, or IF statements: omp_minmax_if.go) and their e
+	lhs             map[ast.Stmt]ast.Expr // and the v each writes
 	init, win, k, n *ast.Ident
 	vals, cnt, pos  *ast.Ident
 	loopVa          string
@@ -84,7 +85,7 @@ func ompMinMaxOp(op string) bool {
 // ompMinMaxFind checks the updates of reduction variable sym in loop s:
 // v = op(v, e) or all v = op(e, v), v mentioned nowhere else.
 func (g *gen) ompMinMaxFind(s *ast.DoConstruct, c *ast.Comment, op string, sym *sema.Symbol) (*ompMinMax, error) {
-	r := &ompMinMax{sym: sym, op: op, args: map[*ast.AssignStmt]ast.Expr{}, loopVa: s.Var.Name}
+	r := &ompMinMax{sym: sym, op: op, args: map[ast.Stmt]ast.Expr{}, lhs: map[ast.Stmt]ast.Expr{}, loopVa: s.Var.Name}
 	uses, bad, order := 0, false, 0
 	for _, st := range s.Body {
 		ast.Inspect(st, func(n ast.Node) bool {
@@ -93,16 +94,16 @@ func (g *gen) ompMinMaxFind(s *ast.DoConstruct, c *ast.Comment, op string, sym *
 				if strings.EqualFold(n.Name, sym.Name) {
 					uses++
 				}
+			case *ast.IfStmt:
+				if a, e, first, ok := ompMinMaxIf(n, op, sym.Name); ok { // omp_minmax_if.go
+					uses += 2
+					bad = bad || !r.add(n, a.Lhs, e, first, &order)
+					return false
+				}
 			case *ast.AssignStmt:
 				if id, ok := n.Lhs.(*ast.Ident); ok && strings.EqualFold(id.Name, sym.Name) {
 					e, first := ompMinMaxArg(n, op, sym.Name)
-					k := 1
-					if first {
-						k = 2
-					}
-					bad = bad || e == nil || order != 0 && order != k
-					order = k
-					r.args[n] = e
+					bad = bad || e == nil || !r.add(n, n.Lhs, e, first, &order)
 				}
 			}
 			return true
@@ -154,9 +155,22 @@ func ompMinMaxArg(a *ast.AssignStmt, op, v string) (e ast.Expr, first bool) {
 	return nil, false
 }
 
+// add notes update s of v (lhs) with e, ties to the earliest (first) or
+// the last: false if the updates do not agree on it (order).
+func (r *ompMinMax) add(s ast.Stmt, lhs, e ast.Expr, first bool, order *int) bool {
+	k := 1
+	if first {
+		k = 2
+	}
+	ok := *order == 0 || *order == k
+	*order = k
+	r.args[s], r.lhs[s] = e, lhs
+	return ok
+}
+
 // ompMinMaxAssign reverses an update of a max or min reduction of the
 // parallel loop being reversed (ok false for another statement).
-func (g *gen) ompMinMaxAssign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, ok bool, err error) {
+func (g *gen) ompMinMaxAssign(s ast.Stmt) (fwd, bwd []ast.Stmt, ok bool, err error) {
 	var r *ompMinMax
 	for _, x := range g.omp.minmax {
 		if x.args[s] != nil {
@@ -180,7 +194,7 @@ func (g *gen) ompMinMaxAssign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, ok bool, 
 	}
 	fwd = ompParseStmts(fmt.Sprintf("%s(%s) = %s(%s) + 1\nif (%s %s %s(%s)) then\n  %s(%s) = %s\n  %s(%s) = %s(%s)\nend if\n%s\n",
 		cnt, i, cnt, i, printer.ExprString(e), better, vals, i, vals, i, printer.ExprString(e), pos, i, cnt, i, upd))
-	vb, err := g.lhsAdjRef(s.Lhs)
+	vb, err := g.lhsAdjRef(r.lhs[s])
 	if err != nil {
 		return nil, nil, true, err
 	}

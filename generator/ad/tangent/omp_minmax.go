@@ -9,6 +9,7 @@ import (
 	"github.com/fadj-dev/fadj/generator/diag"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/printer"
+	"github.com/fadj-dev/fadj/generator/fortran/token"
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
@@ -33,8 +34,8 @@ type ompMinMax struct {
 	sym        *sema.Symbol
 	op         string
 	first      bool
-	args       map[*ast.AssignStmt]ast.Expr // the updates, and their e
-	vals, tans string                       // the arrays of each iteration's running maximum and its tangent
+	args       map[ast.Stmt]ast.Expr // the updates (assignments, IF statements), and their e
+	vals, tans string                // the arrays of each iteration's running maximum and its tangent
 	init, win  string
 	loopVar    string
 }
@@ -97,7 +98,7 @@ func (g *gen) ompMinMaxLoop(s *ast.DoConstruct) (out []ast.Stmt, ok bool, err er
 // ompMinMaxFind checks the updates of reduction variable sym in loop s:
 // v = op(v, e), or all v = op(e, v), and no other mention of v.
 func (g *gen) ompMinMaxFind(s *ast.DoConstruct, op string, sym *sema.Symbol) (*ompMinMax, error) {
-	r := &ompMinMax{sym: sym, op: op, args: map[*ast.AssignStmt]ast.Expr{}, loopVar: s.Var.Name}
+	r := &ompMinMax{sym: sym, op: op, args: map[ast.Stmt]ast.Expr{}, loopVar: s.Var.Name}
 	uses, bad, order := 0, false, 0
 	for _, st := range s.Body {
 		ast.Inspect(st, func(n ast.Node) bool {
@@ -106,16 +107,16 @@ func (g *gen) ompMinMaxFind(s *ast.DoConstruct, op string, sym *sema.Symbol) (*o
 				if strings.EqualFold(n.Name, sym.Name) {
 					uses++
 				}
+			case *ast.IfStmt:
+				if e, first, ok := ompMinMaxIf(n, op, sym.Name); ok {
+					uses += 2
+					bad = bad || !r.add(n, e, first, &order)
+					return false
+				}
 			case *ast.AssignStmt:
 				if id, ok := n.Lhs.(*ast.Ident); ok && strings.EqualFold(id.Name, sym.Name) {
 					e, first := ompMinMaxArg(n, op, sym.Name)
-					k := 1
-					if first {
-						k = 2
-					}
-					bad = bad || e == nil || order != 0 && order != k
-					order = k
-					r.args[n] = e
+					bad = bad || e == nil || !r.add(n, e, first, &order)
 				}
 			}
 			return true
@@ -187,7 +188,7 @@ func ompMinMaxName(name string) bool {
 // ompMinMaxAssign is the tangent of an update of a max or min
 // reduction of the loop (ok false for another statement): it keeps the
 // iteration's running maximum and its tangent, and updates v from it.
-func (g *gen) ompMinMaxAssign(s *ast.AssignStmt) (out []ast.Stmt, ok bool, err error) {
+func (g *gen) ompMinMaxAssign(s ast.Stmt) (out []ast.Stmt, ok bool, err error) {
 	var r *ompMinMax
 	for _, x := range g.ompMM {
 		if x.args[s] != nil {
@@ -324,4 +325,50 @@ func ompFirstTangents(d *ast.OmpDirective, suffix string) {
 		return
 	}
 	d.Clauses = append(d.Clauses, &ast.OmpClause{Name: "firstprivate", Vars: first})
+}
+
+// add notes update s with e, ties to the earliest (first) or the last:
+// false if the updates do not agree on it (order).
+func (r *ompMinMax) add(s ast.Stmt, e ast.Expr, first bool, order *int) bool {
+	k := 1
+	if first {
+		k = 2
+	}
+	ok := *order == 0 || *order == k
+	*order = k
+	r.args[s] = e
+	return ok
+}
+
+// ompMinMaxIf recognizes the update of a max (min) reduction written as
+// an IF statement, if (e > v) v = e (or v < e; >= and <= keep the last
+// of equal values, as v = max(e, v) does; reversed for min), and returns
+// e.
+func ompMinMaxIf(s *ast.IfStmt, op, v string) (e ast.Expr, first, ok bool) {
+	a, isA := s.Action.(*ast.AssignStmt)
+	c, isB := s.Cond.(*ast.BinaryExpr)
+	if !isA || !isB || !ompIsVar(a.Lhs, v) {
+		return nil, false, false
+	}
+	x, y, rel := c.X, c.Y, c.Op
+	if ompIsVar(x, v) { // v < e: e > v
+		x, y = y, x
+		rel = map[token.Kind]token.Kind{token.LT: token.GT, token.GT: token.LT, token.LE: token.GE, token.GE: token.LE}[rel]
+	}
+	if !ompIsVar(y, v) || mentionsName(x, v) || !ast.Equal(x, a.Rhs) {
+		return nil, false, false
+	}
+	switch {
+	case op == "max" && rel == token.GT, op == "min" && rel == token.LT:
+		return x, true, true
+	case op == "max" && rel == token.GE, op == "min" && rel == token.LE:
+		return x, false, true
+	}
+	return nil, false, false
+}
+
+// ompIsVar reports whether x is the variable v.
+func ompIsVar(x ast.Expr, v string) bool {
+	id, ok := x.(*ast.Ident)
+	return ok && strings.EqualFold(id.Name, v)
 }

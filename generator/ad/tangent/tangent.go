@@ -911,6 +911,9 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 	case *ast.CallStmt:
 		return g.callStmt(s)
 	case *ast.IfStmt:
+		if out, ok, err := g.ompMinMaxAssign(s); ok { // omp_minmax.go
+			return out, err
+		}
 		return g.ifStmt(s)
 	case *ast.IfConstruct:
 		return g.ifConstruct(s)
