@@ -114,6 +114,11 @@ func (g *gen) ompMinMaxFind(s *ast.DoConstruct, c *ast.Comment, op string, sym *
 			op, sym.Name, sym.Name, op, sym.Name, sym.Name, op, sym.Name)
 	}
 	r.first = order == 2
+	for _, e := range r.args {
+		if f := g.ompImpure(e); f != "" {
+			return nil, g.ompError(c, "reduction(%s:%s) of an active variable updated with a reference to '%s', not PURE, in reverse mode", op, sym.Name, f)
+		}
+	}
 	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(sym.Type.Kind)}
 	its := &ast.TypeSpec{Kind: ast.Integer}
 	sfx := fmt.Sprint(g.nsave + 1)

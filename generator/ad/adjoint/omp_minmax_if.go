@@ -5,6 +5,7 @@ import (
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
+	"github.com/fadj-dev/fadj/generator/sema"
 )
 
 // ompMinMaxIf recognizes the update of a max (min) reduction written
@@ -38,4 +39,25 @@ func ompMinMaxIf(s *ast.IfStmt, op, v string) (a *ast.AssignStmt, e ast.Expr, fi
 func ompIsVar(x ast.Expr, v string) bool {
 	id, ok := x.(*ast.Ident)
 	return ok && strings.EqualFold(id.Name, v)
+}
+
+// ompImpure returns the name of a procedure x references that is not
+// PURE: the forward sweep evaluates an update's e twice (the comparison
+// with the iteration's maximum, then the store).
+func (g *gen) ompImpure(x ast.Expr) string {
+	if !g.callsUser(x) {
+		return ""
+	}
+	bad := ""
+	ast.Inspect(x, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && bad == "" {
+			if id, ok := c.Fun.(*ast.Ident); ok {
+				if sym := g.info.ObjectOf(id); sym != nil && sym.Kind == sema.ProcSym && sym.Attrs&sema.AttrPure == 0 {
+					bad = id.Name
+				}
+			}
+		}
+		return bad == ""
+	})
+	return bad
 }
