@@ -157,10 +157,15 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 	if err := g.ompLoopCheck(s, c); err != nil {
 		return nil, nil, err
 	}
+	mm, err := g.ompMinMaxCheck(s, c, ws) // omp_minmax.go
+	if err != nil {
+		return nil, nil, err
+	}
 	g.depth++
 	g.loops = append(g.loops, s)
 	defer func() { g.depth--; g.loops = g.loops[:len(g.loops)-1] }()
 	f, b, err := g.stmts(s.Body)
+	g.omp.minmax = nil
 	if err != nil {
 		return nil, nil, err
 	}
@@ -183,9 +188,15 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 		return nil, nil, err
 	}
 	if taped {
-		return g.ompTapeLoop(s, c, f, b, recs) // omp_tape.go
+		g.ompMinMaxAround(s, mm, &recs)                  // omp_minmax.go
+		fwd, bwd, err := g.ompTapeLoop(s, c, f, b, recs) // omp_tape.go
+		if err != nil {
+			return nil, nil, err
+		}
+		return g.ompLastAround(c.Omp, fwd, bwd) // omp_firstlast.go
 	}
 	f, b = g.ompCarry(s, c, f, b, &recs) // omp_carry.go
+	g.ompMinMaxAround(s, mm, &recs)
 	pre, after, before, post = recs[0], recs[1], recs[2], recs[3]
 	n := ast.Copy(s).(*ast.DoConstruct)
 	n.Body = f
@@ -338,7 +349,7 @@ func (g *gen) ompLoopCheck(s *ast.DoConstruct, c *ast.Comment) error {
 				return err
 			}
 		case "reduction":
-			if cl.Op != "+" && cl.Op != "-" && g.anyActive(cl.Vars) {
+			if cl.Op != "+" && cl.Op != "-" && !ompMinMaxOp(cl.Op) && g.anyActive(cl.Vars) {
 				return g.ompError(c, "reduction(%s:...) of an active variable in reverse mode", cl.Op)
 			}
 		case "firstprivate", "lastprivate":

@@ -57,6 +57,7 @@ type ompState struct {
 	any      int                   // whether the routine has directives: 0 not known yet, 1 no, 2 yes
 	inRegion map[*ast.Comment]bool // the directives of the regions reversed (ompStrip drops them)
 	tapeLoop bool                  // the backward loop being made runs on the threads' tapes (omp_tape.go)
+	minmax   []*ompMinMax          // the max and min reductions of the loop being reversed (omp_minmax.go)
 }
 
 // ompCtx is where a statement of a region runs.
@@ -184,6 +185,7 @@ func (g *gen) ompParse(list []ast.Stmt, k, j int, c *ast.Comment) (*ompRegion, e
 	r.dirs = append(r.dirs, c)
 	cur, blk, nblk := ompRepl, 0, 0
 	for i := k; i < j; i++ {
+		atomic := false // an ATOMIC update: a CRITICAL section of one statement (omp_atomic_region.go)
 		for _, d := range list[i].Header().Doc {
 			if d.Omp == nil || d == c {
 				continue
@@ -207,6 +209,11 @@ func (g *gen) ompParse(list []ast.Stmt, k, j int, c *ast.Comment) (*ompRegion, e
 				}
 			case "end single", "end master", "end critical":
 				cur, blk = ompRepl, 0
+			case "atomic", "atomic update":
+				if err := g.ompRegionAtomic(r, d, &cur, &blk, &nblk); err != nil {
+					return nil, err
+				}
+				atomic = true
 			case "barrier":
 				r.barrier[i-k] = true
 			case "do":
@@ -222,6 +229,9 @@ func (g *gen) ompParse(list []ast.Stmt, k, j int, c *ast.Comment) (*ompRegion, e
 			r.dirs = append(r.dirs, d)
 		}
 		r.ctx[i-k], r.block[i-k] = cur, blk
+		if atomic {
+			cur, blk = ompRepl, 0
+		}
 		if do, ok := list[i].(*ast.DoConstruct); ok && r.loops[do] != nil {
 			r.ctx[i-k] = ompWork
 		}
@@ -340,7 +350,11 @@ func (g *gen) ompBlock(name string, clauses []*ast.OmpClause, list []ast.Stmt) [
 	}
 	out := []ast.Stmt{g.ompCarrier(&ast.OmpDirective{Name: name, Clauses: clauses})}
 	out = append(out, list...)
-	out = append(out, g.ompCarrier(&ast.OmpDirective{Name: "end " + name}))
+	var named []*ast.OmpClause // (the name of a CRITICAL section ends it too)
+	if name == "critical" {
+		named = clauses
+	}
+	out = append(out, g.ompCarrier(&ast.OmpDirective{Name: "end " + name, Clauses: named}))
 	return append(out, end...)
 }
 
@@ -386,7 +400,7 @@ func (g *gen) ompRegionFwd(r *ompRegion, fs [][]ast.Stmt) ([]ast.Stmt, error) {
 			if ompTaped(list) || !g.primalWrites(list, "") {
 				return nil, g.ompError(r.crit[r.block[i]], "!$omp critical whose statements need the tape in reverse mode")
 			}
-			list = g.ompBlock("critical", r.crit[r.block[i]].Omp.Clauses, list)
+			list = g.ompBlock("critical", ompCritClauses(r.crit[r.block[i]]), list)
 		default:
 			// (Generated variables, shared in the region, would be
 			// written by every thread.)
@@ -485,7 +499,7 @@ func (g *gen) ompRegionBwd(r *ompRegion, bs [][]ast.Stmt) ([]ast.Stmt, error) {
 			d.Clauses = append(d.Clauses, &ast.OmpClause{Name: cl.Name, Arg: cl.Arg})
 		}
 	}
-	out := append([]ast.Stmt{g.ompCarrier(d)}, body...)
+	out := append(g.ompZeroPrivateAdj(r, d), body...) // omp_minmax.go
 	return g.ompOneBarrier(append(out, g.ompCarrier(&ast.OmpDirective{Name: "end parallel"}))), nil
 }
 

@@ -52,7 +52,7 @@ func (g *gen) ompTapeCheck(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt) 
 	}
 	for _, cl := range c.Omp.Clauses {
 		switch cl.Name {
-		case "firstprivate", "lastprivate", "collapse":
+		case "collapse":
 			why = "clause " + cl.Name
 		}
 	}
@@ -239,6 +239,7 @@ func (g *gen) ompTapeLoop(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt, r
 	if cl := c.Omp.Clause("if"); cl != nil {
 		doc = append(doc, ast.OmpComment(&ast.OmpDirective{Cond: true, Text: "if (.not. (" + cl.Arg + ")) " + ids.nt.Name + " = 1"}))
 	}
+	doc = append(doc, g.ompLastTeam(s, c, ids)...) // omp_firstlast_tape.go
 	loop.Doc = append(doc, loop.Doc...)
 	fwd = append(append(append(pre, setNt, loop), after...), pushInt(ast.Clone(ids.nt)))
 	if len(b) == 0 {

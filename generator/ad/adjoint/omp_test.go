@@ -86,15 +86,6 @@ contains
     b = a(k)
   end subroutine
 `, "k.f90:4:3: not supported yet: !$omp parallel do whose iterations need the tape to restore 'x', which other iterations share, in reverse mode"},
-		{"tape and lastprivate", `  !$omp parallel do lastprivate(t)
-  do i = 1, n
-    t = x(i)
-    do while (t > 1.0d0)
-      t = sqrt(t)
-    end do
-    y(i) = t*t
-  end do
-`, "k.f90:4:3: not supported yet: !$omp parallel do whose iterations need the tape, with clause lastprivate, in reverse mode"},
 		{"shared scalar", `  !$omp parallel do
   do i = 1, n
     c = x(i)

@@ -275,6 +275,9 @@ func (g *gen) stmtOwn(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		}
 		return g.modPtrFollowCall(s)(g.callStmt(s)) // ptr_module.go
 	case *ast.IfStmt:
+		if f, b, ok, err := g.ompMinMaxAssign(s); ok { // omp_minmax.go
+			return f, b, err
+		}
 		if err := g.checkCalls(s.Cond); err != nil {
 			return nil, nil, err
 		}
@@ -330,6 +333,9 @@ func (g *gen) stmtOwn(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 func (g *gen) assign(s *ast.AssignStmt) (fwd, bwd []ast.Stmt, err error) {
 	if g.info.Assignments[s] != nil {
 		return nil, nil, notSupported("defined assignment in reverse mode")
+	}
+	if f, b, ok, err := g.ompMinMaxAssign(s); ok { // omp_minmax.go
+		return f, b, err
 	}
 	if err := g.checkCalls(s.Lhs); err != nil {
 		return nil, nil, err

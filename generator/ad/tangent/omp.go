@@ -20,6 +20,7 @@ import (
 // tangents of their variables.
 func (g *gen) ompClauses(list []ast.Stmt) error {
 	ompOwn(list)
+	ompLists(list, ompStrayEnds) // omp_minmax.go
 	var errs diag.List
 	var regions []*ast.Comment // the regions other than parallel do
 	ast.StmtHeaders(list, func(h *ast.StmtHeader, s ast.Stmt) {
@@ -99,6 +100,9 @@ func (g *gen) ompTangent(d *ast.OmpDirective) (*ast.OmpDirective, error) {
 			if s == nil || !g.pa.ActiveVar(s) {
 				continue
 			}
+			if cl.Name == "reduction" && ompMinMaxOp(cl.Op) && (n.Name == "parallel do" || n.Name == "do") {
+				continue // v_d is set after the loop (omp_minmax.go)
+			}
 			if cl.Name == "reduction" && cl.Op != "+" && cl.Op != "-" {
 				return nil, fmt.Errorf("not supported yet: reduction(%s:%s) of an active variable in tangent mode", cl.Op, v)
 			}
@@ -106,6 +110,7 @@ func (g *gen) ompTangent(d *ast.OmpDirective) (*ast.OmpDirective, error) {
 		}
 		cl.Vars = append(cl.Vars, add...)
 	}
+	ompFirstTangents(n, g.suffix) // omp_minmax.go
 	return n, nil
 }
 
@@ -119,7 +124,7 @@ func ompPrivateTemps(d *ast.OmpDirective, body []ast.Stmt, g *gen) {
 		ast.Inspect(s, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				name := strings.ToLower(id.Name)
-				if !seen[name] && g.isTemp(name) {
+				if !seen[name] && g.isTemp(name) && !ompMinMaxName(name) {
 					seen[name] = true
 					temps = append(temps, id.Name)
 				}

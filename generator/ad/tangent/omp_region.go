@@ -105,7 +105,7 @@ func (g *gen) tempsIn(list []ast.Stmt) []string {
 		ast.Inspect(s, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				name := strings.ToLower(id.Name)
-				if !seen[name] && g.isTemp(name) {
+				if !seen[name] && g.isTemp(name) && !ompMinMaxName(name) { // (shared: omp_minmax.go)
 					seen[name] = true
 					temps = append(temps, id.Name)
 				}

@@ -209,8 +209,9 @@ type gen struct {
 	tmpD     map[*ast.CallExpr]ast.Expr
 	tmpDecls []ast.Stmt
 	ntmp     int
-	hoisted  []ast.Stmt // argument tangents computed for a hoisted function call
-	inWhere  int        // nesting of WHERE bodies: their assignments do not reallocate
+	ompMM    []*ompMinMax // max and min reductions of the parallel loop (omp_minmax.go)
+	hoisted  []ast.Stmt   // argument tangents computed for a hoisted function call
+	inWhere  int          // nesting of WHERE bodies: their assignments do not reallocate
 	// module is the module holding the procedure, nil for an external one;
 	// host is the scope of the host of an internal procedure.
 	module *sema.Symbol
@@ -910,6 +911,9 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 	case *ast.CallStmt:
 		return g.callStmt(s)
 	case *ast.IfStmt:
+		if out, ok, err := g.ompMinMaxAssign(s); ok { // omp_minmax.go
+			return out, err
+		}
 		return g.ifStmt(s)
 	case *ast.IfConstruct:
 		return g.ifConstruct(s)
@@ -952,6 +956,9 @@ func (g *gen) assign(s *ast.AssignStmt) ([]ast.Stmt, error) {
 	}
 	if err := deriv.CheckTransfers(g.info, func(v *sema.Symbol) bool { return pa.IsVaried(s, false, v) }, s); err != nil {
 		return nil, err
+	}
+	if out, ok, err := g.ompMinMaxAssign(s); ok { // omp_minmax.go
+		return out, err
 	}
 	ppre := g.hoistPassive(s) // funcref_passive.go
 	pre, err := g.hoist(s.Lhs, s.Rhs)
@@ -1087,6 +1094,9 @@ func (g *gen) ifConstruct(s *ast.IfConstruct) ([]ast.Stmt, error) {
 // doConstruct returns DO loop s with the tangent of its body, as a
 // block DO.
 func (g *gen) doConstruct(s *ast.DoConstruct) ([]ast.Stmt, error) {
+	if out, ok, err := g.ompMinMaxLoop(s); ok { // omp_minmax.go
+		return out, err
+	}
 	if s.Concurrent != nil && g.pa.ActiveStmt(s) {
 		return g.concurrent(s) // concurrent.go
 	}

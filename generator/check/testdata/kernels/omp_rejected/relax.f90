@@ -1,7 +1,7 @@
 ! OpenMP constructs reverse mode does not handle yet, each reported at
-! its directive: a parallel loop whose iterations need the tape with a
-! lastprivate variable, a critical section around a product of active
-! values in a parallel region, and a max reduction of an active variable.
+! its directive: a critical section around a product of active values in
+! a parallel region, and a max reduction of an active variable updated by
+! a max of three arguments.
 subroutine relax(n, x, y, s, m)
   implicit none
   integer, intent(in) :: n
@@ -9,16 +9,7 @@ subroutine relax(n, x, y, s, m)
   real(8), intent(in) :: y(n)
   real(8), intent(out) :: s, m
   integer :: i
-  real(8) :: t
-  !$omp parallel do lastprivate(t)
-  do i = 1, n
-    t = x(i)
-    do while (t > 1.0d0)
-      t = sqrt(t)
-    end do
-    x(i) = t * y(i)
-  end do
-  s = t
+  s = x(1)
   !$omp parallel private(i)
   !$omp do
   do i = 1, n
@@ -31,6 +22,6 @@ subroutine relax(n, x, y, s, m)
   m = -huge(m)
   !$omp parallel do reduction(max:m)
   do i = 1, n
-    m = max(m, x(i) * y(i))
+    m = max(m, x(i) * y(i), y(i))
   end do
 end subroutine relax
