@@ -372,10 +372,20 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		return nil, warns, errAt(t.RoutinePos, "internal error: no activity result for '%s'", t.Routine)
 	}
 	// Procedures made of one with ENTRY whose copies would not share its
-	// saved state are rejected once they need derivative code.
+	// saved state are rejected once the target reaches them: with
+	// derivative code, or passive with a saved real (the analyses follow
+	// the copies, whose state no longer flows from one entry point to
+	// another: a derivative through it would be silently zero; a saved
+	// integer, a seed, carries none).
 	var deferred diag.List
+	active := map[*ast.Unit]bool{}
 	for _, pa := range act.Procs {
-		deferred = append(deferred, prog.Deferred[pa.Unit]...)
+		active[pa.Unit] = true
+	}
+	for _, u := range reachedUnits(prog.Info, act) {
+		if active[u] || savesFloat(prog.Info.Scopes[u]) {
+			deferred = append(deferred, prog.Deferred[u]...)
+		}
 	}
 	if len(deferred) > 0 {
 		deferred.Sort()
