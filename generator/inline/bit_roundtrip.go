@@ -207,7 +207,7 @@ func (b *bitTrips) rewrite(u *ast.Unit, v *sema.Symbol) {
 	list = func(l []ast.Stmt) []ast.Stmt {
 		var out []ast.Stmt
 		for _, s := range l {
-			for _, inner := range nestedStmtLists(s) {
+			for _, inner := range bodies(s) { // fixedpoint_rotate.go
 				*inner = list(*inner)
 			}
 			b.replaceBack(s, v, func() *sema.Symbol { return shadow })
@@ -295,32 +295,4 @@ func setSource(c *ast.CallExpr, x ast.Expr) {
 			return
 		}
 	}
-}
-
-// nestedStmtLists returns pointers to the statement lists nested in s.
-func nestedStmtLists(s ast.Stmt) []*[]ast.Stmt {
-	var out []*[]ast.Stmt
-	switch s := s.(type) {
-	case *ast.IfConstruct:
-		for _, br := range s.Branches {
-			out = append(out, &br.Body)
-		}
-	case *ast.DoConstruct:
-		out = append(out, &s.Body)
-	case *ast.SelectCase:
-		for _, c := range s.Cases {
-			out = append(out, &c.Body)
-		}
-	case *ast.BlockConstruct:
-		out = append(out, &s.Body)
-	case *ast.AssociateConstruct:
-		out = append(out, &s.Body)
-	case *ast.WhereConstruct:
-		for _, br := range s.Branches {
-			out = append(out, &br.Body)
-		}
-	case *ast.ForallConstruct:
-		out = append(out, &s.Body)
-	}
-	return out
 }

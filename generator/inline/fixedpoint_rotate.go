@@ -349,6 +349,14 @@ func bodies(s ast.Stmt) []*[]ast.Stmt {
 			out = append(out, &c.Body)
 		}
 		return out
+	case *ast.WhereConstruct:
+		var out []*[]ast.Stmt
+		for _, br := range s.Branches {
+			out = append(out, &br.Body)
+		}
+		return out
+	case *ast.ForallConstruct:
+		return []*[]ast.Stmt{&s.Body}
 	}
 	return nil
 }
