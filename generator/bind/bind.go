@@ -38,6 +38,9 @@ type Target struct {
 	// Setup is the subroutine check.setup gives the target (fadj
 	// check calls it with the target's arguments), or nil.
 	Setup *sema.Symbol
+	// Warnings are about the target's variables: a dependent left out
+	// because it has no derivative.
+	Warnings diag.List
 }
 
 // Var is one independent or dependent: as written, and its variable.
@@ -104,6 +107,7 @@ func Load(spec *config.Spec, opts Options) (*Program, error) {
 	for _, t := range spec.Targets {
 		bt, l := resolveTarget(prog, t, spec.Check.SetupFor(t))
 		errs = append(errs, l...)
+		p.Warnings = append(p.Warnings, bt.Warnings...)
 		p.Targets = append(p.Targets, bt)
 	}
 	if len(errs) > 0 {

@@ -34,7 +34,13 @@ func resolveTarget(prog *load.Program, t *config.Target, setup *config.Setup) (*
 	}{{t.Independents, true, &bt.Independents}, {t.Dependents, false, &bt.Dependents}} {
 		for _, v := range list.vars {
 			sym, l := resolveVar(prog, proc, t, v, list.in)
-			errs = append(errs, l...)
+			for _, d := range l {
+				if strings.HasPrefix(d.Msg, warningPrefix) {
+					bt.Warnings = append(bt.Warnings, d)
+				} else {
+					errs = append(errs, d)
+				}
+			}
 			if sym != nil {
 				*list.out = append(*list.out, Var{Var: v, Symbol: sym})
 			}
@@ -42,6 +48,10 @@ func resolveTarget(prog *load.Program, t *config.Target, setup *config.Setup) (*
 	}
 	return bt, errs
 }
+
+// warningPrefix starts a message that is a warning, not an error (as
+// in package analysis).
+const warningPrefix = "warning: "
 
 func errAt(pos source.Position, format string, args ...any) diag.List {
 	var l diag.List
@@ -309,6 +319,14 @@ func resolveVar(prog *load.Program, proc *sema.Symbol, t *config.Target, v confi
 		if !hasFloat(part.Type, 0) {
 			return nil, errAt(v.Pos, "%s '%s' is of type %s, which has no real or complex component", role, v.Text, part.Type)
 		}
+	case sema.IntegerType, sema.LogicalType:
+		if !in {
+			// An integer or logical output is piecewise constant: its
+			// derivative is zero wherever it exists. OpenAD and Tapenade
+			// accept such a dependent; so does fadj, saying so.
+			return nil, errAt(v.Pos, "warning: dependent '%s' is %s: its derivative is zero, so it has no adjoint or tangent argument and fadj leaves it out of the dependents", v.Text, part.Type.Basic)
+		}
+		return nil, errAt(v.Pos, "%s '%s' is %s: only real and complex variables can be differentiated", role, v.Text, part.Type.Basic)
 	default:
 		return nil, errAt(v.Pos, "%s '%s' is %s: only real and complex variables can be differentiated", role, v.Text, part.Type.Basic)
 	}
