@@ -111,10 +111,14 @@ func TestSummary(t *testing.T) {
 		{Case: "e", Status: Broken},
 		{Case: "f", Status: Wrong},
 		{Case: "g", Status: Skipped},
+		{Case: "h", Status: NoRef, AgreesFD: true},
+		{Case: "i", Status: NoRef},
+		{Case: "j", Status: Disputed, AgreesFD: true},
 	}
 	got := Summary(results)
 	for _, want := range []string{
-		"7 cases: 1 correct, 3 rejected, 2 wrong (1 wrong numbers + 1 broken); 0 disputed",
+		"10 cases: 1 correct, 3 rejected, 2 wrong (1 wrong numbers + 1 broken); 1 disputed",
+		"Jacobians shown right: 3 (1 matching ad.out + 2 disputed or without ad.out that agree with finite differences)\n",
 		"1 skipped by the harness",
 		"   2  not supported yet: internal procedure '_'\n      c d\n   1  not supported yet: GO TO in reverse mode\n      b\n",
 	} {

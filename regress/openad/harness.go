@@ -42,6 +42,9 @@ type Result struct {
 	Status Status
 	Detail string // one line
 	Group  string // for rejections: the message without position and names
+	// AgreesFD: a disputed or noref Jacobian agrees with finite
+	// differences (dd.out, else our driver's central differences).
+	AgreesFD bool
 }
 
 // Harness holds what every case shares.
@@ -308,7 +311,8 @@ func (h *Harness) compare(res Result, src string, got, ownFD Jacobian, params Pa
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			res.Status = NoRef
-			if agreesFD(got) {
+			res.AgreesFD = agreesFD(got)
+			if res.AgreesFD {
 				res.Detail = "no ad.out; agrees with " + fdName
 			} else {
 				res.Detail = "no ad.out; DIFFERS from " + fdName
@@ -326,7 +330,7 @@ func (h *Harness) compare(res Result, src string, got, ownFD Jacobian, params Pa
 		return res
 	}
 	if agreesFD(got) && !agreesFD(ref) {
-		res.Status, res.Detail = Disputed, mis.String()+"; ours agrees with "+fdName+", ad.out does not"
+		res.Status, res.AgreesFD, res.Detail = Disputed, true, mis.String()+"; ours agrees with "+fdName+", ad.out does not"
 		return res
 	}
 	if agreesFD(got) && agreesFD(ref) && ownFD.M == got.M && ownFD.N == got.N {
@@ -336,7 +340,7 @@ func (h *Harness) compare(res Result, src string, got, ownFD Jacobian, params Pa
 		misGot, errGot := Compare(got, ownFD, FDTol, FDTol)
 		misRef, errRef := Compare(ref, ownFD, FDTol, FDTol)
 		if errGot == nil && errRef == nil && misGot == nil && misRef != nil {
-			res.Status, res.Detail = Disputed, fmt.Sprintf("%s; params.conf's tolerance %g accepts both against %s, and ours agrees with our central finite differences to %g, ad.out does not",
+			res.Status, res.AgreesFD, res.Detail = Disputed, true, fmt.Sprintf("%s; params.conf's tolerance %g accepts both against %s, and ours agrees with our central finite differences to %g, ad.out does not",
 				mis, tol, fdName, FDTol)
 			return res
 		}

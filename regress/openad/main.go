@@ -142,6 +142,16 @@ func Summary(results []Result) string {
 		len(results), count[Correct], count[Rejected], count[Wrong]+count[Broken], count[Wrong], count[Broken])
 	fmt.Fprintf(&b, "; %d disputed (reference suspect), %d without ad.out, %d skipped by the harness\n",
 		count[Disputed], count[NoRef], count[Skipped])
+	// A Jacobian is shown right by ad.out, or, where ad.out is missing
+	// or is itself not the derivative, by finite differences.
+	fd := 0
+	for _, r := range results {
+		if (r.Status == Disputed || r.Status == NoRef) && r.AgreesFD {
+			fd++
+		}
+	}
+	fmt.Fprintf(&b, "Jacobians shown right: %d (%d matching ad.out + %d disputed or without ad.out that agree with finite differences)\n",
+		count[Correct]+fd, count[Correct], fd)
 	keys := make([]string, 0, len(groups))
 	for k := range groups {
 		keys = append(keys, k)
