@@ -382,11 +382,13 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 	for _, pa := range act.Procs {
 		active[pa.Unit] = true
 	}
-	for _, u := range reachedUnits(prog.Info, act) {
+	reached := reachedUnits(prog.Info, act)
+	for _, u := range reached {
 		if active[u] || savesFloat(prog.Info.Scopes[u]) {
 			deferred = append(deferred, prog.Deferred[u]...)
 		}
 	}
+	deferred = append(deferred, unreachable(prog.Info, prog.Unreachable, reached)...)
 	if len(deferred) > 0 {
 		deferred.Sort()
 		return nil, warns, deferred

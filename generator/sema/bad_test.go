@@ -12,6 +12,53 @@ import (
 var badInputs = []struct {
 	name, src, want string
 }{
+	{"selecttypecomp", `module m
+  type :: b
+  end type b
+  type, extends(b) :: r
+    real(8) :: v
+  end type r
+contains
+  subroutine s(node, x)
+    class(b), intent(in) :: node
+    real(8), intent(out) :: x
+    select type (node)
+    type is (r)
+      x = node%w
+    end select
+  end subroutine s
+end module m`,
+		"bad.f90:13:16: type 'r' has no component 'w'"},
+	{"selecttypeintentin", `module m
+  type :: b
+  end type b
+  type, extends(b) :: r
+    real(8) :: v
+  end type r
+contains
+  subroutine s(node)
+    class(b), intent(in) :: node
+    select type (q => node)
+    class is (r)
+      q%v = 1.0d0
+    end select
+  end subroutine s
+end module m`,
+		"bad.f90:12:7: cannot assign to intent(in) argument 'node'"},
+	{"selecttypenotpoly", `subroutine s(x)
+  real(8) :: x
+  select type (x)
+  type is (real(8))
+    x = 1.0d0
+  end select
+end subroutine s`,
+		"bad.f90:3:16: the selector of SELECT TYPE must be polymorphic (CLASS), not real(8)"},
+	{"selecttypeexpr", `subroutine s(x)
+  class(*) :: x(:)
+  select type (x(1))
+  end select
+end subroutine s`,
+		"bad.f90:3:16: SELECT TYPE of an expression needs an associate name (name => expression)"},
 	{"undeclared", `program p
   implicit none
   x = 1.0

@@ -20,7 +20,8 @@ import (
 // the generators reject it at its position if it is active) when the
 // object is polymorphic (CLASS of a type with an extension), the
 // procedure is not accessible by its name where it is referenced, or the
-// binding is generic or deferred. SELECT TYPE is rejected by the parser.
+// binding is generic or deferred. SELECT TYPE is rejected where a target
+// calls it (reached_only.go).
 //
 // The procedure of a binding is often PRIVATE to its module, which
 // generated code elsewhere cannot name: Rebound spells each plain

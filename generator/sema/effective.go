@@ -545,6 +545,28 @@ func (w *intentWalker) stmt(s ast.Stmt) {
 			out = entry
 		}
 		w.must = out
+	case *ast.SelectType:
+		// The selector's dynamic type is inquired, not its value (an
+		// intent(out) CLASS dummy is often selected before it is set).
+		if _, name := s.Selector.(*ast.Ident); !name {
+			w.expr(s.Selector)
+		}
+		entry := w.must.clone()
+		out := defState(nil)
+		hasDefault := false
+		for _, g := range s.Guards {
+			hasDefault = hasDefault || g.Kind == ast.ClassDefault
+			after := w.branch(entry, g.Body)
+			if out == nil {
+				out = after
+			} else {
+				out.intersect(after)
+			}
+		}
+		if !hasDefault || out == nil {
+			out = entry
+		}
+		w.must = out
 	case *ast.DoConstruct:
 		w.expr(s.Start)
 		w.expr(s.Stop)

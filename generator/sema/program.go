@@ -18,6 +18,10 @@ type Program struct {
 	// ENTRY (parser.SplitEntries) that stop fadj only when the
 	// procedure gets derivative code.
 	Deferred map[*ast.Unit]diag.List
+	// Unreachable are constructs fadj reads but whose procedures the
+	// derivative code may not run (SELECT TYPE): they stop fadj only
+	// when a target reaches their procedure (ReachedOnly).
+	Unreachable map[*ast.Unit]diag.List
 	// Texts are the sources as read, by the name given to load them
 	// (output.augment writes a source again with code inserted).
 	Texts map[string][]byte

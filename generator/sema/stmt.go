@@ -194,6 +194,8 @@ func (c *checker) stmt(s ast.Stmt) {
 		c.hdr(&s.End.StmtHeader)
 		c.constructUse(s.End.Name, sym)
 		c.popConstruct(sym)
+	case *ast.SelectType:
+		c.selectType(s) // select_type.go
 	case *ast.ExitStmt:
 		c.exitCycle(s.Construct, "EXIT", posOf(s))
 	case *ast.CycleStmt:

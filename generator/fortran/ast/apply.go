@@ -367,6 +367,12 @@ func (a *applier) execChildren(n Node) {
 			a.exprs(n, c.Values)
 			a.stmts(n, &c.Body)
 		}
+	case *SelectType:
+		a.ident(n, &n.Assoc)
+		a.expr(n, &n.Selector)
+		for _, g := range n.Guards {
+			a.stmts(n, &g.Body)
+		}
 	case *ComputedGotoStmt:
 		a.expr(n, &n.Expr)
 	case *LabelAssignStmt:

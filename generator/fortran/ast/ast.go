@@ -904,6 +904,20 @@ type (
 		End    EndStmt
 	}
 
+	// SelectType is [name:] SELECT TYPE ([assoc =>] selector) with its
+	// type guards, END SELECT.
+	SelectType struct {
+		StmtHeader
+		Name *Ident
+		// Assoc is the associate name written before =>, or nil: the
+		// selector is then a name, which stands in each block for the
+		// object with the block's type.
+		Assoc    *Ident
+		Selector Expr
+		Guards   []*TypeGuard
+		End      EndStmt
+	}
+
 	// EntryStmt is rejected by the parser with a "not supported"
 	// diagnostic rather than represented.
 )
@@ -912,6 +926,25 @@ type (
 type Association struct {
 	Name     *Ident
 	Selector Expr
+}
+
+// GuardKind tells the three type guards of SELECT TYPE apart.
+type GuardKind int
+
+const (
+	TypeIs       GuardKind = iota // TYPE IS (type-spec)
+	ClassIs                       // CLASS IS (derived-type-spec)
+	ClassDefault                  // CLASS DEFAULT
+)
+
+// TypeGuard is one block of a SELECT TYPE construct with the guard
+// statement that opens it.
+type TypeGuard struct {
+	Head StmtHeader
+	Kind GuardKind
+	Type *TypeSpec // nil for CLASS DEFAULT
+	Name *Ident    // the construct name repeated after the guard, or nil
+	Body []Stmt
 }
 
 // IfBranch is one block of an IF construct with the statement that opens it.
@@ -981,6 +1014,7 @@ func (*ArithIfStmt) stmtNode()        {}
 func (*IfConstruct) stmtNode()        {}
 func (*DoConstruct) stmtNode()        {}
 func (*SelectCase) stmtNode()         {}
+func (*SelectType) stmtNode()         {}
 func (*ExitStmt) stmtNode()           {}
 func (*CycleStmt) stmtNode()          {}
 func (*GotoStmt) stmtNode()           {}
@@ -1007,7 +1041,7 @@ func (*AssociateConstruct) stmtNode() {}
 func IsExecutable(s Stmt) bool {
 	switch s.(type) {
 	case *AssignStmt, *PointerAssignStmt, *CallStmt, *IfStmt, *ArithIfStmt, *IfConstruct,
-		*DoConstruct, *SelectCase, *ExitStmt, *CycleStmt, *GotoStmt, *ComputedGotoStmt, *LabelAssignStmt, *AssignedGotoStmt,
+		*DoConstruct, *SelectCase, *SelectType, *ExitStmt, *CycleStmt, *GotoStmt, *ComputedGotoStmt, *LabelAssignStmt, *AssignedGotoStmt,
 		*ContinueStmt, *ReturnStmt, *StopStmt, *IOStmt, *AllocateStmt, *WhereStmt,
 		*WhereConstruct, *ForallStmt, *ForallConstruct, *BlockConstruct, *AssociateConstruct:
 		return true

@@ -532,6 +532,15 @@ func cloneExecStmt(s Stmt) Stmt {
 			c.Cases = append(c.Cases, k)
 		}
 		return c
+	case *SelectType:
+		c := &SelectType{StmtHeader: cloneHeader(s.StmtHeader), Name: cloneIdent(s.Name), Assoc: cloneIdent(s.Assoc), Selector: cloneExpr(s.Selector), End: cloneEnd(s.End)}
+		for _, g := range s.Guards {
+			if g != nil {
+				g = &TypeGuard{Head: cloneHeader(g.Head), Kind: g.Kind, Type: cloneType(g.Type), Name: cloneIdent(g.Name), Body: CloneStmts(g.Body)}
+			}
+			c.Guards = append(c.Guards, g)
+		}
+		return c
 	case *ExitStmt:
 		return &ExitStmt{StmtHeader: cloneHeader(s.StmtHeader), Construct: cloneIdent(s.Construct)}
 	case *CycleStmt:
@@ -685,6 +694,9 @@ func Copy(s Stmt) Stmt {
 		c := *s
 		return &c
 	case *SelectCase:
+		c := *s
+		return &c
+	case *SelectType:
 		c := *s
 		return &c
 	case *ExitStmt:

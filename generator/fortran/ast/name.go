@@ -23,6 +23,8 @@ func StmtName(s Stmt) string {
 		return "arithmetic IF"
 	case "SelectCase":
 		return "SELECT CASE"
+	case "SelectType":
+		return "SELECT TYPE construct"
 	case "Where", "WhereConstruct":
 		return "WHERE"
 	case "Forall", "ForallConstruct":

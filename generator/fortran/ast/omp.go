@@ -126,6 +126,12 @@ func StmtHeaders(list []Stmt, f func(*StmtHeader, Stmt)) {
 				StmtHeaders(c.Body, f)
 			}
 			f(&s.End.StmtHeader, nil)
+		case *SelectType:
+			for _, g := range s.Guards {
+				f(&g.Head, nil)
+				StmtHeaders(g.Body, f)
+			}
+			f(&s.End.StmtHeader, nil)
 		case *BlockConstruct:
 			StmtHeaders(s.Body, f)
 			f(&s.End.StmtHeader, nil)

@@ -271,6 +271,12 @@ func walkChildren(n Node, f func(Node) bool) {
 			walkExprs(c.Values, f)
 			walkStmts(c.Body, f)
 		}
+	case *SelectType:
+		walkIdent(n.Assoc, f)
+		walkExpr(n.Selector, f)
+		for _, g := range n.Guards {
+			walkStmts(g.Body, f)
+		}
 	case *ExitStmt, *CycleStmt, *GotoStmt, *ContinueStmt:
 	case *ComputedGotoStmt:
 		walkExpr(n.Expr, f)

@@ -905,7 +905,7 @@ func (p *parser) parseSelect(hdr ast.StmtHeader, name *ast.Ident) ast.Stmt {
 		p.next()
 		switch {
 		case p.isKw("type"):
-			return p.skipConstruct(fSelectType, "SELECT TYPE construct", name, kwPos)
+			return p.parseSelectType(hdr, name)
 		case p.isKw("rank"):
 			return p.skipConstruct(fSelectType, "SELECT RANK construct", name, kwPos)
 		case !p.gotKw("case"):
@@ -972,6 +972,84 @@ func (p *parser) parseSelect(hdr ast.StmtHeader, name *ast.Ident) ast.Stmt {
 			}
 		}
 	}
+}
+
+// parseSelectType parses SELECT TYPE ([assoc =>] selector), its TYPE IS,
+// CLASS IS and CLASS DEFAULT blocks and END SELECT; p is at TYPE.
+func (p *parser) parseSelectType(hdr ast.StmtHeader, name *ast.Ident) ast.Stmt {
+	p.next()
+	s := &ast.SelectType{StmtHeader: hdr, Name: name}
+	p.expect(token.LPAREN)
+	if p.tok() == token.IDENT && p.peek(1) == token.ARROW {
+		s.Assoc = p.ident()
+		p.next()
+	}
+	s.Selector = p.parseExpr()
+	p.expect(token.RPAREN)
+	p.expectEnd()
+	if p.bad {
+		s.Selector = nil
+	}
+	p.nextStmt()
+	fi := p.push(frame{kind: fSelectType, name: nameOf(name), pos: hdr.Start})
+	defer p.pop()
+	var g *ast.TypeGuard
+	sawDefault := false
+	for {
+		if g == nil {
+			if stray := p.parseBlock(nil, false); len(stray) > 0 {
+				p.error(stray[0].Pos(), "statement not allowed here: statement before the first type guard")
+			}
+		} else {
+			g.Body = p.parseBlock(g.Body, false)
+		}
+		switch {
+		case p.cls == clsGuard:
+			g = p.parseTypeGuard(fi)
+			if g.Kind == ast.ClassDefault {
+				if sawDefault {
+					p.syntaxError(g.Head.Start, "second CLASS DEFAULT in SELECT TYPE at "+p.lineCol(hdr.Start))
+				}
+				sawDefault = true
+			}
+			s.Guards = append(s.Guards, g)
+			p.nextStmt()
+		case p.cls == clsEnd && p.endKw == "select":
+			s.End = p.parseEnd(&p.stack[fi], true)
+			return s
+		default:
+			if p.closeWith(fi, &s.End) {
+				return s
+			}
+		}
+	}
+}
+
+// parseTypeGuard parses TYPE IS (type-spec), CLASS IS (type) or CLASS
+// DEFAULT, each with an optional construct name.
+func (p *parser) parseTypeGuard(fi int) *ast.TypeGuard {
+	g := &ast.TypeGuard{Head: p.header()}
+	isType := p.kwOf(0) == kwType
+	switch {
+	case p.kwAt(1, "default"):
+		g.Kind = ast.ClassDefault
+		p.i = 2
+	default:
+		g.Kind = ast.ClassIs
+		if isType {
+			g.Kind = ast.TypeIs
+		}
+		p.i = 2
+		p.expect(token.LPAREN)
+		g.Type = p.parseTypeSpecOrName()
+		p.expect(token.RPAREN)
+	}
+	if p.tok() == token.IDENT {
+		g.Name = p.ident()
+		p.checkName(g.Name, &p.stack[fi], "type guard")
+	}
+	p.expectEnd()
+	return g
 }
 
 // parseCaseValues parses (v, lo:hi, :hi, lo:, ...).

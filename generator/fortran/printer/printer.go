@@ -694,6 +694,8 @@ func (p *printer) stmt1(s ast.Stmt) {
 		p.doConstruct(s)
 	case *ast.SelectCase:
 		p.selectCase(s)
+	case *ast.SelectType:
+		p.selectType(s)
 	case *ast.WhereConstruct:
 		p.whereConstruct(s)
 	case *ast.ForallConstruct:
@@ -1005,6 +1007,44 @@ func (p *printer) selectCase(s *ast.SelectCase) {
 		p.branchName(s.Name, c.Name)
 		p.flush(c.Head.Label, c.Head.Line)
 		p.block(c.Body)
+	}
+	p.end(&s.End, "select", s.Name)
+}
+
+func (p *printer) selectType(s *ast.SelectType) {
+	p.docs(&s.StmtHeader)
+	p.constructName(s.Name)
+	p.str("select type (")
+	if s.Assoc != nil {
+		p.ident(s.Assoc)
+		p.str(" => ")
+	}
+	p.expr(s.Selector)
+	p.byte(')')
+	p.flush(s.Label, s.Line)
+	for _, g := range s.Guards {
+		if g == nil {
+			p.errorf("nil type guard")
+			return
+		}
+		p.docs(&g.Head)
+		switch g.Kind {
+		case ast.ClassDefault:
+			p.str("class default")
+		case ast.TypeIs, ast.ClassIs:
+			if g.Kind == ast.ClassIs {
+				p.str("class is (")
+			} else {
+				p.str("type is (")
+			}
+			p.typeSpec(g.Type, true)
+			p.byte(')')
+		default:
+			p.errorf("unknown type guard %d", int(g.Kind))
+		}
+		p.branchName(s.Name, g.Name)
+		p.flush(g.Head.Label, g.Head.Line)
+		p.block(g.Body)
 	}
 	p.end(&s.End, "select", s.Name)
 }
@@ -1383,7 +1423,7 @@ func (p *printer) simple(s ast.Stmt) {
 		switch a := s.Action.(type) {
 		case nil:
 			p.errorf("logical IF without action")
-		case *ast.IfStmt, *ast.IfConstruct, *ast.DoConstruct, *ast.SelectCase, *ast.WhereConstruct,
+		case *ast.IfStmt, *ast.IfConstruct, *ast.DoConstruct, *ast.SelectCase, *ast.SelectType, *ast.WhereConstruct,
 			*ast.ForallConstruct, *ast.BlockConstruct, *ast.AssociateConstruct, *ast.InterfaceBlock,
 			*ast.TypeDef, *ast.TypeBoundProc, *ast.Unit, *ast.EndStmt:
 			p.errorf("cannot print %T as the action of a logical IF", a)
