@@ -170,7 +170,7 @@ func Files(paths []string, conf Config) (*Program, error) {
 		return prog, err
 	}
 	prog.Warnings = applyEffectiveIntents(fset, info)
-	prog.Unreachable = sema.ReachedOnly(fset, prog.Files)
+	prog.Unreachable = sema.ReachedOnly(fset, prog.Files, info)
 	return prog, nil
 }
 

@@ -59,6 +59,26 @@ end subroutine s`,
   end select
 end subroutine s`,
 		"bad.f90:3:16: SELECT TYPE of an expression needs an associate name (name => expression)"},
+	{"procpointertarget", `module m
+  abstract interface
+    subroutine r_proc(x)
+      real(8), intent(inout) :: x
+    end subroutine r_proc
+  end interface
+contains
+  subroutine s(x)
+    real(8) :: x
+    procedure(r_proc), pointer :: p
+    p => x
+  end subroutine s
+end module m`,
+		"bad.f90:11:10: the target of procedure pointer assignment must be a procedure, not 'x'"},
+	{"procpointeriface", `module m
+  type t
+    procedure(nothing), pointer, nopass :: f => null()
+  end type t
+end module m`,
+		"bad.f90:3:15: 'nothing' is not a procedure with an explicit interface"},
 	{"undeclared", `program p
   implicit none
   x = 1.0
@@ -171,15 +191,6 @@ end program p`,
   procedure(g) :: f
 end subroutine s`,
 		"bad.f90:3:13: 'g' is not a procedure with an explicit interface"},
-	{"procpointer", `module m
-  abstract interface
-    subroutine i(x)
-      real :: x
-    end subroutine i
-  end interface
-  procedure(i), pointer :: p => null()
-end module m`,
-		"bad.f90:7:17: not supported: procedure pointer"},
 	{"procinit", `subroutine s(f)
   external h
   procedure() :: f => h

@@ -1346,11 +1346,11 @@ func (c *checker) procDecl(sc *Scope, s *ast.ProcDecl) {
 		}
 	}
 	da := declAttrs{}
+	pointer := false
 	for _, a := range s.Attrs {
 		switch a.Kind {
 		case ast.AttrPointer:
-			c.errorf(a.AttrPos, "not supported: procedure pointer")
-			return
+			pointer = true // proc_pointer.go
 		case ast.AttrIntent:
 			da.intent = a.Intent
 		case ast.AttrOptional, ast.AttrPublic, ast.AttrPrivate, ast.AttrSave:
@@ -1363,11 +1363,16 @@ func (c *checker) procDecl(sc *Scope, s *ast.ProcDecl) {
 		if e == nil || e.Name == nil {
 			continue
 		}
-		if e.Init != nil {
+		if e.Init != nil && !pointer {
 			c.errorf(e.Name.NamePos, "initialisation of procedure '%s', which is not a pointer", e.Name.Name)
 		}
 		sym := c.declEntity(sc, e.Name)
 		if sym == nil {
+			continue
+		}
+		if pointer {
+			c.applyAttrs(sc, sym, da, e.Name)
+			c.procPointer(sym, e, iface)
 			continue
 		}
 		c.applyAttrs(sc, sym, declAttrs{attrs: AttrExternal}, e.Name)
@@ -1773,6 +1778,7 @@ func (c *checker) typeDef(sc *Scope, td *ast.TypeDef) {
 			sym.Components = append(sym.Components, comp)
 		}
 	}
+	c.procComponents(sc, sym, td) // proc_pointer.go
 	if sym.Parent != nil {
 		sym.Bindings = append(sym.Bindings, sym.Parent.Bindings...)
 	}

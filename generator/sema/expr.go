@@ -272,6 +272,12 @@ func (c *checker) callRef(x *ast.CallExpr, mode refMode) refResult {
 			return c.bindingCall(posOf(x), fun, x.Args, b, x, nil)
 		}
 		comp := b.member
+		if comp != nil && comp.Proc != nil {
+			// A reference through a procedure pointer component.
+			c.argsOnly(x.Args)
+			c.info.Calls[x] = Call{Kind: FunctionCall, Proc: comp, Type: Invalid}
+			return refResult{t: Invalid}
+		}
 		if comp != nil && comp.Kind == ComponentSym && b.t == comp.Type {
 			if len(comp.Dims) > 0 {
 				base := b.rank - len(comp.Dims)
@@ -528,6 +534,9 @@ func (c *checker) selectorRef(x *ast.SelectorExpr, mode refMode) refResult {
 		return refResult{t: Invalid}
 	}
 	comp := ts.Component(name)
+	if comp == nil {
+		comp = ts.ProcComponent(name) // proc_pointer.go
+	}
 	if comp == nil {
 		if bs := ts.Binding(name); bs != nil {
 			c.use(x.Sel, bs)

@@ -128,10 +128,14 @@ func (c *checker) stmt(s ast.Stmt) {
 	case *ast.AssignStmt:
 		c.assignStmt(s)
 	case *ast.PointerAssignStmt:
-		if c.pointerRemap(s) { // ptr_remap.go
+		if c.pointerRemap(s) || c.procPointerAssign(s) { // ptr_remap.go, proc_pointer.go
 			break
 		}
 		l := c.define(s.Lhs, true)
+		if l.member != nil && l.member.Proc != nil {
+			c.procTarget(s.Rhs) // a procedure pointer component
+			break
+		}
 		if l.base != nil && l.t.valid() && !l.pointer && l.base.Kind == VarSym {
 			c.errorf(posOf(s.Lhs), "the target of '=>' must be a pointer")
 		}

@@ -136,9 +136,10 @@ const (
 	ProcIntrinsic          // an intrinsic procedure (Proc.Intrinsic says which)
 	ProcStmtFunc           // a statement function
 	ProcDummy              // a dummy procedure
+	ProcPointer            // a procedure pointer, or procedure pointer component (proc_pointer.go)
 )
 
-var procKindNames = [...]string{"procedure", "external", "module", "internal", "intrinsic", "statement function", "dummy"}
+var procKindNames = [...]string{"procedure", "external", "module", "internal", "intrinsic", "statement function", "dummy", "procedure pointer"}
 
 func (k ProcKind) String() string { return procKindNames[k] }
 
@@ -246,6 +247,10 @@ type Symbol struct {
 	// ones included): BindingSym for specific bindings, GenericSym for
 	// GENERIC bindings (whose Specifics are BindingSyms).
 	Bindings []*Symbol
+	// ProcComponents are the procedure pointer components of a derived
+	// type (inherited ones included), kept apart from Components, which
+	// hold its data.
+	ProcComponents []*Symbol
 	// Selector is the expression an ASSOCIATE name is associated with.
 	Selector ast.Expr
 	// Proc is set for procedures, generic interfaces, programs and block

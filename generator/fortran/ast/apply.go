@@ -306,6 +306,13 @@ func (a *applier) specChildren(n Node) {
 		for i := range n.Bindings {
 			a.apply(n, func(x Node) { n.Bindings[i] = x.(*TypeBoundProc) }, nil, n.Bindings[i])
 		}
+		for _, pc := range n.ProcComponents {
+			a.ident(n, &pc.Interface)
+			for _, e := range pc.Entities {
+				a.ident(n, &e.Name)
+				a.expr(n, &e.Init)
+			}
+		}
 	case *TypeBoundProc:
 		a.ident(n, &n.Interface)
 		for _, b := range n.Bindings {

@@ -601,6 +601,11 @@ type (
 		Sequence    *StmtHeader // a SEQUENCE statement, else nil
 		PrivateStmt *StmtHeader // a PRIVATE statement among the components, else nil
 		Components  []*TypeDecl
+		// ProcComponents are the procedure pointer components, each
+		// before the data component of index Before (len(Components):
+		// after them all), so that the printer keeps the order
+		// structure constructors depend on.
+		ProcComponents []*ProcComponent
 		// Contains is the CONTAINS statement opening the type-bound
 		// procedure part, nil if none; Bindings follow it.
 		Contains *StmtHeader
@@ -928,6 +933,17 @@ type Association struct {
 	Selector Expr
 }
 
+// ProcComponent is PROCEDURE([iface]), POINTER [, attrs] :: name [=>
+// null()], ... among the components of a derived type.
+type ProcComponent struct {
+	StmtHeader
+	Interface *Ident     // nil for PROCEDURE()
+	Attrs     []*Keyword // pointer, pass, nopass, pass(arg), public, private (lower case)
+	DColon    bool
+	Entities  []*Entity // Init is the pointer initialisation (null())
+	Before    int       // see TypeDef.ProcComponents
+}
+
 // GuardKind tells the three type guards of SELECT TYPE apart.
 type GuardKind int
 
@@ -1015,6 +1031,7 @@ func (*IfConstruct) stmtNode()        {}
 func (*DoConstruct) stmtNode()        {}
 func (*SelectCase) stmtNode()         {}
 func (*SelectType) stmtNode()         {}
+func (*ProcComponent) stmtNode()      {}
 func (*ExitStmt) stmtNode()           {}
 func (*CycleStmt) stmtNode()          {}
 func (*GotoStmt) stmtNode()           {}

@@ -469,6 +469,12 @@ func cloneSpecStmt(s Stmt) Stmt {
 		for _, b := range s.Bindings {
 			c.Bindings = append(c.Bindings, cloneSpecStmt(b).(*TypeBoundProc))
 		}
+		c.ProcComponents = nil
+		for _, pc := range s.ProcComponents {
+			d := *pc
+			d.StmtHeader, d.Interface, d.Attrs, d.Entities = cloneHeader(pc.StmtHeader), cloneIdent(pc.Interface), cloneKeywords(pc.Attrs), cloneEntities(pc.Entities)
+			c.ProcComponents = append(c.ProcComponents, &d)
+		}
 		return &c
 	case *TypeBoundProc:
 		c := *s

@@ -215,6 +215,15 @@ func walkChildren(n Node, f func(Node) bool) {
 		for _, b := range n.Bindings {
 			Inspect(b, f)
 		}
+		for _, pc := range n.ProcComponents {
+			Inspect(pc, f)
+		}
+	case *ProcComponent:
+		walkIdent(n.Interface, f)
+		for _, e := range n.Entities {
+			walkIdent(e.Name, f)
+			walkExpr(e.Init, f)
+		}
 	case *TypeBoundProc:
 		walkIdent(n.Interface, f)
 		for _, b := range n.Bindings {

@@ -97,6 +97,8 @@ var errorTests = []struct{ name, src, want string }{
 	{"x.f90", "critical\nend critical\nend\n", "x.f90:1:1: not supported: CRITICAL construct"},
 	{"x.f90", "submodule (m) s\nend submodule\n", "x.f90:1:1: not supported: SUBMODULE"},
 	{"x.f90", "select rank (x)\nrank (1)\nend select\nend\n", "x.f90:1:1: not supported: SELECT RANK construct"},
+	{"x.f90", "module m\ntype t\nprocedure(f), nopass :: g\nend type\nend module\n", "x.f90:3:1: procedure component without the POINTER attribute"},
+	{"x.f90", "module m\ntype t\nprocedure(f), pointer, bogus :: g\nend type\nend module\n", "x.f90:3:24: expected procedure component attribute, found 'bogus'"},
 	{"x.f90", "select type (x)\nclass default\nclass default\nend select\nend\n", "x.f90:3:1: second CLASS DEFAULT in SELECT TYPE at 1:1"},
 	{"x.f90", "select type (x)\ny = 1\ntype is (integer)\nend select\nend\n", "x.f90:2:1: statement not allowed here: statement before the first type guard"},
 	{"x.f90", "s: select type (x)\ntype is (integer) t\nend select s\nend\n", "x.f90:2:19: type guard name 't' does not match 's'"},

@@ -19,9 +19,8 @@
 //
 // Some things the tree does not represent are reported as "not supported:
 // ..." and skipped: ENTRY, PAUSE, SUBMODULE,
-// CRITICAL, SELECT TYPE and SELECT RANK, ENUM, IMPORT, procedure
-// pointers and procedure components, abstract and parameterized derived
-// types, Cray pointers, fixed-form statements that rely on blanks being
+// CRITICAL, SELECT RANK, ENUM, IMPORT with ONLY, NONE or ALL, abstract
+// and parameterized derived types, Cray pointers, fixed-form statements that rely on blanks being
 // insignificant (DO10I=1,10).
 //
 // A few choices the tree leaves open:

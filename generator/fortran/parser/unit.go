@@ -878,7 +878,10 @@ func (p *parser) parseTypeDef(hdr ast.StmtHeader) ast.Stmt {
 					td.Components = append(td.Components, d)
 				}
 			case id == kwProcedure:
-				p.notSupported(p.stmtPos(), "procedure component")
+				if pc := p.parseProcComponent(h); !p.bad {
+					pc.Before = len(td.Components)
+					td.ProcComponents = append(td.ProcComponents, pc)
+				}
 			default:
 				p.syntaxError(p.stmtPos(), "expected component declaration in derived type definition, found "+p.found())
 			}
@@ -940,6 +943,58 @@ func (p *parser) parseTypeDef(hdr ast.StmtHeader) ast.Stmt {
 }
 
 // parseTypeBound parses a type-bound PROCEDURE, GENERIC or FINAL statement.
+// parseProcComponent parses PROCEDURE([iface]), POINTER [, attrs] ::
+// names [=> null()] in a derived type definition.
+func (p *parser) parseProcComponent(h ast.StmtHeader) *ast.ProcComponent {
+	pc := &ast.ProcComponent{StmtHeader: h}
+	p.next()
+	p.expect(token.LPAREN)
+	if p.tok() != token.RPAREN {
+		pc.Interface = p.ident()
+	}
+	p.expect(token.RPAREN)
+	pointer := false
+	for !p.bad && p.got(token.COMMA) {
+		if p.tok() != token.IDENT {
+			p.errorExpected("attribute")
+			break
+		}
+		t := &p.toks[p.i]
+		name := strings.ToLower(t.Lit)
+		switch name {
+		case "pointer", "pass", "nopass", "public", "private":
+		default:
+			p.errorExpected("procedure component attribute")
+		}
+		p.next()
+		pointer = pointer || name == "pointer"
+		if name == "pass" && p.got(token.LPAREN) {
+			arg := p.ident()
+			p.expect(token.RPAREN)
+			name += "(" + strings.ToLower(arg.Name) + ")"
+		}
+		pc.Attrs = append(pc.Attrs, &ast.Keyword{KwPos: t.Pos, Name: name})
+	}
+	if !p.bad && !pointer {
+		p.syntaxError(h.Start, "procedure component without the POINTER attribute")
+	}
+	p.expect(token.DCOLON)
+	pc.DColon = true
+	for !p.bad {
+		e := &ast.Entity{Name: p.ident()}
+		if p.got(token.ARROW) {
+			e.Pointer = true
+			e.Init = p.parseExpr()
+		}
+		pc.Entities = append(pc.Entities, e)
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	p.expectEnd()
+	return pc
+}
+
 func (p *parser) parseTypeBound(h ast.StmtHeader, id kwID) *ast.TypeBoundProc {
 	tb := &ast.TypeBoundProc{StmtHeader: h, Keyword: strings.ToLower(p.lit())}
 	p.next()

@@ -817,6 +817,8 @@ func isNil(s ast.Stmt) bool {
 		return s == nil
 	case *ast.TypeBoundProc:
 		return s == nil
+	case *ast.ProcComponent:
+		return s == nil
 	}
 	return false
 }
@@ -1254,8 +1256,16 @@ func (p *printer) typeDef(s *ast.TypeDef) {
 		p.str("private")
 		p.flush(h.Label, h.Line)
 	}
-	for _, c := range s.Components {
+	pcs := s.ProcComponents
+	for i, c := range s.Components {
+		for len(pcs) > 0 && pcs[0].Before <= i {
+			p.stmt(pcs[0])
+			pcs = pcs[1:]
+		}
 		p.stmt(c)
+	}
+	for _, pc := range pcs {
+		p.stmt(pc)
 	}
 	if s.Contains != nil || len(s.Bindings) > 0 {
 		// CONTAINS is at the level of the TYPE statement, like the
@@ -1521,6 +1531,8 @@ func (p *printer) simple(s ast.Stmt) {
 		}
 	case *ast.TypeBoundProc:
 		p.typeBound(s)
+	case *ast.ProcComponent:
+		p.procComponent(s)
 	case *ast.UseStmt:
 		p.useStmt(s)
 	case *ast.ImplicitStmt:
@@ -1764,6 +1776,23 @@ func (p *printer) procDecl(s *ast.ProcDecl) {
 	for _, a := range s.Attrs {
 		p.comma()
 		p.attr(a)
+	}
+	p.str(" :: ")
+	p.brk()
+	p.entities(s.Entities)
+}
+
+// procComponent writes a procedure pointer component:
+// "procedure(iface), pointer, nopass :: f => null()".
+func (p *printer) procComponent(s *ast.ProcComponent) {
+	p.str("procedure(")
+	if s.Interface != nil {
+		p.ident(s.Interface)
+	}
+	p.byte(')')
+	for _, a := range s.Attrs {
+		p.comma()
+		p.str(a.Name)
 	}
 	p.str(" :: ")
 	p.brk()
