@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -686,6 +687,7 @@ type Directions struct {
 func Input(p *Program, seed int64) (string, []Directions) {
 	r := &rng{state: uint64(seed)}
 	var b strings.Builder
+	scale := map[*Arg]float64{}
 	line := func(a *Arg, lo, hi float64, vec *[]float64) {
 		n := a.Size
 		if a.Complex {
@@ -695,11 +697,15 @@ func Input(p *Program, seed int64) (string, []Directions) {
 		for i := range vals {
 			vals[i] = lo + (hi-lo)*r.float()
 			if vec != nil {
+				vals[i] *= scale[a]
 				*vec = append(*vec, vals[i])
 			}
 		}
 		if vec == nil && a.Value != nil {
 			setValues(vals, a)
+		}
+		if vec == nil {
+			scale[a] = directionScale(vals)
 		}
 		for i := 0; i < n; {
 			if a.Complex {
@@ -737,6 +743,23 @@ func Input(p *Program, seed int64) (string, []Directions) {
 		dirs = append(dirs, d)
 	}
 	return b.String(), dirs
+}
+
+// directionScale is the size of the entries of an independent's
+// directions: its largest magnitude at the check point where that is
+// below 1, else 1. A model's inputs may be orders of magnitude below 1
+// (a dissipation rate of 1e-8 beside a buoyancy frequency of 1e-4): a
+// step of fd_step in an entry of size 1 would swamp them, so their
+// step is relative to their own size.
+func directionScale(vals []float64) float64 {
+	m := 0.0
+	for _, v := range vals {
+		m = math.Max(m, math.Abs(v))
+	}
+	if m == 0 || m >= 1 || math.IsNaN(m) {
+		return 1
+	}
+	return m
 }
 
 // hasFuncResult reports whether a dependent is the target function's
