@@ -32,8 +32,51 @@ func NeedsInterface(cs *sema.Scope, u *ast.Unit) bool {
 
 // InterfaceBody is the interface of generated routine u: its USE,
 // IMPLICIT and PARAMETER declarations and those of its dummies. Nil if a
-// dummy is not declared by a type declaration.
+// dummy is not declared by a type declaration. A USE ... ONLY keeps the
+// names those declarations need (kinds, types, bounds): the module
+// variables the routine's body reaches have no place in an interface,
+// and the interface may sit in their own module (the derivative code of
+// an augmented module calling an external procedure that uses it),
+// which it cannot USE.
 func InterfaceBody(u *ast.Unit) *ast.Unit {
+	b := interfaceBody(u)
+	if b == nil {
+		return nil
+	}
+	need := map[string]bool{}
+	for _, d := range b.Decls {
+		if _, ok := d.(*ast.UseStmt); ok {
+			continue
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				need[id.Lower()] = true
+			}
+			return true
+		})
+	}
+	decls := b.Decls[:0]
+	for _, d := range b.Decls {
+		if us, ok := d.(*ast.UseStmt); ok && us.Only {
+			n := *us
+			n.Items = nil
+			for _, it := range us.Items {
+				if it.Local != nil && need[it.Local.Lower()] || it.Local == nil && it.Name != nil && need[it.Name.Lower()] {
+					n.Items = append(n.Items, it)
+				}
+			}
+			if len(n.Items) == 0 {
+				continue
+			}
+			d = &n
+		}
+		decls = append(decls, d)
+	}
+	b.Decls = decls
+	return b
+}
+
+func interfaceBody(u *ast.Unit) *ast.Unit {
 	args := map[string]bool{}
 	for _, a := range u.Args {
 		args[strings.ToLower(a.Name)] = true
