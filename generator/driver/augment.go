@@ -105,6 +105,12 @@ func augment(spec *config.Spec, prog *load.Program, files []targetFile, header s
 	for i := range files {
 		outside = append(outside, files[i].file.Units...)
 	}
+	// So does the derivative code going into another augmented module
+	// (GOTM's turbulence closure calling mtridiagonal, both augmented):
+	// it names no private variable of its own module by a USE.
+	for _, m := range sortedModules(derivs) {
+		outside = append(outside, derivs[m]...)
+	}
 	if errs := accessors(prog.Fset, outside, mods, derivs, spec.Output.Suffix, spec.Output.Runtime); len(errs) > 0 {
 		errs.Sort()
 		return nil, errs

@@ -415,3 +415,14 @@ func hasItem(u *ast.UseStmt, name string) bool {
 	}
 	return false
 }
+
+// sortedModules returns the modules of derivs by name, for a
+// deterministic order of the accessors.
+func sortedModules(derivs map[*sema.Symbol][]*ast.Unit) []*sema.Symbol {
+	ms := make([]*sema.Symbol, 0, len(derivs))
+	for m := range derivs {
+		ms = append(ms, m)
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].Name < ms[j].Name })
+	return ms
+}

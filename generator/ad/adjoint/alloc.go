@@ -619,9 +619,6 @@ func (g *gen) globalAlloc(r *routine, s *sema.Symbol) (*ast.Ident, error) {
 	if g.scope.Lookup(strings.ToLower(name)) == s && g.scope.Lookup(strings.ToLower(name+g.suffix)) == nil {
 		return ast.NewIdent(name), nil
 	}
-	if decl.OutOfReach(g.scope, s) {
-		return nil, outOfReach(s, g.pa.Proc.Name)
-	}
 	if x := g.allocName(s); x != nil {
 		return x, nil
 	}

@@ -327,9 +327,6 @@ func (g *gen) globalRef(s *sema.Symbol) (ast.Expr, error) {
 	if m == nil {
 		return nil, notSupported("common-block variable '%s' not visible in '%s'", s.Name, g.pa.Proc.Name)
 	}
-	if decl.OutOfReach(g.scope, s) {
-		return nil, outOfReach(s, g.pa.Proc.Name)
-	}
 	name, ok := g.renamedUse(m, s.Name)
 	if !ok {
 		return nil, notSupported("generated name '%s' clashes with a name of '%s'", name, g.pa.Proc.Name)

@@ -376,10 +376,6 @@ func (g *gen) globalAdjDecl(r *routine, s *sema.Symbol) error {
 		return nil // its targets' adjoints are zeroed (ptr_module.go)
 	}
 	passive := !g.pa.ActiveOut(s) && (s.Module() != nil || decl.Declares(g.scope, s)) && g.definesGlobal(r, s) // global_defs.go
-	if decl.OutOfReach(g.scope, s) {
-		r.inits = append(r.inits, g.zeroOutOfReach(s, passive)...) // private_reach.go
-		return nil
-	}
 	if err := g.hiddenGlobal(r, s, passive || decl.IsAllocatable(s) || len(decl.AllocLeaves(s.Type)) > 0); err != nil {
 		return err // alloc_clash.go
 	}

@@ -578,9 +578,6 @@ func (g *gen) moduleTangentDecl(u *ast.Unit, s *sema.Symbol, d ast.Stmt) (inits 
 		g.globals.decls[m] = append(g.globals.decls[m], nullInit(s, decl.ModuleInit(s, d))) // ptr_module.go; decl/dtype_init.go
 	}
 	zero := !g.pa.ActiveIn(s) && decl.DefinesGlobal(g.info, u, s) && !s.Attrs.Has(sema.AttrPointer) // (ptr_module.go)
-	if decl.OutOfReach(g.scope, s) {
-		return g.zeroOutOfReach(s, zero), nil
-	}
 	if err := g.hiddenGlobal(u, s, zero || decl.IsAllocatable(s) || len(decl.AllocLeaves(s.Type)) > 0); err != nil {
 		return nil, err // alloc_clash.go
 	}
