@@ -37,6 +37,7 @@ func StaticBindings(prog *Program) {
 	info := prog.Info
 	extended, dispatched := extendedTypes(info), map[*Symbol]bool{}
 	info.dynKnown = knownDynamic(info, extended) // oop_dyntype.go
+	dispatchUnits(prog, extended)                // references bound at run time as IFs over the types: oop_dispatch.go
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
 			staticUnit(info, u, extended, dispatched)
