@@ -77,7 +77,9 @@ func (g *gen) elementalScalarArg(c *activeCall, a ast.Expr, ds *sema.Symbol) (bo
 		if !g.elementalExprArg(c.callee, c.args, a, ds) { // elemental_expr.go
 			return false, nil
 		}
-		adj = func(a, arr ast.Expr, _ *sema.Symbol) (ast.Expr, []ast.Stmt, []ast.Stmt, error) { return g.elementalExprAdj(a, arr) }
+		adj = func(a, arr ast.Expr, _ *sema.Symbol) (ast.Expr, []ast.Stmt, []ast.Stmt, error) {
+			return g.elementalExprAdj(a, arr)
+		}
 	}
 	tb, pre, post, err := adj(a, arr, ds)
 	if err != nil {
