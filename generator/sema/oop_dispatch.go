@@ -34,8 +34,10 @@ import (
 // (defined in a file not given). The passed object of a PASS binding is
 // the mold, so only objects of a stateless type (no components, nor in
 // any extension: a limiter, a scheme) are dispatched so; a reference
-// whose object holds data, or whose types are not accessible by name
-// where it is made, stays bound at run time (rejected where active).
+// whose object holds data, or whose types are neither accessible by name
+// where it is made nor public in their modules, stays bound at run time
+// (rejected where active). A type the unit does not see gets a USE of
+// its module, ONLY the type (importType).
 
 // dispatchUnits rewrites the statements of prog holding references bound
 // at run time (see above).
@@ -182,7 +184,7 @@ func (d *dispatcher) groups(t *Symbol, name string) [][]*Symbol {
 			continue
 		}
 		sb := s.Binding(name)
-		if sb == nil || sb.Kind != BindingSym || sb.Attrs.Has(AttrDeferred) || bindingTarget(sb) == nil || d.sc.Lookup(s.Name) != s {
+		if sb == nil || sb.Kind != BindingSym || sb.Attrs.Has(AttrDeferred) || bindingTarget(sb) == nil || !d.nameable(s) {
 			return nil
 		}
 		p := bindingTarget(sb)
@@ -195,6 +197,47 @@ func (d *dispatcher) groups(t *Symbol, name string) [][]*Symbol {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i][0].Name < out[j][0].Name })
 	return out
+}
+
+// nameable reports whether type t can be named in the unit: it is
+// accessible there, or a public type of a module whose name the unit
+// does not use otherwise (importType).
+func (d *dispatcher) nameable(t *Symbol) bool {
+	name := strings.ToLower(t.Name)
+	if s := d.sc.Lookup(name); s != nil {
+		return s == t
+	}
+	m := t.Owner
+	return m != nil && m.Kind == ModuleScope && m.Symbol != nil && m.Exported(name) == t
+}
+
+// importType makes type t accessible in the unit if it is not: a USE of
+// its module, ONLY t, after the unit's USE statements (a limiter family
+// whose implementations live in another module than the abstract type
+// the referencing procedure sees).
+func (d *dispatcher) importType(t *Symbol) {
+	name := strings.ToLower(t.Name)
+	if d.sc.Lookup(name) == t {
+		return
+	}
+	mod := t.Owner.Symbol
+	use := &ast.UseStmt{Module: ast.NewIdent(mod.Name), Only: true, Items: []*ast.UseItem{{Name: ast.NewIdent(t.Name)}}}
+	use.Start = d.u.Pos()
+	d.info.Uses[use.Module], d.info.Uses[use.Items[0].Name] = mod, t
+	at := 0
+	for i, s := range d.u.Decls {
+		if _, ok := s.(*ast.UseStmt); ok {
+			at = i + 1
+		}
+	}
+	d.u.Decls = append(d.u.Decls[:at], append([]ast.Stmt{use}, d.u.Decls[at:]...)...)
+	d.sc.names[name] = t
+	imp := &Import{Local: name, Symbol: t, Module: mod, Stmt: use}
+	d.sc.Imports = append(d.sc.Imports, imp)
+	if d.sc.imported == nil {
+		d.sc.imported = map[string]*Import{}
+	}
+	d.sc.imported[name] = imp
 }
 
 // extensions returns the types of the program extending t.
@@ -317,6 +360,7 @@ func (d *dispatcher) mold(t *Symbol) *Symbol {
 	if m := d.molds[t]; m != nil {
 		return m
 	}
+	d.importType(t)
 	name := d.fresh("fadj_mold_" + strings.ToLower(t.Name))
 	m := &Symbol{Name: name, Kind: VarSym, Type: &Type{Basic: DerivedType, Derived: t}, ArgIndex: -1, Pos: d.u.Pos()}
 	d.sc.Add(m)
@@ -422,4 +466,4 @@ func (d *dispatcher) resite() {
 
 // DispatchLimits says, in the generators' messages for a reference bound
 // at run time, which references dispatchUnits dispatches.
-const DispatchLimits = "fadj dispatches one in an assignment, CALL or IF statement through a NOPASS binding or an object whose type and extensions have no components, every type named where it is referenced"
+const DispatchLimits = "fadj dispatches one in an assignment, CALL or IF statement through a NOPASS binding or an object whose type and extensions have no components, every type public in its module or accessible where it is referenced"
