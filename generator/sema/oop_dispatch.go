@@ -104,8 +104,12 @@ func (d *dispatcher) unit() {
 		default:
 			return true
 		}
-		if s.Header().Label != 0 {
-			return false // (a branch target)
+		if s.Header().Label != 0 || c.Index() < 0 {
+			return false // (a branch target; an IF statement's action, taken with it)
+		}
+		switch c.Parent().(type) {
+		case *ast.WhereConstruct, *ast.WhereStmt, *ast.ForallConstruct, *ast.ForallStmt:
+			return false // (no IF construct there)
 		}
 		if ref, fun := d.find(s); ref != nil {
 			if ifc := d.branches(s, ref, fun); ifc != nil {
@@ -293,6 +297,7 @@ func (d *dispatcher) callOf(ref ast.Node) Call {
 // reference ref goes through mold m: m%name(...).
 func (d *dispatcher) cloneStmt(s ast.Stmt, ref ast.Node, m *Symbol, name string) ast.Stmt {
 	cp := ast.Clone(s)
+	cp.Header().Doc, cp.Header().Line = nil, nil // (the IF construct's)
 	var from, to []ast.Node
 	collect := func(list *[]ast.Node) func(ast.Node) bool {
 		return func(n ast.Node) bool {
@@ -466,4 +471,4 @@ func (d *dispatcher) resite() {
 
 // DispatchLimits says, in the generators' messages for a reference bound
 // at run time, which references dispatchUnits dispatches.
-const DispatchLimits = "fadj dispatches one in an assignment, CALL or IF statement through a NOPASS binding or an object whose type and extensions have no components, every type public in its module or accessible where it is referenced"
+const DispatchLimits = "fadj dispatches one in an assignment outside WHERE and FORALL, a CALL or an IF statement, through a NOPASS binding or an object whose type and extensions have no components, every type public in its module or accessible where it is referenced"
