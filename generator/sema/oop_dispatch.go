@@ -212,7 +212,36 @@ func (d *dispatcher) nameable(t *Symbol) bool {
 		return s == t
 	}
 	m := t.Owner
-	return m != nil && m.Kind == ModuleScope && m.Symbol != nil && m.Exported(name) == t
+	return m != nil && m.Kind == ModuleScope && m.Symbol != nil && m.Exported(name) == t && !usesModuleOf(m, d.sc)
+}
+
+// usesModuleOf reports whether module scope m uses, directly or not, the
+// module holding scope sc: a USE of m there would be circular.
+func usesModuleOf(m, sc *Scope) bool {
+	for sc != nil && sc.Kind != ModuleScope {
+		sc = sc.Parent
+	}
+	if sc == nil {
+		return false
+	}
+	seen := map[*Scope]bool{}
+	var walk func(s *Scope) bool
+	walk = func(s *Scope) bool {
+		if s == nil || seen[s] {
+			return false
+		}
+		seen[s] = true
+		if s == sc {
+			return true
+		}
+		for _, u := range s.UsedModules() {
+			if walk(u.Inner) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(m)
 }
 
 // importType makes type t accessible in the unit if it is not: a USE of
