@@ -11,9 +11,9 @@ import (
 // CheckLocality rejects the locality specifiers of the DO CONCURRENT
 // constructs of body (LOCAL, LOCAL_INIT, SHARED, DEFAULT(NONE), REDUCE),
 // each at its keyword, in the words of mode ("reverse mode", "tangent
-// mode"). fadj parses and prints them, but the gfortran it builds and
-// checks derivatives with (12) compiles none of them, so no derivative of
-// such a construct could be checked against finite differences.
+// mode"): those sema.StaticBindings did not rewrite as copies
+// (sema/conc_locality.go), which the gfortran fadj builds and checks
+// derivatives with (12) would not compile.
 func CheckLocality(fset *source.FileSet, body []ast.Stmt, mode string) error {
 	var errs diag.List
 	for _, s := range body {
@@ -24,7 +24,7 @@ func CheckLocality(fset *source.FileSet, body []ast.Stmt, mode string) error {
 					if l.Kind == "default" {
 						what = "DEFAULT(NONE)"
 					}
-					errs.Addf(fset.Position(l.KwPos), "not supported yet: DO CONCURRENT locality specifier %s in %s", what, mode)
+					errs.Addf(fset.Position(l.KwPos), "not supported yet: DO CONCURRENT locality specifier %s in %s (fadj copies LOCAL and LOCAL_INIT variables that a type declaration of the procedure declares, not ALLOCATABLE, POINTER or CLASS)", what, mode)
 				}
 			}
 			return true

@@ -11,9 +11,9 @@ import (
 func TestCheckLocality(t *testing.T) {
 	tests := []struct{ header, want string }{
 		{"do concurrent (i = 1:4)", ""},
-		{"do concurrent (i = 1:4) local(t)", "t.f90:6:25: not supported yet: DO CONCURRENT locality specifier LOCAL in reverse mode"},
-		{"do concurrent (i = 1:4) reduce(+: s)", "t.f90:6:25: not supported yet: DO CONCURRENT locality specifier REDUCE in reverse mode"},
-		{"do concurrent (i = 1:4) default(none) shared(a, s, t)", "t.f90:6:25: not supported yet: DO CONCURRENT locality specifier DEFAULT(NONE) in reverse mode (and 1 more errors)"},
+		{"do concurrent (i = 1:4) local(t)", "t.f90:6:25: not supported yet: DO CONCURRENT locality specifier LOCAL in reverse mode (fadj copies LOCAL and LOCAL_INIT variables that a type declaration of the procedure declares, not ALLOCATABLE, POINTER or CLASS)"},
+		{"do concurrent (i = 1:4) reduce(+: s)", "t.f90:6:25: not supported yet: DO CONCURRENT locality specifier REDUCE in reverse mode (fadj copies LOCAL and LOCAL_INIT variables that a type declaration of the procedure declares, not ALLOCATABLE, POINTER or CLASS)"},
+		{"do concurrent (i = 1:4) default(none) shared(a, s, t)", "t.f90:6:25: not supported yet: DO CONCURRENT locality specifier DEFAULT(NONE) in reverse mode (fadj copies LOCAL and LOCAL_INIT variables that a type declaration of the procedure declares, not ALLOCATABLE, POINTER or CLASS) (and 1 more errors)"},
 	}
 	for _, tt := range tests {
 		src := "subroutine f(a, s)\n  real(8) :: a(4), s, t\n  integer :: i\n  s = 0\n  if (s > 1) then\n" +

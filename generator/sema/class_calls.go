@@ -37,7 +37,9 @@ func StaticBindings(prog *Program) {
 	}
 	info := prog.Info
 	extended, dispatched := extendedTypes(info), map[*Symbol]bool{}
+	lowerLocality(prog)                          // DO CONCURRENT locality specifiers as copies: conc_locality.go
 	info.dynKnown = knownDynamic(info, extended) // oop_dyntype.go
+	dispatchUnits(prog, extended)                // references bound at run time as IFs over the types: oop_dispatch.go
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
 			staticUnit(info, u, extended, dispatched)

@@ -1126,5 +1126,5 @@ var inquiry = map[string]bool{
 	"epsilon": true, "huge": true, "tiny": true, "maxexponent": true, "minexponent": true,
 	"precision": true, "radix": true, "range": true, "rank": true, "storage_size": true,
 	"is_contiguous": true, "new_line": true, "loc": true, "c_loc": true, "c_sizeof": true,
-	"sizeof": true,
+	"sizeof": true, "same_type_as": true, "extends_type_of": true,
 }

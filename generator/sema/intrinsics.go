@@ -128,6 +128,7 @@ erf same e x
 erfc same e x
 exp same e x
 exponent int e x
+extends_type_of logs - a,mold
 findloc loc - array,value,?dim,?mask,?kind,?back
 float fix:r4 e a
 floor intk e a,?kind
@@ -192,6 +193,7 @@ real realk e a,?kind
 repeat chars - string,ncopies
 reshape reshape - source,shape,?pad,?order
 rrspacing same e x
+same_type_as logs - a,b
 rshift same e i,shift
 scale same e x,i
 scan intk e string,set,?back,?kind

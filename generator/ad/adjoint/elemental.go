@@ -8,9 +8,8 @@ import (
 	"github.com/fadj-dev/fadj/generator/sema"
 )
 
-// Elemental procedures. The adjoint f_b of an elemental module or
-// internal procedure f is declared IMPURE ELEMENTAL (F2008; an external
-// one's stays scalar, see elementalVersion): its dummies are f's scalars and
+// Elemental procedures. The adjoint f_b of an elemental procedure f is
+// declared IMPURE ELEMENTAL (F2008): its dummies are f's scalars and
 // their adjoints, so a reference with array arguments (`r = rho(t, s)`,
 // `call limit(q, f)`) is reversed by one call of f_b with the same arrays
 // and their adjoints, which runs f_b element by element in array element
@@ -19,10 +18,13 @@ import (
 // tape and call other adjoints. Split reversal (f_fwd over the elements,
 // later f_bwd over them in the same order) would pop the segments in the
 // wrong order: it is rejected with array arguments. An active scalar
-// variable beside array arguments of a function (`rho(t, s, p)` with a
-// scalar p) gets the elements' adjoints in an array temporary of the
-// reference's shape, zeroed before f_b, whose sum is added to its adjoint
-// after (elementalScalarAdj); in a CALL it is rejected.
+// variable beside array arguments (`rho(t, s, p)`, `call scale(x, c)`
+// with a scalar p or c) gets the elements' adjoints in an array
+// temporary of the reference's shape, zeroed before f_b, whose sum is
+// added to its adjoint after (elementalScalarAdj). The adjoints of an
+// external elemental procedure get an interface block in each adjoint
+// calling them (interfaces.go), as an elemental procedure needs an
+// explicit interface.
 
 // isElemental reports whether u is declared ELEMENTAL.
 func isElemental(u *ast.Unit) bool {
@@ -35,17 +37,58 @@ func isElemental(u *ast.Unit) bool {
 }
 
 // elementalVersion reports whether the adjoint of version pa is
-// IMPURE ELEMENTAL: its procedure is elemental and a module or internal
-// procedure, so that every call of the adjoint sees its interface (an
-// elemental procedure needs an explicit one). An external elemental
-// procedure's adjoint is a scalar routine: references with array
-// arguments are rejected.
+// IMPURE ELEMENTAL: its procedure is elemental and a module, internal or
+// external procedure (whose adjoints' callers get an interface for them:
+// elementalInterface).
 func elementalVersion(pa *activity.ProcActivity) bool {
 	if pa == nil || pa.Unit == nil || !isElemental(pa.Unit) || pa.Proc == nil || pa.Proc.Proc == nil {
 		return false
 	}
 	k := pa.Proc.Proc.Kind
-	return k == sema.ProcModule || k == sema.ProcInternal
+	return k == sema.ProcModule || k == sema.ProcInternal || k == sema.ProcExternal
+}
+
+// elementalInterface returns the interface body of generated routine u,
+// the adjoint of external elemental procedure c, nil if c is not one:
+// its callers need it.
+func elementalInterface(c *activity.ProcActivity, u *ast.Unit) *ast.Unit {
+	if !elementalVersion(c) || c.Proc.Proc.Kind != sema.ProcExternal {
+		return nil
+	}
+	b := decl.InterfaceBody(u)
+	if b != nil {
+		b.Prefix = u.Prefix
+	}
+	return b
+}
+
+// elementalScalarArg passes, in CALL c of an elemental subroutine with
+// array arguments, the adjoint of scalar a of active dummy ds: an array
+// temporary, summed into the adjoint of a variable (elementalScalarAdj)
+// or of an expression's operands (elementalExprAdj). It reports false if
+// a is not a scalar beside arrays.
+func (g *gen) elementalScalarArg(c *activeCall, a ast.Expr, ds *sema.Symbol) (bool, error) {
+	arr := g.elementalArray(c.callee, c.args)
+	if arr == nil || g.info.Rank(a) > 0 {
+		return false, nil
+	}
+	adj := g.elementalScalarAdj
+	if bs := g.baseSym(a); bs == nil || bs.Kind != sema.VarSym || !g.hasAdj(bs) {
+		if !g.elementalExprArg(c.callee, c.args, a, ds) { // elemental_expr.go
+			return false, nil
+		}
+		adj = func(a, arr ast.Expr, _ *sema.Symbol) (ast.Expr, []ast.Stmt, []ast.Stmt, error) {
+			return g.elementalExprAdj(a, arr)
+		}
+	}
+	tb, pre, post, err := adj(a, arr, ds)
+	if err != nil {
+		return true, err
+	}
+	c.bargs = append(c.bargs, tb)
+	c.bnames = append(c.bnames, ds.Name+g.suffix)
+	c.zeros, c.posts = append(c.zeros, pre...), append(c.posts, post...)
+	return true, nil
 }
 
 // elementalPrefix returns the prefix keywords IMPURE ELEMENTAL of the
@@ -60,9 +103,8 @@ func elementalPrefix(pa *activity.ProcActivity) []*ast.Keyword {
 
 // elementalArrayRef checks a reference of procedure callee with actual
 // arguments actuals (nil for an absent one): an elemental procedure with
-// an array argument must be reversed jointly, and each active dummy must
-// get an array, or (a function's, scalars) a scalar.
-func (g *gen) elementalArrayRef(callee *activity.ProcActivity, fun ast.Expr, actuals []ast.Expr, split, scalars bool) error {
+// an array argument must be reversed jointly.
+func (g *gen) elementalArrayRef(callee *activity.ProcActivity, fun ast.Expr, actuals []ast.Expr, split bool) error {
 	u := callee.Unit
 	if !isElemental(u) {
 		return nil
@@ -74,21 +116,8 @@ func (g *gen) elementalArrayRef(callee *activity.ProcActivity, fun ast.Expr, act
 	if !array {
 		return nil
 	}
-	if !elementalVersion(callee) {
-		return notSupported("reference of external elemental procedure '%s' with array arguments in reverse mode (its adjoint needs an explicit interface: put it in a module)", exprString(fun))
-	}
 	if split {
 		return notSupported("reference of elemental procedure '%s' with array arguments reversed with calls: split", exprString(fun))
-	}
-	cs := g.info.ScopeOf(u)
-	for i, a := range actuals {
-		if a == nil || i >= len(u.Args) || cs == nil {
-			continue
-		}
-		ds := cs.LookupLocal(u.Args[i].Lower())
-		if ds != nil && inPattern(callee, ds) && g.info.Rank(a) == 0 && !scalars {
-			return notSupported("active scalar argument '%s' of elemental procedure '%s' referenced with array arguments in reverse mode", exprString(a), exprString(fun))
-		}
 	}
 	return nil
 }
@@ -117,7 +146,7 @@ func (g *gen) elementalScalarAdj(a, arr ast.Expr, ds *sema.Symbol) (tmp ast.Expr
 		return nil, nil, nil, err
 	}
 	if decl.IsDerived(ds.Type) {
-		return g.elementalDerivedAdj(ar, arr, ds.Type) // elemental_dtype.go
+		return g.elementalDerivedAdj(a, ar, arr, ds.Type) // elemental_dtype.go
 	}
 	ts := &ast.TypeSpec{Kind: ast.Real, KindSel: deriv.Int(ds.Type.Kind)}
 	t := g.allocatable("fadj_esum", ts, g.info.Rank(arr))

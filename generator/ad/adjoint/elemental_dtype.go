@@ -20,9 +20,9 @@ import (
 // elementalDerivedAdj returns the temporary adjoint, its zeroing (pre)
 // and its sum into ar, the adjoint of the scalar, of type t (post); arr
 // is an array argument of the reference.
-func (g *gen) elementalDerivedAdj(ar, arr ast.Expr, t *sema.Type) (tmp ast.Expr, pre, post []ast.Stmt, err error) {
+func (g *gen) elementalDerivedAdj(a, ar, arr ast.Expr, t *sema.Type) (tmp ast.Expr, pre, post []ast.Stmt, err error) {
 	if len(decl.AllocLeaves(t)) > 0 {
-		return nil, nil, nil, notSupported("active scalar '%s' of type %s, which has ALLOCATABLE or POINTER components, beside array arguments of an elemental function", exprString(ar), t)
+		return nil, nil, nil, notSupported("active scalar '%s' of type %s, which has ALLOCATABLE or POINTER components, beside array arguments of an elemental procedure", exprString(a), t)
 	}
 	rank := g.info.Rank(arr)
 	id := g.allocatable("fadj_esum", decl.DerivedType(t), rank)

@@ -277,7 +277,7 @@ func (g *gen) callStmt(s *ast.CallStmt) (fwd, bwd []ast.Stmt, err error) {
 	if c.args, ok = actualsOf(s.Args, callee.Unit.Args, cs); !ok { // optional.go
 		return nil, nil, notSupported("call of '%s' with optional arguments in reverse mode", exprString(s.Name))
 	}
-	if err := g.elementalArrayRef(callee, s.Name, c.args, c.split, false); err != nil {
+	if err := g.elementalArrayRef(callee, s.Name, c.args, c.split); err != nil {
 		return nil, nil, err
 	}
 	if err := g.aliased(c.args, callee.Unit, cs, exprString(s.Name)); err != nil {
@@ -384,6 +384,11 @@ func (g *gen) callArg(c *activeCall, i int, a ast.Expr) error {
 			return err
 		}
 		c.zeros = append(c.zeros, z...)
+	}
+	if ds != nil && inPattern(c.callee, ds) {
+		if ok, err := g.elementalScalarArg(c, a, ds); ok || err != nil { // elemental.go
+			return err
+		}
 	}
 	if ds != nil && inPattern(c.callee, ds) && !isVar {
 		if ab, pre, post, ok, err := g.exprArg(c, a, ds); err != nil || ok { // call_exprs.go
@@ -621,7 +626,7 @@ func (g *gen) funcRefArgs(x *ast.CallExpr, callee *activity.ProcActivity) (args 
 	if !ok {
 		return nil, nil, nil, notSupported("reference of '%s' with these arguments in reverse mode", exprString(x.Fun))
 	}
-	if err := g.elementalArrayRef(callee, x.Fun, actuals, false, true); err != nil {
+	if err := g.elementalArrayRef(callee, x.Fun, actuals, false); err != nil {
 		return nil, nil, nil, err
 	}
 	// With an optional argument absent, the adjoint's arguments go by

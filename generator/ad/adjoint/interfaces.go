@@ -17,11 +17,15 @@ func (g *gen) interfaces() ast.Stmt {
 			continue
 		}
 		cs := g.info.ScopeOf(c.Unit)
-		if cs == nil || cs.Parent != nil || !decl.NeedsInterface(cs, c.Unit) {
+		if cs == nil || cs.Parent != nil || !decl.NeedsInterface(cs, c.Unit) && !isElemental(c.Unit) {
 			continue
 		}
 		for _, u := range g.sh.units[c] {
-			if b := decl.InterfaceBody(u); b != nil {
+			b := elementalInterface(c, u) // elemental.go
+			if b == nil {
+				b = decl.InterfaceBody(u)
+			}
+			if b != nil {
 				ib.Bodies = append(ib.Bodies, b)
 				ib.Members = append(ib.Members, b)
 			}

@@ -363,6 +363,28 @@ subroutine s(x, y)
   y = abs(w%a*w%a)
 end subroutine
 `, want: "k.f90:7:19: not supported yet: active derived-type variable 'w' with a complex component other than an ALLOCATABLE one in reverse mode"},
+		{name: "elemental subroutine with arrays and an active scalar record with an ALLOCATABLE component", routine: "run", ins: []string{"x", "p"}, outs: []string{"x"}, src: `
+module soil
+  implicit none
+  type :: params
+    real(8), allocatable :: w(:)
+    real(8) :: a
+  end type
+contains
+  elemental subroutine scale(x, p)
+    real(8), intent(inout) :: x
+    type(params), intent(in) :: p
+    x = p%a*x*x
+  end subroutine scale
+end module soil
+subroutine run(n, x, p)
+  use soil
+  integer, intent(in) :: n
+  real(8), intent(inout) :: x(n)
+  type(params), intent(in) :: p
+  call scale(x, p)
+end subroutine run
+`, want: "k.f90:19:3: not supported yet: active scalar 'p' of type type(params), which has ALLOCATABLE or POINTER components, beside array arguments of an elemental procedure"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package tangent
 
 import (
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/analysis/activity"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -12,10 +13,10 @@ import (
 // arguments (`r = rho(t, s)`, `call limit(q, f)`) becomes one call of f_d
 // with the same arrays and their tangents, element by element; a scalar
 // argument and its tangent are broadcast as f's are. IMPURE because f_d
-// calls other tangents, which need not be pure. An external elemental
-// procedure's tangent stays a scalar routine (an elemental one would
-// need an explicit interface at every call): references with array
-// arguments are rejected.
+// calls other tangents, which need not be pure. The tangent of an
+// external elemental procedure gets an interface block in each tangent
+// calling it (elementalInterface), as an elemental procedure needs an
+// explicit interface.
 
 // elementalVersion reports whether the tangent of version pa is
 // elemental.
@@ -24,7 +25,21 @@ func elementalVersion(pa *activity.ProcActivity) bool {
 		return false
 	}
 	k := pa.Proc.Proc.Kind
-	return k == sema.ProcModule || k == sema.ProcInternal
+	return k == sema.ProcModule || k == sema.ProcInternal || k == sema.ProcExternal
+}
+
+// elementalInterface returns the interface body of generated routine u,
+// the tangent of external elemental procedure c, nil if c is not one:
+// its callers need it.
+func elementalInterface(c *activity.ProcActivity, u *ast.Unit) *ast.Unit {
+	if !elementalVersion(c) || c.Proc.Proc.Kind != sema.ProcExternal {
+		return nil
+	}
+	b := decl.InterfaceBody(u)
+	if b != nil {
+		b.Prefix = u.Prefix
+	}
+	return b
 }
 
 // elementalPrefix returns the prefix keywords IMPURE ELEMENTAL of the

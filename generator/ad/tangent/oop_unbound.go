@@ -16,8 +16,8 @@ func unknownFuncRef(info *sema.Info, pa *activity.ProcActivity, x *ast.CallExpr)
 		return nil
 	}
 	if note := info.DispatchNote(x.Fun); note != "" {
-		// The derivative of the dynamic type's procedure: not dispatched yet.
-		return notSupported("active reference '%s' bound at run time, %s: its derivative is not dispatched yet", exprString(x.Fun), note)
+		// Not one sema.dispatchUnits could dispatch (oop_dispatch.go).
+		return notSupported("active reference '%s' bound at run time, %s: its derivative is not dispatched yet (%s)", exprString(x.Fun), note, sema.DispatchLimits)
 	}
 	return notSupported("active reference to function '%s' without a derivative version (no source)", exprString(x.Fun))
 }

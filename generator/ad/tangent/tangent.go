@@ -745,8 +745,12 @@ func (g *gen) interfaces() *ast.InterfaceBlock {
 		if c.Unit == nil || g.globals.units[c] == nil {
 			continue
 		}
-		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent == nil && decl.NeedsInterface(cs, c.Unit) {
-			if b := decl.InterfaceBody(g.globals.units[c]); b != nil {
+		if cs := g.info.ScopeOf(c.Unit); cs != nil && cs.Parent == nil && (decl.NeedsInterface(cs, c.Unit) || hasPrefix(c.Unit, "elemental")) {
+			b := elementalInterface(c, g.globals.units[c]) // elemental.go
+			if b == nil {
+				b = decl.InterfaceBody(g.globals.units[c])
+			}
+			if b != nil {
 				ib.Bodies = append(ib.Bodies, b)
 				ib.Members = append(ib.Members, b)
 			}

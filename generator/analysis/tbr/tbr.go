@@ -508,6 +508,8 @@ func (a *analyzer) assign(s ast.Stmt, as *ast.AssignStmt, in set) set {
 		// needs the subscripts' values here, even in a passive
 		// statement.
 		a.subs(as.Lhs, out)
+	} else if a.pa.ActiveVar(v) {
+		a.subs(as.Lhs, out) // the backward sweep zeroes its adjoint (dq_b(n) = 0), as for a call's
 	}
 	if !a.noKill && a.isWhole(as.Lhs) {
 		delete(out, v)

@@ -2,7 +2,8 @@
 ! through a binding the extensions override (`a%lim%phi(r)`): bound at run
 ! time. fadj differentiated the declared type's procedure (lin_phi) in
 ! place of the dynamic type's (smooth_phi): the derivatives were wrong by
-! 9e-2. Now rejected where the reference is active.
+! 9e-2; then rejected where the reference was active. Now dispatched on
+! the dynamic type: one branch per procedure the types bind phi to.
 module lim_mod
   implicit none
   integer, parameter :: dp = kind(1.0d0)

@@ -1,7 +1,8 @@
-! Elemental references fadj cannot reverse yet: an external elemental
-! function applied to an array (its derivatives would need an explicit
-! interface at every call), and an elemental subroutine called with an
-! array and an active scalar (the scalar's adjoint sums the elements').
+! Elemental references reverse mode rejected before: an external
+! elemental function applied to an array (its adjoint is IMPURE ELEMENTAL
+! too, with an interface block in each adjoint calling it), and an
+! elemental subroutine called with an array and an active scalar (the
+! scalar's adjoint sums the elements').
 elemental real(8) function phi(x)
   real(8), intent(in) :: x
   phi = x*x

@@ -1,0 +1,94 @@
+! An abstract flux limiter with PASS bindings (a deferred function, a
+! subroutine one extension overrides), two implementations chosen at
+! set-up; the step receives it as `class(limiter)` and calls both through
+! it: dispatched on the dynamic type, the object (no components) passed
+! as a local of the branch's type.
+module limiters
+  implicit none
+  integer, parameter :: dp = kind(1.0d0)
+  type, abstract :: limiter
+  contains
+    procedure(phi_iface), deferred :: phi
+    procedure :: blend => base_blend
+  end type
+  abstract interface
+    pure real(dp) function phi_iface(self, r)
+      import :: limiter, dp
+      class(limiter), intent(in) :: self
+      real(dp), intent(in) :: r
+    end function
+  end interface
+  type, extends(limiter) :: vanleer
+  contains
+    procedure :: phi => vl_phi
+  end type
+  type, extends(limiter) :: superbee
+  contains
+    procedure :: phi => sb_phi
+    procedure :: blend => sb_blend
+  end type
+contains
+  pure real(dp) function vl_phi(self, r)
+    class(vanleer), intent(in) :: self
+    real(dp), intent(in) :: r
+    vl_phi = (r + abs(r))/(1 + abs(r))
+  end function
+  pure real(dp) function sb_phi(self, r)
+    class(superbee), intent(in) :: self
+    real(dp), intent(in) :: r
+    sb_phi = max(0.0_dp, min(2*r, 1.0_dp), min(r, 2.0_dp))
+  end function
+  subroutine base_blend(self, q, w)
+    class(limiter), intent(in) :: self
+    real(dp), intent(inout) :: q(:)
+    real(dp), intent(in) :: w
+    q = (1 - w)*q + w*q**2
+  end subroutine
+  subroutine sb_blend(self, q, w)
+    class(superbee), intent(in) :: self
+    real(dp), intent(inout) :: q(:)
+    real(dp), intent(in) :: w
+    q = q*exp(-w*q)
+  end subroutine
+end module
+
+module advection
+  use limiters
+  implicit none
+contains
+  subroutine step(lim, n, q, c, w)
+    class(limiter), intent(in) :: lim
+    integer, intent(in) :: n
+    real(dp), intent(inout) :: q(n)
+    real(dp), intent(in) :: c, w
+    real(dp) :: r, flux(n)
+    integer :: i
+    flux = 0
+    do i = 2, n - 1
+      r = (q(i) - q(i-1) + 1e-3_dp)/(q(i+1) - q(i) + 1e-3_dp)
+      flux(i) = c*q(i) + 0.5_dp*c*(1 - c)*lim%phi(r)*(q(i+1) - q(i))
+    end do
+    do i = 3, n - 1
+      q(i) = q(i) - (flux(i) - flux(i-1))
+    end do
+    call lim%blend(q, w)
+  end subroutine
+
+  subroutine run(n, q, c, w, which, cost)
+    integer, intent(in) :: n, which
+    real(dp), intent(inout) :: q(n)
+    real(dp), intent(in) :: c, w
+    real(dp), intent(out) :: cost
+    class(limiter), allocatable :: lim
+    integer :: it
+    if (which == 1) then
+      allocate(vanleer :: lim)
+    else
+      allocate(superbee :: lim)
+    end if
+    do it = 1, 4
+      call step(lim, n, q, c, w)
+    end do
+    cost = sum(q**2)
+  end subroutine
+end module
