@@ -31,6 +31,17 @@ type model struct {
 	Commit string // the commit the specs were written against
 	Dir    string // the checkout's directory under -root
 	Copy   []string
+	// Also are other codes the specs read, built with the model (a
+	// library it uses).
+	Also []library
+}
+
+// A library is another checkout under -root, whose files Copy are copied
+// into directory Into of the model's scratch directory.
+type library struct {
+	Repo, Commit, Dir string
+	Copy              []string
+	Into              string
 }
 
 // models are the codes of testdata/, in the order of the table.
@@ -41,7 +52,9 @@ var models = []model{
 	{Name: "speedy", Repo: "https://github.com/samhatfield/speedy.f90", Commit: "0ebfdbf", Dir: "speedy.f90", Copy: []string{"source"}},
 	{Name: "icepack", Repo: "https://github.com/CICE-Consortium/Icepack", Commit: "0fa79f8", Dir: "Icepack", Copy: []string{"columnphysics"}},
 	{Name: "cloudsc", Repo: "https://github.com/ecmwf-ifs/dwarf-p-cloudsc", Commit: "f7ba9f8", Dir: "dwarf-p-cloudsc", Copy: []string{"src/common", "src/cloudsc_fortran", "data"}},
-	{Name: "gotm", Repo: "https://github.com/gotm-model/code", Commit: "84f8d8e", Dir: "gotm", Copy: []string{"include", "src/util"}},
+	{Name: "gotm", Repo: "https://github.com/gotm-model/code", Commit: "84f8d8e", Dir: "gotm", Copy: []string{"include", "src/util", "src/turbulence"},
+		Also: []library{{Repo: "https://github.com/BoldingBruggeman/fortran-yaml", Commit: "c56f5e9", Dir: "fortran-yaml",
+			Copy: []string{"yaml_types.F90", "yaml.F90", "yaml_settings.F90"}, Into: "yaml"}}},
 	{Name: "fsm", Repo: "https://github.com/RichardEssery/FSM", Commit: "c936a6d", Dir: "FSM", Copy: []string{"src"}},
 	{Name: "cvmix", Repo: "https://github.com/CVMix/CVMix-src", Commit: "aaff195", Dir: "CVMix-src", Copy: []string{"src/shared"}},
 }
@@ -171,6 +184,20 @@ func checkModel(m model, root, specs, work, bin string, timeout time.Duration, v
 	for _, d := range m.Copy {
 		if err := copyTree(filepath.Join(src, d), filepath.Join(dst, d)); err != nil {
 			return nil, err
+		}
+	}
+	for _, l := range m.Also {
+		lsrc := filepath.Join(root, l.Dir)
+		if _, err := os.Stat(lsrc); err != nil {
+			return nil, fmt.Errorf("no checkout at %s (git clone %s %s && git -C %s checkout %s)", lsrc, l.Repo, lsrc, lsrc, l.Commit)
+		}
+		if err := os.MkdirAll(filepath.Join(dst, l.Into), 0o755); err != nil {
+			return nil, err
+		}
+		for _, f := range l.Copy {
+			if err := copyTree(filepath.Join(lsrc, f), filepath.Join(dst, l.Into, f)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	own := filepath.Join(specs, m.Name)
