@@ -52,9 +52,6 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	if s.Module() != nil && !decl.IsAllocatable(s) && decl.InitsFloat(s.Type) && !decl.ZeroInitOK(s) { // (an allocatable's derivative is zeroed when allocated)
 		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value: a PRIVATE or CLASS component leaves no structure constructor zeroing it)", s.Name, s.Type.Derived.Name)
 	}
-	if complexUntaped(s.Type, 0) { // (ALLOCATABLE ones: alloc_comp_complex.go)
-		return notSupported("active derived-type variable '%s' with a complex component other than an ALLOCATABLE one in reverse mode", s.Name)
-	}
 	c := *s
 	c.Type = sema.Real8
 	return g.checkActiveVar(activity.Var{Sym: &c})
@@ -161,6 +158,9 @@ type tapeLeaf struct {
 	// alloc is the ALLOCATABLE component the leaf is, recorded with
 	// its allocation (alloc_comp.go), or nil.
 	alloc *sema.Symbol
+	// part: the leaf is a part (%re, %im) of a complex array under a
+	// component, saved through a value or temporary (dtype_complex.go).
+	part bool
 }
 
 // tapeLeaves returns the components of ref (of derived type ts and rank
@@ -200,6 +200,10 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 				return nil, err
 			}
 			out = append(out, l...)
+			continue
+		}
+		if ps, ok := complexParts(sub, r, c.Type); ok { // dtype_complex.go
+			out = append(out, ps...)
 			continue
 		}
 		typ, ok := tape.TypeOf(c.Type)
@@ -274,8 +278,8 @@ func (g *gen) recordDerived(ref ast.Expr, rank int, t *sema.Type, kind tape.Kind
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
 		}
-		push = append(push, tape.Lower(op))
-		pop = append([]ast.Stmt{tape.Lower(op.Inverse())}, pop...)
+		push = append(push, leafLower(op, l.part))
+		pop = append([]ast.Stmt{leafLower(op.Inverse(), l.part)}, pop...)
 	}
 	return push, pop, nil
 }
@@ -352,8 +356,8 @@ func derivedSymPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err 
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
 		}
-		push = append(push, tape.Lower(op))
-		pop = append([]ast.Stmt{tape.Lower(op.Inverse())}, pop...)
+		push = append(push, leafLower(op, l.part))
+		pop = append([]ast.Stmt{leafLower(op.Inverse(), l.part)}, pop...)
 	}
 	return push, pop, nil
 }

@@ -65,7 +65,7 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 			ops = append(ops, op)
 			continue
 		}
-		op := snapOp{Op: tape.Op{Type: l.typ, Ref: l.ref}, guard: guard, loops: loops}
+		op := snapOp{Op: tape.Op{Type: l.typ, Ref: l.ref}, guard: guard, loops: loops, part: l.part}
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
 		}
