@@ -161,6 +161,10 @@ type tapeLeaf struct {
 	// part: the leaf is a part (%re, %im) of a complex array under a
 	// component, saved through a value or temporary (dtype_complex.go).
 	part bool
+	// nested: the leaf is an array component of this derived type whose
+	// components are arrays (col%layers of `type(layer_t) ::
+	// layers(nl)`), recorded element by element (dtype_nested.go).
+	nested *sema.Type
 }
 
 // tapeLeaves returns the components of ref (of derived type ts and rank
@@ -194,6 +198,10 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 		}
 		sub := &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}
 		r := rank + len(c.Dims)
+		if l, ok := nestedLeaf(sub, r, c, depth); ok { // dtype_nested.go
+			out = append(out, l)
+			continue
+		}
 		if decl.IsDerived(c.Type) && depth < 8 {
 			l, err := tapeLeaves(sub, r, c.Type.Derived, depth+1)
 			if err != nil {
@@ -264,6 +272,14 @@ func (g *gen) recordDerived(ref ast.Expr, rank int, t *sema.Type, kind tape.Kind
 		return nil, nil, err
 	}
 	for _, l := range leaves {
+		if l.nested != nil {
+			p, q, err := g.recordDerived(l.ref, l.rank, l.nested, kind, follow) // element by element
+			if err != nil {
+				return nil, nil, err
+			}
+			push, pop = append(push, p...), append(q, pop...)
+			continue
+		}
 		if l.alloc != nil {
 			// Its allocation too; its adjoint follows if follow
 			// (checkpointAlloc).
@@ -349,6 +365,9 @@ func derivedSymPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err 
 		return nil, nil, err
 	}
 	for _, l := range leaves {
+		if l.nested != nil {
+			return nil, nil, notSupported("array component '%s' of derived type with array components recorded in a split call", exprString(l.ref))
+		}
 		if l.alloc != nil {
 			return nil, nil, notSupported("ALLOCATABLE component '%s%%%s' of a derived-type value recorded in a split call", s.Type.Derived.Name, l.alloc.Name)
 		}

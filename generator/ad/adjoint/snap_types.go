@@ -51,25 +51,9 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 		ref, loops = g.elementLoops(ref, rank)
 		rank = 0
 	}
-	leaves, err := tapeLeaves(ref, rank, ts, 0) // derived.go
+	ops, err := g.leafSnapOps(v, ref, rank, ts, guard, loops, what) // dtype_nested.go
 	if err != nil {
 		return nil, err
-	}
-	var ops []snapOp
-	for _, l := range leaves {
-		if l.alloc != nil { // derived.go records these with their allocation
-			op, err := g.allocComponentOp(v, l, guard, loops, what) // snap_realloc.go
-			if err != nil {
-				return nil, err
-			}
-			ops = append(ops, op)
-			continue
-		}
-		op := snapOp{Op: tape.Op{Type: l.typ, Ref: l.ref}, guard: guard, loops: loops, part: l.part}
-		if l.rank > 0 {
-			op.Count = tape.Size(l.ref)
-		}
-		ops = append(ops, op)
 	}
 	chars, err := charLeaves(ref, rank, ts, 0)
 	if err != nil {
