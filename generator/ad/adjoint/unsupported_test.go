@@ -351,6 +351,24 @@ subroutine s(x, y)
   y = x**2
 end subroutine
 `, want: "k.f90:5:3: not supported yet: READ from an external unit in 'step', a checkpointed call the adjoint runs again (joint mode): running it again would read the next records (read the data before the differentiated code, or into a character variable read with an internal READ, or reverse the call in split mode)"},
+		{name: "pointer with bounds to a POINTER component in a loop", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  type view_t
+    real(8), pointer :: flat(:) => null()
+  end type
+  real(8), intent(in) :: x(2, 3)
+  real(8), intent(out) :: y
+  real(8), target :: w(2, 3)
+  type(view_t) :: v
+  integer :: k
+  w = x**2
+  y = 0
+  do k = 1, 2
+    v%flat(1:6) => w
+    y = y + v%flat(k)*v%flat(7 - k)
+  end do
+end subroutine
+`, want: "k.f90:13:5: not supported yet: pointer assignment with bounds ('v%flat(...) =>') to POINTER component 'v%flat' in a loop in reverse mode (the backward sweep would associate it again without the bounds)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
