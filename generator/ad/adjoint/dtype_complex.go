@@ -98,3 +98,30 @@ func (op snapOp) partLowered(k tape.Kind, peek bool) ast.Stmt {
 	o.Kind, o.Ref, o.Count = k, ast.Clone(o.Ref), ast.Clone(o.Count)
 	return partLower(o, peek)
 }
+
+// A complex component of the elements of an ALLOCATABLE array of a flat
+// derived type (modes(:)%amp) is one part of the array's save in a
+// snapshot (snap_alloc_dtype.go): an op on the real stack of its kind
+// whose Ref, s%modes%amp, is complex, saved as real(s%modes%amp) then
+// aimag(s%modes%amp), two values an element.
+
+// snapPart is a part of the save of an ALLOCATABLE component of derived
+// type: a tape op, of complex Ref if cplx is set.
+type snapPart struct {
+	tape.Op
+	cplx *sema.Type
+}
+
+// partValues returns the save (verb push) or restore (pop or peek) of
+// part p.
+func partValues(p snapPart, verb string) ast.Stmt {
+	if p.cplx == nil {
+		return snapOp{Op: p.Op}.call(verb)
+	}
+	k := tape.SnapPush
+	if verb != "push" {
+		k = tape.SnapPop
+	}
+	list, _ := complexValues(p.Ref, p.cplx, 1, k, verb == "peek") // alloc_comp_complex.go
+	return &ast.BlockConstruct{Body: list, End: ast.EndStmt{Keyword: "block"}}
+}

@@ -45,7 +45,7 @@ type snapOp struct {
 	dropGuard       ast.Expr
 	// parts: the values of an ALLOCATABLE component of derived type,
 	// one array reference per component (snap_alloc_dtype.go).
-	parts []tape.Op
+	parts []snapPart
 	// cplx: the type of a COMPLEX ALLOCATABLE Ref, whose values are
 	// saved as their real and imaginary parts (alloc_comp_complex.go).
 	cplx *sema.Type
