@@ -28,6 +28,9 @@ func assocObject(s *ast.PointerAssignStmt) ast.Expr {
 // componentRemap reverses s when it is a pointer assignment with bounds
 // to a POINTER component that componentAssoc follows (ok).
 func (g *gen) componentRemap(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, ok bool, err error) {
+	if err := g.componentTarget(s); err != nil {
+		return nil, nil, true, err
+	}
 	c, isCall := s.Lhs.(*ast.CallExpr)
 	if !isCall || !decl.IsRemap(c) || g.assocComponent(c.Fun) == nil {
 		return nil, nil, false, nil
@@ -67,4 +70,29 @@ func (g *gen) componentRemap(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, ok 
 		return nil, nil, true, err
 	}
 	return labelled(s, append(save, s, assoc)), restore, true, nil
+}
+
+// componentTarget rejects the association of an active POINTER component
+// with a part of its own variable (v%p => v%a: the activity analysis
+// tracks v%p and v%a as two paths, and would miss what a write through
+// v%p does to v%a), or with a target whose adjoint the backward sweep
+// allocates only at its start (an ALLOCATABLE local or component of a
+// local: v_b%p => w_b%a would point at storage not allocated yet, the
+// dot product was off by 0.63).
+func (g *gen) componentTarget(s *ast.PointerAssignStmt) error {
+	obj := assocObject(s)
+	if _, ok := obj.(*ast.SelectorExpr); !ok || decl.PointerComponentIn(g.info, obj) == nil {
+		return nil
+	}
+	b := g.baseSym(obj)
+	if b == nil || !g.hasAdj(b) {
+		return nil
+	}
+	if _, name := s.Rhs.(*ast.Ident); b == g.baseSym(s.Rhs) && !name {
+		return notSupported("association of POINTER component '%s' with '%s', a part of the same variable", exprString(obj), exprString(s.Rhs))
+	}
+	if g.allocTargetAdj(s.Rhs) != nil {
+		return notSupported("association of POINTER component '%s' with '%s', whose adjoint the backward sweep allocates only at its start, in reverse mode", exprString(obj), exprString(s.Rhs))
+	}
+	return nil
 }

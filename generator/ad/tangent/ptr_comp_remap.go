@@ -14,6 +14,9 @@ import (
 // with bounds to a POINTER component of a scalar variable (ok), and the
 // rejection of one to another POINTER component.
 func (g *gen) componentRemap(s *ast.PointerAssignStmt) (out []ast.Stmt, ok bool, err error) {
+	if err := g.selfTarget(s); err != nil {
+		return nil, true, err
+	}
 	c, isCall := s.Lhs.(*ast.CallExpr)
 	if !isCall || !decl.IsRemap(c) {
 		return nil, false, nil
@@ -63,4 +66,25 @@ func assocObject(s *ast.PointerAssignStmt) ast.Expr {
 		return c.Fun
 	}
 	return s.Lhs
+}
+
+// selfTarget rejects the association of a POINTER component with a part
+// of its own variable (v%p => v%a): the activity analysis tracks v%p and
+// v%a as two paths, and would miss what a write through v%p does to
+// v%a (the tangent of v%p(i) = v%p(i) + v%p(i-1)**2 was zero).
+func (g *gen) selfTarget(s *ast.PointerAssignStmt) error {
+	obj := assocObject(s)
+	if _, ok := obj.(*ast.SelectorExpr); !ok || decl.PointerComponentIn(g.info, obj) == nil {
+		return nil
+	}
+	if b := g.baseSym(obj); b != nil && b == g.baseSym(s.Rhs) && !isIdentExpr(s.Rhs) {
+		return notSupported("association of POINTER component '%s' with '%s', a part of the same variable", exprString(obj), exprString(s.Rhs))
+	}
+	return nil
+}
+
+// isIdentExpr reports whether x is a name.
+func isIdentExpr(x ast.Expr) bool {
+	_, ok := x.(*ast.Ident)
+	return ok
 }
