@@ -69,3 +69,21 @@ func (g *gen) leafSnapOps(v *sema.Symbol, ref ast.Expr, rank int, ts *sema.Symbo
 	}
 	return ops, nil
 }
+
+// hasChars reports whether derived type ts has a character component at
+// any depth (charLeaves saves them; an array component of a type without
+// any, under an array, is no reason to reject).
+func hasChars(ts *sema.Symbol, depth int) bool {
+	if ts == nil || depth > 8 {
+		return false
+	}
+	for _, c := range ts.Components {
+		if c.Kind != sema.ComponentSym || c.Type == nil {
+			continue
+		}
+		if c.Type.IsCharacter() || decl.IsDerived(c.Type) && hasChars(c.Type.Derived, depth+1) {
+			return true
+		}
+	}
+	return false
+}

@@ -89,6 +89,9 @@ func charLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 		if c.Kind != sema.ComponentSym || c.Type == nil || !(c.Type.IsCharacter() || decl.IsDerived(c.Type) && depth < 8) {
 			continue
 		}
+		if decl.IsDerived(c.Type) && !hasChars(c.Type.Derived, depth+1) { // dtype_nested.go
+			continue
+		}
 		if rank > 0 && len(c.Dims) > 0 {
 			return nil, notSupported("array component '%s%%%s' of an array of derived type in a snapshot", ts.Name, c.Name)
 		}
