@@ -168,6 +168,7 @@ func (h *hoister) hoist(b *ast.BlockConstruct) {
 			allocs = append(allocs, h.makeAllocatable(td)...) // block_automatic.go
 			continue
 		}
+		allocs = append(allocs, h.reinits(b, td)...) // block_decl_init.go
 		for _, e := range td.Entities {
 			// An ALLOCATABLE local is unallocated on each entry to
 			// its block (deallocated at each end).
@@ -237,9 +238,6 @@ func (h *hoister) qualifies(b *ast.BlockConstruct) bool {
 			}
 			if s.Attrs&sema.AttrAllocatable != 0 && s.Attrs&sema.AttrSave != 0 {
 				return false // allocated from one call to the next
-			}
-			if s.Attrs&sema.AttrSave == 0 && !h.once[b] && defaultInit(s) {
-				return false // initialised on each entry (block_typedef.go)
 			}
 		}
 		if !h.specOK(td) && !h.automatic(b, td) { // block_automatic.go

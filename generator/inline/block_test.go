@@ -111,7 +111,7 @@ block
   y = q%v
 end block`,
 	}, {
-		name: "a type of its own with a default initialisation: kept (initialised on each entry)",
+		name: "a type of its own with a default initialisation in a block that runs once: moves",
 		src: `subroutine s(x, y)
   real(8) :: x, y
   block
@@ -124,14 +124,45 @@ end block`,
   end block
 end subroutine s
 `,
-		want: `block
-  type :: p
-    real(8) :: v = 0
-  end type p
-  type(p) :: q
+		want: `type :: p
+  real(8) :: v = 0
+end type p
+type(p) :: q
+block
   q%v = q%v + x
   y = q%v
 end block`,
+	}, {
+		name: "a default initialisation in a loop: moves with a template assigned on each entry",
+		src: `subroutine s(x, y)
+  real(8) :: x, y
+  integer :: i
+  do i = 1, 2
+  block
+    type :: p
+      real(8) :: v = 0
+      integer :: k = 1
+    end type p
+    type(p) :: q
+    q%v = q%v + x
+    y = q%v
+  end block
+  end do
+end subroutine s
+`,
+		want: `type :: p
+  real(8) :: v = 0
+  integer :: k = 1
+end type p
+type(p) :: q
+type(p) :: fadj_init_q_blk1
+do i = 1, 2
+  block
+    q = fadj_init_q_blk1
+    q%v = q%v + x
+    y = q%v
+  end block
+end do`,
 	}, {
 		name: "a type of its own: moves with the locals, renamed where the name is taken",
 		src: `subroutine s(n, x, y)

@@ -12,8 +12,9 @@ import (
 // the same type as for a procedure's own type. A type that extends
 // another, has type-bound procedures, SEQUENCE or BIND(C), or whose
 // components' kinds, lengths or bounds read anything but named constants
-// keeps the BLOCK's declarations (then rejected when active), as does one
-// with a default initialisation.
+// keeps the BLOCK's declarations (then rejected when active); a local of
+// one with a default initialisation is initialised again on each entry
+// (block_decl_init.go).
 func (h *hoister) typeDefMoves(b *ast.BlockConstruct, def *ast.TypeDef) bool {
 	if def.Extends != nil || def.Abstract || def.Sequence != nil || def.Contains != nil || len(def.Bindings) > 0 || len(def.Attrs) > 0 {
 		return false
@@ -25,13 +26,6 @@ func (h *hoister) typeDefMoves(b *ast.BlockConstruct, def *ast.TypeDef) bool {
 	for _, c := range def.Components {
 		if c.Type == nil || c.Type.Kind == ast.Class || !h.specConst(c) {
 			return false
-		}
-		for _, e := range c.Entities {
-			if e.Init != nil {
-				// A local of it would be initialised on each entry
-				// to the block, the hoisted one once per call.
-				return false
-			}
 		}
 	}
 	return true

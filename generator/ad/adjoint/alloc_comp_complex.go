@@ -76,21 +76,3 @@ func (r *allocRecord) complexRecords(x ast.Expr, v *sema.Symbol, push tape.Kind)
 	r.push, r.popValues = save, restore
 	return true
 }
-
-// complexUntaped reports whether derived type t has a complex component
-// (at any depth) other than an ALLOCATABLE one: reverse mode rejects a
-// derived-type variable with one (checkDerivedVar).
-func complexUntaped(t *sema.Type, depth int) bool {
-	if t == nil || !t.IsDerived() || t.Derived == nil || depth > 8 {
-		return false
-	}
-	for _, c := range t.Derived.Components {
-		if c.Kind != sema.ComponentSym || c.Type == nil {
-			continue
-		}
-		if c.Type.IsComplex() && !c.Attrs.Has(sema.AttrAllocatable) || complexUntaped(c.Type, depth+1) {
-			return true
-		}
-	}
-	return false
-}

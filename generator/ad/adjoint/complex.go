@@ -67,8 +67,9 @@ func (g *gen) complexSaves(r tbr.Ref, push tape.Kind, callee string) (pushes, po
 		if array {
 			op.Count = tape.Size(ref)
 		}
-		pushes = append(pushes, tape.Lower(op))
-		pops = append([]ast.Stmt{tape.Lower(op.Inverse())}, pops...)
+		part := array && underComponent(ref) // dtype_complex.go
+		pushes = append(pushes, leafLower(op, part))
+		pops = append([]ast.Stmt{leafLower(op.Inverse(), part)}, pops...)
 	}
 	return pushes, pops, true, nil
 }
@@ -116,6 +117,12 @@ func (g *gen) complexPushPop(x ast.Expr, t *sema.Type) (push, pop []ast.Stmt, er
 			continue
 		}
 		n := &ast.CallExpr{Fun: ast.NewIdent("size"), Args: []ast.Expr{x}}
+		if underComponent(x) { // dtype_complex.go
+			op := tape.Op{Kind: tape.Push, Type: typ, Ref: ref, Count: n}
+			push = append(push, partLower(op, false))
+			pop = append([]ast.Stmt{partLower(op.Inverse(), false)}, pop...)
+			continue
+		}
 		push = append(push, tapePushArray(typ, ref, n))
 		pop = append([]ast.Stmt{tapePopArray(typ, ref, n)}, pop...)
 	}

@@ -52,9 +52,6 @@ func (g *gen) checkDerivedVar(v activity.Var) error {
 	if s.Module() != nil && !decl.IsAllocatable(s) && decl.InitsFloat(s.Type) && !decl.ZeroInitOK(s) { // (an allocatable's derivative is zeroed when allocated)
 		return notSupported("active module variable '%s' of type '%s', which initialises a real component (its derivative, of the same type, would start at that value: a PRIVATE or CLASS component leaves no structure constructor zeroing it)", s.Name, s.Type.Derived.Name)
 	}
-	if complexUntaped(s.Type, 0) { // (ALLOCATABLE ones: alloc_comp_complex.go)
-		return notSupported("active derived-type variable '%s' with a complex component other than an ALLOCATABLE one in reverse mode", s.Name)
-	}
 	c := *s
 	c.Type = sema.Real8
 	return g.checkActiveVar(activity.Var{Sym: &c})
@@ -161,6 +158,13 @@ type tapeLeaf struct {
 	// alloc is the ALLOCATABLE component the leaf is, recorded with
 	// its allocation (alloc_comp.go), or nil.
 	alloc *sema.Symbol
+	// part: the leaf is a part (%re, %im) of a complex array under a
+	// component, saved through a value or temporary (dtype_complex.go).
+	part bool
+	// nested: the leaf is an array component of this derived type whose
+	// components are arrays (col%layers of `type(layer_t) ::
+	// layers(nl)`), recorded element by element (dtype_nested.go).
+	nested *sema.Type
 }
 
 // tapeLeaves returns the components of ref (of derived type ts and rank
@@ -194,12 +198,20 @@ func tapeLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 		}
 		sub := &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}
 		r := rank + len(c.Dims)
+		if l, ok := nestedLeaf(sub, r, c, depth); ok { // dtype_nested.go
+			out = append(out, l)
+			continue
+		}
 		if decl.IsDerived(c.Type) && depth < 8 {
 			l, err := tapeLeaves(sub, r, c.Type.Derived, depth+1)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, l...)
+			continue
+		}
+		if ps, ok := complexParts(sub, r, c.Type); ok { // dtype_complex.go
+			out = append(out, ps...)
 			continue
 		}
 		typ, ok := tape.TypeOf(c.Type)
@@ -260,6 +272,14 @@ func (g *gen) recordDerived(ref ast.Expr, rank int, t *sema.Type, kind tape.Kind
 		return nil, nil, err
 	}
 	for _, l := range leaves {
+		if l.nested != nil {
+			p, q, err := g.recordDerived(l.ref, l.rank, l.nested, kind, follow) // element by element
+			if err != nil {
+				return nil, nil, err
+			}
+			push, pop = append(push, p...), append(q, pop...)
+			continue
+		}
 		if l.alloc != nil {
 			// Its allocation too; its adjoint follows if follow
 			// (checkpointAlloc).
@@ -274,8 +294,8 @@ func (g *gen) recordDerived(ref ast.Expr, rank int, t *sema.Type, kind tape.Kind
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
 		}
-		push = append(push, tape.Lower(op))
-		pop = append([]ast.Stmt{tape.Lower(op.Inverse())}, pop...)
+		push = append(push, leafLower(op, l.part))
+		pop = append([]ast.Stmt{leafLower(op.Inverse(), l.part)}, pop...)
 	}
 	return push, pop, nil
 }
@@ -345,6 +365,9 @@ func derivedSymPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err 
 		return nil, nil, err
 	}
 	for _, l := range leaves {
+		if l.nested != nil {
+			return nil, nil, notSupported("array component '%s' of derived type with array components recorded in a split call", exprString(l.ref))
+		}
 		if l.alloc != nil {
 			return nil, nil, notSupported("ALLOCATABLE component '%s%%%s' of a derived-type value recorded in a split call", s.Type.Derived.Name, l.alloc.Name)
 		}
@@ -352,8 +375,8 @@ func derivedSymPushPop(ref ast.Expr, s *sema.Symbol) (push, pop []ast.Stmt, err 
 		if l.rank > 0 {
 			op.Count = tape.Size(l.ref)
 		}
-		push = append(push, tape.Lower(op))
-		pop = append([]ast.Stmt{tape.Lower(op.Inverse())}, pop...)
+		push = append(push, leafLower(op, l.part))
+		pop = append([]ast.Stmt{leafLower(op.Inverse(), l.part)}, pop...)
 	}
 	return push, pop, nil
 }

@@ -146,6 +146,9 @@ func (g *gen) refSave(p, pb ast.Expr, v *sema.Symbol) (save, restore []ast.Stmt,
 // pointerAssign reverses p => t: the forward sweep saves the associations
 // of p and p_b, and associates both; the backward sweep restores them.
 func (g *gen) pointerAssign(s *ast.PointerAssignStmt) (fwd, bwd []ast.Stmt, err error) {
+	if fwd, bwd, ok, err := g.componentRemap(s); ok { // ptr_comp_remap.go
+		return fwd, bwd, err
+	}
 	if err := g.checkPointerComponent(s); err != nil { // ptrcomp.go
 		return nil, nil, err
 	}

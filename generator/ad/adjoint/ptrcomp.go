@@ -79,7 +79,7 @@ func (g *gen) assocComponent(x ast.Expr) *sema.Symbol {
 func (g *gen) componentAssociated(v *sema.Symbol) bool {
 	found := false
 	ast.Inspect(&ast.Unit{Body: g.pa.Unit.Body}, func(n ast.Node) bool {
-		if s, ok := n.(*ast.PointerAssignStmt); ok && g.assocComponent(s.Lhs) != nil && g.baseSym(s.Lhs) == v {
+		if s, ok := n.(*ast.PointerAssignStmt); ok && g.assocComponent(assocObject(s)) != nil && g.baseSym(s.Lhs) == v { // (ptr_comp_remap.go)
 			found = true
 		}
 		return !found

@@ -19,18 +19,22 @@ import (
 // dtypeParts returns the parts of the save of ref, an ALLOCATABLE
 // component of flat derived type t: one op per numeric or logical
 // component of its elements (character ones are rejected).
-func dtypeParts(ref ast.Expr, t *sema.Type, what string) ([]tape.Op, error) {
-	var parts []tape.Op
+func dtypeParts(ref ast.Expr, t *sema.Type, what string) ([]snapPart, error) {
+	var parts []snapPart
 	for _, c := range t.Derived.Components {
 		if c.Kind != sema.ComponentSym || c.Type == nil {
+			continue
+		}
+		sub := &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}
+		if typ, _, ok := complexKind(c.Type); ok && len(c.Dims) == 0 { // (its parts: dtype_complex.go)
+			parts = append(parts, snapPart{Op: tape.Op{Type: typ, Ref: sub, Count: tape.Size(sub)}, cplx: c.Type})
 			continue
 		}
 		typ, ok := tape.TypeOf(c.Type)
 		if !ok || c.Type.IsCharacter() {
 			return nil, notSupported("component '%s%%%s' of type %s of an ALLOCATABLE array of derived type in a snapshot of %s", t.Derived.Name, c.Name, c.Type, what)
 		}
-		sub := &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}
-		parts = append(parts, tape.Op{Type: typ, Ref: sub, Count: tape.Size(sub)})
+		parts = append(parts, snapPart{Op: tape.Op{Type: typ, Ref: sub, Count: tape.Size(sub)}})
 	}
 	return parts, nil
 }
@@ -52,7 +56,7 @@ func (op snapOp) valueStmt(verb string) ast.Stmt {
 	}
 	var list []ast.Stmt
 	for _, p := range op.parts {
-		st := snapOp{Op: p}.call(verb)
+		st := partValues(p, verb) // dtype_complex.go
 		if verb == "push" {
 			list = append(list, st)
 		} else {
@@ -70,7 +74,11 @@ func (op snapOp) partsDiscard(n string) string {
 	}
 	var out []string
 	for _, p := range op.parts {
-		out = append(out, fmt.Sprintf("call fadj_snap_discard(fadj_snap_%s, %s)\n", p.Type.String(), n))
+		m := n
+		if p.cplx != nil {
+			m = "2*" + n
+		}
+		out = append(out, fmt.Sprintf("call fadj_snap_discard(fadj_snap_%s, %s)\n", p.Type.String(), m))
 	}
 	return strings.Join(out, "")
 }

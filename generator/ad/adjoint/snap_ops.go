@@ -45,10 +45,13 @@ type snapOp struct {
 	dropGuard       ast.Expr
 	// parts: the values of an ALLOCATABLE component of derived type,
 	// one array reference per component (snap_alloc_dtype.go).
-	parts []tape.Op
+	parts []snapPart
 	// cplx: the type of a COMPLEX ALLOCATABLE Ref, whose values are
 	// saved as their real and imaginary parts (alloc_comp_complex.go).
 	cplx *sema.Type
+	// part: Ref is a part of a complex array under a component
+	// (dtype_complex.go's partLower).
+	part bool
 }
 
 // snapLoop is a DO loop of variable i from lo to hi.
@@ -64,6 +67,9 @@ func (op snapOp) call(verb string) ast.Stmt {
 	if verb != "push" {
 		k = tape.SnapPop
 	}
+	if op.part {
+		return op.guarded(op.partLowered(k, verb == "peek"), verb == "push")
+	}
 	c := op.lower(k)
 	if verb == "peek" {
 		id := c.Name.(*ast.Ident)
@@ -75,6 +81,9 @@ func (op snapOp) call(verb string) ast.Stmt {
 // stmt returns the runtime call of op of kind k (a push or pop on the
 // tape or the snapshot stacks), under its guard.
 func (op snapOp) stmt(k tape.Kind) ast.Stmt {
+	if op.part {
+		return op.guarded(op.partLowered(k, false), k.IsPush())
+	}
 	return op.guarded(op.lower(k), k.IsPush())
 }
 

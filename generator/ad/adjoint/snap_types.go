@@ -51,25 +51,9 @@ func (g *gen) derivedSnapOps(v *sema.Symbol, body []ast.Stmt, what string) ([]sn
 		ref, loops = g.elementLoops(ref, rank)
 		rank = 0
 	}
-	leaves, err := tapeLeaves(ref, rank, ts, 0) // derived.go
+	ops, err := g.leafSnapOps(v, ref, rank, ts, guard, loops, what) // dtype_nested.go
 	if err != nil {
 		return nil, err
-	}
-	var ops []snapOp
-	for _, l := range leaves {
-		if l.alloc != nil { // derived.go records these with their allocation
-			op, err := g.allocComponentOp(v, l, guard, loops, what) // snap_realloc.go
-			if err != nil {
-				return nil, err
-			}
-			ops = append(ops, op)
-			continue
-		}
-		op := snapOp{Op: tape.Op{Type: l.typ, Ref: l.ref}, guard: guard, loops: loops}
-		if l.rank > 0 {
-			op.Count = tape.Size(l.ref)
-		}
-		ops = append(ops, op)
 	}
 	chars, err := charLeaves(ref, rank, ts, 0)
 	if err != nil {
@@ -103,6 +87,9 @@ func charLeaves(ref ast.Expr, rank int, ts *sema.Symbol, depth int) ([]tapeLeaf,
 	var out []tapeLeaf
 	for _, c := range ts.Components {
 		if c.Kind != sema.ComponentSym || c.Type == nil || !(c.Type.IsCharacter() || decl.IsDerived(c.Type) && depth < 8) {
+			continue
+		}
+		if decl.IsDerived(c.Type) && !hasChars(c.Type.Derived, depth+1) { // dtype_nested.go
 			continue
 		}
 		if rank > 0 && len(c.Dims) > 0 {

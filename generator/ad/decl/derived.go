@@ -118,6 +118,8 @@ func checkComponents(ts *sema.Symbol, depth int, scalar bool) error {
 			// (Before ALLOCATABLE: `class(base_t), allocatable :: m` is
 			// rejected for being polymorphic.)
 			return notSupported("active CLASS component '%s%%%s' (polymorphic: the bindings called through it are bound at run time)", ts.Name, c.Name)
+		case c.Attrs.Has(sema.AttrAllocatable) && !scalar && allocLeaf(c):
+			return notSupported("active ALLOCATABLE component '%s%%%s' of the elements of an array, ALLOCATABLE or POINTER component", ts.Name, c.Name)
 		case c.Attrs.Has(sema.AttrAllocatable) && (!scalar || !allocLeaf(c)):
 			// (Real ones through scalar components: AllocPaths.)
 			return notSupported("active ALLOCATABLE component '%s%%%s'", ts.Name, c.Name)

@@ -59,6 +59,9 @@ func pointerAttrs(s *sema.Symbol, d *ast.TypeDecl) {
 // pointerAssign returns p => t followed by p_d => t_d when p has a
 // tangent: t is a variable with a tangent, or null().
 func (g *gen) pointerAssign(s *ast.PointerAssignStmt) ([]ast.Stmt, error) {
+	if out, ok, err := g.componentRemap(s); ok { // ptr_comp_remap.go
+		return out, err
+	}
 	if err := g.checkPointerComponent(s); err != nil { // ptrcomp.go
 		return nil, err
 	}

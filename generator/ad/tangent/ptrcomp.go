@@ -53,7 +53,7 @@ func (g *gen) scalarComponent(x ast.Expr) bool {
 func (g *gen) componentAssociated(v *sema.Symbol) bool {
 	found := false
 	ast.Inspect(&ast.Unit{Body: g.pa.Unit.Body}, func(n ast.Node) bool {
-		if s, ok := n.(*ast.PointerAssignStmt); ok && g.scalarComponent(s.Lhs) && decl.PointerComponentIn(g.info, s.Lhs) != nil && g.baseSym(s.Lhs) == v {
+		if s, ok := n.(*ast.PointerAssignStmt); ok && g.scalarComponent(assocObject(s)) && decl.PointerComponentIn(g.info, assocObject(s)) != nil && g.baseSym(s.Lhs) == v { // (ptr_comp_remap.go)
 			found = true
 		}
 		return !found

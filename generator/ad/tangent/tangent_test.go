@@ -898,6 +898,38 @@ subroutine s(x, y)
   y = col%layers(2)%t(1)**2
 end subroutine
 `, "s", "not supported yet: active ALLOCATABLE component 'column_t%layers'"},
+		{"ALLOCATABLE component of the elements of an array component", `
+subroutine s(x, y)
+  type layer_t
+    real(8), allocatable :: t(:)
+  end type
+  type column_t
+    type(layer_t) :: layers(3)
+  end type
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  type(column_t) :: col
+  allocate(col%layers(2)%t(4))
+  col%layers(2)%t = x
+  y = col%layers(2)%t(1)**2
+end subroutine
+`, "s", "not supported yet: active ALLOCATABLE component 'layer_t%t' of the elements of an array, ALLOCATABLE or POINTER component"},
+		{"POINTER component associated with a part of its own variable", `
+subroutine s(x, y)
+  type field_t
+    real(8), allocatable :: a(:)
+    real(8), pointer :: p(:) => null()
+  end type
+  real(8), intent(in) :: x(3)
+  real(8), intent(out) :: y
+  type(field_t), target :: v
+  allocate(v%a(3))
+  v%a = x
+  v%p => v%a
+  v%p(2) = v%p(2) + v%p(1)**2
+  y = sum(v%a**2)
+end subroutine
+`, "s", "not supported yet: association of POINTER component 'v%p' with 'v%a', a part of the same variable"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			prog := loadSrc(t, "n.f90", c.src)
