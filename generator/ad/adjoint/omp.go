@@ -342,6 +342,7 @@ func (g *gen) ompLoopCheck(s *ast.DoConstruct, c *ast.Comment) error {
 	if err := g.checkDoVar(s); err != nil {
 		return err
 	}
+	g.omp.loopDir = c
 	if err := g.ompCriticals(s.Body, s.Body); err != nil {
 		return err
 	}

@@ -59,6 +59,7 @@ type ompState struct {
 	tapeLoop bool                  // the backward loop being made runs on the threads' tapes (omp_tape.go)
 	minmax   []*ompMinMax          // the max and min reductions of the loop being reversed (omp_minmax.go)
 	globals  []*ompGlobal          // the module variables' adjoints its callees update (omp_globals.go)
+	loopDir  *ast.Comment          // the directive of the parallel loop ompCriticals checks
 }
 
 // ompCtx is where a statement of a region runs.
@@ -682,7 +683,7 @@ func (g *gen) ompAccept(ds ...*ast.Comment) {
 func (g *gen) ompCriticals(list, body []ast.Stmt) error {
 	var open *ast.Comment
 	var err error
-	for _, s := range list {
+	for i, s := range list {
 		for _, d := range s.Header().Doc {
 			switch {
 			case d.Omp == nil || d.Omp.Cond:
@@ -698,8 +699,8 @@ func (g *gen) ompCriticals(list, body []ast.Stmt) error {
 				open = nil
 			}
 		}
-		if open != nil && g.pa.ActiveStmt(s) && err == nil && !g.ompSharedUpdate(s, body) {
-			err = g.ompError(open, "!$omp critical around active code in reverse mode")
+		if open != nil && g.pa.ActiveStmt(s) && err == nil && !g.ompSharedUpdate(s, body) && !g.ompCritOne(list, i) { // omp_minmax_crit.go
+			err = g.ompError(open, "!$omp critical around active code other than a sum (s = s + e) or, in a parallel do, a lone max or min update (m = max(m, e)) in reverse mode")
 		}
 		for _, l := range innerLists(s) {
 			if e := g.ompCriticals(l, body); e != nil && err == nil {

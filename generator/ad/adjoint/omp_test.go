@@ -125,7 +125,7 @@ contains
     y(1) = y(1) * x(i)**2
     !$omp end critical
   end do
-`, "k.f90:6:5: not supported yet: !$omp critical around active code in reverse mode"},
+`, "k.f90:6:5: not supported yet: !$omp critical around active code other than a sum (s = s + e) or, in a parallel do, a lone max or min update (m = max(m, e)) in reverse mode"},
 		{"critical sum read in the loop", `  !$omp parallel do
   do i = 2, n
     !$omp critical
@@ -133,7 +133,7 @@ contains
     !$omp end critical
     y(i) = x(i) * 2
   end do
-`, "k.f90:6:5: not supported yet: !$omp critical around active code in reverse mode"},
+`, "k.f90:6:5: not supported yet: !$omp critical around active code other than a sum (s = s + e) or, in a parallel do, a lone max or min update (m = max(m, e)) in reverse mode"},
 		{"atomic product", `  !$omp parallel do
   do i = 1, n
     !$omp atomic
