@@ -32,7 +32,7 @@ func TestOpenMPTwoThreads(t *testing.T) {
 	if err != nil || strings.TrimSpace(string(out)) != "2" {
 		t.Fatalf("probe: %q, %v; want 2 threads", out, err)
 	}
-	names := []string{"omp_stencil", "omp_heat2d", "omp_overwrite", "omp_scatter", "omp_tangent_calls", "omp_region", "omp_region_tape", "omp_region_steps", "omp_region_psum", "omp_region_calls", "omp_private", "omp_branch", "omp_columns", "omp_collapse", "omp_passive", "omp_column_calls", "omp_region_temps", "omp_critical_sum", "omp_firstlast", "omp_region_sections", "omp_steps_flux", "omp_column_private", "omp_column_work", "omp_column_tape", "omp_tape_stencil", "omp_column_split", "omp_firstlast_tape", "omp_reduction_extremes", "omp_reduction_if", "omp_reduction_max", "omp_reduction_max2d", "omp_region_atomic", "omp_region_max", "omp_region_partial"}
+	names := []string{"omp_stencil", "omp_heat2d", "omp_overwrite", "omp_scatter", "omp_tangent_calls", "omp_region", "omp_region_tape", "omp_region_steps", "omp_region_psum", "omp_region_calls", "omp_private", "omp_branch", "omp_columns", "omp_collapse", "omp_passive", "omp_column_calls", "omp_column_params", "omp_collapse3", "omp_collapse_private", "omp_parallel_sections", "omp_maxforms", "omp_sections_calls", "omp_region_temps", "omp_critical_sum", "omp_firstlast", "omp_region_sections", "omp_steps_flux", "omp_column_private", "omp_column_work", "omp_column_tape", "omp_tape_stencil", "omp_column_split", "omp_firstlast_tape", "omp_reduction_extremes", "omp_reduction_if", "omp_reduction_max", "omp_reduction_max2d", "omp_region_atomic", "omp_region_max", "omp_region_partial"}
 	if os.Getenv("FADJ_LONG_TESTS") != "1" {
 		names = names[:1] // the others in .ci/run, for go test ./...'s time
 	}

@@ -300,6 +300,9 @@ func Generate(prog *sema.Program, act *activity.Result, rec *tbr.Result, conf Co
 			}
 			out.Units = append(out.Units, u)
 		}
+		if u := mods[m]; u != nil {
+			ompThreadprivate(u, m, sh.threadprivate, conf.Suffix) // omp_globals.go
+		}
 	}
 	units, err := dyn.Finish(prog, conf.Suffix, mods, out.Units)
 	if err != nil {

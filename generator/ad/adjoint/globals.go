@@ -68,6 +68,9 @@ type shared struct {
 	internal    map[*ast.Unit][]*ast.Unit
 	internalFwd map[*ast.Unit][]*ast.Unit // the _fwd routines of split ones
 	hostVars    map[*sema.Scope][]*sema.Symbol
+	// threadprivate are the module variables whose adjoints are
+	// (omp_globals.go).
+	threadprivate map[*sema.Symbol]bool
 	// fixed are the fixed-point loops (fixedpoint.go).
 	fixed map[*ast.DoConstruct]*fixedpoint.Decision
 	// decisions collects ERA's decisions (era.go), if not nil.

@@ -120,7 +120,7 @@ func (g *gen) ompStrip(list []ast.Stmt, bwd bool) []ast.Stmt {
 	// single ..., end parallel) on the END of the construct around.
 	closed := func(h *ast.StmtHeader, i int) bool {
 		c := h.Doc[i]
-		return len(g.omp.inRegion) > 0 && c.Omp != nil && c.Slash.IsValid() && ompFind(h.Doc[i:], "end parallel") != nil
+		return len(g.omp.inRegion) > 0 && c.Omp != nil && c.Slash.IsValid() && (ompFind(h.Doc[i:], "end parallel") != nil || ompFind(h.Doc[i:], "end parallel sections") != nil)
 	}
 	out := append([]ast.Stmt(nil), list...)
 	for i, s := range out {
@@ -220,6 +220,9 @@ func (g *gen) ompLoop(s *ast.DoConstruct, c *ast.Comment) (fwd, bwd []ast.Stmt, 
 		n.Doc = append(n.Doc, ast.OmpComment(ompNoDefault(c.Omp)))
 	}
 	n.Doc = ompPruneDoc(n.Doc, n) // omp_private_snaps.go
+	if d := ompFwdCollapse(c.Omp, n); d.Clause("collapse") == nil && c.Omp.Clause("collapse") != nil {
+		n.Doc = append(ompWithout(n.Doc, c), ast.OmpComment(d)) // omp_collapse.go
+	}
 	fwd = append(append(pre, n), after...)
 	if len(b) == 0 {
 		return g.ompLastAround(c.Omp, fwd, append(before, post...))
@@ -243,11 +246,12 @@ func (g *gen) ompBackLoop(s *ast.DoConstruct, c *ast.Comment, b []ast.Stmt) ([]a
 	}
 	d.Name = c.Omp.Name
 	if dist > 0 {
-		return g.ompColoured(s, back, d, dist)
+		loop, err := g.ompColoured(s, back, d, dist)
+		return g.ompGlobalsAround(s, loop), err
 	}
 	ompCollapse(s, c, back, d) // omp_collapse.go
 	back.Doc = []*ast.Comment{ast.OmpComment(d)}
-	return []ast.Stmt{back}, nil
+	return g.ompGlobalsAround(s, []ast.Stmt{back}), nil
 }
 
 // ompDist combines two write distances (-1: unbounded).
@@ -338,6 +342,7 @@ func (g *gen) ompLoopCheck(s *ast.DoConstruct, c *ast.Comment) error {
 	if err := g.checkDoVar(s); err != nil {
 		return err
 	}
+	g.omp.loopDir = c
 	if err := g.ompCriticals(s.Body, s.Body); err != nil {
 		return err
 	}
@@ -542,7 +547,7 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 	if err := w.collect(back.Body); err != nil {
 		return nil, 0, g.ompError(c, "%v", err)
 	}
-	byCalls, err := g.ompCallWrites(s, w) // omp_calls.go
+	byCalls, err := g.ompCallWrites(s, c, w) // omp_calls.go
 	if err != nil {
 		return nil, 0, g.ompError(c, "%v", err)
 	}
@@ -611,12 +616,15 @@ func (g *gen) ompBackward(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstr
 					return nil, 0, g.ompError(c, "an assignment to '%s' in the adjoint of the !$omp parallel do loop", name)
 				}
 			}
+			if g.ompGlobalRed(c, name) { // omp_globals.go
+				continue
+			}
 			red = append(red, name)
 		default:
 			return nil, 0, g.ompError(c, "an assignment to '%s' in the adjoint of the !$omp parallel do loop", name)
 		}
 	}
-	back.Body = append(zero, back.Body...)
+	back.Body = g.ompGlobalsBody(s, append(zero, back.Body...)) // omp_globals.go
 	if len(shared) > 0 && (dist < 0 || !isOne(ompStep(s)) || g.omp.tapeLoop) {
 		for _, name := range shared {
 			if byCalls[name] {

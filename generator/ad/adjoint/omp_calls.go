@@ -175,16 +175,17 @@ func (g *gen) ompCallees(s *ast.DoConstruct) map[string]*activity.ProcActivity {
 // parallel loop s write (see above): an increment of the adjoint of an
 // intent(in) dummy's actual, an assignment of the others; it returns the
 // adjoint arrays the callees increment.
-func (g *gen) ompCallWrites(s *ast.DoConstruct, w *ompWrites) (map[string]bool, error) {
+func (g *gen) ompCallWrites(s *ast.DoConstruct, c *ast.Comment, w *ompWrites) (map[string]bool, error) {
 	callees := g.ompCallees(s)
 	incremented := map[string]bool{}
+	g.omp.globals = nil
 	for _, call := range w.calls {
 		name := strings.ToLower(exprString(call.Name))
 		callee := callees[name]
 		if callee == nil {
 			return nil, fmt.Errorf("a call of '%s' in the adjoint of an !$omp parallel do loop", name)
 		}
-		if err := g.ompCalleeShared(callee); err != nil {
+		if err := g.ompCalleeShared(c, callee); err != nil {
 			return nil, err
 		}
 		dummies, err := ompAdjDummies(callee, g.info.ScopeOf(callee.Unit), call)
@@ -231,10 +232,15 @@ func ompAdjDummies(callee *activity.ProcActivity, cs *sema.Scope, call *ast.Call
 }
 
 // ompCalleeShared rejects a callee whose adjoint updates adjoints every
-// thread shares: of module, COMMON or SAVE variables.
-func (g *gen) ompCalleeShared(callee *activity.ProcActivity) error {
+// thread shares: of COMMON, SAVE or host variables, and of module
+// variables but the real scalars omp_globals.go reduces (loop directive
+// c).
+func (g *gen) ompCalleeShared(c *ast.Comment, callee *activity.ProcActivity) error {
 	cs := g.info.ScopeOf(callee.Unit)
 	for _, v := range callee.ActiveVars() {
+		if v.Sym.Owner != cs && v.Sym.Module() != nil && g.ompGlobalOK(c, v.Sym) {
+			continue
+		}
 		if v.Sym.Owner != cs || v.Sym.Attrs&sema.AttrSave != 0 || v.Sym.Common != nil {
 			return fmt.Errorf("a call of '%s', whose adjoint updates the adjoint of '%s' that all threads share, in the adjoint of an !$omp parallel do loop", callee.Proc.Name, v.Sym.Name)
 		}

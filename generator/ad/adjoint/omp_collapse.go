@@ -7,35 +7,59 @@ import (
 )
 
 // collapse(2) on a parallel loop over a perfect nest of two loops (a 2-D
-// stencil). The backward loop keeps collapse(2) when no two iterations
+// stencil), and collapse(3) on a nest of three (a 3-D model's grid). The backward loop keeps collapse(2) when no two iterations
 // of the collapsed space write one adjoint element: every adjoint array
-// it writes is indexed in one dimension by the outer loop's variable and
-// in another by the inner one's, in every write. Else the backward loop
+// it writes is indexed in one dimension by each loop's variable, in
+// every write. Else the backward loop
 // is parallel over the outer index only, as for a loop without collapse:
 // two colours of blocks of outer iterations, or atomic increments; the
 // inner loop runs in order in each outer iteration.
 
 // ompCollapseOK rejects a collapse clause other than collapse(1), and
-// collapse(2) of a loop that is not a perfect nest of two DO loops with
-// a loop variable, whose inner bounds do not depend on the outer index.
+// collapse(n), n = 2 or 3, of a loop that is not a perfect nest of n DO
+// loops with a loop variable, whose inner bounds do not depend on the
+// outer indices.
 func (g *gen) ompCollapseOK(s *ast.DoConstruct, c *ast.Comment, cl *ast.OmpClause) error {
+	n := 0
 	switch strings.TrimSpace(cl.Arg) {
 	case "1":
 		return nil
 	case "2":
+		n = 2
+	case "3":
+		n = 3
 	default:
-		return g.ompError(c, "collapse(%s) in reverse mode (collapse(2) only)", cl.Arg)
+		return g.ompError(c, "collapse(%s) in reverse mode (collapse(2) and collapse(3) only)", cl.Arg)
 	}
-	in := ompNest(s)
-	if in == nil {
-		return g.ompError(c, "collapse(2) of a loop that is not a perfect nest of two DO loops in reverse mode")
+	nest := ompNestN(s, n)
+	if nest == nil {
+		return g.ompError(c, "collapse(%d) of a loop that is not a perfect nest of %s DO loops in reverse mode", n, map[int]string{2: "two", 3: "three"}[n])
 	}
-	for _, x := range []ast.Expr{in.Start, in.Stop, in.Step} {
-		if x != nil && mentions(x, s.Var.Name) {
-			return g.ompError(c, "collapse(2) of a loop nest whose inner bounds depend on the outer index in reverse mode")
+	for k, in := range nest[1:] {
+		for _, x := range []ast.Expr{in.Start, in.Stop, in.Step} {
+			for _, out := range nest[:k+1] {
+				if x != nil && mentions(x, out.Var.Name) {
+					return g.ompError(c, "collapse(%d) of a loop nest whose inner bounds depend on an outer index in reverse mode", n)
+				}
+			}
 		}
 	}
 	return nil
+}
+
+// ompNestN returns the n loops of the perfect nest s begins, s first;
+// nil if s's body down to depth n is not one DO loop with a loop
+// variable at each level.
+func ompNestN(s *ast.DoConstruct, n int) []*ast.DoConstruct {
+	nest := []*ast.DoConstruct{s}
+	for len(nest) < n {
+		in := ompNest(nest[len(nest)-1])
+		if in == nil {
+			return nil
+		}
+		nest = append(nest, in)
+	}
+	return nest
 }
 
 // ompNest returns the inner loop of s if s's body is one DO loop with a
@@ -52,12 +76,17 @@ func ompNest(s *ast.DoConstruct) *ast.DoConstruct {
 }
 
 // ompCollapse gives backward loop back, whose directive is d, the
-// collapse(2) of directive c if every adjoint array it writes belongs
+// collapse(n) of directive c if every adjoint array it writes belongs
 // to one iteration of the collapsed space (see above); the statements
-// before the inner loop (zeroing private adjoints) move into it.
+// before the inner loops (zeroing private adjoints) move into the
+// innermost.
 func ompCollapse(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstruct, d *ast.OmpDirective) {
 	cl := c.Omp.Clause("collapse")
-	if cl == nil || strings.TrimSpace(cl.Arg) != "2" || len(back.Body) == 0 {
+	if cl == nil || len(back.Body) == 0 {
+		return
+	}
+	depth := strings.TrimSpace(cl.Arg)
+	if depth != "2" && depth != "3" {
 		return
 	}
 	n := len(back.Body) - 1
@@ -65,8 +94,23 @@ func ompCollapse(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstruct, d *a
 	if !ok || in.Var == nil {
 		return
 	}
+	vars := []string{s.Var.Name, in.Var.Name}
+	inner := in
+	if depth == "3" {
+		if len(in.Body) != 1 {
+			return
+		}
+		inner, ok = in.Body[0].(*ast.DoConstruct)
+		if !ok || inner.Var == nil {
+			return
+		}
+		vars = append(vars, inner.Var.Name)
+	}
 	for _, x := range back.Body[:n] {
-		if a, ok := x.(*ast.AssignStmt); !ok || !ompIsIdent(a.Lhs) {
+		// Zeroings of private adjoints only: a restore (rate =
+		// fadj_save3(j), the value at the end of the outer iteration)
+		// is for the first inner iteration run, in order.
+		if a, ok := x.(*ast.AssignStmt); !ok || !ompIsIdent(a.Lhs) || !ompIsZero(a.Rhs) {
 			return
 		}
 	}
@@ -75,16 +119,54 @@ func ompCollapse(s *ast.DoConstruct, c *ast.Comment, back *ast.DoConstruct, d *a
 		return
 	}
 	for _, ws := range w.arrays {
-		if !owned(ws, s.Var.Name) || !owned(ws, in.Var.Name) {
-			return
+		for _, v := range vars {
+			if !owned(ws, v) {
+				return
+			}
 		}
 	}
-	in.Body = append(append([]ast.Stmt(nil), back.Body[:n]...), in.Body...)
+	inner.Body = append(append([]ast.Stmt(nil), back.Body[:n]...), inner.Body...)
 	back.Body = []ast.Stmt{in}
-	d.Clauses = append(d.Clauses, &ast.OmpClause{Name: "collapse", Arg: "2"})
+	d.Clauses = append(d.Clauses, &ast.OmpClause{Name: "collapse", Arg: depth})
 }
 
 func ompIsIdent(x ast.Expr) bool {
 	_, ok := x.(*ast.Ident)
 	return ok
+}
+
+// ompIsZero reports whether x is a zero literal.
+func ompIsZero(x ast.Expr) bool {
+	l, ok := x.(*ast.BasicLit)
+	return ok && strings.Trim(strings.SplitN(strings.ToLower(l.Value), "_", 2)[0], "0.de+") == ""
+}
+
+// ompFwdCollapse is directive d for forward loop n: without its
+// collapse clause when the forward body is no longer a perfect nest (the
+// value a private scalar has at the end of an outer iteration, stored
+// after the inner loop: the outer loop alone is then parallel).
+func ompFwdCollapse(d *ast.OmpDirective, n *ast.DoConstruct) *ast.OmpDirective {
+	cl := d.Clause("collapse")
+	d = ast.CloneOmp(d)
+	if cl == nil {
+		return d
+	}
+	depth := 1
+	switch strings.TrimSpace(cl.Arg) {
+	case "2":
+		depth = 2
+	case "3":
+		depth = 3
+	}
+	if depth == 1 || ompNestN(n, depth) != nil {
+		return d
+	}
+	var cls []*ast.OmpClause
+	for _, x := range d.Clauses {
+		if x.Name != "collapse" {
+			cls = append(cls, x)
+		}
+	}
+	d.Clauses = cls
+	return d
 }

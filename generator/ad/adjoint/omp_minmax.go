@@ -58,6 +58,14 @@ type ompMinMax struct {
 // updates are then reversed by ompMinMaxAssign.
 func (g *gen) ompMinMaxes(s *ast.DoConstruct, c *ast.Comment) ([]*ompMinMax, error) {
 	var out []*ompMinMax
+	ops, vars := g.ompCritMinMaxes(s, c) // omp_minmax_crit.go
+	for k, v := range vars {
+		r, err := g.ompMinMaxFind(s, c, ops[k], g.scope.Lookup(v))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
 	for _, cl := range c.Omp.Clauses {
 		if cl.Name != "reduction" || !ompMinMaxOp(cl.Op) {
 			continue
@@ -103,6 +111,7 @@ func (g *gen) ompMinMaxFind(s *ast.DoConstruct, c *ast.Comment, op string, sym *
 			case *ast.AssignStmt:
 				if id, ok := n.Lhs.(*ast.Ident); ok && strings.EqualFold(id.Name, sym.Name) {
 					e, first := ompMinMaxArg(n, op, sym.Name)
+					ompMinMaxTyped(g.info, n, e)
 					bad = bad || e == nil || !r.add(n, n.Lhs, e, first, &order)
 				}
 			}
@@ -143,19 +152,32 @@ func (g *gen) ompMinMaxFind(s *ast.DoConstruct, c *ast.Comment, op string, sym *
 }
 
 // ompMinMaxArg returns e of update a, v = op(v, e) (first) or v = op(e,
-// v), nil if a is not one.
+// v), nil if a is not one; of v = op(v, e1, e2, ...), e = op(e1, e2,
+// ...).
 func ompMinMaxArg(a *ast.AssignStmt, op, v string) (e ast.Expr, first bool) {
 	call, ok := a.Rhs.(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 {
+	if !ok || len(call.Args) < 2 {
 		return nil, false
 	}
 	if fn, ok := call.Fun.(*ast.Ident); !ok || !strings.EqualFold(fn.Name, op) {
 		return nil, false
 	}
-	for k, x := range call.Args {
-		if id, ok := x.(*ast.Ident); ok && strings.EqualFold(id.Name, v) && !mentions(call.Args[1-k], v) {
-			return call.Args[1-k], k == 0
+	// v first or last: v = max(v, a, b) is v = max(v, e), e = max(a, b).
+	for _, k := range []int{0, len(call.Args) - 1} {
+		id, ok := call.Args[k].(*ast.Ident)
+		if !ok || !strings.EqualFold(id.Name, v) {
+			continue
 		}
+		rest := append(append([]ast.Expr(nil), call.Args[:k]...), call.Args[k+1:]...)
+		for _, x := range rest {
+			if mentions(x, v) {
+				return nil, false
+			}
+		}
+		if len(rest) == 1 {
+			return rest[0], k == 0
+		}
+		return &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: rest}, k == 0 // (the intrinsic, resolved)
 	}
 	return nil, false
 }
@@ -199,6 +221,7 @@ func (g *gen) ompMinMaxAssign(s ast.Stmt) (fwd, bwd []ast.Stmt, ok bool, err err
 	}
 	fwd = ompParseStmts(fmt.Sprintf("%s(%s) = %s(%s) + 1\nif (%s %s %s(%s)) then\n  %s(%s) = %s\n  %s(%s) = %s(%s)\nend if\n%s\n",
 		cnt, i, cnt, i, printer.ExprString(e), better, vals, i, vals, i, printer.ExprString(e), pos, i, cnt, i, upd))
+	ompCritUpdate(s, fwd[len(fwd)-1]) // omp_minmax_crit.go
 	vb, err := g.lhsAdjRef(r.lhs[s])
 	if err != nil {
 		return nil, nil, true, err
@@ -313,4 +336,17 @@ func (g *gen) ompZeroPrivateAdj(r *ompRegion, d *ast.OmpDirective) []ast.Stmt {
 // like a statement function definition (a(i) = ...) on its own.
 func ompParseStmts(src string) []ast.Stmt {
 	return parseStmts("continue\n" + src)[1:]
+}
+
+// ompMinMaxTyped gives e, the op(e1, e2, ...) ompMinMaxArg makes of
+// update a, v = op(v, e1, e2, ...), the type of a's right side (the
+// derivative code asks sema for it).
+func ompMinMaxTyped(info *sema.Info, a *ast.AssignStmt, e ast.Expr) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || call == a.Rhs {
+		return
+	}
+	if _, known := info.Calls[call]; !known {
+		info.Calls[call] = info.Calls[a.Rhs.(*ast.CallExpr)]
+	}
 }

@@ -58,6 +58,8 @@ type ompState struct {
 	inRegion map[*ast.Comment]bool // the directives of the regions reversed (ompStrip drops them)
 	tapeLoop bool                  // the backward loop being made runs on the threads' tapes (omp_tape.go)
 	minmax   []*ompMinMax          // the max and min reductions of the loop being reversed (omp_minmax.go)
+	globals  []*ompGlobal          // the module variables' adjoints its callees update (omp_globals.go)
+	loopDir  *ast.Comment          // the directive of the parallel loop ompCriticals checks
 }
 
 // ompCtx is where a statement of a region runs.
@@ -113,7 +115,10 @@ func (g *gen) ompSpans(list []ast.Stmt, jumps bool, errs *diag.List) []*ompRegio
 func (g *gen) ompFindSpans(list []ast.Stmt, jumps bool) ([]*ompRegion, error) {
 	var out []*ompRegion
 	for i := 0; i < len(list); i++ {
-		c := ompFind(list[i].Header().Doc, "parallel")
+		c, end := ompFind(list[i].Header().Doc, "parallel"), "end parallel"
+		if c == nil {
+			c, end = ompFind(list[i].Header().Doc, "parallel sections"), "end parallel sections" // omp_sections.go
+		}
 		if c == nil {
 			continue
 		}
@@ -121,7 +126,7 @@ func (g *gen) ompFindSpans(list []ast.Stmt, jumps bool) ([]*ompRegion, error) {
 			return nil, g.ompError(c, "!$omp parallel inside a parallel region in reverse mode")
 		}
 		j := i + 1
-		for j < len(list) && ompFind(list[j].Header().Doc, "end parallel") == nil {
+		for j < len(list) && ompFind(list[j].Header().Doc, end) == nil {
 			j++
 		}
 		r, err := g.ompParse(list, i, j, c)
@@ -178,12 +183,15 @@ func (g *gen) ompParse(list []ast.Stmt, k, j int, c *ast.Comment) (*ompRegion, e
 				return nil, g.ompError(c, "reduction(%s:...) of an active variable in reverse mode", cl.Op)
 			}
 		default:
-			return nil, g.ompError(c, "clause %s of !$omp parallel in reverse mode", cl.Name)
+			return nil, g.ompError(c, "clause %s of !$omp %s in reverse mode", cl.Name, c.Omp.Name)
 		}
 	}
 	r.private, _ = ompPrivates(c.Omp)
 	r.dirs = append(r.dirs, c)
 	cur, blk, nblk := ompRepl, 0, 0
+	if c.Omp.Name == "parallel sections" {
+		cur, blk, nblk = ompSingle, 1, 1 // omp_sections.go
+	}
 	for i := k; i < j; i++ {
 		atomic := false // an ATOMIC update: a CRITICAL section of one statement (omp_atomic_region.go)
 		for _, d := range list[i].Header().Doc {
@@ -237,7 +245,7 @@ func (g *gen) ompParse(list []ast.Stmt, k, j int, c *ast.Comment) (*ompRegion, e
 		}
 	}
 	if j < len(list) {
-		r.dirs = append(r.dirs, ompFind(list[j].Header().Doc, "end parallel"))
+		r.dirs = append(r.dirs, ompFind(list[j].Header().Doc, "end "+c.Omp.Name))
 	}
 	return r, nil
 }
@@ -634,7 +642,7 @@ func (g *gen) ompWorkLoop(s *ast.DoConstruct, c *ast.Comment, n *ast.DoConstruct
 	if inOrder {
 		loop = g.ompBlock("single", nil, loop)
 	} else {
-		doc = append(doc, ast.OmpComment(ast.CloneOmp(c.Omp))) // ompStrip drops the primal's
+		doc = append(doc, ast.OmpComment(ompFwdCollapse(c.Omp, n))) // ompStrip drops the primal's; omp_collapse.go
 	}
 	n.Doc = doc
 	if len(recs[0]) > 0 {
@@ -675,7 +683,7 @@ func (g *gen) ompAccept(ds ...*ast.Comment) {
 func (g *gen) ompCriticals(list, body []ast.Stmt) error {
 	var open *ast.Comment
 	var err error
-	for _, s := range list {
+	for i, s := range list {
 		for _, d := range s.Header().Doc {
 			switch {
 			case d.Omp == nil || d.Omp.Cond:
@@ -691,8 +699,8 @@ func (g *gen) ompCriticals(list, body []ast.Stmt) error {
 				open = nil
 			}
 		}
-		if open != nil && g.pa.ActiveStmt(s) && err == nil && !g.ompSharedUpdate(s, body) {
-			err = g.ompError(open, "!$omp critical around active code in reverse mode")
+		if open != nil && g.pa.ActiveStmt(s) && err == nil && !g.ompSharedUpdate(s, body) && !g.ompCritOne(list, i) { // omp_minmax_crit.go
+			err = g.ompError(open, "!$omp critical around active code other than a sum (s = s + e) or, in a parallel do, a lone max or min update (m = max(m, e)) in reverse mode")
 		}
 		for _, l := range innerLists(s) {
 			if e := g.ompCriticals(l, body); e != nil && err == nil {

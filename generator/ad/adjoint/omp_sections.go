@@ -11,7 +11,9 @@ import (
 // region (a MASTER block and a barrier, omp_region.go), whose adjoint the
 // backward region runs in a block of its own, the sections in reverse
 // order. The forward sweep loses the sections' parallelism; the tape
-// operations stay on the master thread.
+// operations stay on the master thread. A combined `!$omp parallel
+// sections` is such a region (its clauses the region's) made of one
+// sections construct: ompFindSpans and ompParse read it so.
 
 // ompSections reads directive d (sections, section, end sections) of a
 // region: cur and blk are where the statements after it run, nblk the

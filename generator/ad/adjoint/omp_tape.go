@@ -50,12 +50,6 @@ func (g *gen) ompTapeCheck(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt) 
 		// thread's tape and read it again, not the other threads'.
 		why = "fixed-point loops in the spec"
 	}
-	for _, cl := range c.Omp.Clauses {
-		switch cl.Name {
-		case "collapse":
-			why = "clause " + cl.Name
-		}
-	}
 	for _, list := range [][]ast.Stmt{f, b} {
 		for _, st := range list {
 			ast.Inspect(st, func(n ast.Node) bool {
@@ -209,7 +203,7 @@ func (g *gen) ompTapeLoop(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt, r
 	priv := []string{s.Var.Name, ids.lo.Name, ids.hi.Name}
 	for _, cl := range c.Omp.Clauses {
 		switch cl.Name {
-		case "schedule", "num_threads", "if":
+		case "schedule", "num_threads", "if", "collapse": // (blocks of the outer loop: omp_collapse.go)
 		case "private":
 			priv = append(priv, cl.Vars...)
 		default:
@@ -259,8 +253,8 @@ func (g *gen) ompTapeLoop(s *ast.DoConstruct, c *ast.Comment, f, b []ast.Stmt, r
 	} else {
 		bd.Clauses = append([]*ast.OmpClause{{Name: "private", Vars: ompUniq(bp)}}, bd.Clauses...)
 	}
-	bl := g.ompThreadLoop(s, ids, back, bd, true)
-	bwd = append(append(append([]ast.Stmt{popInt(ast.Clone(ids.nt))}, before...), bl), post...)
+	bl := g.ompGlobalsAround(s, []ast.Stmt{g.ompThreadLoop(s, ids, back, bd, true)}) // omp_globals.go
+	bwd = append(append(append([]ast.Stmt{popInt(ast.Clone(ids.nt))}, before...), bl...), post...)
 	return fwd, bwd, nil
 }
 

@@ -42,11 +42,18 @@ func TestOmpNotSupported(t *testing.T) {
   !$omp end parallel
   y(1) = y(1) + t
 `, "k.f90:5:3: not supported yet: lastprivate of an active variable on !$omp do in reverse mode"},
-		{"collapse 3", `  !$omp parallel do collapse(3)
+		{"collapse 4", `  !$omp parallel do collapse(4)
   do i = 1, n
     y(i) = x(i)**2
   end do
-`, "k.f90:4:3: not supported yet: collapse(3) in reverse mode (collapse(2) only)"},
+`, "k.f90:4:3: not supported yet: collapse(4) in reverse mode (collapse(2) and collapse(3) only)"},
+		{"collapse 3 not a nest", `  !$omp parallel do collapse(3)
+  do i = 1, n
+    do k = 1, n
+      y(i) = y(i) + x(k)**2
+    end do
+  end do
+`, "k.f90:4:3: not supported yet: collapse(3) of a loop that is not a perfect nest of three DO loops in reverse mode"},
 		{"collapse not a nest", `  !$omp parallel do collapse(2)
   do i = 1, n
     y(i) = x(i)**2
@@ -99,11 +106,12 @@ contains
   !$omp end sections
   !$omp end parallel
 `, "k.f90:5:3: not supported yet: !$omp sections with clauses in a parallel region in reverse mode"},
-		{"parallel sections", `  !$omp parallel sections
+		{"parallel sections lastprivate", `  !$omp parallel sections lastprivate(t)
   !$omp section
-  y = x
+  t = x(1)
+  y = x * t
   !$omp end parallel sections
-`, "k.f90:4:3: not supported yet: !$omp parallel sections in reverse mode (and 1 more errors)"},
+`, "k.f90:4:3: not supported yet: clause lastprivate of !$omp parallel sections in reverse mode"},
 		{"nested parallel do", `  !$omp parallel
   !$omp parallel do
   do i = 1, n
@@ -117,7 +125,7 @@ contains
     y(1) = y(1) * x(i)**2
     !$omp end critical
   end do
-`, "k.f90:6:5: not supported yet: !$omp critical around active code in reverse mode"},
+`, "k.f90:6:5: not supported yet: !$omp critical around active code other than a sum (s = s + e) or, in a parallel do, a lone max or min update (m = max(m, e)) in reverse mode"},
 		{"critical sum read in the loop", `  !$omp parallel do
   do i = 2, n
     !$omp critical
@@ -125,7 +133,7 @@ contains
     !$omp end critical
     y(i) = x(i) * 2
   end do
-`, "k.f90:6:5: not supported yet: !$omp critical around active code in reverse mode"},
+`, "k.f90:6:5: not supported yet: !$omp critical around active code other than a sum (s = s + e) or, in a parallel do, a lone max or min update (m = max(m, e)) in reverse mode"},
 		{"atomic product", `  !$omp parallel do
   do i = 1, n
     !$omp atomic

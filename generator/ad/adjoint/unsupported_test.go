@@ -195,6 +195,25 @@ subroutine s(f, x, y)
   y = sum(p**2)
 end subroutine
 `, want: "k.f90:10:3: not supported yet: pointer assignment of POINTER component 'f%v' in reverse mode (fadj follows the association by => of a POINTER component of a scalar variable with a variable)"},
+		{name: "omp callee updating a module array's adjoint", routine: "s", ins: []string{"x", "w"}, outs: []string{"y"}, src: `
+module prm
+  real(8) :: w(4)
+end module prm
+subroutine s(n, x, y)
+  use prm
+  integer :: n, i
+  real(8) :: x(4, n), y(4, n)
+  !$omp parallel do
+  do i = 1, n
+    call col(x(:, i), y(:, i))
+  end do
+contains
+  subroutine col(a, b)
+    real(8) :: a(4), b(4)
+    b = a*w
+  end subroutine
+end subroutine
+`, want: "k.f90:8:3: not supported yet: a call of 'col', whose adjoint updates the adjoint of 'w' that all threads share, in the adjoint of an !$omp parallel do loop"},
 		{name: "computed goto", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y, n)
   integer, intent(in) :: n

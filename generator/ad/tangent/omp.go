@@ -259,6 +259,9 @@ func ompFirst(s ast.Stmt, r []ast.Stmt) []ast.Stmt {
 			at = i
 		}
 	}
+	if _, call := s.(*ast.CallStmt); call && at < 0 && len(moved) > 0 && len(r) > 0 {
+		return ompFirstOf(moved, r)
+	}
 	if len(moved) == 0 || at == 0 || at < 0 && len(r) > 0 {
 		return r
 	}
@@ -271,6 +274,42 @@ func ompFirst(s ast.Stmt, r []ast.Stmt) []ast.Stmt {
 		out[at+1] = n
 	}
 	return out
+}
+
+// ompFirstOf moves directives moved, of a statement whose tangent
+// statements r hold a new statement in its place carrying them (a call
+// of the callee's tangent), from that statement to a CONTINUE before
+// the first of r: the tangents of its arguments computed before it
+// (advect_arg1_d = 0.5d0*c_d) run in its !$omp section too.
+func ompFirstOf(moved []*ast.Comment, r []ast.Stmt) []ast.Stmt {
+	for i, t := range r {
+		var kept []*ast.Comment
+		has := false
+		for _, c := range t.Header().Doc {
+			found := false
+			for _, m := range moved {
+				found = found || c == m
+			}
+			has = has || found
+			if !found {
+				kept = append(kept, c)
+			}
+		}
+		if !has {
+			continue
+		}
+		if i == 0 {
+			return r
+		}
+		n := ast.Copy(t)
+		n.Header().Doc = kept
+		c := &ast.ContinueStmt{}
+		c.Doc = moved
+		out := append([]ast.Stmt{c}, r...)
+		out[i+1] = n
+		return out
+	}
+	return r
 }
 
 // ompEnd appends to body a CONTINUE carrying the directives of the line

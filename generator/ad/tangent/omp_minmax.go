@@ -116,6 +116,7 @@ func (g *gen) ompMinMaxFind(s *ast.DoConstruct, op string, sym *sema.Symbol) (*o
 			case *ast.AssignStmt:
 				if id, ok := n.Lhs.(*ast.Ident); ok && strings.EqualFold(id.Name, sym.Name) {
 					e, first := ompMinMaxArg(n, op, sym.Name)
+					ompMinMaxTyped(g.info, n, e)
 					bad = bad || e == nil || !r.add(n, e, first, &order)
 				}
 			}
@@ -145,19 +146,32 @@ func (g *gen) ompMinMaxFind(s *ast.DoConstruct, op string, sym *sema.Symbol) (*o
 }
 
 // ompMinMaxArg returns e of update a, v = op(v, e) (first) or v = op(e,
-// v), nil if a is not one.
+// v), nil if a is not one; of v = op(v, e1, e2, ...), e = op(e1, e2,
+// ...).
 func ompMinMaxArg(a *ast.AssignStmt, op, v string) (e ast.Expr, first bool) {
 	call, ok := a.Rhs.(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 {
+	if !ok || len(call.Args) < 2 {
 		return nil, false
 	}
 	if fn, ok := call.Fun.(*ast.Ident); !ok || !strings.EqualFold(fn.Name, op) {
 		return nil, false
 	}
-	for k, x := range call.Args {
-		if id, ok := x.(*ast.Ident); ok && strings.EqualFold(id.Name, v) && !mentionsName(call.Args[1-k], v) {
-			return call.Args[1-k], k == 0
+	// v first or last: v = max(v, a, b) is v = max(v, e), e = max(a, b).
+	for _, k := range []int{0, len(call.Args) - 1} {
+		id, ok := call.Args[k].(*ast.Ident)
+		if !ok || !strings.EqualFold(id.Name, v) {
+			continue
 		}
+		rest := append(append([]ast.Expr(nil), call.Args[:k]...), call.Args[k+1:]...)
+		for _, x := range rest {
+			if mentionsName(x, v) {
+				return nil, false
+			}
+		}
+		if len(rest) == 1 {
+			return rest[0], k == 0
+		}
+		return &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: rest}, k == 0 // (the intrinsic, resolved)
 	}
 	return nil, false
 }
@@ -371,4 +385,17 @@ func ompMinMaxIf(s *ast.IfStmt, op, v string) (e ast.Expr, first, ok bool) {
 func ompIsVar(x ast.Expr, v string) bool {
 	id, ok := x.(*ast.Ident)
 	return ok && strings.EqualFold(id.Name, v)
+}
+
+// ompMinMaxTyped gives e, the op(e1, e2, ...) ompMinMaxArg makes of
+// update a, v = op(v, e1, e2, ...), the type of a's right side (the
+// derivative code asks sema for it).
+func ompMinMaxTyped(info *sema.Info, a *ast.AssignStmt, e ast.Expr) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || call == a.Rhs {
+		return
+	}
+	if _, known := info.Calls[call]; !known {
+		info.Calls[call] = info.Calls[a.Rhs.(*ast.CallExpr)]
+	}
 }

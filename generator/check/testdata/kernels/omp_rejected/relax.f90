@@ -1,7 +1,7 @@
 ! OpenMP constructs reverse mode does not handle yet, each reported at
 ! its directive: a critical section around a product of active values in
-! a parallel region, and a max reduction of an active variable updated by
-! a max of three arguments.
+! a parallel region, and in a parallel do. (A max reduction updated by a
+! max of three arguments, once here, is kernel omp_maxforms.)
 subroutine relax(n, x, y, s, m)
   implicit none
   integer, intent(in) :: n
@@ -19,9 +19,11 @@ subroutine relax(n, x, y, s, m)
   end do
   !$omp end do
   !$omp end parallel
-  m = -huge(m)
-  !$omp parallel do reduction(max:m)
+  m = 1.0d0
+  !$omp parallel do
   do i = 1, n
-    m = max(m, x(i) * y(i), y(i))
+    !$omp critical
+    m = m * (1.0d0 + x(i) * y(i))
+    !$omp end critical
   end do
 end subroutine relax
