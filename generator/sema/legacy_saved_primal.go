@@ -212,9 +212,12 @@ func calledReaching(f *ast.File, reach map[string]map[string]bool, copied map[st
 			if id == nil {
 				return true
 			}
-			for by := range reach[id.Lower()] {
+			// (A call already renamed: the generated files of a spec
+			// share statements, renamed in the first.)
+			name := strings.TrimSuffix(id.Lower(), primalSuffix)
+			for by := range reach[name] {
 				if copied[by] {
-					out[id.Lower()] = true
+					out[name] = true
 				}
 			}
 			return true

@@ -25,7 +25,8 @@ C     the statistics routine: MODE 0 resets, 1 accumulates, 2 reports.
       END
       SUBROUTINE TRAJ(X0, A, NT, RMS, XM)
       INTEGER NT, K
-      DOUBLE PRECISION X0, A, RMS, XM, X
+      DOUBLE PRECISION X0, A, RMS, XM, X, CURMAX
+      EXTERNAL CURMAX
       X = X0
       CALL STATS(0, X, RMS, XM)
       DO 10 K = 1, NT
@@ -35,6 +36,7 @@ C     the statistics routine: MODE 0 resets, 1 accumulates, 2 reports.
    10 CONTINUE
       CALL STATS(2, X, RMS, XM)
       CALL DIAG(K)
+      IF (CURMAX() .GT. 1.0D3) PRINT *, 'large'
       END
       SUBROUTINE DIAG(K)
       INTEGER K
@@ -50,4 +52,10 @@ C     state (a passive call resetting STATS's saved sums).
       DOUBLE PRECISION XREF, R, XM
       XREF = 0.5D0
       CALL STATS(0, XREF, R, XM)
+      END
+C     The maximum so far, as a function.
+      DOUBLE PRECISION FUNCTION CURMAX()
+      DOUBLE PRECISION R, Z
+      Z = 0.D0
+      CALL STATS(2, Z, R, CURMAX)
       END
