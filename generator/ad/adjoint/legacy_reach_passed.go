@@ -49,7 +49,11 @@ func (g *gen) passedReach(parent ast.Node, ref, sub ast.Expr, loops []*ast.DoCon
 	}
 	inner, found := g.dummyReachAt(unit, cd, actuals, depth+1)
 	if !found {
-		return nil, nil, false
+		// A dummy of explicit shape (y(n), with array syntax): what it
+		// declares (legacy_reach_passed_decl.go).
+		if inner, found = g.declaredReach(cd, actuals); !found {
+			return nil, nil, false
+		}
 	}
 	low := inner.lo
 	if b, known := lowerBound(inner.lo, inner.facts); known {
@@ -72,9 +76,9 @@ func (g *gen) passedReach(parent ast.Node, ref, sub ast.Expr, loops []*ast.DoCon
 	return lo, hi, true
 }
 
-// boundDummy returns the rank-1 dummy of call's procedure (with its
-// body) that actual argument ref (by position) binds, of d's type, and
-// the procedure's body; nil if there is none.
+// boundDummy returns the dummy of call's procedure (with its body) that
+// actual argument ref (by position) binds, of d's type, rank 1 or of an
+// explicit shape, and the procedure's body; nil if there is none.
 func (g *gen) boundDummy(call sema.Call, actuals []ast.Expr, ref ast.Expr, d *sema.Symbol) (*sema.Symbol, *ast.Unit) {
 	p := call.Proc
 	if p == nil || p.Proc == nil || p.Proc.Unit == nil || call.IsIntrinsic() {
@@ -88,7 +92,7 @@ func (g *gen) boundDummy(call sema.Call, actuals []ast.Expr, ref ast.Expr, d *se
 			return nil, nil
 		}
 		cd := p.Proc.Args[j]
-		if cd == nil || cd.Rank() != 1 || cd.Type == nil || d.Type == nil || cd.Type.String() != d.Type.String() {
+		if cd == nil || cd.Rank() == 0 || cd.Rank() > 1 && !declaredShape(cd) || cd.Type == nil || d.Type == nil || cd.Type.String() != d.Type.String() {
 			return nil, nil
 		}
 		return cd, p.Proc.Unit
