@@ -51,8 +51,10 @@ func (g *gen) dummyReachAt(unit *ast.Unit, d *sema.Symbol, args []ast.Expr, dept
 	skipped := g.skippedStmts(unit, d, args) // legacy_reach_dead.go
 	ok := true
 	var loops []*ast.DoConstruct
-	var los, his []ast.Expr // of each reference
+	var los, his []ast.Expr            // of each reference
+	kwCalls := map[ast.Node]ast.Node{} // keyword arguments' calls (legacy_reach_passed.go)
 	pre := func(c *ast.Cursor) bool {
+		noteKeywords(c.Node(), kwCalls)
 		if !ok {
 			return false
 		}
@@ -71,9 +73,10 @@ func (g *gen) dummyReachAt(unit *ast.Unit, d *sema.Symbol, args []ast.Expr, dept
 				}
 				sub := g.loopAliases(n, n.Args[0], loops) // legacy_reach_alias.go
 				lo, hi, found := ast.Expr(nil), ast.Expr(nil), false
-				if _, isCall := c.Parent().(*ast.CallStmt); isCall || g.passedToFunction(c.Parent(), n) {
+				parent := argParent(c.Parent(), kwCalls)
+				if _, isCall := parent.(*ast.CallStmt); isCall || g.passedToFunction(parent, n) {
 					// passed on: its callee's reach from it (legacy_reach_passed.go)
-					lo, hi, found = g.passedReach(c.Parent(), n, sub, loops, d, args, r.facts, depth)
+					lo, hi, found = g.passedReach(parent, n, sub, loops, d, args, r.facts, depth)
 				} else {
 					lo, hi, found = g.subscriptReach(sub, loops, d, args, r.facts)
 				}
@@ -88,7 +91,7 @@ func (g *gen) dummyReachAt(unit *ast.Unit, d *sema.Symbol, args []ast.Expr, dept
 			if g.info.ObjectOf(n) == d {
 				// the whole dummy: passed on from its first element, else
 				// an array expression
-				lo, hi, found := g.passedReach(c.Parent(), n, deriv.Int(1), loops, d, args, r.facts, depth)
+				lo, hi, found := g.passedReach(argParent(c.Parent(), kwCalls), n, deriv.Int(1), loops, d, args, r.facts, depth)
 				if !found {
 					ok = false
 					return false

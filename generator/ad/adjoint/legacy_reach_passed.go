@@ -43,6 +43,12 @@ func (g *gen) passedReach(parent ast.Node, ref, sub ast.Expr, loops []*ast.DoCon
 	default:
 		return nil, nil, false
 	}
+	if call.Proc != nil && call.Proc.Proc != nil && call.Proc.Proc.Unit != nil {
+		var ok bool // (keyword arguments in the callee's order)
+		if actuals, ok = positional(actuals, call.Proc.Proc.Unit.Args); !ok {
+			return nil, nil, false
+		}
+	}
 	cd, unit := g.boundDummy(call, actuals, ref, d)
 	if cd == nil {
 		return nil, nil, false
@@ -127,4 +133,30 @@ func (g *gen) rebind(x ast.Expr, scope *sema.Scope) ast.Expr {
 		return true
 	})
 	return x
+}
+
+// noteKeywords records in kwCalls the call n (a CALL or a reference)
+// of each of its keyword arguments.
+func noteKeywords(n ast.Node, kwCalls map[ast.Node]ast.Node) {
+	var args []ast.Expr
+	switch n := n.(type) {
+	case *ast.CallStmt:
+		args = n.Args
+	case *ast.CallExpr:
+		args = n.Args
+	}
+	for _, a := range args {
+		if kw, ok := a.(*ast.KeywordArg); ok {
+			kwCalls[kw] = n
+		}
+	}
+}
+
+// argParent returns parent, or the call of parent when it is a keyword
+// argument (call scale2(n=n, y=x)): the element it passes is passed on.
+func argParent(parent ast.Node, kwCalls map[ast.Node]ast.Node) ast.Node {
+	if c, ok := kwCalls[parent]; ok {
+		return c
+	}
+	return parent
 }
