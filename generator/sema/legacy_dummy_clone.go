@@ -27,11 +27,14 @@ import (
 //
 // A function's copy is declared in each caller that declares the
 // function's type (DOUBLE PRECISION ZEROIN: ZEROIN_F1 on the same
-// statement). Left as they are (an active call of the dummy stays
-// rejected): a module or internal procedure with dummy procedures, a
-// function its caller types otherwise (an interface body), a procedure with SAVEd or DATA-initialised locals (a copy would split
-// their state), a recursive one, and calls passing a procedure without
-// a body, an intrinsic or a dummy not bound to one procedure.
+// statement). A module or internal procedure's copy is another
+// procedure of its module or host (legacy_dummy_module.go). Left as
+// they are (an active call of the dummy stays rejected): a function
+// its caller types otherwise (an interface body), a procedure with
+// SAVEd or DATA-initialised locals (a copy would split their state), a
+// recursive one, calls under another name (a USE rename, a generic) and
+// calls passing a procedure without a body, an intrinsic or a dummy not
+// bound to one procedure.
 
 // maxCloneRounds bounds the rounds (one per level of procedures passing
 // their dummy procedures on).
@@ -95,6 +98,11 @@ func (c *cloner) run() bool {
 			if u.Name != nil {
 				c.names[u.Name.Lower()] = true
 			}
+			for _, v := range u.Procs { // (module and internal procedures: legacy_dummy_module.go)
+				if v.Name != nil {
+					c.names[v.Name.Lower()] = true
+				}
+			}
 		}
 	}
 	// The calls of each candidate, by the procedures they pass.
@@ -156,6 +164,9 @@ type cloneSite struct {
 func (c *cloner) siteOf(caller, p *Symbol, s CallSite) (cloneSite, bool) {
 	if s.Stmt != nil {
 		id, ok := s.Stmt.Name.(*ast.Ident)
+		if ok && p.Proc.Kind != ProcExternal && id.Lower() != p.Name {
+			ok = false // renamed where it is used
+		}
 		return cloneSite{name: id, args: s.Stmt.Args}, ok && !p.Proc.IsFunction()
 	}
 	if s.Expr == nil || !p.Proc.IsFunction() {
@@ -166,6 +177,9 @@ func (c *cloner) siteOf(caller, p *Symbol, s CallSite) (cloneSite, bool) {
 		return cloneSite{}, false
 	}
 	cs := cloneSite{name: id, args: s.Expr.Args}
+	if p.Proc.Kind != ProcExternal { // its type is the module's or the host's (legacy_dummy_module.go)
+		return cs, id.Lower() == p.Name
+	}
 	local := caller.Proc.Scope.LookupLocal(p.Name)
 	if local == nil || local.Implicit {
 		// The copy's name starts with the same letter: the same type.
@@ -187,7 +201,7 @@ func (c *cloner) siteOf(caller, p *Symbol, s CallSite) (cloneSite, bool) {
 // candidate reports whether p is an external procedure with a body,
 // dummy procedures and no state of its own that a copy would split.
 func (c *cloner) candidate(p *Symbol) bool {
-	if p == nil || p.Proc == nil || p.Proc.Unit == nil || p.Proc.Kind != ProcExternal {
+	if p == nil || p.Proc == nil || p.Proc.Unit == nil || p.Proc.Kind != ProcExternal && !c.moduleCandidate(p) {
 		return false
 	}
 	if k := p.Proc.Unit.Kind; k != ast.SubroutineUnit && k != ast.FunctionUnit {
@@ -304,6 +318,9 @@ func (c *cloner) copyFor(p *Symbol, key string, sites []cloneSite) {
 			return true
 		})
 	}
+	if p.Proc.Kind != ProcExternal {
+		c.addModuleCopy(p, u, name) // legacy_dummy_module.go
+	}
 	for _, f := range c.files {
 		for i, v := range f.Units {
 			if v == p.Proc.Unit {
@@ -365,9 +382,13 @@ func ownClone(u *ast.Unit, clones map[string]string) string {
 // procedures, and drops the declarations of a copy's type that then
 // declare its procedure again (DOUBLE PRECISION SIMPS_G1, SIMPS_G2).
 func respellUnit(u *ast.Unit, clones map[string]string, own string) {
+	u.Procs = dropProcClones(u.Procs, clones, own) // legacy_dummy_module.go
 	declared := map[string]bool{}
 	var decls []ast.Stmt
 	for _, st := range u.Decls {
+		if us, ok := st.(*ast.UseStmt); ok {
+			st = dropClones(us, clones, own) // legacy_dummy_module.go
+		}
 		td, ok := st.(*ast.TypeDecl)
 		if !ok {
 			decls = append(decls, st)

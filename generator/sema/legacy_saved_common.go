@@ -128,7 +128,8 @@ func moveSaved(info *Info, u *ast.Unit, grp []*ast.Unit) bool {
 		}
 		movable := (named[s.Name] || sc.SaveAll() || s.Attrs.Has(AttrData)) && s.Init == nil && // DATA: legacy_saved_data.go
 			!s.Attrs.Has(AttrAllocatable) && !s.Attrs.Has(AttrPointer) && !s.Attrs.Has(AttrTarget) &&
-			s.Type != nil && (s.Type.IsReal() || s.Type.IsComplex() || s.Type.Basic == IntegerType || s.Type.Basic == LogicalType)
+			s.Type != nil && (s.Type.IsReal() || s.Type.IsComplex() || s.Type.Basic == IntegerType || s.Type.Basic == LogicalType ||
+			len(grp) > 0 && savedChars(s)) // legacy_saved_chars.go
 		if !movable {
 			if assigned[s.Name] {
 				return false

@@ -16,7 +16,9 @@ import (
 //     never run the user's procedure, whose SAVEd locals the copy does
 //     not follow: a call of it (or of a procedure reaching it) left in
 //     the generated code, a passive call or a call a checkpoint names,
-//     is rejected at its position;
+//     calls a primal copy of the analysed procedures instead
+//     (legacy_saved_primal.go), or is rejected at its position where
+//     those cannot be copied;
 //   - the derivatives of the state (the blocks /fadjsv_name_d/,
 //     /fadjsv_name_b/) are zeroed where entry starts: the state the
 //     derivative routine starts from is a constant of the computation.
@@ -26,6 +28,8 @@ func SavedState(f *ast.File, entry string, prog *Program) error {
 	}
 	reach := prog.reachingSaved()
 	copied := versioned(f, prog.Saved, prog.savedBlocks())
+	// Calls run as written call primal copies (legacy_saved_primal.go).
+	stay := primalCopies(f, prog, calledReaching(f, reach, copied), reach, copied)
 	var l diag.List
 	var entryUnit *ast.Unit
 	for _, u := range f.Units {
@@ -44,7 +48,7 @@ func SavedState(f *ast.File, entry string, prog *Program) error {
 				return true
 			}
 			for _, by := range sortedKeys(reach[id.Lower()]) {
-				if copied[by] {
+				if copied[by] && stay[id.Lower()] {
 					l.Addf(prog.Fset.Position(n.Pos()), "not supported yet: the derivative code would run '%s' as written (a passive or checkpointed call), which runs '%s', whose SAVEd variables the derivative code keeps its own copy of (make the call active and split)", id.Lower(), by)
 					break
 				}

@@ -157,6 +157,9 @@ func (g *gen) adj(x ast.Expr, rb ast.Expr) ([]ast.Stmt, error) {
 				if callee := g.pa.CallPattern(x); callee != nil {
 					return g.funcRef(x, callee, rb)
 				}
+				if err := unboundDummyRef(g.info, g.pa, x); err != nil { // legacy_dummy_ref.go
+					return nil, err
+				}
 				return nil, unknownFuncRef(g.info, g.pa, x) // oop_unbound.go
 			}
 			return g.intrinsic(x, c, rb)

@@ -37,6 +37,12 @@ type reach struct {
 // callee's dummies), or false. A dummy of no reference reaches
 // nothing: lo 1, hi 0.
 func (g *gen) dummyReach(unit *ast.Unit, d *sema.Symbol, args []ast.Expr) (reach, bool) {
+	return g.dummyReachAt(unit, d, args, 0)
+}
+
+// dummyReachAt is dummyReach at depth depth of calls passing the dummy
+// on (legacy_reach_passed.go).
+func (g *gen) dummyReachAt(unit *ast.Unit, d *sema.Symbol, args []ast.Expr, depth int) (reach, bool) {
 	r := reach{lo: deriv.Int(1), hi: deriv.Int(0)}
 	if len(unit.Procs) > 0 || d.Rank() != 1 {
 		return r, false // (an internal procedure may reach it too)
@@ -45,8 +51,10 @@ func (g *gen) dummyReach(unit *ast.Unit, d *sema.Symbol, args []ast.Expr) (reach
 	skipped := g.skippedStmts(unit, d, args) // legacy_reach_dead.go
 	ok := true
 	var loops []*ast.DoConstruct
-	var los, his []ast.Expr // of each reference
+	var los, his []ast.Expr            // of each reference
+	kwCalls := map[ast.Node]ast.Node{} // keyword arguments' calls (legacy_reach_passed.go)
 	pre := func(c *ast.Cursor) bool {
+		noteKeywords(c.Node(), kwCalls)
 		if !ok {
 			return false
 		}
@@ -63,12 +71,15 @@ func (g *gen) dummyReach(unit *ast.Unit, d *sema.Symbol, args []ast.Expr) (reach
 					ok = false
 					return false
 				}
-				if _, isCall := c.Parent().(*ast.CallStmt); isCall || g.passedToFunction(c.Parent(), n) {
-					ok = false // passed on: its callee's reach is not followed
-					return false
-				}
 				sub := g.loopAliases(n, n.Args[0], loops) // legacy_reach_alias.go
-				lo, hi, found := g.subscriptReach(sub, loops, d, args, r.facts)
+				lo, hi, found := ast.Expr(nil), ast.Expr(nil), false
+				parent := argParent(c.Parent(), kwCalls)
+				if _, isCall := parent.(*ast.CallStmt); isCall || g.passedToFunction(parent, n) {
+					// passed on: its callee's reach from it (legacy_reach_passed.go)
+					lo, hi, found = g.passedReach(parent, n, sub, loops, d, args, r.facts, depth)
+				} else {
+					lo, hi, found = g.subscriptReach(sub, loops, d, args, r.facts)
+				}
 				if !found {
 					ok = false
 					return false
@@ -78,7 +89,14 @@ func (g *gen) dummyReach(unit *ast.Unit, d *sema.Symbol, args []ast.Expr) (reach
 			}
 		case *ast.Ident:
 			if g.info.ObjectOf(n) == d {
-				ok = false // the whole dummy (passed on, an array expression)
+				// the whole dummy: passed on from its first element, else
+				// an array expression
+				lo, hi, found := g.passedReach(argParent(c.Parent(), kwCalls), n, deriv.Int(1), loops, d, args, r.facts, depth)
+				if !found {
+					ok = false
+					return false
+				}
+				los, his = addDistinct(los, lo), addDistinct(his, hi)
 			}
 		}
 		return ok
@@ -92,6 +110,9 @@ func (g *gen) dummyReach(unit *ast.Unit, d *sema.Symbol, args []ast.Expr) (reach
 	ast.Apply(&ast.Unit{Body: unit.Body}, pre, post)
 	if len(los) > 0 {
 		r.lo, r.hi = reduceMinMax("min", los), reduceMinMax("max", his)
+	}
+	if ok {
+		ok = g.reachFromFirst(&r, d, args) // legacy_reach_lower.go
 	}
 	return r, ok
 }
@@ -234,6 +255,8 @@ func (g *gen) calleeTermsAt(x ast.Expr, d *sema.Symbol, args []ast.Expr, i *sema
 		}
 		s := g.info.ObjectOf(id)
 		switch {
+		case s == nil && reachFun(c, id): // of a reach passed on (legacy_reach_passed.go)
+			return false
 		case s != nil && s == i:
 			c.Replace(&ast.ParenExpr{X: ast.Clone(value)})
 			return false // (already in the caller's terms)

@@ -167,7 +167,9 @@ func (g *gen) isVar(x ast.Expr, s *sema.Symbol) bool {
 }
 
 // stmtDefines reports whether statement st may define scalar s: an
-// assignment to it, a DO loop over it, a call or I/O naming it.
+// assignment to it, a DO loop over it, a call or I/O naming it (a call
+// passing an expression of a local, call daxpy(k-1, ...), does not:
+// callDefines).
 func (g *gen) stmtDefines(st ast.Stmt, s *sema.Symbol) bool {
 	found := false
 	ast.Inspect(st, func(n ast.Node) bool {
@@ -176,7 +178,9 @@ func (g *gen) stmtDefines(st ast.Stmt, s *sema.Symbol) bool {
 			found = found || g.isVar(n.Lhs, s)
 		case *ast.DoConstruct:
 			found = found || n.Var != nil && g.isVar(n.Var, s)
-		case *ast.CallStmt, *ast.IOStmt:
+		case *ast.CallStmt:
+			found = found || g.callDefines(n, s)
+		case *ast.IOStmt:
 			found = found || refsVar(g.info, n, s)
 		}
 		return !found
@@ -244,4 +248,40 @@ func foldCond(w, v, c ast.Expr) ast.Expr {
 		return w
 	}
 	return v
+}
+
+// callDefines reports whether call st may define scalar s that it
+// names: a local of a unit without internal procedures (not in COMMON,
+// a module or an EQUIVALENCE, nor a dummy) is defined only as an
+// actual argument itself, or through a function reference among them.
+func (g *gen) callDefines(st *ast.CallStmt, s *sema.Symbol) bool {
+	if !refsVar(g.info, st, s) {
+		return false
+	}
+	if s.IsDummy() || isGlobal(s) || s.Attrs.Has(sema.AttrEquivalence) || s.Owner == nil || s.Owner.Unit == nil || len(s.Owner.Unit.Procs) > 0 {
+		return true
+	}
+	for _, a := range st.Args {
+		if kw, ok := a.(*ast.KeywordArg); ok {
+			a = kw.Value
+		}
+		if g.isVar(a, s) || g.hasFunctionRef(a) && refsVar(g.info, a, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasFunctionRef reports whether x references a function not intrinsic.
+func (g *gen) hasFunctionRef(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok {
+			if k, known := g.info.Calls[ce]; !known || k.Kind == sema.FunctionCall && !isIntrinsicProc(k.Proc) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

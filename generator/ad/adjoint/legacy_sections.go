@@ -19,8 +19,8 @@ import (
 // element x (v(k)) passed to dummy d of a call with actual arguments args
 // (in the order of the callee's dummies) gives the callee, or nil.
 func (g *gen) elementSection(x ast.Expr, v, d *sema.Symbol, args []ast.Expr) ast.Expr {
-	if id, isID := x.(*ast.Ident); isID && v != nil && d != nil && len(v.Dims) == 1 && assumedSizeLike(d) {
-		x = g.firstElement(id, v) // the whole v(*): from its first element
+	if id, isID := x.(*ast.Ident); isID && v != nil && d != nil && len(v.Dims) == 1 && len(d.Dims) > 0 {
+		x = g.firstElement(id, v) // the whole v(*): from its first element (to y(n) too)
 	}
 	ce, ok := x.(*ast.CallExpr)
 	if !ok || v == nil || d == nil || len(v.Dims) == 0 || v.Dims[len(v.Dims)-1].Kind != sema.AssumedSize || len(ce.Args) != len(v.Dims) || len(d.Dims) == 0 {

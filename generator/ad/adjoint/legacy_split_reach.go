@@ -40,7 +40,14 @@ func (g *gen) splitReach(u *ast.Unit, s *sema.Symbol) bool {
 	// taken, need not be bounded.)
 	id := ast.NewIdent(s.Name)
 	g.info.Uses[id] = s
-	sec := &ast.CallExpr{Fun: id, Args: []ast.Expr{&ast.RangeExpr{Lo: deriv.Int(1), Hi: r.hi}}}
+	// (Positions from the dummy's first element: s(lo : lo + hi - 1)
+	// for a lower bound lo, legacy_reach_lower.go.)
+	first := g.info.Clone(dummyLower(s))
+	last := r.hi
+	if n, ok := intConst(first); !ok || n != 1 {
+		last = simplify(deriv.Sub(deriv.Add(&ast.ParenExpr{X: g.info.Clone(first)}, &ast.ParenExpr{X: r.hi}), deriv.Int(1)))
+	}
+	sec := &ast.CallExpr{Fun: id, Args: []ast.Expr{&ast.RangeExpr{Lo: first, Hi: last}}}
 	g.info.Calls[sec] = sema.Call{Kind: sema.ArrayElement, Proc: s, Section: true, Type: s.Type, Rank: 1}
 	if g.splitSecs == nil {
 		g.splitSecs = map[*sema.Symbol]ast.Expr{}

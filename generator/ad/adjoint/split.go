@@ -87,6 +87,18 @@ func (g *gen) snapshot(u *ast.Unit) ([]*sema.Symbol, map[*sema.Symbol]bool, erro
 			return
 		}
 		ast.Inspect(s, func(n ast.Node) bool {
+			if kw, ok := n.(*ast.KeywordArg); ok {
+				// (its name is the callee's dummy: call scale2(y=x))
+				ast.Inspect(kw.Value, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok {
+						if sym := g.info.ObjectOf(id); sym != nil && sym.Kind == sema.VarSym {
+							want[sym] = true
+						}
+					}
+					return true
+				})
+				return false
+			}
 			if id, ok := n.(*ast.Ident); ok {
 				if sym := g.info.ObjectOf(id); sym != nil && sym.Kind == sema.VarSym {
 					want[sym] = true

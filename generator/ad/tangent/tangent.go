@@ -1372,6 +1372,9 @@ func (g *gen) callTangent(x *ast.CallExpr) (ast.Expr, error) {
 				}
 				return g.tmpD[x], nil
 			}
+			if err := unboundDummyRef(g.info, g.pa, x); err != nil { // legacy_dummy_ref.go
+				return nil, err
+			}
 			if err := unknownFuncRef(g.info, g.pa, x); err != nil { // oop_unbound.go
 				return nil, err
 			}

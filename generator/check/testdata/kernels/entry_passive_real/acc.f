@@ -1,8 +1,8 @@
-C     A running sum kept in a SAVEd local and read back through an
-C     ENTRY: the procedures made of ACC's entry points would each have
-C     their own S, so a derivative through it would be silently zero.
-C     The target reaches them only through passive-looking calls; fadj
-C     rejects it at S all the same.
+C     A running sum kept in a SAVEd local with a CHARACTER status word,
+C     both shared by the entry points: INIT opens the sum, ACC adds to
+C     it, GET reads it back only once something was added. The
+C     procedures made of ACC's entry points share S and TAG through one
+C     block (the CHARACTER status too), as the entry points did.
       SUBROUTINE ACC(X)
       DOUBLE PRECISION X, S
       CHARACTER*4 TAG
@@ -10,15 +10,24 @@ C     rejects it at S all the same.
       S = S + X**2
       TAG = 'acc '
       RETURN
+      ENTRY INIT(X)
+      S = X
+      TAG = 'open'
+      RETURN
       ENTRY GET(X)
-      X = S
+      IF (TAG .EQ. 'acc ') THEN
+         X = S
+      ELSE
+         X = 0.0D0
+      END IF
       END
       SUBROUTINE RUN(A, R)
       DOUBLE PRECISION A, R, Z
-      Z = 0.0D0
+      CALL INIT(0.0D0)
       CALL GET(Z)
       CALL ACC(-Z)
       CALL ACC(A)
       CALL ACC(2.0D0*A)
       CALL GET(R)
+      R = R*A
       END

@@ -25,15 +25,18 @@ C     the statistics routine: MODE 0 resets, 1 accumulates, 2 reports.
       END
       SUBROUTINE TRAJ(X0, A, NT, RMS, XM)
       INTEGER NT, K
-      DOUBLE PRECISION X0, A, RMS, XM, X
+      DOUBLE PRECISION X0, A, RMS, XM, X, CURMAX
+      EXTERNAL CURMAX
       X = X0
       CALL STATS(0, X, RMS, XM)
       DO 10 K = 1, NT
          X = X + 0.1D0*(A*X - X**3 + COS(0.3D0*K))
+         IF (K .EQ. NT/2) CALL SPINUP(K)
          CALL STATS(1, X, RMS, XM)
    10 CONTINUE
       CALL STATS(2, X, RMS, XM)
       CALL DIAG(K)
+      IF (CURMAX() .GT. 1.0D3) PRINT *, 'large'
       END
       SUBROUTINE DIAG(K)
       INTEGER K
@@ -41,4 +44,18 @@ C     the statistics routine: MODE 0 resets, 1 accumulates, 2 reports.
       Z = 1.D0
       CALL STATS(2, Z, R, XM)
       IF (R .LT. 0.D0) PRINT *, K, R, XM
+      END
+C     End of the spin-up: the statistics restart from a reference
+C     state (a passive call resetting STATS's saved sums).
+      SUBROUTINE SPINUP(K)
+      INTEGER K
+      DOUBLE PRECISION XREF, R, XM
+      XREF = 0.5D0
+      CALL STATS(0, XREF, R, XM)
+      END
+C     The maximum so far, as a function.
+      DOUBLE PRECISION FUNCTION CURMAX()
+      DOUBLE PRECISION R, Z
+      Z = 0.D0
+      CALL STATS(2, Z, R, CURMAX)
       END
