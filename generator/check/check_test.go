@@ -3,6 +3,8 @@ package check
 import (
 	"bytes"
 	"math"
+
+	"github.com/fadj-dev/fadj/config"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -682,5 +684,35 @@ func TestFormOverride(t *testing.T) {
 	rep.Write(&buf)
 	if !rep.OK() || !regexp.MustCompile(`(?m)^model +dot-product #3 .*PASS$`).MatchString(buf.String()) {
 		t.Errorf("check fails:\n%s", buf.String())
+	}
+}
+
+// The directions of an independent below 1 are scaled to its size; the
+// weights of the dependents are not scaled at all (a function result or
+// an argument both independent and dependent included): a weight of 0
+// would make the dot-product test vacuous.
+func TestDirectionScale(t *testing.T) {
+	small := &config.Input{Range: &config.Range{Min: 1e-8, Max: 2e-8}}
+	p := &Program{Routine: "f", Samples: 2, Adjoint: "f_b",
+		Args: []*Arg{
+			{Name: "eps", Class: Float, Type: "real(8)", Dims: []string{"1:3"}, Size: 3, Independent: true, Value: small},
+			{Name: "u", Class: Float, Type: "real(8)", Dims: []string{"1:2"}, Size: 2, Independent: true, Dependent: true, Value: small},
+			{Name: resultName, Class: FuncResult, Type: "real(8)", Size: 1, Dependent: true},
+		}}
+	_, dirs := Input(p, 11)
+	for s, d := range dirs {
+		for i, v := range d.XD[:3] {
+			if v == 0 || math.Abs(v) > 2e-8 {
+				t.Errorf("sample %d: direction %d of eps is %g, want within [-2e-8, 2e-8], not 0", s, i, v)
+			}
+		}
+		for i, v := range d.XD[3:] {
+			if math.Abs(v) > 2e-8 {
+				t.Errorf("sample %d: direction %d of u is %g, want within [-2e-8, 2e-8]", s, i, v)
+			}
+		}
+		if len(d.YB) != 3 || d.YB[2] == 0 || math.Max(math.Abs(d.YB[0]), math.Abs(d.YB[1])) < 1e-6 {
+			t.Errorf("sample %d: weights %v, want 3 entries in [-1, 1], unscaled", s, d.YB)
+		}
 	}
 }

@@ -687,8 +687,10 @@ type Directions struct {
 func Input(p *Program, seed int64) (string, []Directions) {
 	r := &rng{state: uint64(seed)}
 	var b strings.Builder
-	scale := map[*Arg]float64{}
-	line := func(a *Arg, lo, hi float64, vec *[]float64) {
+	scale := map[*Arg]float64{} // the independents' (directionScale)
+	// line writes a's values drawn in [lo, hi]: the base point (vec
+	// nil), or a vector appended to vec, its entries times sc.
+	line := func(a *Arg, lo, hi float64, vec *[]float64, sc float64) {
 		n := a.Size
 		if a.Complex {
 			n *= 2
@@ -697,7 +699,7 @@ func Input(p *Program, seed int64) (string, []Directions) {
 		for i := range vals {
 			vals[i] = lo + (hi-lo)*r.float()
 			if vec != nil {
-				vals[i] *= scale[a]
+				vals[i] *= sc
 				*vec = append(*vec, vals[i])
 			}
 		}
@@ -722,7 +724,7 @@ func Input(p *Program, seed int64) (string, []Directions) {
 			// The random values are drawn even where check.inputs
 			// sets them, so that setting one variable does not move
 			// the others.
-			line(a, 0.25, 0.75, nil)
+			line(a, 0.25, 0.75, nil, 1)
 		}
 	}
 	var dirs []Directions
@@ -730,13 +732,17 @@ func Input(p *Program, seed int64) (string, []Directions) {
 		var d Directions
 		for _, a := range p.Args {
 			if a.Independent {
-				line(a, -1, 1, &d.XD)
+				sc, ok := scale[a]
+				if !ok {
+					sc = 1
+				}
+				line(a, -1, 1, &d.XD, sc)
 			}
 		}
 		if p.Adjoint != "" {
 			for _, a := range p.Args {
 				if a.Dependent {
-					line(a, -1, 1, &d.YB)
+					line(a, -1, 1, &d.YB, 1)
 				}
 			}
 		}

@@ -87,6 +87,20 @@ func interfaceBody(u *ast.Unit) *ast.Unit {
 		switch d := d.(type) {
 		case *ast.UseStmt, *ast.ImplicitStmt:
 			b.Decls = append(b.Decls, d)
+		case *ast.AttrStmt:
+			// intent(out) :: f, the result of the function the routine
+			// stands for, as written apart from its type.
+			var es []*ast.Entity
+			for _, e := range d.Entities {
+				if e.Name != nil && args[e.Name.Lower()] {
+					es = append(es, e)
+				}
+			}
+			if len(es) > 0 && d.Attr != nil && d.Attr.Kind != ast.AttrParameter {
+				n := *d
+				n.Entities = es
+				b.Decls = append(b.Decls, &n)
+			}
 		case *ast.TypeDecl:
 			param := false
 			for _, at := range d.Attrs {

@@ -24,8 +24,11 @@ func elementalVersion(pa *activity.ProcActivity) bool {
 	if pa == nil || pa.Unit == nil || !hasPrefix(pa.Unit, "elemental") || pa.Proc == nil || pa.Proc.Proc == nil {
 		return false
 	}
+	// The target's own version of an external procedure stays a scalar
+	// routine: its callers (the user's code, fadj check's driver) have
+	// no interface for it, which an elemental one needs.
 	k := pa.Proc.Proc.Kind
-	return k == sema.ProcModule || k == sema.ProcInternal || k == sema.ProcExternal
+	return k == sema.ProcModule || k == sema.ProcInternal || k == sema.ProcExternal && !pa.IsTarget
 }
 
 // elementalInterface returns the interface body of generated routine u,
