@@ -753,20 +753,26 @@ func Input(p *Program, seed int64) (string, []Directions) {
 
 // directionScale is the size of the entries of an independent's
 // directions: its largest magnitude at the check point where that is
-// below 1, else 1. A model's inputs may be orders of magnitude below 1
-// (a dissipation rate of 1e-8 beside a buoyancy frequency of 1e-4): a
-// step of fd_step in an entry of size 1 would swamp them, so their
-// step is relative to their own size.
+// below smallInput, else 1. A model's inputs may be orders of magnitude
+// below 1 (a dissipation rate of 1e-8): a step of fd_step in an entry
+// of size 1 would swamp them, so their step is relative to their own
+// size. Above smallInput the step stays absolute: a step relative to a
+// small input that matters little leaves differences lost in rounding.
 func directionScale(vals []float64) float64 {
 	m := 0.0
 	for _, v := range vals {
 		m = math.Max(m, math.Abs(v))
 	}
-	if m == 0 || m >= 1 || math.IsNaN(m) {
+	if m == 0 || m >= smallInput || math.IsNaN(m) {
 		return 1
 	}
 	return m
 }
+
+// smallInput is the size below which an independent's steps are
+// relative to it (directionScale): there a step of the default fd_step
+// in an entry of size 1 is more than a ten-thousandth of the input.
+const smallInput = 1e-3
 
 // hasFuncResult reports whether a dependent is the target function's
 // result.
