@@ -163,7 +163,8 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	sema.BindDummyProcedures(prog, roots(bound)...)
 	inline.AliasedArguments(prog)
 	restructure.Program(prog)
-	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}, Warnings: prog.Warnings}
+	res := &Result{Dir: spec.Output.Dir.Clean(), Inputs: []string{specPath}}
+	reached := map[*ast.Unit]bool{} // by any target (warnings.go)
 	for _, f := range prog.Fset.Files() {
 		res.Inputs = append(res.Inputs, f.Name())
 	}
@@ -176,12 +177,13 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 		if t.Mode.HasReverse() {
 			reverse = true
 		}
-		outs, warns, err := generateTarget(spec, prog, bt, opts)
+		outs, warns, err := generateTarget(spec, prog, bt, opts, reached)
 		res.Warnings = append(res.Warnings, warns...)
 		if err != nil {
 			if l, ok := err.(diag.List); ok {
 				// Keep the warnings next to the errors they may explain.
 				l = append(l, res.Warnings...)
+				l = append(l, prog.Warnings...)
 				l.Sort()
 				return nil, l
 			}
@@ -252,6 +254,7 @@ func GenerateWith(specPath string, opts Options) (*Result, error) {
 	if err := overwritesInput(spec, res); err != nil {
 		return nil, err
 	}
+	res.Warnings = append(res.Warnings, reachedWarnings(prog, reached)...)
 	res.Warnings.Sort()
 	return res, nil
 }
@@ -322,7 +325,7 @@ type generated struct {
 
 // generateTarget resolves and differentiates one target: its tangent code
 // (mode tangent or both) and its adjoint code (mode reverse or both).
-func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts Options) ([]generated, diag.List, error) {
+func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts Options, reachedBy map[*ast.Unit]bool) ([]generated, diag.List, error) {
 	t, proc := bt.Target, bt.Routine
 	target := &analysis.Target{Routine: proc}
 	for _, v := range bt.Independents {
@@ -383,6 +386,9 @@ func generateTarget(spec *config.Spec, prog *load.Program, bt *bind.Target, opts
 		active[pa.Unit] = true
 	}
 	reached := reachedUnits(prog.Info, act)
+	for _, u := range reached {
+		reachedBy[u] = true
+	}
 	for _, u := range reached {
 		if active[u] || savesFloat(prog.Info.Scopes[u]) {
 			deferred = append(deferred, prog.Deferred[u]...)
