@@ -1333,17 +1333,10 @@ func (c *checker) attrStmt(sc *Scope, s *ast.AttrStmt) {
 // dummy or external procedure with iface's interface, as if declared
 // EXTERNAL with an interface body. Procedure pointers are not supported.
 func (c *checker) procDecl(sc *Scope, s *ast.ProcDecl) {
+	ifaceSym := c.procInterface(sc, s.Interface) // proc_pointer.go
 	var iface *Proc
-	var ifaceSym *Symbol
-	if s.Interface != nil {
-		sym := c.lookup(sc, c.name(s.Interface))
-		switch {
-		case sym == nil || sym.Kind != ProcSym || sym.Proc == nil || sym.Proc.Interface == nil && sym.Proc.Unit == nil:
-			c.errorf(s.Interface.NamePos, "'%s' is not a procedure with an explicit interface", s.Interface.Name)
-		default:
-			c.use(s.Interface, sym)
-			iface, ifaceSym = sym.Proc, sym
-		}
+	if ifaceSym != nil {
+		iface = ifaceSym.Proc
 	}
 	da := declAttrs{}
 	pointer := false
@@ -1380,11 +1373,7 @@ func (c *checker) procDecl(sc *Scope, s *ast.ProcDecl) {
 		if sym.Kind != ProcSym || sym.Proc == nil || iface == nil {
 			continue
 		}
-		p := sym.Proc
-		p.Form, p.Interface, p.Scope, p.Args, p.Result = iface.Form, iface.Interface, iface.Scope, iface.Args, iface.Result
-		if iface.Interface == nil {
-			p.Interface = iface.Unit
-		}
+		adoptInterface(sym.Proc, iface)
 		procDeclResult(sym, ifaceSym) // num_procdecl.go
 	}
 }

@@ -35,15 +35,8 @@ func (c *checker) procComponents(sc *Scope, sym *Symbol, td *ast.TypeDef) {
 	}
 	for _, pc := range td.ProcComponents {
 		var iface *Proc
-		if pc.Interface != nil {
-			is := c.lookup(sc, c.name(pc.Interface))
-			switch {
-			case is == nil || is.Kind != ProcSym || is.Proc == nil || is.Proc.Interface == nil && is.Proc.Unit == nil:
-				c.errorf(pc.Interface.NamePos, "'%s' is not a procedure with an explicit interface", pc.Interface.Name)
-			default:
-				c.use(pc.Interface, is)
-				iface = is.Proc
-			}
+		if is := c.procInterface(sc, pc.Interface); is != nil {
+			iface = is.Proc
 		}
 		private := td.PrivateStmt != nil
 		for _, a := range pc.Attrs {
@@ -79,15 +72,35 @@ func (c *checker) procComponents(sc *Scope, sym *Symbol, td *ast.TypeDef) {
 	}
 }
 
+// procInterface returns the procedure id names in PROCEDURE(id), nil
+// (reported) if it has no explicit interface or id is nil.
+func (c *checker) procInterface(sc *Scope, id *ast.Ident) *Symbol {
+	if id == nil {
+		return nil
+	}
+	sym := c.lookup(sc, c.name(id))
+	if sym == nil || sym.Kind != ProcSym || sym.Proc == nil || sym.Proc.Interface == nil && sym.Proc.Unit == nil {
+		c.errorf(id.NamePos, "'%s' is not a procedure with an explicit interface", id.Name)
+		return nil
+	}
+	c.use(id, sym)
+	return sym
+}
+
+// adoptInterface gives procedure p the interface of iface.
+func adoptInterface(p, iface *Proc) {
+	p.Form, p.Interface, p.Scope, p.Args, p.Result = iface.Form, iface.Interface, iface.Scope, iface.Args, iface.Result
+	if iface.Interface == nil {
+		p.Interface = iface.Unit
+	}
+}
+
 // pointerProc is the Proc of a procedure pointer of interface iface
 // (nil: implicit).
 func pointerProc(iface *Proc) *Proc {
 	p := &Proc{Kind: ProcPointer}
 	if iface != nil {
-		p.Form, p.Interface, p.Scope, p.Args, p.Result = iface.Form, iface.Interface, iface.Scope, iface.Args, iface.Result
-		if iface.Interface == nil {
-			p.Interface = iface.Unit
-		}
+		adoptInterface(p, iface)
 	}
 	return p
 }

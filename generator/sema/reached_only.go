@@ -8,10 +8,11 @@ import (
 
 // ReachedOnly returns, per procedure, the constructs that fadj parses and
 // checks but that neither the analyses nor the generators follow yet:
-// SELECT TYPE, procedure pointers and procedure pointer components. Modern models keep such code in their set-up and I/O (a
-// YAML or namelist reader, a registry of fields) beside the physics they
-// differentiate; the procedures holding it are fine as long as no target
-// reaches them, and rejected at the construct when one does.
+// SELECT TYPE, procedure pointers and procedure pointer components.
+// Modern models keep such code in their set-up and I/O (a YAML or
+// namelist reader, a registry of fields) beside the physics they
+// differentiate; the procedures holding it are fine as long as no
+// target reaches them, and rejected at the construct when one does.
 func ReachedOnly(fset *source.FileSet, files []*ast.File, info *Info) map[*ast.Unit]diag.List {
 	out := map[*ast.Unit]diag.List{}
 	var unit func(u *ast.Unit)
