@@ -69,10 +69,10 @@ func (p *Pass) Warnf(pos source.Pos, format string, args ...any) {
 }
 
 // WarningPrefix starts the message of every warning.
-const WarningPrefix = "warning: "
+const WarningPrefix = diag.WarningPrefix
 
 // IsWarning reports whether a diagnostic is a warning.
-func IsWarning(e *diag.Error) bool { return strings.HasPrefix(e.Msg, WarningPrefix) }
+func IsWarning(e *diag.Error) bool { return e.IsWarning() }
 
 // Errors returns err without its warnings: nil if err is nil or a
 // diag.List of warnings only, the list of the remaining errors if err is

@@ -35,7 +35,7 @@ func resolveTarget(prog *load.Program, t *config.Target, setup *config.Setup) (*
 		for _, v := range list.vars {
 			sym, l := resolveVar(prog, proc, t, v, list.in)
 			for _, d := range l {
-				if strings.HasPrefix(d.Msg, warningPrefix) {
+				if d.IsWarning() {
 					bt.Warnings = append(bt.Warnings, d)
 				} else {
 					errs = append(errs, d)
@@ -48,10 +48,6 @@ func resolveTarget(prog *load.Program, t *config.Target, setup *config.Setup) (*
 	}
 	return bt, errs
 }
-
-// warningPrefix starts a message that is a warning, not an error (as
-// in package analysis).
-const warningPrefix = "warning: "
 
 func errAt(pos source.Position, format string, args ...any) diag.List {
 	var l diag.List

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/fadj-dev/fadj/generator/source"
 )
@@ -23,6 +24,13 @@ func (e *Error) Error() string {
 	}
 	return e.Msg
 }
+
+// WarningPrefix starts the message of a diagnostic that is a warning,
+// not an error.
+const WarningPrefix = "warning: "
+
+// IsWarning reports whether e is a warning.
+func (e *Error) IsWarning() bool { return strings.HasPrefix(e.Msg, WarningPrefix) }
 
 // List is a list of diagnostics. The zero value is an empty list.
 type List []*Error

@@ -211,7 +211,7 @@ func applyEffectiveIntents(fset *source.FileSet, info *sema.Info) diag.List {
 		default:
 			msg = fmt.Sprintf("'%s' is declared intent(out) but read before it is written at %s; treated as inout", u.Dummy.Name, fset.Position(u.Read))
 		}
-		warns.Add(fset.Position(u.DeclPos), "warning: "+msg)
+		warns.Add(fset.Position(u.DeclPos), diag.WarningPrefix+msg)
 	}
 	return warns
 }
