@@ -37,10 +37,9 @@ subroutine heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
   do k = nsteps, 1, -1
     do i = n - 1, 2, -1
       ! adjoint of fortran/heat.f90:15
-      uold_b(i) = uold_b(i) + u_b(i)
+      uold_b(i) = uold_b(i) + u_b(i) - 2.0d0*(r*u_b(i))
       r_b = r_b + (uold(i - 1) - 2.0d0*uold(i) + uold(i + 1))*u_b(i)
       uold_b(i - 1) = uold_b(i - 1) + r*u_b(i)
-      uold_b(i) = uold_b(i) - 2.0d0*(r*u_b(i))
       uold_b(i + 1) = uold_b(i + 1) + r*u_b(i)
       u_b(i) = 0.0_8
     end do

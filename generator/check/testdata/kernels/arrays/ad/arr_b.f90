@@ -16,10 +16,9 @@ subroutine arr_b(x, x_b, w, w_b, m, m_b, n, s, s_b, v, v_b, z, z_b)
   integer :: fadj_e1
   allocate(fadj_tmp1_b(0), fadj_out2(0))
   v = matmul(m, x)
-  s = sum(x*x) + dot_product(x, w) + sum(v)
+  s = sum(x*x) + dot_product(x, w) + sum(v) + sum(transpose(m)*m)
   z = x*2 + v*w - sin(x)
   z = z + maxval(v)*sqrt(abs(x)) + minval(w)*x + product(w)
-  s = s + sum(transpose(m)*m)
   call fadj_push_r8_array(v, size(v))
   v = v*s
   fadj_out2 = v

@@ -100,27 +100,23 @@ subroutine limiter_b(n, m, u, u_b, w, w_b, cost, cost_b)
       call fadj_pop_r8(u(i, 3))
       ! adjoint of limiter.f90:40
       fadj_tmp3_b = u_b(i, 3)
-      u_b(i, 3) = 0.0_8
-      u_b(i, 3) = u_b(i, 3) + 2*u(i, 3)*fadj_tmp3_b
+      u_b(i, 3) = 2*u(i, 3)*fadj_tmp3_b
     else if (fadj_branch == 1) then
       call fadj_pop_r8(u(i, 3))
       ! adjoint of limiter.f90:42
       fadj_tmp4_b = u_b(i, 3)
-      u_b(i, 3) = 0.0_8
-      u_b(i, 3) = u_b(i, 3) + 2.0d0*(w(i)*fadj_tmp4_b)
+      u_b(i, 3) = 2.0d0*(w(i)*fadj_tmp4_b)
       w_b(i) = w_b(i) + 2.0d0*u(i, 3)*fadj_tmp4_b
     else if (fadj_branch == 2) then
       call fadj_pop_r8(u(i, 3))
       ! adjoint of limiter.f90:44
       fadj_tmp5_b = u_b(i, 3)
-      u_b(i, 3) = 0.0_8
-      u_b(i, 3) = u_b(i, 3) + cos(u(i, 3))*fadj_tmp5_b
+      u_b(i, 3) = cos(u(i, 3))*fadj_tmp5_b
     else if (fadj_branch == 3) then
       call fadj_pop_r8(u(i, 3))
       ! adjoint of limiter.f90:46
       fadj_tmp6_b = u_b(i, 3)
-      u_b(i, 3) = 0.0_8
-      u_b(i, 3) = u_b(i, 3) - 3*u(i, 3)**2*fadj_tmp6_b
+      u_b(i, 3) = -3*u(i, 3)**2*fadj_tmp6_b
     end if
   end do
   deallocate(fadj_bits3)
@@ -138,8 +134,7 @@ subroutine limiter_b(n, m, u, u_b, w, w_b, cost, cost_b)
     else if (s <= 1.0d0) then
       call fadj_pop_r8(u(i, 2))
       ! adjoint of limiter.f90:31
-      s_b = s_b + 0.5d0*(s*u_b(i, 2))
-      s_b = s_b + 0.5d0*s*u_b(i, 2)
+      s_b = s_b + 0.5d0*(s*u_b(i, 2)) + 0.5d0*s*u_b(i, 2)
       u_b(i, 2) = 0.0_8
     else
       call fadj_pop_r8(u(i, 2))

@@ -45,9 +45,7 @@ contains
         u(i) = fadj_save1(i)
         ! adjoint of model.f90:22
         fadj_tmp1_b = u_b(i)
-        u_b(i) = fadj_tmp1_b
-        u_b(i) = u_b(i) - dt*((u(i) - u(i - 1))*fadj_tmp1_b)
-        u_b(i) = u_b(i) - dt*u(i)*fadj_tmp1_b
+        u_b(i) = fadj_tmp1_b - dt*((u(i) - u(i - 1))*fadj_tmp1_b) - dt*u(i)*fadj_tmp1_b
         u_b(i - 1) = u_b(i - 1) + dt*u(i)*fadj_tmp1_b
       end do
       deallocate(fadj_save1)
@@ -58,8 +56,7 @@ contains
         u(i) = fadj_save2(i)
         ! adjoint of model.f90:27
         fadj_tmp2_b = u_b(i)
-        u_b(i) = fadj_tmp2_b
-        u_b(i) = u_b(i) - 2*u(i)*(0.5d0*dt*((u(i + 1) - u(i - 1))*fadj_tmp2_b))
+        u_b(i) = fadj_tmp2_b - 2*u(i)*(0.5d0*dt*((u(i + 1) - u(i - 1))*fadj_tmp2_b))
         u_b(i + 1) = u_b(i + 1) - 0.5d0*dt*u(i)**2*fadj_tmp2_b
         u_b(i - 1) = u_b(i - 1) + 0.5d0*dt*u(i)**2*fadj_tmp2_b
       end do

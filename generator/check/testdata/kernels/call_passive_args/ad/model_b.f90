@@ -51,10 +51,9 @@ subroutine pair_b2(a, a_b, b, c_b, d_b)
   real(8), intent(inout) :: c_b
   real(8), intent(inout) :: d_b
   ! adjoint of model.f90:44
-  a_b = a_b - sin(a + b)*d_b
+  a_b = a_b - sin(a + b)*d_b + b*(cos(a*b)*c_b)
   d_b = 0.0_8
   ! adjoint of model.f90:43
-  a_b = a_b + b*(cos(a*b)*c_b)
   c_b = 0.0_8
 end subroutine pair_b2
 
@@ -106,17 +105,13 @@ subroutine model_b(x, x_b, y, y_b, n)
   y(2) = y(2) + c*d
   y(3) = y(3) + c + d + q(l)
   fadj_out3 = y
-  c_b = 0.0_8
-  d_b = 0.0_8
+  c_b = y_b(3) + d*y_b(2)
+  d_b = y_b(3) + c*y_b(2)
   q_b = 0.0_8
   s_b = 0.0_8
   ! adjoint of model.f90:74
-  c_b = c_b + y_b(3)
-  d_b = d_b + y_b(3)
   q_b(l) = q_b(l) + y_b(3)
   ! adjoint of model.f90:73
-  c_b = c_b + d*y_b(2)
-  d_b = d_b + c*y_b(2)
   call pair_b2(x(1), x_b(1), p, c_b, d_b)
   call pair_b()
   call scale_where_b(x, y_b, n, 0.3d0)

@@ -29,9 +29,8 @@ subroutine MODEL_b(X, X_b, Y, Y_b, N)
   do I = N, 1, -1
     ! adjoint of model.f:26
     C_b = C_b + X(I)*Y_b
-    X_b(I) = X_b(I) + C*Y_b
+    X_b(I) = X_b(I) + C*Y_b + W*D*Y_b
     W_b = W_b + D*(X(I)*Y_b)
-    X_b(I) = X_b(I) + W*D*Y_b
     W_b = 0.0_8
     c_b = 0.0_8
     call fadj_pop_r8(d)

@@ -6,8 +6,7 @@ subroutine sq_b(a, a_b, b_b)
   real(8), intent(inout) :: a_b
   real(8), intent(inout) :: b_b
   ! adjoint of outer.f90:6
-  a_b = a_b + 2.0_8*a*b_b
-  a_b = a_b + cos(a)*b_b
+  a_b = a_b + 2.0_8*a*b_b + cos(a)*b_b
   b_b = 0.0_8
 end subroutine sq_b
 

@@ -71,8 +71,7 @@ subroutine advect_b(u, u_b, c, c_b, n, nt)
     ! adjoint of advect.f90:11
     fadj_tmp2_b = u_b(1)
     u_b(1) = (1 - c)*fadj_tmp2_b
-    c_b = c_b - u(1)*fadj_tmp2_b
-    c_b = c_b + u(n)*fadj_tmp2_b
+    c_b = c_b - u(1)*fadj_tmp2_b + u(n)*fadj_tmp2_b
     u_b(n) = u_b(n) + c*fadj_tmp2_b
     call fadj_pop_r8_array(u(2:n), size(u(2:n)))
     ! adjoint of advect.f90:10
@@ -108,8 +107,7 @@ subroutine advect_b(u, u_b, c, c_b, n, nt)
       ! adjoint of advect.f90:11
       fadj_tmp2_b = u_b(1)
       u_b(1) = (1 - c)*fadj_tmp2_b
-      c_b = c_b - u(1)*fadj_tmp2_b
-      c_b = c_b + u(n)*fadj_tmp2_b
+      c_b = c_b - u(1)*fadj_tmp2_b + u(n)*fadj_tmp2_b
       u_b(n) = u_b(n) + c*fadj_tmp2_b
       call fadj_pop_r8_array(u(2:n), size(u(2:n)))
       ! adjoint of advect.f90:10

@@ -53,8 +53,7 @@ subroutine idx_b(x, x_b, y, y_b, n)
     call fadj_pop_r8(y(i))
     ! adjoint of idx.f90:19
     fadj_tmp2_b = y_b(i)
-    y_b(i) = 0.0_8
-    y_b(i) = y_b(i) + y(n + 1 - i)*fadj_tmp2_b
+    y_b(i) = y(n + 1 - i)*fadj_tmp2_b
     y_b(n + 1 - i) = y_b(n + 1 - i) + y(i)*fadj_tmp2_b
     x_b(i) = x_b(i) + fadj_tmp2_b
   end do
@@ -62,8 +61,7 @@ subroutine idx_b(x, x_b, y, y_b, n)
     call fadj_pop_r8(y(i - 1))
     ! adjoint of idx.f90:16
     fadj_tmp1_b = y_b(i - 1)
-    y_b(i - 1) = 0.0_8
-    y_b(i - 1) = y_b(i - 1) + y(i)*fadj_tmp1_b
+    y_b(i - 1) = y(i)*fadj_tmp1_b
     y_b(i) = y_b(i) + y(i - 1)*fadj_tmp1_b
   end do
   do i = n, 1, -1

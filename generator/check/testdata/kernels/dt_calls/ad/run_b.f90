@@ -43,10 +43,9 @@ contains
       u(i) = fadj_save1(i)
       ! adjoint of calls.f90:30
       fadj_tmp1_b = u_b(i)
-      u_b(i) = fadj_tmp1_b
+      u_b(i) = fadj_tmp1_b - k*fadj_tmp1_b
       k_b = k_b + (u(i - 1) - u(i))*fadj_tmp1_b
       u_b(i - 1) = u_b(i - 1) + k*fadj_tmp1_b
-      u_b(i) = u_b(i) - k*fadj_tmp1_b
     end do
   end subroutine diffuse_b
 

@@ -56,8 +56,7 @@ subroutine INIT_b(N, U, U_b, U0, U0_b, C, C_b, DT, DT_b)
     U_b(I) = 0.0_8
   end do
   ! adjoint of relax.f:14
-  C_b = C_b + 0.5D0*(C*DECAY_b)
-  C_b = C_b + 0.5D0*C*DECAY_b
+  C_b = C_b + 0.5D0*(C*DECAY_b) + 0.5D0*C*DECAY_b
   DECAY_b = 0.0_8
   ! adjoint of relax.f:13
   C_b = C_b + ALPHA_b

@@ -8,8 +8,7 @@ subroutine EOS_b(R, R_b, fadj_result_b)
   real(8), intent(in) :: fadj_result_b
   eos_res_b = fadj_result_b
   ! adjoint of tend.f:29
-  R_b = R_b + K*eos_res_b
-  R_b = R_b + 3*R**2*(0.1D0*eos_res_b)
+  R_b = R_b + K*eos_res_b + 3*R**2*(0.1D0*eos_res_b)
 end subroutine EOS_b
 
 subroutine SOUND_b(R, R_b, fadj_result_b)
@@ -74,8 +73,7 @@ subroutine TENDW_b(N, Q, Q_b, DQ, DQ_b, W, W_b)
     Q(I) = fadj_save1(I)
     ! adjoint of tend.f:21
     fadj_tmp1_b = Q_b(I)
-    Q_b(I) = 0.0_8
-    Q_b(I) = Q_b(I) + W(I)*fadj_tmp1_b
+    Q_b(I) = W(I)*fadj_tmp1_b
     W_b(I) = W_b(I) + Q(I)*fadj_tmp1_b
   end do
   deallocate(fadj_save1)

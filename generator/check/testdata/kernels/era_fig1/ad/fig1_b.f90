@@ -14,17 +14,15 @@ subroutine fig1_b(x, x_b, z, z_b)
   w = cos(y)
   y = sin(y)
   z = y*w
-  w_b = 0.0_8
+  w_b = y*z_b
   ! adjoint of fig1.f90:11
   y_b = w*z_b
-  w_b = w_b + y*z_b
   z_b = 0.0_8
   y = 2*x
   ! adjoint of fig1.f90:10
   fadj_tmp1_b = y_b
-  y_b = cos(y)*fadj_tmp1_b
+  y_b = cos(y)*fadj_tmp1_b - sin(y)*w_b
   ! adjoint of fig1.f90:9
-  y_b = y_b - sin(y)*w_b
   ! adjoint of fig1.f90:8
   x_b = x_b + 2*y_b
 end subroutine fig1_b

@@ -80,8 +80,8 @@ subroutine torsion_b(nx, ny, x, x_b, c, f, f_b)
   f = area*(fquad + flin)
   dvdx_b = 0.0_8
   dvdy_b = 0.0_8
-  flin_b = 0.0_8
-  fquad_b = 0.0_8
+  flin_b = area*f_b
+  fquad_b = area*f_b
   gradv_b = 0.0_8
   v_b = 0.0_8
   vb_b = 0.0_8
@@ -89,8 +89,6 @@ subroutine torsion_b(nx, ny, x, x_b, c, f, f_b)
   vr_b = 0.0_8
   vt_b = 0.0_8
   ! adjoint of torsion.f90:56
-  fquad_b = fquad_b + area*f_b
-  flin_b = flin_b + area*f_b
   f_b = 0.0_8
   do j = ny + 1, 1, -1
     do i = nx + 1, 1, -1
@@ -119,11 +117,10 @@ subroutine torsion_b(nx, ny, x, x_b, c, f, f_b)
       dvdy_b = dvdy_b + 2*dvdy*gradv_b
       gradv_b = 0.0_8
       ! adjoint of torsion.f90:46
-      v_b = v_b + 1.0_8/hy*dvdy_b
+      v_b = v_b + 1.0_8/hy*dvdy_b + 1.0_8/hx*dvdx_b
       vb_b = vb_b - 1.0_8/hy*dvdy_b
       dvdy_b = 0.0_8
       ! adjoint of torsion.f90:45
-      v_b = v_b + 1.0_8/hx*dvdx_b
       vl_b = vl_b - 1.0_8/hx*dvdx_b
       dvdx_b = 0.0_8
       if (i <= nx .and. j <= ny) then
@@ -177,11 +174,10 @@ subroutine torsion_b(nx, ny, x, x_b, c, f, f_b)
       gradv_b = 0.0_8
       ! adjoint of torsion.f90:26
       vt_b = vt_b + 1.0_8/hy*dvdy_b
-      v_b = v_b - 1.0_8/hy*dvdy_b
+      v_b = v_b - 1.0_8/hy*dvdy_b - 1.0_8/hx*dvdx_b
       dvdy_b = 0.0_8
       ! adjoint of torsion.f90:25
       vr_b = vr_b + 1.0_8/hx*dvdx_b
-      v_b = v_b - 1.0_8/hx*dvdx_b
       dvdx_b = 0.0_8
       if (i > 0 .and. j < ny) then
         ! adjoint of torsion.f90:24

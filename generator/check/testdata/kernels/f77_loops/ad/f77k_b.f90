@@ -34,9 +34,8 @@ subroutine F77K_b(X, X_b, Y, Y_b, N)
       call fadj_pop_r8(T)
       ! adjoint of f77k.f:10
       fadj_tmp1_b = T_b
-      T_b = X(I)*fadj_tmp1_b
+      T_b = X(I)*fadj_tmp1_b + sign(1.0_8, T)*(0.5_8/sqrt(DABS(T))*fadj_tmp1_b)
       X_b(I) = X_b(I) + T*fadj_tmp1_b
-      T_b = T_b + sign(1.0_8, T)*(0.5_8/sqrt(DABS(T))*fadj_tmp1_b)
     end do
     call fadj_pop_r8(T)
     ! adjoint of f77k.f:8

@@ -17,7 +17,6 @@ subroutine energy_b(x, x_b, n, fadj_result_b)
   do i = n - 1, 1, -1
     ! adjoint of energy.f90:9
     x_b(i + 1) = x_b(i + 1) + 2*(x(i + 1) - x(i))*energy_res_b
-    x_b(i) = x_b(i) - 2*(x(i + 1) - x(i))*energy_res_b
-    x_b(i) = x_b(i) + 4*x(i)**3*(0.5d0*energy_res_b)
+    x_b(i) = x_b(i) - 2*(x(i + 1) - x(i))*energy_res_b + 4*x(i)**3*(0.5d0*energy_res_b)
   end do
 end subroutine energy_b

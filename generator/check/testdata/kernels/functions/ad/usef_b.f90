@@ -8,8 +8,7 @@ subroutine g_b(a, a_b, b, fadj_result_b)
   real(8), intent(in) :: fadj_result_b
   g_res_b = fadj_result_b
   ! adjoint of usef.f90:5
-  a_b = a_b + sin(b)*g_res_b
-  a_b = a_b + 2*a*g_res_b
+  a_b = a_b + sin(b)*g_res_b + 2*a*g_res_b
 end subroutine g_b
 
 subroutine g_b2(a, b, b_b, fadj_result_b)
@@ -49,8 +48,7 @@ subroutine h_b(x, x_b, fadj_result_b)
     x_b = x_b + fadj_tmp1_b
   end if
   ! adjoint of usef.f90:12
-  x_b = x_b - exp(-x)*(x*r_b)
-  x_b = x_b + exp(-x)*r_b
+  x_b = x_b - exp(-x)*(x*r_b) + exp(-x)*r_b
 end subroutine h_b
 
 subroutine usef_b(x, x_b, y, y_b, c)

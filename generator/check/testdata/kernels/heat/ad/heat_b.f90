@@ -33,10 +33,9 @@ subroutine heat_b(u, u_b, n, r, r_b, nsteps)
     end do
     do i = n - 1, 2, -1
       ! adjoint of heat.f90:13
-      u_b(i) = u_b(i) + unew_b(i)
+      u_b(i) = u_b(i) + unew_b(i) - 2*(r*unew_b(i))
       r_b = r_b + (u(i + 1) - 2*u(i) + u(i - 1))*unew_b(i)
       u_b(i + 1) = u_b(i + 1) + r*unew_b(i)
-      u_b(i) = u_b(i) - 2*(r*unew_b(i))
       u_b(i - 1) = u_b(i - 1) + r*unew_b(i)
       unew_b(i) = 0.0_8
     end do

@@ -10,41 +10,23 @@ subroutine intr_b(x, x_b, a, a_b, y, y_b, z, z_b)
   real(8), intent(inout) :: y_b
   real(8), intent(inout) :: z_b
   real(8) :: t_b
-  t = sin(x)*exp(a) + log(x + 2.0d0)*sqrt(a) + cos(a)**2 + tan(0.3d0*x)
-  t = t + tanh(x) + atan(x*a) + x**3/a + sinh(a) + cosh(x)
-  t = t + asin(x/4) + acos(a/4) + log10(a) + a**x + atan2(x, a)
+  t = sin(x)*exp(a) + log(x + 2.0d0)*sqrt(a) + cos(a)**2 + tan(0.3d0*x) + tanh(x) + atan(x*a) + x**3/a + sinh(a) + cosh(x) + &
+      asin(x/4) + acos(a/4) + log10(a) + a**x + atan2(x, a)
   y = t*x
-  z = 3.0d0
-  z = z + t
+  z = 3.0d0 + t
   ! adjoint of intr.f90:11
-  t_b = z_b
+  t_b = z_b + x*y_b
   ! adjoint of intr.f90:10
   z_b = 0.0_8
   ! adjoint of intr.f90:9
-  t_b = t_b + x*y_b
-  x_b = x_b + t*y_b
+  x_b = x_b + t*y_b + 1.0_8/4*(1.0_8/sqrt(1.0_8 - (x/4)**2)*t_b) + a**x*log(merge(a, 1.0_8, a > 0.0_8))*t_b + a/(a**2 + &
+      x**2)*t_b + (1.0_8 - tanh(x)**2)*t_b + a*(1.0_8/(1.0_8 + (x*a)**2)*t_b) + 3*x**2*(1.0_8/a*t_b) + sinh(x)*t_b + &
+      cos(x)*(exp(a)*t_b) + 1.0_8/(x + 2.0d0)*(sqrt(a)*t_b) + 0.3d0*((1.0_8 + tan(0.3d0*x)**2)*t_b)
   y_b = 0.0_8
   ! adjoint of intr.f90:8
-  x_b = x_b + 1.0_8/4*(1.0_8/sqrt(1.0_8 - (x/4)**2)*t_b)
-  a_b = a_b - 1.0_8/4*(1.0_8/sqrt(1.0_8 - (a/4)**2)*t_b)
-  a_b = a_b + 1.0_8/(a*log(10.0_8))*t_b
-  a_b = a_b + x*a**(x - 1.0_8)*t_b
-  x_b = x_b + a**x*log(merge(a, 1.0_8, a > 0.0_8))*t_b
-  x_b = x_b + a/(a**2 + x**2)*t_b
-  a_b = a_b - x/(a**2 + x**2)*t_b
   ! adjoint of intr.f90:7
-  x_b = x_b + (1.0_8 - tanh(x)**2)*t_b
-  x_b = x_b + a*(1.0_8/(1.0_8 + (x*a)**2)*t_b)
-  a_b = a_b + x*(1.0_8/(1.0_8 + (x*a)**2)*t_b)
-  x_b = x_b + 3*x**2*(1.0_8/a*t_b)
-  a_b = a_b - x**3*(1.0_8/a)*(1.0_8/a)*t_b
-  a_b = a_b + cosh(a)*t_b
-  x_b = x_b + sinh(x)*t_b
   ! adjoint of intr.f90:6
-  x_b = x_b + cos(x)*(exp(a)*t_b)
-  a_b = a_b + exp(a)*(sin(x)*t_b)
-  x_b = x_b + 1.0_8/(x + 2.0d0)*(sqrt(a)*t_b)
-  a_b = a_b + 0.5_8/sqrt(a)*(log(x + 2.0d0)*t_b)
-  a_b = a_b - sin(a)*(2*cos(a)*t_b)
-  x_b = x_b + 0.3d0*((1.0_8 + tan(0.3d0*x)**2)*t_b)
+  a_b = a_b - 1.0_8/4*(1.0_8/sqrt(1.0_8 - (a/4)**2)*t_b) + 1.0_8/(a*log(10.0_8))*t_b + x*a**(x - 1.0_8)*t_b - x/(a**2 + &
+      x**2)*t_b + x*(1.0_8/(1.0_8 + (x*a)**2)*t_b) - x**3*(1.0_8/a)*(1.0_8/a)*t_b + cosh(a)*t_b + exp(a)*(sin(x)*t_b) + &
+      0.5_8/sqrt(a)*(log(x + 2.0d0)*t_b) - sin(a)*(2*cos(a)*t_b)
 end subroutine intr_b

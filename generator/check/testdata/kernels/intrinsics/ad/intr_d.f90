@@ -13,18 +13,14 @@ subroutine intr_d(x, x_d, a, a_d, y, y_d, z, z_d)
   y_d = 0.0_8
   z_d = 0.0_8
   t_d = exp(a)*(cos(x)*x_d) + sin(x)*(exp(a)*a_d) + (sqrt(a)*(1.0_8/(x + 2.0d0)*x_d) + log(x + 2.0d0)*(0.5_8/sqrt(a)*a_d)) - &
-      2*cos(a)*(sin(a)*a_d) + (1.0_8 + tan(0.3d0*x)**2)*(0.3d0*x_d)
-  t = sin(x)*exp(a) + log(x + 2.0d0)*sqrt(a) + cos(a)**2 + tan(0.3d0*x)
-  t_d = t_d + (1.0_8 - tanh(x)**2)*x_d + 1.0_8/(1.0_8 + (x*a)**2)*(a*x_d + x*a_d) + (1.0_8/a*(3*x**2*x_d) - &
-      x**3*(1.0_8/a)*(1.0_8/a)*a_d) + cosh(a)*a_d + sinh(x)*x_d
-  t = t + tanh(x) + atan(x*a) + x**3/a + sinh(a) + cosh(x)
-  t_d = t_d + 1.0_8/sqrt(1.0_8 - (x/4)**2)*(1.0_8/4*x_d) - 1.0_8/sqrt(1.0_8 - (a/4)**2)*(1.0_8/4*a_d) + &
-      1.0_8/(a*log(10.0_8))*a_d + (x*a**(x - 1.0_8)*a_d + a**x*log(merge(a, 1.0_8, a > 0.0_8))*x_d) + (a/(a**2 + x**2)*x_d - &
-      x/(a**2 + x**2)*a_d)
-  t = t + asin(x/4) + acos(a/4) + log10(a) + a**x + atan2(x, a)
+      2*cos(a)*(sin(a)*a_d) + (1.0_8 + tan(0.3d0*x)**2)*(0.3d0*x_d) + (1.0_8 - tanh(x)**2)*x_d + 1.0_8/(1.0_8 + &
+      (x*a)**2)*(a*x_d + x*a_d) + (1.0_8/a*(3*x**2*x_d) - x**3*(1.0_8/a)*(1.0_8/a)*a_d) + cosh(a)*a_d + sinh(x)*x_d + &
+      1.0_8/sqrt(1.0_8 - (x/4)**2)*(1.0_8/4*x_d) - 1.0_8/sqrt(1.0_8 - (a/4)**2)*(1.0_8/4*a_d) + 1.0_8/(a*log(10.0_8))*a_d + &
+      (x*a**(x - 1.0_8)*a_d + a**x*log(merge(a, 1.0_8, a > 0.0_8))*x_d) + (a/(a**2 + x**2)*x_d - x/(a**2 + x**2)*a_d)
+  t = sin(x)*exp(a) + log(x + 2.0d0)*sqrt(a) + cos(a)**2 + tan(0.3d0*x) + tanh(x) + atan(x*a) + x**3/a + sinh(a) + cosh(x) + &
+      asin(x/4) + acos(a/4) + log10(a) + a**x + atan2(x, a)
   y_d = x*t_d + t*x_d
   y = t*x
-  z = 3.0d0
+  z = 3.0d0 + t
   z_d = z_d + t_d
-  z = z + t
 end subroutine intr_d

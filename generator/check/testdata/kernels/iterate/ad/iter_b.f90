@@ -42,10 +42,8 @@ subroutine iter_b(x, x_b, y, y_b, n)
     y = fadj_save1(i)
     ! adjoint of iter.f90:9
     fadj_tmp2_b = y_b
-    y_b = 0.0_8
-    x_b = x_b + y*(1.0_8/(1 + x*x)*fadj_tmp2_b)
-    y_b = y_b + x*(1.0_8/(1 + x*x)*fadj_tmp2_b)
-    x_b = x_b - 2.0_8*x*(x*y*(1.0_8/(1 + x*x))*(1.0_8/(1 + x*x))*fadj_tmp2_b)
+    y_b = x*(1.0_8/(1 + x*x)*fadj_tmp2_b)
+    x_b = x_b + y*(1.0_8/(1 + x*x)*fadj_tmp2_b) - 2.0_8*x*(x*y*(1.0_8/(1 + x*x))*(1.0_8/(1 + x*x))*fadj_tmp2_b)
     ! adjoint of iter.f90:8
     fadj_tmp1_b = x_b
     x_b = 2*fadj_tmp1_b

@@ -66,10 +66,9 @@ contains
       unew_b(1) = 0.0_8
       do i = n - 1, 2, -1
         ! adjoint of wave.f90:31
-        u_b(i) = u_b(i) + 2*unew_b(i)
+        u_b(i) = u_b(i) + 2*unew_b(i) - 2*(c*unew_b(i))
         uold_b(i) = uold_b(i) - unew_b(i)
         u_b(i + 1) = u_b(i + 1) + c*unew_b(i)
-        u_b(i) = u_b(i) - 2*(c*unew_b(i))
         u_b(i - 1) = u_b(i - 1) + c*unew_b(i)
         unew_b(i) = 0.0_8
       end do

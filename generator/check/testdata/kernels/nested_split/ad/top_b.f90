@@ -20,8 +20,7 @@ subroutine leaf_bwd(a, a_b, b, b_b)
   ! adjoint of top.f90:7
   fadj_tmp1_b = b_b
   b_b = cos(a)*fadj_tmp1_b
-  a_b = a_b - sin(a)*(b*fadj_tmp1_b)
-  a_b = a_b + 2.0_8*a*fadj_tmp1_b
+  a_b = a_b - sin(a)*(b*fadj_tmp1_b) + 2.0_8*a*fadj_tmp1_b
 end subroutine leaf_bwd
 
 subroutine middle_fwd(u, n, s)

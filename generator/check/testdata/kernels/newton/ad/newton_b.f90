@@ -45,13 +45,10 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
     fp_b = fp_b - f*(1.0_8/fp)*(1.0_8/fp)*dz_b
     dz_b = 0.0_8
     ! adjoint of newton.f90:13
-    z_b = z_b + 2*z*(3*fp_b)
-    a_b = a_b + fp_b
+    z_b = z_b + 2*z*(3*fp_b) + 3*z**2*f_b + a*f_b
+    a_b = a_b + fp_b + z*f_b
     fp_b = 0.0_8
     ! adjoint of newton.f90:12
-    z_b = z_b + 3*z**2*f_b
-    a_b = a_b + z*f_b
-    z_b = z_b + a*f_b
     b_b = b_b - f_b
     f_b = 0.0_8
   end do

@@ -11,8 +11,7 @@ subroutine kinks_b(x, x_b, a, a_b, y, y_b)
   real(8), intent(inout) :: y_b
   real(8) :: t_b
   real(8) :: fadj_tmp1_b
-  t = abs(x - 2*a) + max(x, a, 0.1d0)*min(x, 2*a) + sign(x, a - 1.0d0)
-  t = t + mod(10*x, 0.3d0)*a + mod(x + a, 0.7d0)
+  t = abs(x - 2*a) + max(x, a, 0.1d0)*min(x, 2*a) + sign(x, a - 1.0d0) + mod(10*x, 0.3d0)*a + mod(x + a, 0.7d0)
   k = int(10*x) + nint(5*a) + floor(3*x*a)
   t = t*real(k, 8) + dble(k)*a
   y = t + sign(1.0d0, x)*x**2
@@ -23,18 +22,10 @@ subroutine kinks_b(x, x_b, a, a_b, y, y_b)
   ! adjoint of kinks.f90:12
   fadj_tmp1_b = t_b
   t_b = real(k, 8)*fadj_tmp1_b
-  a_b = a_b + dble(k)*fadj_tmp1_b
+  a_b = a_b + dble(k)*fadj_tmp1_b + mod(10*x, 0.3d0)*t_b + t_b - 2*(sign(1.0_8, x - 2*a)*t_b) + merge(1.0_8, 0.0_8, a > x .and. &
+      a >= 0.1d0)*(min(x, 2*a)*t_b) + 2*(merge(1.0_8, 0.0_8, 2*a < x)*(max(x, a, 0.1d0)*t_b))
   ! adjoint of kinks.f90:10
-  x_b = x_b + 10*(a*t_b)
-  a_b = a_b + mod(10*x, 0.3d0)*t_b
-  x_b = x_b + t_b
-  a_b = a_b + t_b
   ! adjoint of kinks.f90:9
-  x_b = x_b + sign(1.0_8, x - 2*a)*t_b
-  a_b = a_b - 2*(sign(1.0_8, x - 2*a)*t_b)
-  x_b = x_b + merge(1.0_8, 0.0_8, x >= a .and. x >= 0.1d0)*(min(x, 2*a)*t_b)
-  a_b = a_b + merge(1.0_8, 0.0_8, a > x .and. a >= 0.1d0)*(min(x, 2*a)*t_b)
-  x_b = x_b + merge(1.0_8, 0.0_8, x <= 2*a)*(max(x, a, 0.1d0)*t_b)
-  a_b = a_b + 2*(merge(1.0_8, 0.0_8, 2*a < x)*(max(x, a, 0.1d0)*t_b))
-  x_b = x_b + sign(1.0_8, x)*sign(1.0_8, a - 1.0d0)*t_b
+  x_b = x_b + 10*(a*t_b) + t_b + sign(1.0_8, x - 2*a)*t_b + merge(1.0_8, 0.0_8, x >= a .and. x >= 0.1d0)*(min(x, 2*a)*t_b) + &
+      merge(1.0_8, 0.0_8, x <= 2*a)*(max(x, a, 0.1d0)*t_b) + sign(1.0_8, x)*sign(1.0_8, a - 1.0d0)*t_b
 end subroutine kinks_b

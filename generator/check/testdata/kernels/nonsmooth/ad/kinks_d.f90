@@ -13,10 +13,8 @@ subroutine kinks_d(x, x_d, a, a_d, y, y_d)
   y_d = 0.0_8
   t_d = sign(1.0_8, x - 2*a)*(x_d - 2*a_d) + (min(x, 2*a)*(merge(1.0_8, 0.0_8, x >= a .and. x >= 0.1d0)*x_d + merge(1.0_8, 0.0_8, &
       a > x .and. a >= 0.1d0)*a_d) + max(x, a, 0.1d0)*(merge(1.0_8, 0.0_8, x <= 2*a)*x_d + merge(1.0_8, 0.0_8, 2*a < &
-      x)*(2*a_d))) + sign(1.0_8, x)*sign(1.0_8, a - 1.0d0)*x_d
-  t = abs(x - 2*a) + max(x, a, 0.1d0)*min(x, 2*a) + sign(x, a - 1.0d0)
-  t_d = t_d + (a*(10*x_d) + mod(10*x, 0.3d0)*a_d) + (x_d + a_d)
-  t = t + mod(10*x, 0.3d0)*a + mod(x + a, 0.7d0)
+      x)*(2*a_d))) + sign(1.0_8, x)*sign(1.0_8, a - 1.0d0)*x_d + (a*(10*x_d) + mod(10*x, 0.3d0)*a_d) + (x_d + a_d)
+  t = abs(x - 2*a) + max(x, a, 0.1d0)*min(x, 2*a) + sign(x, a - 1.0d0) + mod(10*x, 0.3d0)*a + mod(x + a, 0.7d0)
   k = int(10*x) + nint(5*a) + floor(3*x*a)
   t_d = real(k, 8)*t_d + dble(k)*a_d
   t = t*real(k, 8) + dble(k)*a

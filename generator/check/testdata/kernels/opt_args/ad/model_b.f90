@@ -97,9 +97,8 @@ contains
     do i = n - 1, 2, -1
       ! adjoint of model.f90:24
       fadj_tmp1_b = u_b(i)
-      u_b(i) = fadj_tmp1_b
+      u_b(i) = fadj_tmp1_b - 2*(w*fadj_tmp1_b)
       u_b(i - 1) = u_b(i - 1) + w*fadj_tmp1_b
-      u_b(i) = u_b(i) - 2*(w*fadj_tmp1_b)
       u_b(i + 1) = u_b(i + 1) + w*fadj_tmp1_b
     end do
     if (present(energy)) energy_b = 0.0_8
@@ -135,9 +134,8 @@ contains
     do i = n - 1, 2, -1
       ! adjoint of model.f90:24
       fadj_tmp1_b = u_b(i)
-      u_b(i) = fadj_tmp1_b
+      u_b(i) = fadj_tmp1_b - 2*(w*fadj_tmp1_b)
       u_b(i - 1) = u_b(i - 1) + w*fadj_tmp1_b
-      u_b(i) = u_b(i) - 2*(w*fadj_tmp1_b)
       u_b(i + 1) = u_b(i + 1) + w*fadj_tmp1_b
     end do
   end subroutine step_b2
@@ -188,9 +186,8 @@ contains
     do i = n - 1, 2, -1
       ! adjoint of model.f90:24
       fadj_tmp1_b = u_b(i)
-      u_b(i) = fadj_tmp1_b
+      u_b(i) = fadj_tmp1_b - 2*(w*fadj_tmp1_b)
       u_b(i - 1) = u_b(i - 1) + w*fadj_tmp1_b
-      u_b(i) = u_b(i) - 2*(w*fadj_tmp1_b)
       u_b(i + 1) = u_b(i + 1) + w*fadj_tmp1_b
     end do
     if (present(energy)) energy_b = 0.0_8

@@ -137,9 +137,8 @@ contains
     do i = n - 1, 2, -1
       ! adjoint of model.f90:26
       fadj_tmp1_b = u_b(i)
-      u_b(i) = fadj_tmp1_b
+      u_b(i) = fadj_tmp1_b - 2*(w*fadj_tmp1_b)
       u_b(i - 1) = u_b(i - 1) + w*fadj_tmp1_b
-      u_b(i) = u_b(i) - 2*(w*fadj_tmp1_b)
       u_b(i + 1) = u_b(i + 1) + w*fadj_tmp1_b
     end do
     if (present(energy)) energy_b = 0.0_8
@@ -199,9 +198,8 @@ contains
     do i = n - 1, 2, -1
       ! adjoint of model.f90:26
       fadj_tmp1_b = u_b(i)
-      u_b(i) = fadj_tmp1_b
+      u_b(i) = fadj_tmp1_b - 2*(w*fadj_tmp1_b)
       u_b(i - 1) = u_b(i - 1) + w*fadj_tmp1_b
-      u_b(i) = u_b(i) - 2*(w*fadj_tmp1_b)
       u_b(i + 1) = u_b(i + 1) + w*fadj_tmp1_b
     end do
   end subroutine step_bwd2
@@ -276,9 +274,8 @@ contains
     do i = n - 1, 2, -1
       ! adjoint of model.f90:26
       fadj_tmp1_b = u_b(i)
-      u_b(i) = fadj_tmp1_b
+      u_b(i) = fadj_tmp1_b - 2*(w*fadj_tmp1_b)
       u_b(i - 1) = u_b(i - 1) + w*fadj_tmp1_b
-      u_b(i) = u_b(i) - 2*(w*fadj_tmp1_b)
       u_b(i + 1) = u_b(i + 1) + w*fadj_tmp1_b
     end do
     if (present(energy)) energy_b = 0.0_8

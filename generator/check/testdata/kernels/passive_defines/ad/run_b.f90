@@ -59,11 +59,9 @@ subroutine run_b(x, x_b, y, y_b)
   gain_b = 0.0_8
   p_b%a = 0.0_8
   p_b%b = 0.0_8
-  w_b = 0.0_8
-  z_b = 0.0_8
+  w_b = z*(gain*(x*y_b))
+  z_b = w*(gain*(x*y_b))
   ! adjoint of reset.f90:54
-  w_b = w_b + z*(gain*(x*y_b))
-  z_b = z_b + w*(gain*(x*y_b))
   gain_b = gain_b + w*z*(x*y_b)
   x_b = x_b + w*z*gain*y_b
   call fadj_snap_pop_r8(z)
@@ -82,10 +80,9 @@ subroutine run_b(x, x_b, y, y_b)
   gain_b = 0.0_8
   call fadj_pop_r8(z)
   ! adjoint of reset.f90:50
-  x_b = x_b + 2*x*z_b
+  x_b = x_b + 2*x*z_b + z*y_b
   ! adjoint of reset.f90:49
   z_b = x*y_b
-  x_b = x_b + z*y_b
   p_b%a = p_b%a + p%b*(x*y_b)
   p_b%b = p_b%b + p%a*(x*y_b)
   x_b = x_b + p%a*p%b*y_b

@@ -84,8 +84,7 @@ subroutine micro_b(klon, klev, q, q_b, t, t_b, dt, qout, qout_b)
           solqa(jl, jm, jn) = fadj_save1(jl, jm, jn)
           ! adjoint of micro.f90:40
           fadj_tmp1_b = solqa_b(jl, jm, jn)
-          solqa_b(jl, jm, jn) = 0.0_8
-          solqa_b(jl, jm, jn) = solqa_b(jl, jm, jn) + ratio(jl, jm)*fadj_tmp1_b
+          solqa_b(jl, jm, jn) = ratio(jl, jm)*fadj_tmp1_b
           ratio_b(jl, jm) = ratio_b(jl, jm) + solqa(jl, jm, jn)*fadj_tmp1_b
         end do
       end do
@@ -94,9 +93,8 @@ subroutine micro_b(klon, klev, q, q_b, t, t_b, dt, qout, qout_b)
     do jm = 3, 1, -1
       do jl = klon, 1, -1
         ! adjoint of micro.f90:34
-        q_b(jl, jk, jm) = q_b(jl, jk, jm) + 1.0_8/(q(jl, jk, jm) + sqrt(sink(jl, jm)))*ratio_b(jl, jm)
-        q_b(jl, jk, jm) = q_b(jl, jk, jm) - q(jl, jk, jm)*(1.0_8/(q(jl, jk, jm) + sqrt(sink(jl, jm))))*(1.0_8/(q(jl, jk, jm) + &
-            sqrt(sink(jl, jm))))*ratio_b(jl, jm)
+        q_b(jl, jk, jm) = q_b(jl, jk, jm) + 1.0_8/(q(jl, jk, jm) + sqrt(sink(jl, jm)))*ratio_b(jl, jm) - q(jl, jk, &
+            jm)*(1.0_8/(q(jl, jk, jm) + sqrt(sink(jl, jm))))*(1.0_8/(q(jl, jk, jm) + sqrt(sink(jl, jm))))*ratio_b(jl, jm)
         sink_b(jl, jm) = sink_b(jl, jm) - 0.5_8/sqrt(sink(jl, jm))*(q(jl, jk, jm)*(1.0_8/(q(jl, jk, jm) + sqrt(sink(jl, &
             jm))))*(1.0_8/(q(jl, jk, jm) + sqrt(sink(jl, jm))))*ratio_b(jl, jm))
         ratio_b(jl, jm) = 0.0_8
@@ -114,11 +112,10 @@ subroutine micro_b(klon, klev, q, q_b, t, t_b, dt, qout, qout_b)
     do jm = 3, 1, -1
       do jl = klon, 1, -1
         ! adjoint of micro.f90:22
-        q_b(jl, jk, jm) = q_b(jl, jk, jm) + 2*q(jl, jk, jm)*(dt*0.05d0*solqa_b(jl, jm, mod(jm, 3) + 1))
+        q_b(jl, jk, jm) = q_b(jl, jk, jm) + 2*q(jl, jk, jm)*(dt*0.05d0*solqa_b(jl, jm, mod(jm, 3) + 1)) - 2*q(jl, jk, &
+            jm)*(dt*0.05d0*solqa_b(jl, mod(jm, 3) + 1, jm)) + dt*0.1d0*(t(jl, jk)*solqa_b(jl, jm, jm))
         ! adjoint of micro.f90:21
-        q_b(jl, jk, jm) = q_b(jl, jk, jm) - 2*q(jl, jk, jm)*(dt*0.05d0*solqa_b(jl, mod(jm, 3) + 1, jm))
         ! adjoint of micro.f90:20
-        q_b(jl, jk, jm) = q_b(jl, jk, jm) + dt*0.1d0*(t(jl, jk)*solqa_b(jl, jm, jm))
         t_b(jl, jk) = t_b(jl, jk) + dt*0.1d0*q(jl, jk, jm)*solqa_b(jl, jm, jm)
       end do
     end do

@@ -64,15 +64,12 @@ subroutine fe_b(n, m, x, x_b, lam, lam_b, f, f_b)
   f = f + s1*s2 + e*e
   d1_b = 0.0_8
   d2_b = 0.0_8
-  e_b = 0.0_8
+  e_b = 2.0_8*e*f_b
   g_b = 0.0_8
-  s1_b = 0.0_8
-  s2_b = 0.0_8
+  s1_b = s2*f_b
+  s2_b = s1*f_b
   t_b = 0.0_8
   ! adjoint of fe.f90:46
-  s1_b = s1_b + s2*f_b
-  s2_b = s2_b + s1*f_b
-  e_b = e_b + 2.0_8*e*f_b
   allocate(fadj_save2(1:n))
   call fadj_pop_r8_array(fadj_save2, size(fadj_save2))
   do i = n, 1, -1
@@ -112,11 +109,10 @@ subroutine fe_b(n, m, x, x_b, lam, lam_b, f, f_b)
       d2_b = d2_b + 2*d2*g_b
       g_b = 0.0_8
       ! adjoint of fe.f90:31
-      x_b(i, j) = x_b(i, j) + d2_b
+      x_b(i, j) = x_b(i, j) + d2_b + d1_b
       x_b(i, j - 1) = x_b(i, j - 1) - d2_b
       d2_b = 0.0_8
       ! adjoint of fe.f90:30
-      x_b(i, j) = x_b(i, j) + d1_b
       x_b(i - 1, j) = x_b(i - 1, j) - d1_b
       d1_b = 0.0_8
     end do
@@ -133,8 +129,7 @@ subroutine fe_b(n, m, x, x_b, lam, lam_b, f, f_b)
       else
         ! adjoint of fe.f90:24
         g_b = g_b + lam*(0.5_8/sqrt(g*lam)*s1_b)
-        lam_b = lam_b + g*(0.5_8/sqrt(g*lam)*s1_b)
-        lam_b = lam_b - 0.5d0*s1_b
+        lam_b = lam_b + g*(0.5_8/sqrt(g*lam)*s1_b) - 0.5d0*s1_b
       end if
       ! adjoint of fe.f90:20
       d1_b = d1_b + 2*d1*g_b
@@ -142,11 +137,10 @@ subroutine fe_b(n, m, x, x_b, lam, lam_b, f, f_b)
       g_b = 0.0_8
       ! adjoint of fe.f90:19
       x_b(i, j + 1) = x_b(i, j + 1) + d2_b
-      x_b(i, j) = x_b(i, j) - d2_b
+      x_b(i, j) = x_b(i, j) - d2_b - d1_b
       d2_b = 0.0_8
       ! adjoint of fe.f90:18
       x_b(i + 1, j) = x_b(i + 1, j) + d1_b
-      x_b(i, j) = x_b(i, j) - d1_b
       d1_b = 0.0_8
     end do
   end do

@@ -8,8 +8,7 @@ subroutine mix_b(a, a_b, c, c_b, b_b)
   real(8), intent(inout) :: b_b
   ! adjoint of lib.f90:9
   a_b = a_b + sin(c)*b_b
-  c_b = c_b + cos(c)*(a*b_b)
-  c_b = c_b + 2.0_8*c*b_b
+  c_b = c_b + cos(c)*(a*b_b) + 2.0_8*c*b_b
   b_b = 0.0_8
 end subroutine mix_b
 

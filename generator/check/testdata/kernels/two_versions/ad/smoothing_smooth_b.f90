@@ -27,10 +27,8 @@ contains
       u(i) = fadj_save1(i)
       ! adjoint of lib.f90:39
       fadj_tmp1_b = u_b(i)
-      u_b(i) = 0.0_8
-      w_b = w_b - u(i)*fadj_tmp1_b
-      u_b(i) = u_b(i) + (1.0d0 - w)*fadj_tmp1_b
-      w_b = w_b + 0.5d0*((u(i - 1) + u(i + 1))*fadj_tmp1_b)
+      u_b(i) = (1.0d0 - w)*fadj_tmp1_b
+      w_b = w_b - u(i)*fadj_tmp1_b + 0.5d0*((u(i - 1) + u(i + 1))*fadj_tmp1_b)
       u_b(i - 1) = u_b(i - 1) + 0.5d0*w*fadj_tmp1_b
       u_b(i + 1) = u_b(i + 1) + 0.5d0*w*fadj_tmp1_b
     end do
