@@ -16,6 +16,9 @@
 //   - x = 0 directly followed by x = x + e becomes x = e;
 //   - increments of one element in a run of assignments are summed in
 //     one statement (increments.go);
+//   - x = x + e becomes x = e where the scalar x is known zero, as a
+//     loop temporary's adjoint zeroed at the end of each iteration
+//     (accumulators.go);
 //   - x = 0 where an earlier x = 0 of the same list holds goes, and
 //     x = 0 directly followed by x = e that does not read x (zeros.go);
 //   - x = 0 (or an element) of a local nothing reads afterwards goes
@@ -98,7 +101,8 @@ func unit(u *ast.Unit) {
 	repeatedZeros(u)
 	overwrittenZeros(u)
 	finalZeros(u)
-	mergeIncrements(u) // increments.go: after the zero stores of dead adjoints go
+	mergeIncrements(u)     // increments.go: after the zero stores of dead adjoints go
+	zeroedAccumulators(u)  // accumulators.go
 	fuseArrayStatements(u) // fuse.go
 	// A local named only in the bounds of another unused one is unused
 	// once that one goes.

@@ -129,7 +129,7 @@ subroutine limiter_b(n, m, u, u_b, w, w_b, cost, cost_b)
     if (s <= -1.0d0) then
       call fadj_pop_r8(u(i, 2))
       ! adjoint of limiter.f90:29
-      s_b = s_b - u_b(i, 2)
+      s_b = -u_b(i, 2)
       u_b(i, 2) = 0.0_8
     else if (s <= 1.0d0) then
       call fadj_pop_r8(u(i, 2))
@@ -139,7 +139,7 @@ subroutine limiter_b(n, m, u, u_b, w, w_b, cost, cost_b)
     else
       call fadj_pop_r8(u(i, 2))
       ! adjoint of limiter.f90:33
-      s_b = s_b + u_b(i, 2)
+      s_b = u_b(i, 2)
       u_b(i, 2) = 0.0_8
     end if
     s = fadj_save2(i)

@@ -35,7 +35,7 @@ subroutine branchy_b(x, x_b, a, a_b, y, y_b)
     y_b = 0.0_8
   end if
   ! adjoint of branchy.f90:15
-  t_b = t_b + a*y_b
+  t_b = a*y_b
   a_b = a_b + t*y_b
   y_b = 0.0_8
   call fadj_pop_bits(fadj_branch, 1)

@@ -152,7 +152,7 @@ subroutine model_b(x, x_b, y, y_b, n)
     x_b(fadj_e1) = x_b(fadj_e1) + q(fadj_e1)*y_b(fadj_e1)
     fadj_sum1 = fadj_sum1 + y_b(fadj_e1)
   end do
-  s_b = s_b + fadj_sum1
+  s_b = fadj_sum1
   y_b = 0.0_8
   call fadj_snap_pop_r8(q(l))
   call fadj_push_r8(q(l))

@@ -30,7 +30,7 @@ subroutine MODEL_b(X, X_b, Y, Y_b, N)
     ! adjoint of model.f:26
     C_b = C_b + X(I)*Y_b
     X_b(I) = X_b(I) + C*Y_b + W*D*Y_b
-    W_b = W_b + D*(X(I)*Y_b)
+    W_b = D*(X(I)*Y_b)
     W_b = 0.0_8
     c_b = 0.0_8
     call fadj_pop_r8(d)
@@ -38,7 +38,7 @@ subroutine MODEL_b(X, X_b, Y, Y_b, N)
     call fadj_pop_r8(W)
     ! adjoint of model.f:24
     C_b = C_b + W*(X(I)*Y_b)
-    W_b = W_b + C*(X(I)*Y_b)
+    W_b = C*(X(I)*Y_b)
     X_b(I) = X_b(I) + C*W*Y_b
     call fadj_pop_r8(W)
     ! adjoint of model.f:23

@@ -93,9 +93,9 @@ subroutine torsion_b(nx, ny, x, x_b, c, f, f_b)
   do j = ny + 1, 1, -1
     do i = nx + 1, 1, -1
       ! adjoint of torsion.f90:53
-      v_b = v_b - cdiv3*flin_b
-      vb_b = vb_b - cdiv3*flin_b
-      vl_b = vl_b - cdiv3*flin_b
+      v_b = -cdiv3*flin_b
+      vb_b = -cdiv3*flin_b
+      vl_b = -cdiv3*flin_b
       vb = 0.0d0
       vl = 0.0d0
       v = 0.0d0
@@ -107,14 +107,14 @@ subroutine torsion_b(nx, ny, x, x_b, c, f, f_b)
       gradv = dvdx**2 + dvdy**2
       if (gradv <= 1.0d0) then
         ! adjoint of torsion.f90:49
-        gradv_b = gradv_b + 0.5d0*fquad_b
+        gradv_b = 0.5d0*fquad_b
       else
         ! adjoint of torsion.f90:51
-        gradv_b = gradv_b + 0.5_8/sqrt(gradv)*fquad_b
+        gradv_b = 0.5_8/sqrt(gradv)*fquad_b
       end if
       ! adjoint of torsion.f90:47
-      dvdx_b = dvdx_b + 2*dvdx*gradv_b
-      dvdy_b = dvdy_b + 2*dvdy*gradv_b
+      dvdx_b = 2*dvdx*gradv_b
+      dvdy_b = 2*dvdy*gradv_b
       gradv_b = 0.0_8
       ! adjoint of torsion.f90:46
       v_b = v_b + 1.0_8/hy*dvdy_b + 1.0_8/hx*dvdx_b
@@ -149,9 +149,9 @@ subroutine torsion_b(nx, ny, x, x_b, c, f, f_b)
   do j = ny, 0, -1
     do i = nx, 0, -1
       ! adjoint of torsion.f90:33
-      v_b = v_b - cdiv3*flin_b
-      vr_b = vr_b - cdiv3*flin_b
-      vt_b = vt_b - cdiv3*flin_b
+      v_b = -cdiv3*flin_b
+      vr_b = -cdiv3*flin_b
+      vt_b = -cdiv3*flin_b
       v = 0.0d0
       vr = 0.0d0
       vt = 0.0d0
@@ -163,14 +163,14 @@ subroutine torsion_b(nx, ny, x, x_b, c, f, f_b)
       gradv = dvdx**2 + dvdy**2
       if (gradv <= 1.0d0) then
         ! adjoint of torsion.f90:29
-        gradv_b = gradv_b + 0.5d0*fquad_b
+        gradv_b = 0.5d0*fquad_b
       else
         ! adjoint of torsion.f90:31
-        gradv_b = gradv_b + 0.5_8/sqrt(gradv)*fquad_b
+        gradv_b = 0.5_8/sqrt(gradv)*fquad_b
       end if
       ! adjoint of torsion.f90:27
-      dvdx_b = dvdx_b + 2*dvdx*gradv_b
-      dvdy_b = dvdy_b + 2*dvdy*gradv_b
+      dvdx_b = 2*dvdx*gradv_b
+      dvdy_b = 2*dvdy*gradv_b
       gradv_b = 0.0_8
       ! adjoint of torsion.f90:26
       vt_b = vt_b + 1.0_8/hy*dvdy_b

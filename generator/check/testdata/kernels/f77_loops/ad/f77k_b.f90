@@ -25,10 +25,10 @@ subroutine F77K_b(X, X_b, Y, Y_b, N)
   do I = N, 1, -1
     if (T .GT. 10.0D0) then
       ! adjoint of f77k.f:13
-      T_b = T_b + 1.0_8/T*Y_b
+      T_b = 1.0_8/T*Y_b
     else
       ! adjoint of f77k.f:15
-      T_b = T_b + Y_b
+      T_b = Y_b
     end if
     do J = 3, 1, -1
       call fadj_pop_r8(T)

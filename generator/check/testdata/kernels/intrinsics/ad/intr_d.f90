@@ -22,5 +22,5 @@ subroutine intr_d(x, x_d, a, a_d, y, y_d, z, z_d)
   y_d = x*t_d + t*x_d
   y = t*x
   z = 3.0d0 + t
-  z_d = z_d + t_d
+  z_d = t_d
 end subroutine intr_d

@@ -37,12 +37,12 @@ subroutine newton_b(a, a_b, b, b_b, z, z_b)
   do fadj_iter1 = 1, fadj_count1
     call fadj_pop_r8(z)
     ! adjoint of newton.f90:15
-    dz_b = dz_b - z_b
+    dz_b = -z_b
     f = z**3 + a*z - b
     fp = 3*z**2 + a
     ! adjoint of newton.f90:14
-    f_b = f_b + 1.0_8/fp*dz_b
-    fp_b = fp_b - f*(1.0_8/fp)*(1.0_8/fp)*dz_b
+    f_b = 1.0_8/fp*dz_b
+    fp_b = -f*(1.0_8/fp)*(1.0_8/fp)*dz_b
     dz_b = 0.0_8
     ! adjoint of newton.f90:13
     z_b = z_b + 2*z*(3*fp_b) + 3*z**2*f_b + a*f_b

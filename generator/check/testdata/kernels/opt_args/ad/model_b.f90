@@ -76,7 +76,7 @@ contains
     ! adjoint of model.f90:33
     fadj_tmp2_b = u_b(1)
     u_b(1) = wk*fadj_tmp2_b
-    wk_b = wk_b + u(1)*fadj_tmp2_b
+    wk_b = u(1)*fadj_tmp2_b
     if (present(f)) then
       ! adjoint of model.f90:32
       f_b(1) = f_b(1) + 2*f(1)*wk_b

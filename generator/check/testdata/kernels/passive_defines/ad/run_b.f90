@@ -72,7 +72,7 @@ subroutine run_b(x, x_b, y, y_b)
   call mix_b(x_b, w_b)
   call fadj_pop_r8(gain)
   ! adjoint of reset.f90:52
-  z_b = z_b + gain*y_b
+  z_b = gain*y_b
   gain_b = gain_b + z*y_b
   call fadj_pop_r8(gain)
   ! adjoint of reset.f90:51

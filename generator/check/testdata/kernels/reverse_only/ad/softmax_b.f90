@@ -31,7 +31,7 @@ subroutine softmax_b(z, z_b, p, p_b, n)
     z_b(fadj_e1) = z_b(fadj_e1) + exp(z(fadj_e1) - zmax)*p_b(fadj_e1)
     fadj_sum1 = fadj_sum1 + (-exp(z(fadj_e1) - zmax)*p_b(fadj_e1))
   end do
-  zmax_b = zmax_b + fadj_sum1
+  zmax_b = fadj_sum1
   p_b = 0.0_8
   ! adjoint of softmax.f90:9
   z_b = z_b + merge(zmax_b, 0.0_8, eoshift(eoshift(spread(.false., 1, size(z)), -1, .true., 1), 1 - maxloc(z, 1), .false., 1))

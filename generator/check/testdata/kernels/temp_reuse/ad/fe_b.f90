@@ -86,22 +86,22 @@ subroutine fe_b(n, m, x, x_b, lam, lam_b, f, f_b)
     call fadj_pop_r8_array(fadj_save1, size(fadj_save1))
     do i = n, 2, -1
       ! adjoint of fe.f90:39
-      t_b = t_b + cos(t)*s2_b
+      t_b = cos(t)*s2_b
       d2 = x(i, j) - x(i, j - 1)
       t = fadj_save1(i)
       ! adjoint of fe.f90:38
       x_b(i, j) = x_b(i, j) + d2*t_b
-      d2_b = d2_b + x(i, j)*t_b
+      d2_b = x(i, j)*t_b
       t_b = 0.0_8
       d1 = x(i, j) - x(i - 1, j)
       g = d1**2 + d2**2
       if (g <= lam) then
         ! adjoint of fe.f90:34
-        g_b = g_b + 0.5d0*(d1*s2_b)
-        d1_b = d1_b + 0.5d0*g*s2_b
+        g_b = 0.5d0*(d1*s2_b)
+        d1_b = 0.5d0*g*s2_b
       else
         ! adjoint of fe.f90:36
-        g_b = g_b + 0.5_8/sqrt(g)*s2_b
+        g_b = 0.5_8/sqrt(g)*s2_b
         lam_b = lam_b - s2_b
       end if
       ! adjoint of fe.f90:32
@@ -125,15 +125,15 @@ subroutine fe_b(n, m, x, x_b, lam, lam_b, f, f_b)
       g = d1**2 + d2**2
       if (g <= lam) then
         ! adjoint of fe.f90:22
-        g_b = g_b + 0.5d0*s1_b
+        g_b = 0.5d0*s1_b
       else
         ! adjoint of fe.f90:24
-        g_b = g_b + lam*(0.5_8/sqrt(g*lam)*s1_b)
+        g_b = lam*(0.5_8/sqrt(g*lam)*s1_b)
         lam_b = lam_b + g*(0.5_8/sqrt(g*lam)*s1_b) - 0.5d0*s1_b
       end if
       ! adjoint of fe.f90:20
-      d1_b = d1_b + 2*d1*g_b
-      d2_b = d2_b + 2*d2*g_b
+      d1_b = 2*d1*g_b
+      d2_b = 2*d2*g_b
       g_b = 0.0_8
       ! adjoint of fe.f90:19
       x_b(i, j + 1) = x_b(i, j + 1) + d2_b
@@ -145,7 +145,7 @@ subroutine fe_b(n, m, x, x_b, lam, lam_b, f, f_b)
     end do
   end do
   ! adjoint of fe.f90:13
-  t_b = t_b + 2.0_8*t*f_b
+  t_b = 2.0_8*t*f_b
   f_b = 0.0_8
   ! adjoint of fe.f90:12
   x_b(1, 1) = x_b(1, 1) + lam*t_b
