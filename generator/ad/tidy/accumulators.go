@@ -37,9 +37,10 @@ func zeroedAccumulators(u *ast.Unit) {
 		return
 	}
 	plain, floats, arrays := plainVars(u), floatNames(u), arrayNames(u)
+	named := stmtNames{} // shared by the candidates: one walk per statement
 	for _, x := range accumulatorCandidates(u) {
 		if plain[x] && floats[x] && !arrays[x] {
-			a := accumulator{x: x}
+			a := accumulator{x: x, names: named}
 			u.Body, _ = a.list(u.Body, false, true)
 		}
 	}
@@ -101,7 +102,20 @@ func incrementOf(a *ast.AssignStmt, x string) (ast.Expr, bool) {
 }
 
 type accumulator struct {
-	x string
+	x     string
+	names stmtNames
+}
+
+// stmtNames memoises names per statement (constructs with all they hold).
+type stmtNames map[ast.Stmt]map[string]int
+
+func (m stmtNames) of(s ast.Stmt) map[string]int {
+	n, ok := m[s]
+	if !ok {
+		n = names(s)
+		m[s] = n
+	}
+	return n
 }
 
 // list walks list with x zero on entry if zero, rewriting increments
@@ -126,7 +140,7 @@ func (a accumulator) stmt(s ast.Stmt, zero, rewrite bool) (ast.Stmt, bool) {
 	if s.Header().Label != 0 {
 		zero = false // a jump may arrive with x anything
 	}
-	if names(s)[a.x] == 0 {
+	if a.names.of(s)[a.x] == 0 {
 		return s, zero
 	}
 	switch s := s.(type) {

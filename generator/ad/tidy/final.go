@@ -36,17 +36,15 @@ func finalZeros(u *ast.Unit) {
 	if u.Result != nil {
 		delete(plain, strings.ToLower(u.Result.Name))
 	}
-	var walk func(list []ast.Stmt, after map[string]int, loops []*ast.DoConstruct) []ast.Stmt
-	walk = func(list []ast.Stmt, after map[string]int, loops []*ast.DoConstruct) []ast.Stmt {
-		later := map[string]int{}
-		for n, c := range after {
-			later[n] = c
-		}
+	idx := loopIndexes{}
+	var walk func(list []ast.Stmt, after *laterNames, loops []*ast.DoConstruct) []ast.Stmt
+	walk = func(list []ast.Stmt, after *laterNames, loops []*ast.DoConstruct) []ast.Stmt {
+		later := &laterNames{counts: map[string]int{}, outer: after}
 		keep := make([]bool, len(list))
 		out := make([]ast.Stmt, len(list))
 		for i := len(list) - 1; i >= 0; i-- {
 			s := list[i]
-			if x, ok := zeroElement(s); ok && plain[x] && later[x] == 0 && s.Header().Label == 0 && ownElement(x, s, loops) {
+			if x, ok := zeroElement(s); ok && plain[x] && !later.named(x) && s.Header().Label == 0 && idx.ownElement(x, s, loops) {
 				continue
 			}
 			inner := loops
@@ -55,7 +53,7 @@ func finalZeros(u *ast.Unit) {
 			}
 			out[i], keep[i] = nested(s, func(l []ast.Stmt) []ast.Stmt { return walk(l, later, inner) }), true
 			for n, c := range names(s) {
-				later[n] += c
+				later.counts[n] += c
 			}
 		}
 		var kept []ast.Stmt
@@ -67,6 +65,53 @@ func finalZeros(u *ast.Unit) {
 		return kept
 	}
 	u.Body = walk(u.Body, nil, nil)
+}
+
+// laterNames counts the names of the statements after a point of a
+// list, and through outer those after the constructs around it: a chain
+// rather than a copy per list, which made long routines quadratic.
+type laterNames struct {
+	counts map[string]int
+	outer  *laterNames
+}
+
+func (l *laterNames) named(x string) bool {
+	for ; l != nil; l = l.outer {
+		if l.counts[x] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// loopIndex is what ownElement asks of a DO loop, computed once per
+// loop: how often it names each variable, and each element reference.
+type loopIndex struct {
+	names    map[string]int
+	elements map[string]map[string]int // name → printed element → references
+}
+
+type loopIndexes map[*ast.DoConstruct]*loopIndex
+
+func (m loopIndexes) of(l *ast.DoConstruct) *loopIndex {
+	if ix, ok := m[l]; ok {
+		return ix
+	}
+	ix := &loopIndex{names: names(l), elements: map[string]map[string]int{}}
+	ast.Inspect(l, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok {
+				x := strings.ToLower(id.Name)
+				if ix.elements[x] == nil {
+					ix.elements[x] = map[string]int{}
+				}
+				ix.elements[x][strings.ToLower(printer.ExprString(c))]++
+			}
+		}
+		return true
+	})
+	m[l] = ix
+	return ix
 }
 
 // zeroElement returns the name x of x = 0 or x(s...) = 0.
@@ -94,11 +139,11 @@ func zeroElement(s ast.Stmt) (string, bool) {
 // but in s, or from the outermost one that does, each reference of x is
 // the element s stores, subscripted by the DO variables of the loops
 // from that one in, each once.
-func ownElement(x string, s ast.Stmt, loops []*ast.DoConstruct) bool {
+func (m loopIndexes) ownElement(x string, s ast.Stmt, loops []*ast.DoConstruct) bool {
 	own := names(s)[x]
 	k := -1
 	for i, l := range loops {
-		if names(l)[x] > own {
+		if m.of(l).names[x] > own {
 			k = i
 			break
 		}
@@ -129,22 +174,8 @@ func ownElement(x string, s ast.Stmt, loops []*ast.DoConstruct) bool {
 		return false
 	}
 	// Every x in the loop is the callee of an element like c.
-	want := printer.ExprString(c)
-	refs, same := 0, 0
-	ast.Inspect(loops[k], func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Ident:
-			if strings.EqualFold(n.Name, x) {
-				refs++
-			}
-		case *ast.CallExpr:
-			if id, ok := n.Fun.(*ast.Ident); ok && strings.EqualFold(id.Name, x) && strings.EqualFold(printer.ExprString(n), want) {
-				same++
-			}
-		}
-		return true
-	})
-	return refs == same
+	ix := m.of(loops[k])
+	return ix.names[x] == ix.elements[x][strings.ToLower(printer.ExprString(c))]
 }
 
 // hasJumpsOrOmp reports whether u holds a GO TO, an arithmetic IF, a CALL
