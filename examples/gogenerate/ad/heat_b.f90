@@ -26,11 +26,10 @@ subroutine heat_b(u0, u0_b, n, nsteps, r, r_b, cost, cost_b)
   do i = 1, n
     cost = cost + 0.5d0*u(i)**2
   end do
-  u_b = 0.0_8
   uold_b = 0.0_8
   do i = n, 1, -1
     ! adjoint of fortran/heat.f90:20
-    u_b(i) = u_b(i) + 2*u(i)*(0.5d0*cost_b)
+    u_b(i) = 2*u(i)*(0.5d0*cost_b)
   end do
   ! adjoint of fortran/heat.f90:18
   cost_b = 0.0_8

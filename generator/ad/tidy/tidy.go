@@ -19,6 +19,8 @@
 //   - x = x + e becomes x = e where the scalar x is known zero, as a
 //     loop temporary's adjoint zeroed at the end of each iteration
 //     (accumulators.go);
+//   - a = 0 of a local array goes when the loop nest after it sets each
+//     element before reading it (zero_arrays.go);
 //   - x = 0 where an earlier x = 0 of the same list holds goes, and
 //     x = 0 directly followed by x = e that does not read x (zeros.go);
 //   - x = 0 (or an element) of a local nothing reads afterwards goes
@@ -103,6 +105,7 @@ func unit(u *ast.Unit) {
 	finalZeros(u)
 	mergeIncrements(u)     // increments.go: after the zero stores of dead adjoints go
 	zeroedAccumulators(u)  // accumulators.go
+	zeroedArrays(u)        // zero_arrays.go
 	fuseArrayStatements(u) // fuse.go
 	// A local named only in the bounds of another unused one is unused
 	// once that one goes.
