@@ -87,3 +87,77 @@ func (c *checker) guardName(id *ast.Ident, t *Type, r refResult, sel ast.Expr) *
 	}
 	return as
 }
+
+// AssocSelector returns the selector that associate name s (of SELECT
+// TYPE or ASSOCIATE) stands for, nil if s is not one: the analyses treat
+// a reference to the name as one to the selector.
+func AssocSelector(s *Symbol) ast.Expr {
+	if s == nil || s.Kind != VarSym || s.Selector == nil || s.Owner == nil || s.Owner.Kind != AssociateScope {
+		return nil
+	}
+	return s.Selector
+}
+
+// selectedClass adds to keep the CLASS dummies whose dynamic type the
+// procedure inspects: the variable at the root of the selector of a SELECT
+// TYPE, and, to a fixed point, a CLASS dummy passed on as the actual of
+// such a dummy. Their blocks reach the components of the extensions, so
+// StaticBindings must not give them TYPE(t) of their declared type
+// (monoClass), which would hide those components from the analyses.
+func selectedClass(prog *Program, keep map[*Symbol]bool) {
+	info := prog.Info
+	root := func(x ast.Expr) *Symbol {
+		for i := 0; i < 16; i++ {
+			switch e := x.(type) {
+			case *ast.Ident:
+				s := info.ObjectOf(e)
+				if sel := AssocSelector(s); sel != nil {
+					x = sel
+					continue
+				}
+				return s
+			case *ast.SelectorExpr:
+				x = e.X
+			case *ast.CallExpr:
+				x = e.Fun
+			case *ast.ParenExpr:
+				x = e.X
+			default:
+				return nil
+			}
+		}
+		return nil
+	}
+	for _, f := range prog.Files {
+		for _, u := range f.Units {
+			ast.Inspect(u, func(n ast.Node) bool {
+				if st, ok := n.(*ast.SelectType); ok {
+					if v := root(st.Selector); v != nil && v.Kind == VarSym {
+						keep[v] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for st, c := range info.CallStmts {
+			if c.Proc == nil || c.Proc.Proc == nil {
+				continue
+			}
+			args := withPassed(st.Name, st.Args, c)
+			for _, d := range c.Proc.Proc.Args {
+				if d == nil || !keep[d] {
+					continue
+				}
+				if a := actualOf(d, args); a != nil {
+					if v := root(a); v != nil && v.Kind == VarSym && v.Type != nil && v.Type.Class && !keep[v] {
+						keep[v] = true
+						changed = true
+					}
+				}
+			}
+		}
+	}
+}

@@ -292,6 +292,8 @@ func (g *gen) stmtOwn(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		return g.blockConstruct(s) // region_block.go: checkpointed ones
 	case *ast.SelectCase:
 		return g.selectCase(s)
+	case *ast.SelectType:
+		return g.selectType(s) // select_type.go
 	case *ast.GotoStmt, *ast.ExitStmt, *ast.CycleStmt, *ast.ReturnStmt:
 		fwd, err := g.jumpStmt(s)
 		return fwd, nil, err

@@ -429,6 +429,51 @@ subroutine run(n, x, p)
   call scale(x, p)
 end subroutine run
 `, want: "k.f90:19:3: not supported yet: active scalar 'p' of type type(params), which has ALLOCATABLE or POINTER components, beside array arguments of an elemental procedure"},
+		{name: "RETURN leaving a block of SELECT TYPE", routine: "run", ins: []string{"x"}, outs: []string{"y"}, src: `
+module laws
+  type :: law_t
+    real(8) :: a = 1
+  end type
+  type, extends(law_t) :: quad_t
+  end type
+end module laws
+subroutine run(law, x, y)
+  use laws
+  class(law_t), intent(in) :: law
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  y = x
+  select type (p => law)
+  type is (quad_t)
+    y = p%a*x**2
+    return
+  end select
+  y = y*x
+end subroutine run
+`, want: "k.f90:14:3: not supported yet: RETURN statement leaving a block of SELECT TYPE at line 17 in reverse mode"},
+		{name: "SELECT TYPE of a pointer associated anew in the procedure", routine: "run", ins: []string{"x"}, outs: []string{"y"}, src: `
+module laws
+  type :: law_t
+    real(8) :: a = 1
+  end type
+  type, extends(law_t) :: quad_t
+  end type
+end module laws
+subroutine run(laws2, x, y)
+  use laws
+  type(quad_t), target, intent(in) :: laws2
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  class(law_t), pointer :: law
+  law => laws2
+  select type (p => law)
+  type is (quad_t)
+    y = p%a*x**2
+  class default
+    y = x
+  end select
+end subroutine run
+`, want: "k.f90:15:3: not supported yet: SELECT TYPE of 'law' in reverse mode: the pointer assignment at line 14 may change its dynamic type, which the backward sweep dispatches on again"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
