@@ -15,9 +15,9 @@ contains
     real(dp) :: tc
     integer :: k
     do k = 1, n
-      tc = t(k) - 273.15_dp
-      tc = tc*(1 + 0.0037_dp*tc)
-      q(k) = 0.622_dp*6.112e-3_dp*tc
+      tc = t(k) - 0.5_dp
+      tc = tc*(1 + 0.3_dp*tc)
+      q(k) = 0.622_dp*tc
     end do
   end subroutine
 
