@@ -25,7 +25,7 @@ func (g *gen) selectTypeSupported(s *ast.SelectType) error {
 	if j := jumpOut(s); j != nil {
 		return notSupported("%s leaving a block of SELECT TYPE at line %d in reverse mode", ast.StmtName(j), g.fset.Position(j.Pos()).Line)
 	}
-	if st := g.retyping(v); st != nil {
+	if st := g.retyping(v, s); st != nil {
 		return notSupported("SELECT TYPE of '%s' in reverse mode: the %s at line %d may change its dynamic type, which the backward sweep dispatches on again", exprString(s.Selector), retypingName(st), g.fset.Position(st.Pos()).Line)
 	}
 	return nil
@@ -86,27 +86,41 @@ func jumpOut(s *ast.SelectType) ast.Stmt {
 }
 
 // retyping returns a statement of the procedure that may change the
-// dynamic type of variable v or of one of its components: an ALLOCATE,
-// DEALLOCATE, pointer assignment or MOVE_ALLOC of it, or nil.
-func (g *gen) retyping(v *sema.Symbol) ast.Stmt {
+// dynamic type of variable v or of one of its components between SELECT
+// TYPE sel and its adjoint: an ALLOCATE, DEALLOCATE, pointer assignment
+// or MOVE_ALLOC of it in sel, after it, or in a DO loop enclosing it
+// (those before it run again only after the adjoint), or nil.
+func (g *gen) retyping(v *sema.Symbol, sel *ast.SelectType) ast.Stmt {
 	if g.scope == nil || g.scope.Unit == nil {
 		return nil
 	}
-	var found ast.Stmt
+	inLoop := map[ast.Node]bool{} // the statements of the loops enclosing sel
+	for _, l := range enclosingLoops(g.scope.Unit.Body, sel) {
+		ast.Inspect(l, func(n ast.Node) bool {
+			inLoop[n] = true
+			return true
+		})
+	}
 	is := func(x ast.Expr) bool {
 		b := rootSym(g.info, x)
 		for i := 0; i < 8 && b != nil && b != v; i++ {
-			sel := sema.AssocSelector(b)
-			if sel == nil {
+			as := sema.AssocSelector(b)
+			if as == nil {
 				break
 			}
-			b = rootSym(g.info, sel)
+			b = rootSym(g.info, as)
 		}
 		return b == v
 	}
+	var found ast.Stmt
+	reached := false // in preorder: sel and what follows it
 	ast.Inspect(&ast.Unit{Body: g.scope.Unit.Body}, func(n ast.Node) bool {
 		if found != nil {
 			return false
+		}
+		reached = reached || n == sel
+		if !reached && !inLoop[n] {
+			return true
 		}
 		switch n := n.(type) {
 		case *ast.AllocateStmt:
@@ -158,4 +172,23 @@ func retypingName(s ast.Stmt) string {
 		return "pointer assignment"
 	}
 	return "MOVE_ALLOC call"
+}
+
+// enclosingLoops returns the DO constructs of list enclosing s.
+func enclosingLoops(list []ast.Stmt, s ast.Stmt) []*ast.DoConstruct {
+	var out []*ast.DoConstruct
+	ast.Inspect(&ast.Unit{Body: list}, func(n ast.Node) bool {
+		d, ok := n.(*ast.DoConstruct)
+		if !ok {
+			return true
+		}
+		ast.Inspect(d, func(m ast.Node) bool {
+			if m == s {
+				out = append(out, d)
+			}
+			return m != s
+		})
+		return true
+	})
+	return out
 }

@@ -451,7 +451,7 @@ subroutine run(law, x, y)
   y = y*x
 end subroutine run
 `, want: "k.f90:14:3: not supported yet: RETURN statement leaving a block of SELECT TYPE at line 17 in reverse mode"},
-		{name: "SELECT TYPE of a pointer associated anew in the procedure", routine: "run", ins: []string{"x"}, outs: []string{"y"}, src: `
+		{name: "SELECT TYPE of a pointer associated anew in the loop around it", routine: "run", ins: []string{"x"}, outs: []string{"y"}, src: `
 module laws
   type :: law_t
     real(8) :: a = 1
@@ -459,21 +459,27 @@ module laws
   type, extends(law_t) :: quad_t
   end type
 end module laws
-subroutine run(laws2, x, y)
+subroutine run(l1, l2, x, y)
   use laws
-  type(quad_t), target, intent(in) :: laws2
+  type(quad_t), target, intent(in) :: l1
+  type(law_t), target, intent(in) :: l2
   real(8), intent(in) :: x
   real(8), intent(out) :: y
   class(law_t), pointer :: law
-  law => laws2
-  select type (p => law)
-  type is (quad_t)
-    y = p%a*x**2
-  class default
-    y = x
-  end select
+  integer :: i
+  y = x
+  do i = 1, 2
+    law => l1
+    if (i == 2) law => l2
+    select type (p => law)
+    type is (quad_t)
+      y = p%a*y**2
+    class default
+      y = y*x
+    end select
+  end do
 end subroutine run
-`, want: "k.f90:15:3: not supported yet: SELECT TYPE of 'law' in reverse mode: the pointer assignment at line 14 may change its dynamic type, which the backward sweep dispatches on again"},
+`, want: "k.f90:20:5: not supported yet: SELECT TYPE of 'law' in reverse mode: the pointer assignment at line 18 may change its dynamic type, which the backward sweep dispatches on again"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
