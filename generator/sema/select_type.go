@@ -106,33 +106,11 @@ func AssocSelector(s *Symbol) ast.Expr {
 // (monoClass), which would hide those components from the analyses.
 func selectedClass(prog *Program, keep map[*Symbol]bool) {
 	info := prog.Info
-	root := func(x ast.Expr) *Symbol {
-		for i := 0; i < 16; i++ {
-			switch e := x.(type) {
-			case *ast.Ident:
-				s := info.ObjectOf(e)
-				if sel := AssocSelector(s); sel != nil {
-					x = sel
-					continue
-				}
-				return s
-			case *ast.SelectorExpr:
-				x = e.X
-			case *ast.CallExpr:
-				x = e.Fun
-			case *ast.ParenExpr:
-				x = e.X
-			default:
-				return nil
-			}
-		}
-		return nil
-	}
 	for _, f := range prog.Files {
 		for _, u := range f.Units {
 			ast.Inspect(u, func(n ast.Node) bool {
 				if st, ok := n.(*ast.SelectType); ok {
-					if v := root(st.Selector); v != nil && v.Kind == VarSym {
+					if v := selectorRoot(info, st.Selector); v != nil && v.Kind == VarSym {
 						keep[v] = true
 					}
 				}
@@ -152,7 +130,7 @@ func selectedClass(prog *Program, keep map[*Symbol]bool) {
 					continue
 				}
 				if a := actualOf(d, args); a != nil {
-					if v := root(a); v != nil && v.Kind == VarSym && v.Type != nil && v.Type.Class && !keep[v] {
+					if v := selectorRoot(info, a); v != nil && v.Kind == VarSym && v.Type != nil && v.Type.Class && !keep[v] {
 						keep[v] = true
 						changed = true
 					}
@@ -160,4 +138,87 @@ func selectedClass(prog *Program, keep map[*Symbol]bool) {
 			}
 		}
 	}
+}
+
+// selectorRoot returns the variable at the root of designator x, through
+// associate names, or nil.
+func selectorRoot(info *Info, x ast.Expr) *Symbol {
+	for i := 0; i < 16; i++ {
+		switch e := x.(type) {
+		case *ast.Ident:
+			s := info.ObjectOf(e)
+			if sel := AssocSelector(s); sel != nil {
+				x = sel
+				continue
+			}
+			return s
+		case *ast.SelectorExpr:
+			x = e.X
+		case *ast.CallExpr:
+			x = e.Fun
+		case *ast.ParenExpr:
+			x = e.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// SelectedDummy reports whether dummy d of a procedure with a body is the
+// root of the selector of a SELECT TYPE of it, or is passed on to a
+// dummy that is (to any depth): the adjoint of a call passing d an
+// actual dispatches again on the actual's dynamic type.
+func SelectedDummy(info *Info, d *Symbol) bool {
+	return selectedDummy(info, d, map[*Symbol]bool{})
+}
+
+func selectedDummy(info *Info, d *Symbol, seen map[*Symbol]bool) bool {
+	if d == nil || seen[d] || !d.IsDummy() || d.Owner == nil || d.Owner.Unit == nil {
+		return false
+	}
+	seen[d] = true
+	found := false
+	ast.Inspect(&ast.Unit{Body: d.Owner.Unit.Body}, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectType:
+			found = found || selectorRoot(info, n.Selector) == d
+		case *ast.CallStmt:
+			c := info.CallStmts[n]
+			if c.Proc == nil || c.Proc.Proc == nil {
+				break
+			}
+			args := withPassed(n.Name, n.Args, c)
+			for _, cd := range c.Proc.Proc.Args {
+				if cd == nil {
+					continue
+				}
+				if a := actualOf(cd, args); a != nil && selectorRoot(info, a) == d && selectedDummy(info, cd, seen) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// SelectedActuals returns the actual arguments of call s passed to
+// dummies SELECT TYPE selects (SelectedDummy).
+func SelectedActuals(info *Info, s *ast.CallStmt) []ast.Expr {
+	c := info.CallStmts[s]
+	if c.Proc == nil || c.Proc.Proc == nil {
+		return nil
+	}
+	args := withPassed(s.Name, s.Args, c)
+	var out []ast.Expr
+	for _, d := range c.Proc.Proc.Args {
+		if d == nil {
+			continue
+		}
+		if a := actualOf(d, args); a != nil && SelectedDummy(info, d) {
+			out = append(out, a)
+		}
+	}
+	return out
 }

@@ -87,10 +87,10 @@ func jumpOut(s *ast.SelectType) ast.Stmt {
 
 // retyping returns a statement of the procedure that may change the
 // dynamic type of variable v or of one of its components between SELECT
-// TYPE sel and its adjoint: an ALLOCATE, DEALLOCATE, pointer assignment
+// TYPE sel (or a call selecting v) and its adjoint: an ALLOCATE, DEALLOCATE, pointer assignment
 // or MOVE_ALLOC of it in sel, after it, or in a DO loop enclosing it
 // (those before it run again only after the adjoint), or nil.
-func (g *gen) retyping(v *sema.Symbol, sel *ast.SelectType) ast.Stmt {
+func (g *gen) retyping(v *sema.Symbol, sel ast.Stmt) ast.Stmt {
 	if g.scope == nil || g.scope.Unit == nil {
 		return nil
 	}

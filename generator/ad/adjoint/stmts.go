@@ -267,6 +267,9 @@ func (g *gen) stmtOwn(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		if err := g.checkAliasedCall(s); err != nil {
 			return nil, nil, err // pointer.go
 		}
+		if err := g.selectTypeCall(s); err != nil {
+			return nil, nil, err // select_type_call.go
+		}
 		if _, _, ok := decl.MoveAllocArgs(g.info, s); ok {
 			return g.moveAlloc(s) // alloc.go
 		}
