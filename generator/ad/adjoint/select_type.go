@@ -26,7 +26,10 @@ func (g *gen) selectType(s *ast.SelectType) (fwd, bwd []ast.Stmt, err error) {
 		}
 		reversed = reversed || len(bs[i]) > 0
 	}
-	nf, nb := withBodies(s, fs), withBodies(s, bs)
+	// Without its name: the backward sweep and the copies of a
+	// checkpointed loop's body hold the construct again, and nothing
+	// names it (an EXIT leaving it is rejected).
+	nf, nb := unnamed(withBodies(s, fs)), unnamed(withBodies(s, bs))
 	if empty(fs) && s.Label == 0 {
 		fwd = nil // nothing left to run forward (dead assignments)
 	} else {
@@ -74,4 +77,13 @@ func withBodies(s *ast.SelectType, bodies [][]ast.Stmt) *ast.SelectType {
 		n.Guards[i] = &c
 	}
 	return n
+}
+
+// unnamed drops the construct name of s, in place.
+func unnamed(s *ast.SelectType) *ast.SelectType {
+	s.Name, s.End.Name = nil, nil
+	for _, gd := range s.Guards {
+		gd.Name = nil
+	}
+	return s
 }

@@ -28,8 +28,8 @@ contains
     real(dp), intent(out) :: rho(n)
     real(dp) :: dt
     integer :: k
-    select type (e => oc%eos)
-    type is (linear_eos)
+    eos_kind: select type (e => oc%eos)
+    type is (linear_eos) eos_kind
       do k = 1, n
         rho(k) = e%rho0*(1 - e%alpha*(t(k) - 10) + e%beta*(s(k) - 35))
       end do
@@ -39,9 +39,9 @@ contains
         dt = dt*(1 + e%gamma*dt)
         rho(k) = e%rho0*(1 - e%alpha*dt + e%beta*(s(k) - 35))
       end do
-    class default
+    class default eos_kind
       rho = oc%eos%rho0
-    end select
+    end select eos_kind
   end subroutine
 
   subroutine adjust(eos, n, rho, t)
