@@ -174,8 +174,9 @@ func SelectedDummy(info *Info, d *Symbol) bool {
 }
 
 func selectedDummy(info *Info, d *Symbol, seen map[*Symbol]bool) bool {
-	if d == nil || seen[d] || !d.IsDummy() || d.Owner == nil || d.Owner.Unit == nil {
-		return false
+	if d == nil || seen[d] || !d.IsDummy() || d.Owner == nil || d.Owner.Unit == nil ||
+		d.Type == nil || !d.Type.IsDerived() {
+		return false // (only an object of derived type holds a CLASS part)
 	}
 	seen[d] = true
 	found := false
@@ -203,14 +204,26 @@ func selectedDummy(info *Info, d *Symbol, seen map[*Symbol]bool) bool {
 	return found
 }
 
-// SelectedActuals returns the actual arguments of call s passed to
-// dummies SELECT TYPE selects (SelectedDummy).
-func SelectedActuals(info *Info, s *ast.CallStmt) []ast.Expr {
-	c := info.CallStmts[s]
+// SelectedActuals returns the actual arguments of call s (a CALL
+// statement or a function reference) passed to dummies SELECT TYPE
+// selects (SelectedDummy).
+func SelectedActuals(info *Info, s ast.Node) []ast.Expr {
+	var c Call
+	var args []ast.Expr
+	switch s := s.(type) {
+	case *ast.CallStmt:
+		c = info.CallStmts[s]
+		args = withPassed(s.Name, s.Args, c)
+	case *ast.CallExpr:
+		c = info.Calls[s]
+		if c.Kind != FunctionCall {
+			return nil
+		}
+		args = withPassed(s.Fun, s.Args, c)
+	}
 	if c.Proc == nil || c.Proc.Proc == nil {
 		return nil
 	}
-	args := withPassed(s.Name, s.Args, c)
 	var out []ast.Expr
 	for _, d := range c.Proc.Proc.Args {
 		if d == nil {

@@ -255,6 +255,9 @@ func (g *gen) checkCalls(x ast.Expr) error {
 // stmtOwn is stmt but for the saves of what function references define
 // (funcdef_saves.go).
 func (g *gen) stmtOwn(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
+	if err := g.selectTypeCalls(s); err != nil {
+		return nil, nil, err // select_type_call.go
+	}
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		if refs := append(g.lhsPassiveRefs(s), g.impureRefs(s.Rhs)...); len(refs) > 0 && g.hoist == nil { // funcref_passive.go
@@ -266,9 +269,6 @@ func (g *gen) stmtOwn(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 	case *ast.CallStmt:
 		if err := g.checkAliasedCall(s); err != nil {
 			return nil, nil, err // pointer.go
-		}
-		if err := g.selectTypeCall(s); err != nil {
-			return nil, nil, err // select_type_call.go
 		}
 		if _, _, ok := decl.MoveAllocArgs(g.info, s); ok {
 			return g.moveAlloc(s) // alloc.go
