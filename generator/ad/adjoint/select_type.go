@@ -6,11 +6,12 @@ import (
 )
 
 // selectType reverses SELECT TYPE construct s. The selector's dynamic
-// type does not change while the procedure runs (selectTypeFixed rejects
-// what could change it), so the backward sweep dispatches again with the
-// same SELECT TYPE around each block's adjoint instead of recording which
-// block ran; each block's associate name stands there for the selector,
-// as in the forward sweep.
+// type is the same when the backward sweep reaches the construct
+// (selectTypeSupported and selectTypeCalls reject what could change it in
+// between), so the backward sweep dispatches again with the same SELECT
+// TYPE around each block's adjoint instead of recording which block ran;
+// each block's associate name stands there for the selector, as in the
+// forward sweep.
 func (g *gen) selectType(s *ast.SelectType) (fwd, bwd []ast.Stmt, err error) {
 	if err := g.checkCalls(s.Selector); err != nil {
 		return nil, nil, err
