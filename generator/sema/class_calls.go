@@ -20,8 +20,8 @@ import (
 // the generators reject it at its position if it is active) when the
 // object is polymorphic (CLASS of a type with an extension), the
 // procedure is not accessible by its name where it is referenced, or the
-// binding is generic or deferred. SELECT TYPE is rejected where a target
-// calls it (reached_only.go).
+// binding is generic or deferred. A CLASS dummy that SELECT TYPE selects
+// stays CLASS (select_type.go).
 //
 // The procedure of a binding is often PRIVATE to its module, which
 // generated code elsewhere cannot name: Rebound spells each plain
@@ -45,6 +45,7 @@ func StaticBindings(prog *Program) {
 			staticUnit(info, u, extended, dispatched)
 		}
 	}
+	selectedClass(prog, dispatched)       // select_type.go: SELECT TYPE selectors stay CLASS
 	fixDynamic(info)                      // oop_dyntype.go
 	monoClass(info, extended, dispatched) // oop_static.go
 	dynSites(info)                        // oop_dyntype.go

@@ -8,7 +8,8 @@ import (
 
 // ReachedOnly returns, per procedure, the constructs that fadj parses and
 // checks but that neither the analyses nor the generators follow yet:
-// SELECT TYPE, procedure pointers and procedure pointer components.
+// procedure pointers and procedure pointer components (SELECT TYPE is
+// followed: select_type.go, ad/adjoint/select_type.go).
 // Modern models keep such code in their set-up and I/O (a YAML or
 // namelist reader, a registry of fields) beside the physics they
 // differentiate; the procedures holding it are fine as long as no
@@ -21,8 +22,6 @@ func ReachedOnly(fset *source.FileSet, files []*ast.File, info *Info) map[*ast.U
 		ast.Inspect(&ast.Unit{Body: u.Body}, func(n ast.Node) bool {
 			var l diag.List
 			switch n := n.(type) {
-			case *ast.SelectType:
-				l.Addf(fset.Position(n.Pos()), "not supported yet: SELECT TYPE construct in '%s', which the target calls (fadj reads SELECT TYPE in procedures the derivative code does not run)", unitName(u))
 			case *ast.Ident:
 				if s := info.ObjectOf(n); !pointer && s != nil && s.Proc != nil && s.Proc.Kind == ProcPointer {
 					pointer = true

@@ -87,3 +87,151 @@ func (c *checker) guardName(id *ast.Ident, t *Type, r refResult, sel ast.Expr) *
 	}
 	return as
 }
+
+// AssocSelector returns the selector that associate name s (of SELECT
+// TYPE or ASSOCIATE) stands for, nil if s is not one: the analyses treat
+// a reference to the name as one to the selector.
+func AssocSelector(s *Symbol) ast.Expr {
+	if s == nil || s.Kind != VarSym || s.Selector == nil || s.Owner == nil || s.Owner.Kind != AssociateScope {
+		return nil
+	}
+	return s.Selector
+}
+
+// selectedClass adds to keep the CLASS dummies whose dynamic type the
+// procedure inspects: the variable at the root of the selector of a SELECT
+// TYPE, and, to a fixed point, a CLASS dummy passed on as the actual of
+// such a dummy. Their blocks reach the components of the extensions, so
+// StaticBindings must not give them TYPE(t) of their declared type
+// (monoClass), which would hide those components from the analyses.
+func selectedClass(prog *Program, keep map[*Symbol]bool) {
+	info := prog.Info
+	for _, f := range prog.Files {
+		for _, u := range f.Units {
+			ast.Inspect(u, func(n ast.Node) bool {
+				if st, ok := n.(*ast.SelectType); ok {
+					if v := selectorRoot(info, st.Selector); v != nil && v.Kind == VarSym {
+						keep[v] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for st, c := range info.CallStmts {
+			if c.Proc == nil || c.Proc.Proc == nil {
+				continue
+			}
+			args := withPassed(st.Name, st.Args, c)
+			for _, d := range c.Proc.Proc.Args {
+				if d == nil || !keep[d] {
+					continue
+				}
+				if a := actualOf(d, args); a != nil {
+					if v := selectorRoot(info, a); v != nil && v.Kind == VarSym && v.Type != nil && v.Type.Class && !keep[v] {
+						keep[v] = true
+						changed = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// selectorRoot returns the variable at the root of designator x, through
+// associate names, or nil.
+func selectorRoot(info *Info, x ast.Expr) *Symbol {
+	for i := 0; i < 16; i++ {
+		switch e := x.(type) {
+		case *ast.Ident:
+			s := info.ObjectOf(e)
+			if sel := AssocSelector(s); sel != nil {
+				x = sel
+				continue
+			}
+			return s
+		case *ast.SelectorExpr:
+			x = e.X
+		case *ast.CallExpr:
+			x = e.Fun
+		case *ast.ParenExpr:
+			x = e.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// SelectedDummy reports whether dummy d of a procedure with a body is the
+// root of the selector of a SELECT TYPE of it, or is passed on to a
+// dummy that is (to any depth): the adjoint of a call passing d an
+// actual dispatches again on the actual's dynamic type.
+func SelectedDummy(info *Info, d *Symbol) bool {
+	return selectedDummy(info, d, map[*Symbol]bool{})
+}
+
+func selectedDummy(info *Info, d *Symbol, seen map[*Symbol]bool) bool {
+	if d == nil || seen[d] || !d.IsDummy() || d.Owner == nil || d.Owner.Unit == nil ||
+		d.Type == nil || !d.Type.IsDerived() {
+		return false // (only an object of derived type holds a CLASS part)
+	}
+	seen[d] = true
+	found := false
+	ast.Inspect(&ast.Unit{Body: d.Owner.Unit.Body}, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectType:
+			found = found || selectorRoot(info, n.Selector) == d
+		case *ast.CallStmt:
+			c := info.CallStmts[n]
+			if c.Proc == nil || c.Proc.Proc == nil {
+				break
+			}
+			args := withPassed(n.Name, n.Args, c)
+			for _, cd := range c.Proc.Proc.Args {
+				if cd == nil {
+					continue
+				}
+				if a := actualOf(cd, args); a != nil && selectorRoot(info, a) == d && selectedDummy(info, cd, seen) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// SelectedActuals returns the actual arguments of call s (a CALL
+// statement or a function reference) passed to dummies SELECT TYPE
+// selects (SelectedDummy).
+func SelectedActuals(info *Info, s ast.Node) []ast.Expr {
+	var c Call
+	var args []ast.Expr
+	switch s := s.(type) {
+	case *ast.CallStmt:
+		c = info.CallStmts[s]
+		args = withPassed(s.Name, s.Args, c)
+	case *ast.CallExpr:
+		c = info.Calls[s]
+		if c.Kind != FunctionCall {
+			return nil
+		}
+		args = withPassed(s.Fun, s.Args, c)
+	}
+	if c.Proc == nil || c.Proc.Proc == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, d := range c.Proc.Proc.Args {
+		if d == nil {
+			continue
+		}
+		if a := actualOf(d, args); a != nil && SelectedDummy(info, d) {
+			out = append(out, a)
+		}
+	}
+	return out
+}

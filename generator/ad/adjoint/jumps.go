@@ -123,6 +123,10 @@ func (g *gen) findJumps(body []ast.Stmt, decls []ast.Stmt) error {
 				for _, c := range s.Cases {
 					walk(c.Body, nil, frames)
 				}
+			case *ast.SelectType:
+				for _, gd := range s.Guards {
+					walk(gd.Body, nil, frames) // jumps inside its loops only: select_type_check.go
+				}
 			case *ast.BlockConstruct:
 				walk(s.Body, nil, frames) // a checkpointed region's
 			case *ast.DoConstruct:
@@ -532,6 +536,10 @@ func walkStmts(list []ast.Stmt, f func(ast.Stmt)) {
 		case *ast.SelectCase:
 			for _, c := range s.Cases {
 				walkStmts(c.Body, f)
+			}
+		case *ast.SelectType:
+			for _, gd := range s.Guards {
+				walkStmts(gd.Body, f)
 			}
 		case *ast.DoConstruct:
 			walkStmts(s.Body, f)

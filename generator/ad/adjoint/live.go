@@ -66,6 +66,10 @@ func (g *gen) prepareRecompute(list []ast.Stmt) {
 			for _, c := range s.Cases {
 				g.prepareRecompute(c.Body)
 			}
+		case *ast.SelectType:
+			for _, gd := range s.Guards {
+				g.prepareRecompute(gd.Body)
+			}
 		case *ast.DoConstruct:
 			g.prepareRecompute(s.Body)
 		}

@@ -255,6 +255,9 @@ func (g *gen) checkCalls(x ast.Expr) error {
 // stmtOwn is stmt but for the saves of what function references define
 // (funcdef_saves.go).
 func (g *gen) stmtOwn(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
+	if err := g.selectTypeCalls(s); err != nil {
+		return nil, nil, err // select_type_call.go
+	}
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		if refs := append(g.lhsPassiveRefs(s), g.impureRefs(s.Rhs)...); len(refs) > 0 && g.hoist == nil { // funcref_passive.go
@@ -292,6 +295,8 @@ func (g *gen) stmtOwn(s ast.Stmt) (fwd, bwd []ast.Stmt, err error) {
 		return g.blockConstruct(s) // region_block.go: checkpointed ones
 	case *ast.SelectCase:
 		return g.selectCase(s)
+	case *ast.SelectType:
+		return g.selectType(s) // select_type.go
 	case *ast.GotoStmt, *ast.ExitStmt, *ast.CycleStmt, *ast.ReturnStmt:
 		fwd, err := g.jumpStmt(s)
 		return fwd, nil, err

@@ -85,7 +85,8 @@ func CheckDerived(t *sema.Type) error {
 // Polymorphic returns the error for an active what (variable, dummy) of
 // CLASS type t, nil for another type: sema.StaticBindings leaves CLASS
 // only on the variables of types the program extends through which a
-// binding is bound at run time, or which are not dummies, or INTENT(OUT)
+// binding is bound at run time or that SELECT TYPE selects (select_type.go),
+// or which are not dummies, or INTENT(OUT)
 // dummies of a type whose extensions add components passed a polymorphic
 // actual (sema/oop_static.go, oop_outclass.go).
 func Polymorphic(t *sema.Type, what string) error {
@@ -95,7 +96,7 @@ func Polymorphic(t *sema.Type, what string) error {
 	case t.Derived == nil:
 		return notSupported("active CLASS(*) %s", what)
 	}
-	return notSupported("active polymorphic %s of CLASS(%s), a type the program extends (a binding an extension overrides is called through it, or INTENT(OUT) resets the components an extension adds to a polymorphic actual)", what, t.Derived.Name)
+	return notSupported("active polymorphic %s of CLASS(%s), a type the program extends (a binding an extension overrides is called through it, SELECT TYPE selects it, or INTENT(OUT) resets the components an extension adds to a polymorphic actual)", what, t.Derived.Name)
 }
 
 // checkComponents checks the components of ts, nested depth deep in the

@@ -51,6 +51,10 @@ func guardStmt(st ast.Stmt, opt map[string]string, guarded map[string]bool) ast.
 		for _, c := range s.Cases {
 			c.Body = guardList(c.Body, opt, guarded)
 		}
+	case *ast.SelectType:
+		for _, g := range s.Guards {
+			g.Body = guardList(g.Body, opt, guarded)
+		}
 	case *ast.BlockConstruct:
 		s.Body = guardList(s.Body, opt, guarded)
 	case *ast.IfStmt:

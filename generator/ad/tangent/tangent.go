@@ -927,6 +927,8 @@ func (g *gen) stmt(s ast.Stmt) ([]ast.Stmt, error) {
 		return g.blockConstruct(s) // block.go
 	case *ast.SelectCase:
 		return g.selectCase(s)
+	case *ast.SelectType:
+		return g.selectType(s) // select_type.go
 	case *ast.WhereStmt:
 		return g.whereStmt(s)
 	case *ast.WhereConstruct:

@@ -302,6 +302,19 @@ func (b *builder) stmt(s ast.Stmt) *node {
 			}
 			return n
 		})
+	case *ast.SelectType:
+		// Its blocks are branches; their associate names resolve to
+		// the selector (desigSym).
+		return b.named(s.Name, s, func() *node {
+			n := b.newNode(nBranch, s)
+			n.steps = b.cond(s, s.Selector)
+			n.empty = true
+			for _, g := range s.Guards {
+				n.kids = append(n.kids, b.stmts(g.Body))
+				n.empty = n.empty && g.Kind != ast.ClassDefault
+			}
+			return n
+		})
 	case *ast.DoConstruct:
 		return b.doLoop(s)
 	case *ast.ExitStmt:
@@ -1410,6 +1423,10 @@ func walkStmt(s ast.Stmt, f func(ast.Stmt)) {
 	case *ast.SelectCase:
 		for _, c := range s.Cases {
 			walkStmts(c.Body, f)
+		}
+	case *ast.SelectType:
+		for _, g := range s.Guards {
+			walkStmts(g.Body, f)
 		}
 	case *ast.WhereStmt:
 		walkStmt(s.Assign, f)

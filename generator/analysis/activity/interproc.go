@@ -28,6 +28,7 @@ type analyzer struct {
 	leafCache     map[*sema.Symbol][]leaf
 	typeLeafCache map[*sema.Symbol][]leaf
 	typeFloat     map[*sema.Symbol]bool
+	extFloat      map[*sema.Symbol]bool // select_type.go
 
 	procs    map[*sema.Symbol]*procInfo
 	order    []*procInfo // reachable procedures, callees first

@@ -61,6 +61,10 @@ func (a *analyzer) roundTrip(u *ast.Unit) map[*ast.IOStmt]bool {
 			for _, c := range n.Cases {
 				list(c.Body)
 			}
+		case *ast.SelectType:
+			for _, g := range n.Guards {
+				list(g.Body)
+			}
 		case *ast.BlockConstruct:
 			list(n.Body)
 		}

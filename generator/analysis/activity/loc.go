@@ -325,7 +325,7 @@ func hasFloat(a *analyzer, t *sema.Type) bool {
 		if t.Derived == nil {
 			return true // CLASS(*): anything
 		}
-		return a.typeHasFloat(t.Derived, 0)
+		return a.typeHasFloat(t.Derived, 0) || t.Class && a.extensionHasFloat(t.Derived) // select_type.go
 	}
 	return false
 }
@@ -360,7 +360,7 @@ func hasFloatDepth(a *analyzer, t *sema.Type, depth int) bool {
 		if t.Derived == nil {
 			return true
 		}
-		return a.typeHasFloat(t.Derived, depth)
+		return a.typeHasFloat(t.Derived, depth) || t.Class && a.extensionHasFloat(t.Derived)
 	}
 	return false
 }

@@ -127,6 +127,9 @@ func Adjoint(body []ast.Stmt, cfg Config) *Result {
 type analyzer struct {
 	Config
 	res *Result
+	// later are the variables statements after the one analysed may
+	// define before the backward sweep reaches it (later.go).
+	later Set
 }
 
 // list returns the variables live before list given those live after it.
@@ -136,9 +139,15 @@ func (l *analyzer) list(list []ast.Stmt, after Set) Set {
 		recomputed = l.Recomputed(list)
 	}
 	cur := after
+	ctx := l.later
+	later := ctx.copy()
 	for i := len(list) - 1; i >= 0; i-- {
+		l.later = later
 		cur = l.stmt(list[i], cur, recomputed)
+		later = later.copy()
+		l.defined(list[i], later) // later.go
 	}
+	l.later = ctx
 	return cur
 }
 
@@ -186,6 +195,8 @@ func (l *analyzer) stmt(s ast.Stmt, after Set, recomputed Set) Set {
 		return in
 	case *ast.SelectCase:
 		return l.selectCase(s, after)
+	case *ast.SelectType:
+		return l.selectType(s, after) // select_type.go
 	case *ast.DoConstruct:
 		return l.loop(s, after)
 	case *ast.CallStmt:
@@ -208,6 +219,9 @@ func (l *analyzer) reads(in Set, n ast.Node) {
 		if id, ok := m.(*ast.Ident); ok {
 			if v := l.Info.ObjectOf(id); v != nil && v.Kind == sema.VarSym {
 				in[v] = true
+				if sel := sema.AssocSelector(v); sel != nil {
+					l.reads(in, sel) // an associate name reads its selector
+				}
 			}
 		}
 		return true
@@ -223,7 +237,10 @@ func (l *analyzer) assign(s *ast.AssignStmt, after Set, recomputed Set) Set {
 		l.reads(in, s)
 		return in
 	}
-	keep := after[v] || CallsUser(l.Info, s.Rhs) || Global(v) || v.Attrs.Has(sema.AttrSave) || v.Attrs.Has(sema.AttrData) || HostVar(v, l.Scope)
+	// A recorded assignment stays if v may be defined again before the
+	// backward sweep reaches its adjoint (later.go).
+	keep := after[v] || CallsUser(l.Info, s.Rhs) || Global(v) || v.Attrs.Has(sema.AttrSave) || v.Attrs.Has(sema.AttrData) || HostVar(v, l.Scope) ||
+		l.later[v] && l.Records(s, s.Lhs)
 	if _, whole := s.Lhs.(*ast.Ident); whole {
 		delete(in, v)
 	}
@@ -285,6 +302,15 @@ func (l *analyzer) loop(s *ast.DoConstruct, after Set) Set {
 	// reads is live at the end of the body too (m = m - 1 is not dead).
 	l.reads(head, s.While)
 	var body Set
+	// The following iterations run after the body (later.go).
+	ctx := l.later
+	defer func() { l.later = ctx }()
+	l.later = ctx.copy()
+	for v := range l.definedIn(s.Body) {
+		if !private[v] {
+			l.later[v] = true
+		}
+	}
 	for {
 		body = l.list(s.Body, head)
 		grown := false
@@ -323,11 +349,14 @@ func (l *analyzer) loop(s *ast.DoConstruct, after Set) Set {
 func Base(info *sema.Info, x ast.Expr) *sema.Symbol {
 	switch x := x.(type) {
 	case *ast.Ident:
+		if sel := sema.AssocSelector(info.ObjectOf(x)); sel != nil {
+			return nil // an associate name (SELECT TYPE): the selector, kept
+		}
 		return info.ObjectOf(x)
 	case *ast.CallExpr:
 		if c, ok := info.Calls[x]; ok && c.Kind == sema.ArrayElement {
 			if id, ok := x.Fun.(*ast.Ident); ok {
-				return info.ObjectOf(id)
+				return Base(info, id)
 			}
 		}
 	}

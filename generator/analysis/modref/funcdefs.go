@@ -46,6 +46,8 @@ func OwnExprs(s ast.Stmt) []ast.Expr {
 		return []ast.Expr{s.Start, s.Stop, s.Step, s.While}
 	case *ast.SelectCase:
 		return []ast.Expr{s.Selector}
+	case *ast.SelectType:
+		return []ast.Expr{s.Selector}
 	case *ast.CallStmt:
 		return s.Args
 	case *ast.ComputedGotoStmt:

@@ -215,6 +215,10 @@ func base(info *sema.Info, x ast.Expr) *sema.Symbol {
 		switch y := x.(type) {
 		case *ast.Ident:
 			if s := info.ObjectOf(y); s != nil && s.Kind == sema.VarSym {
+				if sel := sema.AssocSelector(s); sel != nil {
+					x = sel // an associate name (SELECT TYPE) stands for its selector
+					continue
+				}
 				return s
 			}
 			return nil
@@ -404,6 +408,10 @@ func within(st, s ast.Stmt, after *[]ast.Stmt) bool {
 	case *ast.SelectCase:
 		for _, c := range st.Cases {
 			lists = append(lists, c.Body)
+		}
+	case *ast.SelectType:
+		for _, g := range st.Guards {
+			lists = append(lists, g.Body)
 		}
 	case *ast.DoConstruct:
 		lists, loop = [][]ast.Stmt{st.Body}, true

@@ -373,6 +373,17 @@ func (a *analyzer) transferOwn(s ast.Stmt, in set) set {
 			out.addAll(in)
 		}
 		return out
+	case *ast.SelectType:
+		out := set{}
+		hasDefault := false
+		for _, g := range s.Guards {
+			out.addAll(a.stmts(g.Body, in))
+			hasDefault = hasDefault || g.Kind == ast.ClassDefault
+		}
+		if !hasDefault {
+			out.addAll(in)
+		}
+		return out
 	case *ast.WhereStmt:
 		return union(in, a.stmt(s.Assign, in))
 	case *ast.WhereConstruct:
@@ -656,6 +667,10 @@ func (a *analyzer) varSym(id *ast.Ident) *sema.Symbol {
 	s := a.info.ObjectOf(id)
 	if s == nil || s.Kind != sema.VarSym {
 		return nil
+	}
+	if sel := sema.AssocSelector(s); sel != nil {
+		// An associate name (SELECT TYPE) stands for its selector.
+		return a.base(sel)
 	}
 	return s
 }
