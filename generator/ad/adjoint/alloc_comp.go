@@ -47,6 +47,7 @@ func (g *gen) allocAdj(x ast.Expr, v *sema.Symbol) ast.Expr {
 			if r, err := g.adjRef(x); err == nil {
 				return r
 			}
+			return g.renamedBase(x) // (generated element indices: alloc_elems.go)
 		}
 	}
 	return nil
@@ -178,12 +179,16 @@ func (g *gen) componentInits(s *sema.Symbol, name string) []ast.Stmt {
 
 // baseIdent returns the variable name of component x of a scalar or of
 // an element of an array of types (p%u, c(i)%u), also through scalar
-// components (g%temp%v, c(i)%temp%v: decl.AllocPaths), or nil.
+// components (g%temp%v, c(i)%temp%v: decl.AllocPaths) and elements of
+// array components (col%layers(k)%t: decl/derived_elems.go), or nil.
 func baseIdent(x *ast.SelectorExpr) *ast.Ident {
 	switch y := x.X.(type) {
 	case *ast.Ident:
 		return y
 	case *ast.CallExpr:
+		if sel, ok := y.Fun.(*ast.SelectorExpr); ok {
+			return baseIdent(sel) // col%layers(k)%t (decl/derived_elems.go)
+		}
 		id, _ := y.Fun.(*ast.Ident)
 		return id
 	case *ast.SelectorExpr:

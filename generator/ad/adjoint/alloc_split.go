@@ -159,13 +159,22 @@ func (g *gen) componentAllocRecords(ref ast.Expr, rank int, t *sema.Type) (push,
 		return nestLoops(fwd, p), nestLoops(bwd, q), nil
 	}
 	for _, path := range decl.AllocPaths(t) {
-		x := ast.Clone(ref)
-		for _, c := range path {
-			x = &ast.SelectorExpr{X: x, Sel: ast.NewIdent(c.Name)}
-		}
-		p, q, err := g.saveAlloc(x, path[len(path)-1], g.tbr == nil, tape.Push, false)
+		// (Through array components, in loops over their elements:
+		// decl/derived_elems.go.)
+		var q []ast.Stmt
+		p := decl.ForPath(ref, ref, path, false, g.newIndex, func(x, _ ast.Expr, c *sema.Symbol) []ast.Stmt {
+			var p []ast.Stmt
+			p, q, err = g.saveAlloc(x, c, g.tbr == nil, tape.Push, false)
+			return p
+		})
 		if err != nil {
 			return nil, nil, err
+		}
+		if decl.ElemPath(path) {
+			q = decl.ForPath(ref, ref, path, true, g.newIndex, func(x, _ ast.Expr, c *sema.Symbol) []ast.Stmt {
+				_, q, err = g.saveAlloc(x, c, g.tbr == nil, tape.Push, false)
+				return q
+			})
 		}
 		push, pop = append(push, p...), append(q, pop...)
 	}

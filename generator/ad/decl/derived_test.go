@@ -121,9 +121,9 @@ func TestDerivedFacts(t *testing.T) {
 		{"pair", true, false, "", 0, 0},
 		{"cell", true, false, "", 0, 0},
 		{"flat", true, true, "", 0, 0},
-		{"holder", true, false, "", 1, 1}, // its shadow's follows its allocation
-		{"nest", true, false, "", 0, 1},   // through the scalar component h
-		{"nestarr", true, false, "ALLOCATABLE component 'holder%v'", 0, 0},
+		{"holder", true, false, "", 1, 1},  // its shadow's follows its allocation
+		{"nest", true, false, "", 0, 1},    // through the scalar component h
+		{"nestarr", true, false, "", 0, 1}, // through the elements of the array component hs
 		{"ints", false, false, "", 0, 0},
 	} {
 		t.Run(tc.typ, func(t *testing.T) {
