@@ -113,6 +113,7 @@ func (g *gen) componentAlloc(keyword string, x *ast.SelectorExpr, c *sema.Symbol
 	bwd = append(append(append([]ast.Stmt{}, rec.popBounds...), rec.alloc), rec.popValues...)
 	if xb != nil {
 		bwd = append(bwd, decl.AllocateLike(xb, ast.Clone(x), c.Type, c.Rank()), decl.ZeroLeaf(xb, c))
+		bwd = append(bwd, decl.FollowElements(x, xb, c, true, g.newIndex)...) // (a layered type: decl/derived_layers.go)
 	}
 	re, err := g.reassocDealloc(x) // wrf_dealloc_target.go
 	return rec.push, append(bwd, re...), err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -92,6 +93,12 @@ func dtypeSnapOp(op *snapOp, l tapeLeaf, what string) error {
 	}
 	if !isDerivedLeaf(l) {
 		return nil
+	}
+	if decl.LayeredType(l.alloc.Type) {
+		// (Each element's would be saved with its allocation in loops
+		// over the elements, whose release needs the component's
+		// allocation as it was: not done yet.)
+		return notSupported("ALLOCATABLE component '%s' of a derived type with ALLOCATABLE components in a snapshot of %s", exprString(l.ref), what)
 	}
 	parts, err := dtypeParts(l.ref, l.alloc.Type, what)
 	if err != nil {

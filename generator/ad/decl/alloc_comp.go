@@ -30,14 +30,14 @@ func FollowComponents(x, d string, s *sema.Symbol, always bool, newIndex func() 
 	}
 	var body []ast.Stmt
 	for _, path := range AllocPaths(s.Type) {
-		xc, dc, inner := PathLoops(xe, de, path, newIndex) // (array components: derived_elems.go)
-		c := path[len(path)-1]
-		zero := ZeroLeaf(dc, c)
-		var like *sema.Type
-		if IsDerived(c.Type) {
-			like = c.Type // (explicit bounds: alloc_mold.go)
-		}
-		body = append(body, nest(inner, Associate(c, FollowLike(xc, dc, c.Rank(), like, zero, always)))...) // ptrcomp.go
+		body = append(body, ForPath(xe, de, path, false, newIndex, func(xc, dc ast.Expr, c *sema.Symbol) []ast.Stmt { // (array components: derived_elems.go)
+			zero := ZeroLeaf(dc, c)
+			var like *sema.Type
+			if IsDerived(c.Type) {
+				like = c.Type // (explicit bounds: alloc_mold.go)
+			}
+			return Associate(c, FollowLike(xc, dc, c.Rank(), like, zero, always)) // ptrcomp.go
+		})...)
 	}
 	return nest(loops, body)
 }
@@ -65,6 +65,7 @@ func allocPaths(ts *sema.Symbol, prefix []*sema.Symbol, depth int) [][]*sema.Sym
 		switch {
 		case allocLeaf(c): // (POINTER ones: ptrcomp.go; derived: dtype_alloc_comp.go)
 			out = append(out, path)
+			out = append(out, layeredPaths(c, path)...) // derived_layers.go
 		case (scalarPart(c) || elemPart(c)) && IsDerived(c.Type) && depth < 8:
 			out = append(out, allocPaths(c.Type.Derived, path, depth+1)...)
 		}

@@ -125,6 +125,8 @@ func checkComponents(ts *sema.Symbol, depth int, under partKind) error {
 		case c.Attrs.Has(sema.AttrAllocatable) && (under == otherUnder || !allocLeaf(c)):
 			// (Real ones through scalar components: AllocPaths.)
 			return notSupported("active ALLOCATABLE component '%s%%%s'", ts.Name, c.Name)
+		case c.Attrs.Has(sema.AttrAllocatable):
+			// (A flat or layered type: dtype_alloc_comp.go, derived_layers.go.)
 		case c.Type.IsDerived():
 			if c.Type.Class || c.Type.Derived == nil {
 				return notSupported("active CLASS component '%s%%%s'", ts.Name, c.Name)

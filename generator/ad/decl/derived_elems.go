@@ -50,27 +50,41 @@ func ElemPath(path []*sema.Symbol) bool {
 	return false
 }
 
+// pathLevel is an array component on a path (PathLoops): the DO loops
+// over its elements, under IF (guard) for an ALLOCATABLE one.
+type pathLevel struct {
+	guard ast.Expr
+	loops []*ast.DoConstruct
+}
+
 // PathLoops returns the references of path's component in x and d
 // (parallel references of the same derived type), each array component
-// on the way subscripted by new indices, and the DO loops over those
-// indices (x's bounds), outermost first.
-func PathLoops(x, d ast.Expr, path []*sema.Symbol, newIndex func() *ast.Ident) (xc, dc ast.Expr, loops []*ast.DoConstruct) {
+// on the way subscripted by new indices, and the levels of DO loops over
+// those indices (x's bounds), outermost first.
+func PathLoops(x, d ast.Expr, path []*sema.Symbol, newIndex func() *ast.Ident) (xc, dc ast.Expr, levels []pathLevel) {
 	xc, dc = ast.Clone(x), ast.Clone(d)
 	for _, c := range path {
 		xc, dc = &ast.SelectorExpr{X: xc, Sel: ast.NewIdent(c.Name)}, &ast.SelectorExpr{X: dc, Sel: ast.NewIdent(c.Name)}
-		if c == path[len(path)-1] || len(c.Dims) == 0 {
+		if c == path[len(path)-1] || len(c.Dims) == 0 && !OwnedArray(c) {
 			continue
+		}
+		var l pathLevel
+		if OwnedArray(c) {
+			l.guard = Status(ast.Clone(xc), c) // (derived_layers.go)
 		}
 		idx := make([]ast.Expr, len(c.Dims))
 		for k := len(c.Dims); k >= 1; k-- {
 			i := newIndex()
 			bound := func(fn string) ast.Expr { return deriv.Call(fn, ast.Clone(xc), deriv.Int(k)) }
-			loops = append(loops, &ast.DoConstruct{Var: i, Start: bound("lbound"), Stop: bound("ubound"), End: ast.EndStmt{Keyword: "do"}})
+			l.loops = append(l.loops, &ast.DoConstruct{Var: i, Start: bound("lbound"), Stop: bound("ubound"), End: ast.EndStmt{Keyword: "do"}})
 			idx[k-1] = ast.NewIdent(i.Name)
 		}
-		xc, dc = &ast.CallExpr{Fun: xc, Args: idx}, &ast.CallExpr{Fun: dc, Args: cloneAll(idx)}
+		levels = append(levels, l)
+		if len(idx) > 0 {
+			xc, dc = &ast.CallExpr{Fun: xc, Args: idx}, &ast.CallExpr{Fun: dc, Args: cloneAll(idx)}
+		}
 	}
-	return xc, dc, loops
+	return xc, dc, levels
 }
 
 // ForPath returns the statements f builds for the component path leads
@@ -79,11 +93,19 @@ func PathLoops(x, d ast.Expr, path []*sema.Symbol, newIndex func() *ast.Ident) (
 // (PathLoops); backward runs the loops from the upper bounds down (the
 // restorations of records made forward).
 func ForPath(x, d ast.Expr, path []*sema.Symbol, backward bool, newIndex func() *ast.Ident, f func(xc, dc ast.Expr, c *sema.Symbol) []ast.Stmt) []ast.Stmt {
-	xc, dc, loops := PathLoops(x, d, path, newIndex)
-	if backward {
-		for _, l := range loops {
-			l.Start, l.Stop, l.Step = l.Stop, l.Start, deriv.Int(-1)
+	xc, dc, levels := PathLoops(x, d, path, newIndex)
+	body := f(xc, dc, path[len(path)-1])
+	for k := len(levels) - 1; k >= 0; k-- {
+		l := levels[k]
+		if backward {
+			for _, do := range l.loops {
+				do.Start, do.Stop, do.Step = do.Stop, do.Start, deriv.Int(-1)
+			}
+		}
+		body = nest(l.loops, body)
+		if l.guard != nil {
+			body = []ast.Stmt{If(l.guard, body...)}
 		}
 	}
-	return nest(loops, f(xc, dc, path[len(path)-1]))
+	return body
 }

@@ -898,10 +898,11 @@ subroutine s(x, y)
   y = col%layers(2)%t(1)**2
 end subroutine
 `, "s", "not supported yet: active ALLOCATABLE component 'column_t%layers'"},
-		{"ALLOCATABLE component of the elements of an ALLOCATABLE component", `
+		{"ALLOCATABLE component of the elements of an ALLOCATABLE component of a type with an array component", `
 subroutine s(x, y)
   type layer_t
     real(8), allocatable :: t(:)
+    real(8) :: w(2)
   end type
   type column_t
     type(layer_t), allocatable :: layers(:)
