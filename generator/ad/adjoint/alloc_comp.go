@@ -129,7 +129,9 @@ func (g *gen) componentAssign(s *ast.AssignStmt, x *ast.SelectorExpr, c *sema.Sy
 	if err := g.checkComponentBase(x); err != nil {
 		return nil, nil, err
 	}
-	save, restore, err := g.saveAlloc(ast.Clone(x), c, g.records(s, s.Lhs), tape.Push, false)
+	// (A layered type's values hold its elements' allocations, which
+	// the adjoints follow: decl/derived_layers.go.)
+	save, restore, err := g.saveAlloc(ast.Clone(x), c, g.records(s, s.Lhs) || decl.LayeredType(c.Type), tape.Push, false)
 	if err != nil {
 		return nil, nil, err
 	}
