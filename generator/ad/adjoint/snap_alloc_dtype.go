@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/fadj-dev/fadj/generator/ad/decl"
 	"github.com/fadj-dev/fadj/generator/ad/tape"
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
 	"github.com/fadj-dev/fadj/generator/sema"
@@ -23,8 +22,8 @@ import (
 func dtypeParts(ref ast.Expr, t *sema.Type, what string) ([]snapPart, error) {
 	var parts []snapPart
 	for _, c := range t.Derived.Components {
-		if c.Kind != sema.ComponentSym || c.Type == nil {
-			continue
+		if c.Kind != sema.ComponentSym || c.Type == nil || c.Attrs.Has(sema.AttrAllocatable) {
+			continue // (a layered type's: snap_alloc_layers.go)
 		}
 		sub := &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}
 		if typ, _, ok := complexKind(c.Type); ok && len(c.Dims) == 0 { // (its parts: dtype_complex.go)
@@ -94,15 +93,12 @@ func dtypeSnapOp(op *snapOp, l tapeLeaf, what string) error {
 	if !isDerivedLeaf(l) {
 		return nil
 	}
-	if decl.LayeredType(l.alloc.Type) {
-		// (Each element's would be saved with its allocation in loops
-		// over the elements, whose release needs the component's
-		// allocation as it was: not done yet.)
-		return notSupported("ALLOCATABLE component '%s' of a derived type with ALLOCATABLE components in a snapshot of %s", exprString(l.ref), what)
-	}
 	parts, err := dtypeParts(l.ref, l.alloc.Type, what)
 	if err != nil {
 		return err
+	}
+	if len(parts) == 0 {
+		return notSupported("ALLOCATABLE component '%s' of a derived type with ALLOCATABLE components only in a snapshot of %s", exprString(l.ref), what)
 	}
 	op.parts = parts
 	op.Type = parts[0].Type
