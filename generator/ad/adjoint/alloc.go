@@ -269,7 +269,14 @@ func (g *gen) follow(x ast.Expr, v *sema.Symbol) ast.Stmt {
 	xb := g.allocAdj(x, v)
 	x = ast.Clone(x)
 	zero := &ast.AssignStmt{Lhs: xb, Rhs: deriv.Const("0", v.Type)}
-	return decl.Associate(v, decl.FollowLike(x, xb, v.Rank(), v.Type, g.zeroFor(zero, v), false))[0]
+	st := decl.Associate(v, decl.FollowLike(x, xb, v.Rank(), v.Type, g.zeroFor(zero, v), false))[0]
+	if _, comp := x.(*ast.SelectorExpr); !comp {
+		return st
+	}
+	if inner := decl.FollowElements(x, xb, v, false, g.newIndex); len(inner) > 0 { // (a layered type: decl/derived_layers.go)
+		return &ast.BlockConstruct{Body: append([]ast.Stmt{st}, inner...), End: ast.EndStmt{Keyword: "block"}}
+	}
+	return st
 }
 
 // allocLocals declares (once) the locals the restoration of an

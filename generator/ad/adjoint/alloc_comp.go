@@ -47,6 +47,7 @@ func (g *gen) allocAdj(x ast.Expr, v *sema.Symbol) ast.Expr {
 			if r, err := g.adjRef(x); err == nil {
 				return r
 			}
+			return g.renamedBase(x) // (generated element indices: alloc_elems.go)
 		}
 	}
 	return nil
@@ -112,6 +113,7 @@ func (g *gen) componentAlloc(keyword string, x *ast.SelectorExpr, c *sema.Symbol
 	bwd = append(append(append([]ast.Stmt{}, rec.popBounds...), rec.alloc), rec.popValues...)
 	if xb != nil {
 		bwd = append(bwd, decl.AllocateLike(xb, ast.Clone(x), c.Type, c.Rank()), decl.ZeroLeaf(xb, c))
+		bwd = append(bwd, decl.FollowElements(x, xb, c, true, g.newIndex)...) // (a layered type: decl/derived_layers.go)
 	}
 	re, err := g.reassocDealloc(x) // wrf_dealloc_target.go
 	return rec.push, append(bwd, re...), err
@@ -127,7 +129,9 @@ func (g *gen) componentAssign(s *ast.AssignStmt, x *ast.SelectorExpr, c *sema.Sy
 	if err := g.checkComponentBase(x); err != nil {
 		return nil, nil, err
 	}
-	save, restore, err := g.saveAlloc(ast.Clone(x), c, g.records(s, s.Lhs), tape.Push, false)
+	// (A layered type's values hold its elements' allocations, which
+	// the adjoints follow: decl/derived_layers.go.)
+	save, restore, err := g.saveAlloc(ast.Clone(x), c, g.records(s, s.Lhs) || decl.LayeredType(c.Type), tape.Push, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,12 +182,16 @@ func (g *gen) componentInits(s *sema.Symbol, name string) []ast.Stmt {
 
 // baseIdent returns the variable name of component x of a scalar or of
 // an element of an array of types (p%u, c(i)%u), also through scalar
-// components (g%temp%v, c(i)%temp%v: decl.AllocPaths), or nil.
+// components (g%temp%v, c(i)%temp%v: decl.AllocPaths) and elements of
+// array components (col%layers(k)%t: decl/derived_elems.go), or nil.
 func baseIdent(x *ast.SelectorExpr) *ast.Ident {
 	switch y := x.X.(type) {
 	case *ast.Ident:
 		return y
 	case *ast.CallExpr:
+		if sel, ok := y.Fun.(*ast.SelectorExpr); ok {
+			return baseIdent(sel) // col%layers(k)%t (decl/derived_elems.go)
+		}
 		id, _ := y.Fun.(*ast.Ident)
 		return id
 	case *ast.SelectorExpr:

@@ -48,7 +48,10 @@ func (g *gen) splitAllocs(u *ast.Unit, values map[*sema.Symbol]bool) (push, pop 
 		if _, ok := tape.TypeOf(s.Type); !ok && !decl.IsDerived(s.Type) && !s.Type.IsCharacter() { // (component by component: dtype_alloc.go; codes: char_alloc.go)
 			return nil, nil, diag.At(g.fset, s.Pos, notSupported("allocatable variable '%s' of type %s in '%s', reversed in split mode", s.Name, s.Type, g.pa.Proc.Name))
 		}
-		f, b, err := g.saveAlloc(ast.NewIdent(s.Name), s, values[s] || g.tbr == nil, tape.Push, false)
+		// (The values of an array of a type with ALLOCATABLE components
+		// hold the elements' allocations, which the adjoints follow.)
+		inner := decl.IsDerived(s.Type) && len(decl.AllocPaths(s.Type)) > 0
+		f, b, err := g.saveAlloc(ast.NewIdent(s.Name), s, values[s] || g.tbr == nil || inner, tape.Push, false)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -159,13 +162,22 @@ func (g *gen) componentAllocRecords(ref ast.Expr, rank int, t *sema.Type) (push,
 		return nestLoops(fwd, p), nestLoops(bwd, q), nil
 	}
 	for _, path := range decl.AllocPaths(t) {
-		x := ast.Clone(ref)
-		for _, c := range path {
-			x = &ast.SelectorExpr{X: x, Sel: ast.NewIdent(c.Name)}
-		}
-		p, q, err := g.saveAlloc(x, path[len(path)-1], g.tbr == nil, tape.Push, false)
+		// (Through array components, in loops over their elements:
+		// decl/derived_elems.go.)
+		var q []ast.Stmt
+		p := decl.ForPath(ref, ref, path, false, g.newIndex, func(x, _ ast.Expr, c *sema.Symbol) []ast.Stmt {
+			var p []ast.Stmt
+			p, q, err = g.saveAlloc(x, c, g.tbr == nil || decl.LayeredType(c.Type), tape.Push, false)
+			return p
+		})
 		if err != nil {
 			return nil, nil, err
+		}
+		if decl.ElemPath(path) {
+			q = decl.ForPath(ref, ref, path, true, g.newIndex, func(x, _ ast.Expr, c *sema.Symbol) []ast.Stmt {
+				_, q, err = g.saveAlloc(x, c, g.tbr == nil || decl.LayeredType(c.Type), tape.Push, false)
+				return q
+			})
 		}
 		push, pop = append(push, p...), append(q, pop...)
 	}

@@ -57,6 +57,9 @@ func (g *gen) outWithAllocComps(td *ast.TypeDecl) bool {
 // type (derived.go: assignAdjoint would write lhs_b = 0.0 and drop the
 // right side's increments).
 func (g *gen) wholeAssignAdjoint(s *ast.AssignStmt, base *sema.Symbol) ([]ast.Stmt, error) {
+	if g.layeredAssign(s) {
+		return g.layeredAssignAdjoint(s) // dtype_layered.go
+	}
 	if decl.IsDerived(g.info.TypeOf(s.Lhs)) {
 		return g.derivedAssignAdjoint(s)
 	}

@@ -53,6 +53,13 @@ func (g *gen) leafSnapOps(v *sema.Symbol, ref ast.Expr, rank int, ts *sema.Symbo
 			}
 			ops = append(ops, more...)
 			continue
+		case l.alloc != nil && layeredParts(l): // snap_alloc_layers.go
+			more, err := g.layeredSnapOps(v, l, guard, loops, what)
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, more...)
+			continue
 		case l.alloc != nil: // derived.go records these with their allocation
 			op, err := g.allocComponentOp(v, l, guard, loops, what) // snap_realloc.go
 			if err != nil {

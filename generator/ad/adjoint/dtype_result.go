@@ -56,7 +56,9 @@ func (g *gen) allocDerivedAssign(s *ast.AssignStmt, rhsB ast.Expr, t *sema.Type)
 	}
 	bwd = append(g.backRef(s, bwd), pop...)
 	for _, p := range decl.AllocPaths(t) {
-		bwd = append(bwd, g.follow(decl.PathRef(s.Lhs, p), p[len(p)-1]))
+		bwd = append(bwd, decl.ForPath(s.Lhs, s.Lhs, p, false, g.newIndex, func(x, _ ast.Expr, c *sema.Symbol) []ast.Stmt {
+			return []ast.Stmt{g.follow(x, c)}
+		})...)
 	}
 	return withLabel(s, fwd), bwd, nil
 }

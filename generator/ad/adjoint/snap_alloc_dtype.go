@@ -22,8 +22,8 @@ import (
 func dtypeParts(ref ast.Expr, t *sema.Type, what string) ([]snapPart, error) {
 	var parts []snapPart
 	for _, c := range t.Derived.Components {
-		if c.Kind != sema.ComponentSym || c.Type == nil {
-			continue
+		if c.Kind != sema.ComponentSym || c.Type == nil || c.Attrs.Has(sema.AttrAllocatable) {
+			continue // (a layered type's: snap_alloc_layers.go)
 		}
 		sub := &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(c.Name)}
 		if typ, _, ok := complexKind(c.Type); ok && len(c.Dims) == 0 { // (its parts: dtype_complex.go)
@@ -96,6 +96,9 @@ func dtypeSnapOp(op *snapOp, l tapeLeaf, what string) error {
 	parts, err := dtypeParts(l.ref, l.alloc.Type, what)
 	if err != nil {
 		return err
+	}
+	if len(parts) == 0 {
+		return notSupported("ALLOCATABLE component '%s' of a derived type with ALLOCATABLE components only in a snapshot of %s", exprString(l.ref), what)
 	}
 	op.parts = parts
 	op.Type = parts[0].Type

@@ -65,6 +65,9 @@ func (op snapOp) flagDrop() string {
 
 // forDrop returns op with its release guard in place of its guard.
 func (op snapOp) forDrop() snapOp {
+	if op.dropLoops != nil {
+		op.loops = op.dropLoops // (snap_alloc_layers.go)
+	}
 	if op.dropGuard != nil {
 		op.guard = op.dropGuard
 	}

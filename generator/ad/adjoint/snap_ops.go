@@ -43,6 +43,11 @@ type snapOp struct {
 	// guard in a release (snap_allocvar.go).
 	flagOf, flagVar string
 	dropGuard       ast.Expr
+	// dropLoops, when set, replace loops in a release; keepBounds names
+	// the locals a release keeps its flag and bounds in
+	// (snap_alloc_layers.go).
+	dropLoops  []snapLoop
+	keepBounds string
 	// parts: the values of an ALLOCATABLE component of derived type,
 	// one array reference per component (snap_alloc_dtype.go).
 	parts []snapPart

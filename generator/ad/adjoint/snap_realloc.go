@@ -165,7 +165,7 @@ func (op snapOp) reallocDrop() string {
 	if len(op.parts) > 0 || op.cplx != nil {
 		discard = op.partsDiscard(n) // snap_alloc_dtype.go
 	}
-	return fmt.Sprintf("call fadj_snap_pop_i4(fadj_snf)\nif (fadj_snf == 1) then\n%s%send if\n", strings.Join(pops, ""), discard)
+	return fmt.Sprintf("call fadj_snap_pop_i4(fadj_snf)\nif (fadj_snf == 1) then\n%s%send if\n%s", strings.Join(pops, ""), discard, op.keptBounds()) // (snap_alloc_layers.go)
 }
 
 // keptAllocations rejects a save of ops, those of v, that a

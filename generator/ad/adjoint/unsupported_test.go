@@ -388,6 +388,26 @@ subroutine s(x, y)
   end do
 end subroutine
 `, want: "k.f90:13:5: not supported yet: pointer assignment with bounds ('v%flat(...) =>') to POINTER component 'v%flat' in a loop in reverse mode (the backward sweep would associate it again without the bounds)"},
+		{name: "whole assignment to an ALLOCATABLE component of a layered type from a part of it", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
+subroutine s(x, y)
+  type layer_t
+    real(8), allocatable :: t(:)
+  end type
+  type col_t
+    type(layer_t), allocatable :: layers(:)
+  end type
+  real(8), intent(in) :: x(3)
+  real(8), intent(out) :: y
+  type(col_t) :: col
+  integer :: k
+  allocate(col%layers(3))
+  do k = 1, 3
+    col%layers(k)%t = x*k
+  end do
+  col%layers = col%layers(2:3)
+  y = sum(col%layers(1)%t**2)
+end subroutine
+`, want: "k.f90:16:3: not supported yet: assignment of a whole value of type 'layer_t', which has ALLOCATABLE components, from other than another variable of the type in reverse mode"},
 		{name: "POINTER component associated with an ALLOCATABLE component of a local", routine: "s", ins: []string{"x"}, outs: []string{"y"}, src: `
 subroutine s(x, y)
   type store_t

@@ -165,12 +165,16 @@ func MoveAllocArgs(info *sema.Info, s *ast.CallStmt) (from, to ast.Expr, ok bool
 }
 
 // wholeAllocatable reports whether x names a whole variable (v) or a
-// whole component (v%c, p%s%c): the forms MOVE_ALLOC's arguments take.
+// whole component (v%c, p%s%c, of an element too: col%layers(k)%t,
+// derived_elems.go): the forms MOVE_ALLOC's arguments take.
 func wholeAllocatable(x ast.Expr) bool {
 	switch x := x.(type) {
 	case *ast.Ident:
 		return true
 	case *ast.SelectorExpr:
+		if c, ok := x.X.(*ast.CallExpr); ok {
+			return wholeAllocatable(c.Fun)
+		}
 		return wholeAllocatable(x.X)
 	}
 	return false

@@ -30,22 +30,24 @@ func FollowComponents(x, d string, s *sema.Symbol, always bool, newIndex func() 
 	}
 	var body []ast.Stmt
 	for _, path := range AllocPaths(s.Type) {
-		xc, dc := PathRef(xe, path), PathRef(de, path)
-		c := path[len(path)-1]
-		zero := ZeroLeaf(dc, c)
-		var like *sema.Type
-		if IsDerived(c.Type) {
-			like = c.Type // (explicit bounds: alloc_mold.go)
-		}
-		body = append(body, Associate(c, FollowLike(xc, dc, c.Rank(), like, zero, always))...) // ptrcomp.go
+		body = append(body, ForPath(xe, de, path, false, newIndex, func(xc, dc ast.Expr, c *sema.Symbol) []ast.Stmt { // (array components: derived_elems.go)
+			zero := ZeroLeaf(dc, c)
+			var like *sema.Type
+			if IsDerived(c.Type) {
+				like = c.Type // (explicit bounds: alloc_mold.go)
+			}
+			return Associate(c, FollowLike(xc, dc, c.Rank(), like, zero, always)) // ptrcomp.go
+		})...)
 	}
 	return nest(loops, body)
 }
 
 // AllocPaths returns the paths to the ALLOCATABLE real components of
 // derived type t, its own (one component) and those nested in its
-// scalar components of derived type (g%temp%v: temp, then v), which
-// CheckDerived accepts; nil if t is not a derived type.
+// scalar components of derived type (g%temp%v: temp, then v) and in its
+// array components of derived type (col%layers(k)%t: ElemPath, whose
+// references PathLoops builds), which CheckDerived accepts; nil if t is
+// not a derived type.
 func AllocPaths(t *sema.Type) [][]*sema.Symbol {
 	if !IsDerived(t) {
 		return nil
@@ -63,7 +65,8 @@ func allocPaths(ts *sema.Symbol, prefix []*sema.Symbol, depth int) [][]*sema.Sym
 		switch {
 		case allocLeaf(c): // (POINTER ones: ptrcomp.go; derived: dtype_alloc_comp.go)
 			out = append(out, path)
-		case scalarPart(c) && IsDerived(c.Type) && depth < 8:
+			out = append(out, layeredPaths(c, path)...) // derived_layers.go
+		case (scalarPart(c) || elemPart(c)) && IsDerived(c.Type) && depth < 8:
 			out = append(out, allocPaths(c.Type.Derived, path, depth+1)...)
 		}
 	}

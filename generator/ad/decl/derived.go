@@ -79,7 +79,7 @@ func CheckDerived(t *sema.Type) error {
 	if err := Polymorphic(t, "variable"); err != nil {
 		return err
 	}
-	return checkComponents(t.Derived, 0, true)
+	return checkComponents(t.Derived, 0, scalarUnder)
 }
 
 // Polymorphic returns the error for an active what (variable, dummy) of
@@ -100,9 +100,11 @@ func Polymorphic(t *sema.Type, what string) error {
 }
 
 // checkComponents checks the components of ts, nested depth deep in the
-// variable's type, all the way through scalar components if scalar (an
-// ALLOCATABLE real component there is supported: AllocPaths).
-func checkComponents(ts *sema.Symbol, depth int, scalar bool) error {
+// variable's type, all the way through scalar components if under is
+// scalarUnder (an ALLOCATABLE real component there is supported:
+// AllocPaths), through array components of derived type if elemUnder
+// (derived_elems.go).
+func checkComponents(ts *sema.Symbol, depth int, under partKind) error {
 	if depth > 8 {
 		return notSupported("derived type '%s' nested more than 8 levels deep", ts.Name)
 	}
@@ -112,23 +114,25 @@ func checkComponents(ts *sema.Symbol, depth int, scalar bool) error {
 		}
 		switch {
 		case c.Attrs.Has(sema.AttrPointer):
-			if err := checkPointerComponent(ts, c, scalar); err != nil { // ptrcomp.go
+			if err := checkPointerComponent(ts, c, under == scalarUnder); err != nil { // ptrcomp.go
 				return err
 			}
 		case c.Type.IsDerived() && (c.Type.Class || c.Type.Derived == nil):
 			// (Before ALLOCATABLE: `class(base_t), allocatable :: m` is
 			// rejected for being polymorphic.)
 			return notSupported("active CLASS component '%s%%%s' (polymorphic: the bindings called through it are bound at run time)", ts.Name, c.Name)
-		case c.Attrs.Has(sema.AttrAllocatable) && !scalar && allocLeaf(c):
+		case c.Attrs.Has(sema.AttrAllocatable) && under == otherUnder && allocLeaf(c):
 			return notSupported("active ALLOCATABLE component '%s%%%s' of the elements of an array, ALLOCATABLE or POINTER component", ts.Name, c.Name)
-		case c.Attrs.Has(sema.AttrAllocatable) && (!scalar || !allocLeaf(c)):
+		case c.Attrs.Has(sema.AttrAllocatable) && (under == otherUnder || !allocLeaf(c)):
 			// (Real ones through scalar components: AllocPaths.)
 			return notSupported("active ALLOCATABLE component '%s%%%s'", ts.Name, c.Name)
+		case c.Attrs.Has(sema.AttrAllocatable):
+			// (A flat or layered type: dtype_alloc_comp.go, derived_layers.go.)
 		case c.Type.IsDerived():
 			if c.Type.Class || c.Type.Derived == nil {
 				return notSupported("active CLASS component '%s%%%s'", ts.Name, c.Name)
 			}
-			if err := checkComponents(c.Type.Derived, depth+1, scalar && scalarPart(c)); err != nil {
+			if err := checkComponents(c.Type.Derived, depth+1, under.through(c)); err != nil {
 				return err
 			}
 		}

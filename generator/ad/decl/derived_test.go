@@ -38,6 +38,16 @@ const typesSrc = `module m
   type nestarr
     type(holder) :: hs(2)
   end type
+  type nestalloc
+    type(holder), allocatable :: hs(:)
+  end type
+  type mixed
+    real(8), allocatable :: v(:)
+    real(8) :: w(2)
+  end type
+  type nestmixed
+    type(mixed), allocatable :: ms(:)
+  end type
   type ints
     integer :: k
   end type
@@ -56,7 +66,7 @@ func types(t *testing.T) map[string]*sema.Symbol {
 		t.Fatal(err)
 	}
 	out := map[string]*sema.Symbol{}
-	for _, n := range []string{"pair", "cell", "flat", "holder", "nest", "nestarr", "ints"} {
+	for _, n := range []string{"pair", "cell", "flat", "holder", "nest", "nestarr", "nestalloc", "nestmixed", "ints"} {
 		s := prog.Info.Module("m").Inner.LookupLocal(n)
 		if s == nil || s.Kind != sema.TypeSym {
 			t.Fatalf("no type %s", n)
@@ -121,9 +131,9 @@ func TestDerivedFacts(t *testing.T) {
 		{"pair", true, false, "", 0, 0},
 		{"cell", true, false, "", 0, 0},
 		{"flat", true, true, "", 0, 0},
-		{"holder", true, false, "", 1, 1}, // its shadow's follows its allocation
-		{"nest", true, false, "", 0, 1},   // through the scalar component h
-		{"nestarr", true, false, "ALLOCATABLE component 'holder%v'", 0, 0},
+		{"holder", true, false, "", 1, 1},  // its shadow's follows its allocation
+		{"nest", true, false, "", 0, 1},    // through the scalar component h
+		{"nestarr", true, false, "", 0, 1}, // through the elements of the array component hs
 		{"ints", false, false, "", 0, 0},
 	} {
 		t.Run(tc.typ, func(t *testing.T) {

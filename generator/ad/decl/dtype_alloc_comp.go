@@ -41,7 +41,7 @@ func allocLeaf(c *sema.Symbol) bool {
 	if c.Type.IsReal() {
 		return true
 	}
-	return c.Attrs.Has(sema.AttrAllocatable) && !c.Attrs.Has(sema.AttrPointer) && (c.Type.IsComplex() || FlatType(c.Type))
+	return c.Attrs.Has(sema.AttrAllocatable) && !c.Attrs.Has(sema.AttrPointer) && (c.Type.IsComplex() || FlatType(c.Type) || LayeredType(c.Type))
 }
 
 // ZeroLeaf returns the statement zeroing ref, the derivative of a
@@ -53,7 +53,7 @@ func ZeroLeaf(ref ast.Expr, c *sema.Symbol) ast.Stmt {
 	}
 	var body []ast.Stmt
 	for _, k := range c.Type.Derived.Components {
-		if k.Kind == sema.ComponentSym && k.Type != nil && k.Type.IsFloat() {
+		if k.Kind == sema.ComponentSym && k.Type != nil && k.Type.IsFloat() && !OwnedArray(k) { // (ALLOCATABLE ones: their own paths, derived_layers.go)
 			body = append(body, &ast.AssignStmt{Lhs: &ast.SelectorExpr{X: ast.Clone(ref), Sel: ast.NewIdent(k.Name)}, Rhs: deriv.Const("0", k.Type)})
 		}
 	}

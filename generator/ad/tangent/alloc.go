@@ -260,9 +260,10 @@ func (g *gen) followCallComponents(mc *modref.Call) []ast.Stmt {
 		}
 		xd := g.tident(x, a.Var)
 		for _, p := range decl.AllocPaths(a.Var.Type) {
-			y, yd, c := decl.PathRef(ast.NewIdent(x.Name), p), decl.PathRef(ast.NewIdent(xd.Name), p), p[len(p)-1]
-			zero := &ast.AssignStmt{Lhs: ast.Clone(yd), Rhs: zeroConst(c.Type)}
-			out = append(out, decl.Associate(c, decl.Follow(y, yd, c.Rank(), zero, false))...)
+			out = append(out, decl.ForPath(ast.NewIdent(x.Name), ast.NewIdent(xd.Name), p, false, g.newIndex, func(y, yd ast.Expr, c *sema.Symbol) []ast.Stmt {
+				zero := &ast.AssignStmt{Lhs: ast.Clone(yd), Rhs: zeroConst(c.Type)}
+				return decl.Associate(c, decl.Follow(y, yd, c.Rank(), zero, false))
+			})...)
 		}
 	}
 	return out

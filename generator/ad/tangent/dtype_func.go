@@ -57,9 +57,10 @@ func (g *gen) derivedAssignPost(s *ast.AssignStmt) (tan, post []ast.Stmt, err er
 		return nil, nil, err
 	}
 	for _, p := range decl.AllocPaths(t) {
-		x, xd, c := decl.PathRef(s.Lhs, p), decl.PathRef(lhsD, p), p[len(p)-1]
-		zero := &ast.AssignStmt{Lhs: ast.Clone(xd), Rhs: zeroConst(c.Type)}
-		post = append(post, decl.Associate(c, decl.Follow(x, xd, c.Rank(), zero, true))...)
+		post = append(post, decl.ForPath(s.Lhs, lhsD, p, false, g.newIndex, func(x, xd ast.Expr, c *sema.Symbol) []ast.Stmt {
+			zero := &ast.AssignStmt{Lhs: ast.Clone(xd), Rhs: zeroConst(c.Type)}
+			return decl.Associate(c, decl.Follow(x, xd, c.Rank(), zero, true))
+		})...)
 	}
 	return tan, post, nil
 }

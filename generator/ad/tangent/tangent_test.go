@@ -898,22 +898,24 @@ subroutine s(x, y)
   y = col%layers(2)%t(1)**2
 end subroutine
 `, "s", "not supported yet: active ALLOCATABLE component 'column_t%layers'"},
-		{"ALLOCATABLE component of the elements of an array component", `
+		{"ALLOCATABLE component of the elements of an ALLOCATABLE component of a type with an array component", `
 subroutine s(x, y)
   type layer_t
     real(8), allocatable :: t(:)
+    real(8) :: w(2)
   end type
   type column_t
-    type(layer_t) :: layers(3)
+    type(layer_t), allocatable :: layers(:)
   end type
   real(8), intent(in) :: x
   real(8), intent(out) :: y
   type(column_t) :: col
+  allocate(col%layers(3))
   allocate(col%layers(2)%t(4))
   col%layers(2)%t = x
   y = col%layers(2)%t(1)**2
 end subroutine
-`, "s", "not supported yet: active ALLOCATABLE component 'layer_t%t' of the elements of an array, ALLOCATABLE or POINTER component"},
+`, "s", "not supported yet: active ALLOCATABLE component 'column_t%layers'"},
 		{"POINTER component associated with a part of its own variable", `
 subroutine s(x, y)
   type field_t
