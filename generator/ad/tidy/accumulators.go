@@ -160,31 +160,47 @@ func (a accumulator) stmt(s ast.Stmt, zero, rewrite bool) (ast.Stmt, bool) {
 	case *ast.IfConstruct:
 		c := clone(s)
 		c.Branches = make([]*ast.IfBranch, len(s.Branches))
-		after, hasElse := true, false
+		bodies, hasElse := make([][]ast.Stmt, len(s.Branches)), false
 		for i, b := range s.Branches {
-			var z bool
-			c.Branches[i] = clone(b)
-			c.Branches[i].Body, z = a.list(b.Body, zero, rewrite)
-			after = after && z
-			hasElse = hasElse || b.Cond == nil
+			bodies[i], hasElse = b.Body, hasElse || b.Cond == nil
 		}
-		return c, after && (hasElse || zero)
+		bodies, after := a.alternatives(bodies, hasElse, zero, rewrite)
+		for i, b := range s.Branches {
+			c.Branches[i] = clone(b)
+			c.Branches[i].Body = bodies[i]
+		}
+		return c, after
 	case *ast.SelectCase:
 		c := clone(s)
 		c.Cases = make([]*ast.CaseBlock, len(s.Cases))
-		after, hasDefault := true, false
+		bodies, hasDefault := make([][]ast.Stmt, len(s.Cases)), false
 		for i, b := range s.Cases {
-			var z bool
-			c.Cases[i] = clone(b)
-			c.Cases[i].Body, z = a.list(b.Body, zero, rewrite)
-			after = after && z
-			hasDefault = hasDefault || b.Default
+			bodies[i], hasDefault = b.Body, hasDefault || b.Default
 		}
-		return c, after && (hasDefault || zero)
+		bodies, after := a.alternatives(bodies, hasDefault, zero, rewrite)
+		for i, b := range s.Cases {
+			c.Cases[i] = clone(b)
+			c.Cases[i].Body = bodies[i]
+		}
+		return c, after
 	case *ast.DoConstruct:
 		return a.loop(s, zero, rewrite)
 	}
 	return s, false // a call, or a construct this walk does not enter
+}
+
+// alternatives walks the bodies of an IF or SELECT CASE construct, each
+// from zero: x is zero after it when every body ends zero and, unless one
+// body always runs (exhaustive: an ELSE or CASE DEFAULT), it was before.
+func (a accumulator) alternatives(bodies [][]ast.Stmt, exhaustive, zero, rewrite bool) ([][]ast.Stmt, bool) {
+	out := make([][]ast.Stmt, len(bodies))
+	after := exhaustive || zero
+	for i, b := range bodies {
+		var z bool
+		out[i], z = a.list(b, zero, rewrite)
+		after = after && z
+	}
+	return out, after
 }
 
 // loop handles a DO construct: each iteration starts with x zero when x

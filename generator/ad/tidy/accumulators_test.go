@@ -1,9 +1,6 @@
 package tidy
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestZeroedAccumulators runs zeroedAccumulators on bodies of a unit
 // declaring the scalars k_b, s_b, t (REAL), m (INTEGER) and the arrays
@@ -14,9 +11,7 @@ func TestZeroedAccumulators(t *testing.T) {
 		"  logical :: c\n" +
 		"  real(8) :: w(n), q_b(n), k_b, s_b, t\n"
 	const tail = "end subroutine\n"
-	for _, tc := range []struct {
-		name, body, want string
-	}{{
+	runBodyCases(t, head, tail, "  ", zeroedAccumulators, []bodyCase{{
 		name: "a loop temporary's adjoint, zeroed before the loop and at the end of each iteration",
 		body: "k_b = 0.0_8\ndo i = n, 1, -1\n  k_b = k_b + w(i)\n  q_b(i) = q_b(i) + t*k_b\n  k_b = 0.0_8\nend do\n",
 		want: "k_b = 0.0_8\ndo i = n, 1, -1\n  k_b = w(i)\n  q_b(i) = q_b(i) + t*k_b\n  k_b = 0.0_8\nend do\n",
@@ -36,24 +31,5 @@ func TestZeroedAccumulators(t *testing.T) {
 		name: "an INTEGER, an array, a term naming the accumulator",
 		body: "m = 0\nq_b = 0\nk_b = 0\ndo i = 1, n\n  m = m + i\n  q_b = q_b + w\n  k_b = k_b + k_b*w(i)\n  m = 0\n  q_b = 0\n  k_b = 0\nend do\n",
 		want: "m = 0\nq_b = 0\nk_b = 0\ndo i = 1, n\n  m = m + i\n  q_b = q_b + w\n  k_b = k_b + k_b*w(i)\n  m = 0\n  q_b = 0\n  k_b = 0\nend do\n",
-	}} {
-		t.Run(tc.name, func(t *testing.T) {
-			indent := func(s string) string {
-				lines := strings.SplitAfter(s, "\n")
-				for i, l := range lines {
-					if l != "" {
-						lines[i] = "  " + l
-					}
-				}
-				return strings.Join(lines, "")
-			}
-			f := parse(t, head+indent(tc.body)+tail)
-			zeroedAccumulators(f.Units[0])
-			got := endName.ReplaceAllString(print(t, f), "end $1")
-			want := endName.ReplaceAllString(print(t, parse(t, head+indent(tc.want)+tail)), "end $1")
-			if got != want {
-				t.Errorf("got\n%s\nwant\n%s", got, want)
-			}
-		})
-	}
+	}})
 }

@@ -3,7 +3,38 @@ package tidy
 import (
 	"strings"
 	"testing"
+
+	"github.com/fadj-dev/fadj/generator/fortran/ast"
 )
+
+// bodyCase is a statement list before and after a pass.
+type bodyCase struct{ name, body, want string }
+
+// runBodyCases runs pass on the unit head + body + tail of each case
+// (body indented by indent) and compares the result with want's.
+func runBodyCases(t *testing.T, head, tail, indent string, pass func(*ast.Unit), cases []bodyCase) {
+	t.Helper()
+	in := func(s string) string {
+		lines := strings.SplitAfter(s, "\n")
+		for i, l := range lines {
+			if l != "" {
+				lines[i] = indent + l
+			}
+		}
+		return strings.Join(lines, "")
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := parse(t, head+in(tc.body)+tail)
+			pass(f.Units[0])
+			got := endName.ReplaceAllString(print(t, f), "end $1")
+			want := endName.ReplaceAllString(print(t, parse(t, head+in(tc.want)+tail)), "end $1")
+			if got != want {
+				t.Errorf("got\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+}
 
 // TestMergeIncrements runs mergeIncrements on loop bodies of a unit
 // declaring q_b(0:n+1, 0:n+1), w(n), a_b, s_b, t and p (a POINTER).
@@ -14,9 +45,7 @@ func TestMergeIncrements(t *testing.T) {
 		"  real(8), pointer :: p(:)\n" +
 		"  do j = 1, n\n    do i = 1, n\n"
 	const tail = "    end do\n  end do\nend subroutine\n"
-	for _, tc := range []struct {
-		name, body, want string
-	}{{
+	runBodyCases(t, head, tail, "      ", mergeIncrements, []bodyCase{{
 		name: "the second increment moves up past other elements (constant offsets)",
 		body: "q_b(i + 1, j) = q_b(i + 1, j) + w(i)*t\nq_b(i, j + 1) = q_b(i, j + 1) + t\nq_b(i + 1, j) = q_b(i + 1, j) + 4.0d0*t\n",
 		want: "q_b(i + 1, j) = q_b(i + 1, j) + w(i)*t + 4.0d0*t\nq_b(i, j + 1) = q_b(i, j + 1) + t\n",
@@ -52,26 +81,7 @@ func TestMergeIncrements(t *testing.T) {
 		name: "intrinsics and a zero store as the first; comments go to the next statement",
 		body: "s_b = 0.0_8\nq_b(i, j) = 1\n! adjoint of a.f90:3\ns_b = s_b - tanh(w(i))*t\n! adjoint of a.f90:2\na_b = a_b + t\n",
 		want: "s_b = -tanh(w(i))*t\nq_b(i, j) = 1\n! adjoint of a.f90:3\n! adjoint of a.f90:2\na_b = a_b + t\n",
-	}} {
-		t.Run(tc.name, func(t *testing.T) {
-			indent := func(s string) string {
-				lines := strings.SplitAfter(s, "\n")
-				for i, l := range lines {
-					if l != "" {
-						lines[i] = "      " + l
-					}
-				}
-				return strings.Join(lines, "")
-			}
-			f := parse(t, head+indent(tc.body)+tail)
-			mergeIncrements(f.Units[0])
-			got := endName.ReplaceAllString(print(t, f), "end $1")
-			want := endName.ReplaceAllString(print(t, parse(t, head+indent(tc.want)+tail)), "end $1")
-			if got != want {
-				t.Errorf("got\n%s\nwant\n%s", got, want)
-			}
-		})
-	}
+	}})
 }
 
 // TestMergeIncrementsUntouched: units where names may alias or

@@ -10,9 +10,7 @@ func TestZeroedArrays(t *testing.T) {
 		"  real(8) :: w(n), k(n), a(n), b(0:n+1, n), d(n), e(m), g(n)\n" +
 		"  integer :: p(n)\n"
 	const tail = "end subroutine\n"
-	for _, tc := range []struct {
-		name, body, want string
-	}{{
+	runBodyCases(t, head, tail, "", zeroedArrays, []bodyCase{{
 		name: "one dimension, reversed, another zeroing in between",
 		body: "  a = 0.0_8\n  k = 0.0_8\n  do i = n, 1, -1\n    w(i) = 1\n    a(i) = a(i) + 2*w(i)\n    w(i) = a(i)\n  end do\n",
 		want: "  k = 0.0_8\n  do i = n, 1, -1\n    w(i) = 1\n    a(i) = 2*w(i)\n    w(i) = a(i)\n  end do\n",
@@ -38,15 +36,5 @@ func TestZeroedArrays(t *testing.T) {
 		name: "kept: a dummy, a call naming it before the nest",
 		body: "  w = 0\n  do i = 1, n\n    w(i) = w(i) + 1\n  end do\n  a = 0\n  call h(a)\n  do i = 1, n\n    a(i) = a(i) + 1\n  end do\n",
 		want: "  w = 0\n  do i = 1, n\n    w(i) = w(i) + 1\n  end do\n  a = 0\n  call h(a)\n  do i = 1, n\n    a(i) = a(i) + 1\n  end do\n",
-	}} {
-		t.Run(tc.name, func(t *testing.T) {
-			f := parse(t, head+tc.body+tail)
-			zeroedArrays(f.Units[0])
-			got := endName.ReplaceAllString(print(t, f), "end $1")
-			want := endName.ReplaceAllString(print(t, parse(t, head+tc.want+tail)), "end $1")
-			if got != want {
-				t.Errorf("got\n%s\nwant\n%s", got, want)
-			}
-		})
-	}
+	}})
 }
