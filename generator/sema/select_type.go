@@ -98,6 +98,24 @@ func AssocSelector(s *Symbol) ast.Expr {
 	return s.Selector
 }
 
+// SelectorPath returns the component path of designator x ("%a%b", ""
+// for a whole variable), subscripts left out, an associate name standing
+// for its selector's path: what the activity analysis keys active
+// components by.
+func (info *Info) SelectorPath(x ast.Expr) string {
+	switch e := x.(type) {
+	case *ast.SelectorExpr:
+		return info.SelectorPath(e.X) + "%" + e.Sel.Lower()
+	case *ast.CallExpr:
+		return info.SelectorPath(e.Fun)
+	case *ast.Ident:
+		if sel := AssocSelector(info.ObjectOf(e)); sel != nil {
+			return info.SelectorPath(sel)
+		}
+	}
+	return ""
+}
+
 // selectedClass adds to keep the CLASS dummies whose dynamic type the
 // procedure inspects: the variable at the root of the selector of a SELECT
 // TYPE, and, to a fixed point, a CLASS dummy passed on as the actual of

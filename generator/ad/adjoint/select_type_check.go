@@ -19,7 +19,7 @@ func (g *gen) selectTypeSupported(s *ast.SelectType) error {
 	if v == nil {
 		return notSupported("SELECT TYPE of '%s' in reverse mode (the selector must be a variable or a component of one)", exprString(s.Selector))
 	}
-	if g.pa.ActiveComponent(v, selectorPath(g.info, s.Selector)) {
+	if g.pa.ActiveComponent(v, g.info.SelectorPath(s.Selector)) {
 		return notSupported("SELECT TYPE of active '%s' in reverse mode (fadj differentiates SELECT TYPE whose selected object holds passive data only; its derivative object would need the selector's dynamic type)", exprString(s.Selector))
 	}
 	if j := jumpOut(s); j != nil {
@@ -29,22 +29,6 @@ func (g *gen) selectTypeSupported(s *ast.SelectType) error {
 		return notSupported("SELECT TYPE of '%s' in reverse mode: the %s at line %d may change its dynamic type, which the backward sweep dispatches on again", exprString(s.Selector), retypingName(st), g.fset.Position(st.Pos()).Line)
 	}
 	return nil
-}
-
-// selectorPath returns the component path of designator x ("%a%b", ""
-// for a whole variable), subscripts left out.
-func selectorPath(info *sema.Info, x ast.Expr) string {
-	switch e := x.(type) {
-	case *ast.SelectorExpr:
-		return selectorPath(info, e.X) + "%" + e.Sel.Lower()
-	case *ast.CallExpr:
-		return selectorPath(info, e.Fun)
-	case *ast.Ident:
-		if sel := sema.AssocSelector(info.ObjectOf(e)); sel != nil {
-			return selectorPath(info, sel)
-		}
-	}
-	return ""
 }
 
 // jumpOut returns a GO TO, RETURN, or an EXIT or CYCLE outside the DO

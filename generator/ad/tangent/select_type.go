@@ -15,7 +15,7 @@ func (g *gen) selectType(s *ast.SelectType) ([]ast.Stmt, error) {
 	}
 	if v := selectRoot(g.info, s.Selector); v == nil {
 		return nil, notSupported("SELECT TYPE of '%s' in tangent mode (the selector must be a variable or a component of one)", exprString(s.Selector))
-	} else if g.pa.ActiveComponent(v, selectorPath(g.info, s.Selector)) {
+	} else if g.pa.ActiveComponent(v, g.info.SelectorPath(s.Selector)) {
 		return nil, notSupported("SELECT TYPE of active '%s' in tangent mode (fadj differentiates SELECT TYPE whose selected object holds passive data only; its derivative object would need the selector's dynamic type)", exprString(s.Selector))
 	}
 	bodies := make([][]ast.Stmt, len(s.Guards))
@@ -50,22 +50,6 @@ func selectRoot(info *sema.Info, x ast.Expr) *sema.Symbol {
 		return selectRoot(info, e.X)
 	}
 	return nil
-}
-
-// selectorPath returns the component path of designator x ("%a%b", ""
-// for a whole variable), subscripts left out.
-func selectorPath(info *sema.Info, x ast.Expr) string {
-	switch e := x.(type) {
-	case *ast.SelectorExpr:
-		return selectorPath(info, e.X) + "%" + e.Sel.Lower()
-	case *ast.CallExpr:
-		return selectorPath(info, e.Fun)
-	case *ast.Ident:
-		if sel := sema.AssocSelector(info.ObjectOf(e)); sel != nil {
-			return selectorPath(info, sel)
-		}
-	}
-	return ""
 }
 
 // withBodies returns a shallow copy of s whose blocks have bodies.
