@@ -9,11 +9,11 @@ import (
 )
 
 // splitBoundsChanged rejects an explicit-shape array of a routine
-// reversed in split mode whose bounds read a dummy the routine defines:
-// foo_bwd evaluates its declarations on entry, where the dummy has the
-// value the call left (ktop = ktop + 1 after work(ktop:nlev)), so the
-// array had other bounds than in foo_fwd and the pops of its values
-// read the wrong part of the tape.
+// reversed in split mode whose bounds read a dummy or global the routine
+// defines: foo_bwd evaluates its declarations on entry, where the
+// variable has the value the call left (ktop = ktop + 1 after
+// work(ktop:nlev)), so the array had other bounds than in foo_fwd and the
+// pops of its values read the wrong part of the tape.
 func (g *gen) splitBoundsChanged(u *ast.Unit) error {
 	defs := g.modref().Defines(u.Body, g.scope)
 	for _, s := range g.scope.Symbols() {
@@ -25,7 +25,7 @@ func (g *gen) splitBoundsChanged(u *ast.Unit) error {
 				if b.Expr == nil || b.Const {
 					continue
 				}
-				if v := g.definedDummyIn(b.Expr, defs); v != nil {
+				if v := g.definedIn(b.Expr, defs); v != nil {
 					return diag.At(g.fset, s.Pos, notSupported("array '%s' whose bounds read '%s', which '%s' defines, reversed in split mode (its backward sweep would declare it with the bounds of the call's end; reverse the calls jointly: call_overrides: {%s: joint})", s.Name, v.Name, g.pa.Proc.Name, g.pa.Proc.Name))
 				}
 			}
@@ -34,15 +34,16 @@ func (g *gen) splitBoundsChanged(u *ast.Unit) error {
 	return nil
 }
 
-// definedDummyIn returns a dummy that x names and defs holds, or nil.
-func (g *gen) definedDummyIn(x ast.Expr, defs map[*sema.Symbol]bool) *sema.Symbol {
+// definedIn returns a variable (a dummy, a module or common variable)
+// that x names and defs holds, or nil.
+func (g *gen) definedIn(x ast.Expr, defs map[*sema.Symbol]bool) *sema.Symbol {
 	var out *sema.Symbol
 	ast.Inspect(x, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok && isInquiry(c) {
 			return false // size(psi, 1) reads psi's shape, not its value
 		}
 		if id, ok := n.(*ast.Ident); ok && out == nil {
-			if v := g.scope.Lookup(strings.ToLower(id.Name)); v != nil && v.IsDummy() && defs[v] {
+			if v := g.scope.Lookup(strings.ToLower(id.Name)); v != nil && defs[v] {
 				out = v
 			}
 		}
