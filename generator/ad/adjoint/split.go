@@ -39,6 +39,9 @@ func (g *gen) splitUnits(u *ast.Unit, decls []ast.Stmt, fwd []ast.Stmt) ([]*ast.
 	if u.Kind != ast.SubroutineUnit {
 		return nil, notSupported("function '%s' reversed in split mode", g.pa.Proc.Name)
 	}
+	if err := g.splitBoundsChanged(u); err != nil { // split_bounds.go
+		return nil, err
+	}
 	snap, allocs, err := g.snapshot(u)
 	if err != nil {
 		return nil, err
