@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
-	"github.com/fadj-dev/fadj/generator/fortran/token"
 )
 
 // zeroedAccumulators turns x = x + e into x = e where the scalar x is
@@ -30,10 +29,10 @@ import (
 // x in its header starts each iteration with x zero when x is zero
 // before it and the body ends zero. For REAL and COMPLEX scalars in
 // plainVars (no POINTER, TARGET, COMMON, EQUIVALENCE), in a unit without
-// internal procedures or OpenMP directives; other constructs naming x
+// internal procedures or `!$` lines; other constructs naming x
 // end what is known.
 func zeroedAccumulators(u *ast.Unit) {
-	if len(u.Procs) > 0 || hasOmp(u) {
+	if len(u.Procs) > 0 || hasDirectives(u) {
 		return
 	}
 	plain, floats, arrays := plainVars(u), floatNames(u), arrayNames(u)
@@ -80,25 +79,13 @@ func accumulatorCandidates(u *ast.Unit) []string {
 	return out
 }
 
-// incrementOf returns e of x = x + e (or -e of x = x - e) when e does
-// not name x.
+// incrementOf returns e of x = x + e (or -e of x = x - e), x the scalar
+// named x, when e does not name x.
 func incrementOf(a *ast.AssignStmt, x string) (ast.Expr, bool) {
-	id, ok := a.Lhs.(*ast.Ident)
-	if !ok || strings.ToLower(id.Name) != x {
+	if id, ok := a.Lhs.(*ast.Ident); !ok || strings.ToLower(id.Name) != x {
 		return nil, false
 	}
-	b, ok := a.Rhs.(*ast.BinaryExpr)
-	if !ok || b.Op != token.PLUS && b.Op != token.MINUS {
-		return nil, false
-	}
-	l, ok := b.X.(*ast.Ident)
-	if !ok || strings.ToLower(l.Name) != x || names(b.Y)[x] > 0 {
-		return nil, false
-	}
-	if b.Op == token.MINUS {
-		return &ast.UnaryExpr{Op: token.MINUS, X: b.Y}, true
-	}
-	return b.Y, true
+	return increment(a)
 }
 
 type accumulator struct {

@@ -33,14 +33,14 @@ import (
 //
 // Only for targets in plainVars (named nowhere else in the
 // declarations: no POINTER, TARGET, COMMON, EQUIVALENCE), in a unit
-// without internal procedures or OpenMP directives, within one list of
-// assignments (IF, DO and SELECT CASE bodies; not WHERE or FORALL, whose
+// without internal procedures or `!$` lines (hasDirectives: OpenMP,
+// fadj's region markers), within one list of assignments (IF, DO and SELECT CASE bodies; not WHERE or FORALL, whose
 // statements run for all elements in turn, nor ASSOCIATE or BLOCK,
 // whose names may alias). A moved term holds only variables, array
 // elements and intrinsic functions, and nothing in between writes what
 // it reads or reads or writes the element.
 func mergeIncrements(u *ast.Unit) {
-	if len(u.Procs) > 0 || hasOmp(u) {
+	if len(u.Procs) > 0 || hasDirectives(u) {
 		return
 	}
 	m := &merger{plain: plainVars(u), arrays: arrayNames(u), declared: declaredNames(u), floats: floatNames(u)}
@@ -90,9 +90,9 @@ func (m *merger) list(list []ast.Stmt) []ast.Stmt {
 	for j, s := range list {
 		h := s.Header()
 		a, ok := s.(*ast.AssignStmt)
-		if !ok || h.Label != 0 || hasOmpDoc(h) {
+		if !ok || h.Label != 0 {
 			last = map[string]int{} // a jump may arrive here; a call may write anything
-			if !ok || hasOmpDoc(h) {
+			if !ok {
 				continue
 			}
 		}
@@ -426,25 +426,8 @@ func linear(x ast.Expr) (string, int64, bool) {
 // arrayNames returns the names u declares with an array spec.
 func arrayNames(u *ast.Unit) map[string]bool {
 	out := map[string]bool{}
-	for _, s := range u.Decls {
-		switch d := s.(type) {
-		case *ast.TypeDecl:
-			dim := false
-			for _, a := range d.Attrs {
-				dim = dim || a.Kind == ast.AttrDimension
-			}
-			for _, e := range d.Entities {
-				if dim || len(e.Dims) > 0 {
-					out[strings.ToLower(e.Name.Name)] = true
-				}
-			}
-		case *ast.AttrStmt:
-			for _, e := range d.Entities {
-				if len(e.Dims) > 0 || d.Attr != nil && d.Attr.Kind == ast.AttrDimension {
-					out[strings.ToLower(e.Name.Name)] = true
-				}
-			}
-		}
+	for n := range declaredDims(u) {
+		out[n] = true
 	}
 	return out
 }
@@ -477,23 +460,28 @@ func declaredNames(u *ast.Unit) map[string]bool {
 	return out
 }
 
-// hasOmp reports whether u holds an OpenMP directive.
-func hasOmp(u *ast.Unit) bool {
-	found := false
-	ast.Inspect(u, func(n ast.Node) bool {
-		if s, ok := n.(ast.Stmt); ok && hasOmpDoc(s.Header()) {
-			found = true
+// increment returns e of x = x + e (-e of x = x - e), x a variable or
+// an array element, when e does not name x's variable.
+func increment(a *ast.AssignStmt) (ast.Expr, bool) {
+	var x string
+	switch l := a.Lhs.(type) {
+	case *ast.Ident:
+		x = strings.ToLower(l.Name)
+	case *ast.CallExpr:
+		id, ok := l.Fun.(*ast.Ident)
+		if !ok {
+			return nil, false
 		}
-		return !found
-	})
-	return found
-}
-
-func hasOmpDoc(h *ast.StmtHeader) bool {
-	for _, c := range h.Doc {
-		if c.Omp != nil {
-			return true
-		}
+		x = strings.ToLower(id.Name)
+	default:
+		return nil, false
 	}
-	return h.Line != nil && h.Line.Omp != nil
+	b, ok := a.Rhs.(*ast.BinaryExpr)
+	if !ok || b.Op != token.PLUS && b.Op != token.MINUS || !ast.Equal(b.X, a.Lhs) || names(b.Y)[x] > 0 {
+		return nil, false
+	}
+	if b.Op == token.MINUS {
+		return &ast.UnaryExpr{Op: token.MINUS, X: b.Y}, true
+	}
+	return b.Y, true
 }

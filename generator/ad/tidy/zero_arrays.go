@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/fadj-dev/fadj/generator/fortran/ast"
+	"github.com/fadj-dev/fadj/generator/fortran/printer"
 	"github.com/fadj-dev/fadj/generator/fortran/token"
 )
 
@@ -31,12 +32,12 @@ import (
 //     a(v1, ..., vk), the DO variables one per dimension, and every other
 //     reference to a in the nest is that element.
 //
-// Units with internal procedures or OpenMP directives are left alone.
+// Units with internal procedures or `!$` lines are left alone.
 func zeroedArrays(u *ast.Unit) {
-	if len(u.Procs) > 0 || hasOmp(u) {
+	if len(u.Procs) > 0 || hasDirectives(u) {
 		return
 	}
-	z := arrayZeroer{u: u, plain: plainVars(u), floats: floatNames(u), fixed: fixedNames(u), dims: explicitDims(u)}
+	z := arrayZeroer{u: u, plain: plainVars(u), floats: floatNames(u), fixed: fixedNames(u), dims: declaredDims(u)}
 	for _, a := range u.Args {
 		delete(z.plain, strings.ToLower(a.Name))
 	}
@@ -141,8 +142,9 @@ func (z arrayZeroer) setFirst(x string, d *ast.DoConstruct, dims []*ast.Dim) ast
 		if !ok || len(el.Args) != len(dims) || !covers(el, dims, vars) {
 			return nil
 		}
-		e, ok := elementIncrement(a, el)
-		if !ok || !onlyElement(&ast.Unit{Body: inner.Body}, x, el) {
+		e, ok := increment(a)
+		ix := loopIndexes{}.of(inner) // every reference to x in the nest is el (final.go)
+		if !ok || ix.names[x] != ix.elements[x][strings.ToLower(printer.ExprString(el))] {
 			return nil
 		}
 		c := clone(a)
@@ -186,41 +188,6 @@ func covers(el *ast.CallExpr, dims []*ast.Dim, vars map[string]*ast.DoConstruct)
 		}
 	}
 	return len(seen) == len(vars)
-}
-
-// elementIncrement returns e of el = el + e (-e of el = el - e) when e
-// does not name el's array.
-func elementIncrement(a *ast.AssignStmt, el *ast.CallExpr) (ast.Expr, bool) {
-	b, ok := a.Rhs.(*ast.BinaryExpr)
-	if !ok || b.Op != token.PLUS && b.Op != token.MINUS || !ast.Equal(b.X, el) {
-		return nil, false
-	}
-	if names(b.Y)[strings.ToLower(el.Fun.(*ast.Ident).Name)] > 0 {
-		return nil, false
-	}
-	if b.Op == token.MINUS {
-		return &ast.UnaryExpr{Op: token.MINUS, X: b.Y}, true
-	}
-	return b.Y, true
-}
-
-// onlyElement reports whether every reference to x in n is el.
-func onlyElement(n ast.Node, x string, el *ast.CallExpr) bool {
-	refs, same := 0, 0
-	ast.Inspect(n, func(m ast.Node) bool {
-		switch m := m.(type) {
-		case *ast.Ident:
-			if strings.ToLower(m.Name) == x {
-				refs++
-			}
-		case *ast.CallExpr:
-			if id, ok := m.Fun.(*ast.Ident); ok && strings.ToLower(id.Name) == x && ast.Equal(m, el) {
-				same++
-			}
-		}
-		return true
-	})
-	return refs == same
 }
 
 // rebuild copies the loop nest with body as its innermost body.
@@ -283,22 +250,28 @@ func fixedNames(u *ast.Unit) map[string]bool {
 	return out
 }
 
-// explicitDims returns the array spec of each array u declares in a type
-// declaration.
-func explicitDims(u *ast.Unit) map[string][]*ast.Dim {
+// declaredDims returns the array spec of each array u declares: in a
+// type declaration or a DIMENSION (or other attribute) statement.
+func declaredDims(u *ast.Unit) map[string][]*ast.Dim {
 	out := map[string][]*ast.Dim{}
 	for _, s := range u.Decls {
-		td, ok := s.(*ast.TypeDecl)
-		if !ok {
+		var attrs []*ast.Attr
+		var ents []*ast.Entity
+		switch d := s.(type) {
+		case *ast.TypeDecl:
+			attrs, ents = d.Attrs, d.Entities
+		case *ast.AttrStmt:
+			attrs, ents = []*ast.Attr{d.Attr}, d.Entities
+		default:
 			continue
 		}
 		var attrDims []*ast.Dim
-		for _, a := range td.Attrs {
-			if a.Kind == ast.AttrDimension {
+		for _, a := range attrs {
+			if a != nil && a.Kind == ast.AttrDimension {
 				attrDims = a.Dims
 			}
 		}
-		for _, e := range td.Entities {
+		for _, e := range ents {
 			if len(e.Dims) > 0 {
 				out[strings.ToLower(e.Name.Name)] = e.Dims
 			} else if attrDims != nil {
