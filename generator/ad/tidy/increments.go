@@ -34,9 +34,9 @@ import (
 // Only for targets in plainVars (named nowhere else in the
 // declarations: no POINTER, TARGET, COMMON, EQUIVALENCE), in a unit
 // without internal procedures or `!$` lines (hasDirectives: OpenMP,
-// fadj's region markers), within one list of assignments (IF, DO and SELECT CASE bodies; not WHERE or FORALL, whose
-// statements run for all elements in turn, nor ASSOCIATE or BLOCK,
-// whose names may alias). A moved term holds only variables, array
+// fadj's region markers), within one list of assignments (IF, DO and
+// SELECT CASE bodies; not WHERE or FORALL, whose statements run for all
+// elements in turn, nor ASSOCIATE or BLOCK, whose names may alias). A moved term holds only variables, array
 // elements and intrinsic functions, and nothing in between writes what
 // it reads or reads or writes the element.
 func mergeIncrements(u *ast.Unit) {
